@@ -1,0 +1,41 @@
+"""The `tars` command: a thin typer layer over the library.
+
+Each subcommand lives in its own module with a `register(app)` function. Modules here import
+nothing heavy at top level: `tars --help` must start in a fraction of a second.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+import typer
+
+__all__ = ["app", "main"]
+
+app = typer.Typer(
+    name="tars",
+    help="A terminal chat assistant: answers on a local model, escalates tool work to a remote one.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+# One line per command module; each module's register(app) adds its commands.
+_COMMAND_MODULES = (
+    "tars.cli.ask",
+    "tars.cli.chat",
+    "tars.cli.route",
+    "tars.cli.config_cmd",
+)
+
+for _name in _COMMAND_MODULES:
+    importlib.import_module(_name).register(app)
+
+
+def main() -> None:
+    """Console-script entry: run the app; errors become one line and an exit code, never a traceback."""
+    from tars.cli.errors import run_guarded
+
+    sys.exit(run_guarded(app))

@@ -1,0 +1,46 @@
+"""Turning exceptions into one line on stderr and the documented exit codes.
+
+Exit codes: 0 answered; 1 the model or a tool failed; 2 bad usage or configuration; 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Callable
+
+from tars.errors import ConfigError, TarsError, UsageError
+
+__all__ = ["run_guarded", "fail", "EXIT_OK", "EXIT_FAILED", "EXIT_USAGE", "EXIT_INTERRUPTED"]
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+
+
+def fail(message: str, code: int) -> int:
+    print(f"tars: {message}", file=sys.stderr)
+    return code
+
+
+def run_guarded(app: Callable[..., object]) -> int:
+    """Run a typer app in standalone-off mode and map every outcome to an exit code."""
+    import click
+
+    try:
+        result = app(standalone_mode=False)
+    except (ConfigError, UsageError) as exc:
+        return fail(str(exc), EXIT_USAGE)
+    except TarsError as exc:
+        return fail(str(exc), EXIT_FAILED)
+    except click.exceptions.Abort:
+        return EXIT_INTERRUPTED
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    except click.ClickException as exc:
+        exc.show()
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception as exc:  # the promise: no traceback reaches a user's terminal
+        return fail(f"unexpected error: {type(exc).__name__}: {exc}", EXIT_FAILED)
+    return result if isinstance(result, int) else EXIT_OK

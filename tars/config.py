@@ -1,0 +1,243 @@
+"""Settings: one table of every setting, loaded from layered sources with provenance.
+
+Sources, later wins: built-in defaults < `config.env` in the user config dir < `.env` in the
+working directory < the environment < CLI flags. Every setting is listed once in `SETTINGS`
+(name, environment variable, default, parser, secret flag, one-line doc); `.env.example` and
+`tars config` are generated from that table, so adding a setting is one entry here.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from tars.errors import ConfigError
+
+__all__ = [
+    "Setting",
+    "SETTINGS",
+    "Config",
+    "ModelSpec",
+    "load_config",
+    "parse_model",
+    "PROVIDERS",
+    "DEFAULT_CLAUDE_MODEL",
+    "EMBEDDED_DEFAULT",
+]
+
+PROVIDERS = ("claude", "ollama", "llamacpp", "openai")
+DEFAULT_CLAUDE_MODEL = "claude-sonnet-4-5-20250929"
+EMBEDDED_DEFAULT = "qwen2.5-coder-0.5b"
+_CLAUDE_VERSIONED = re.compile(r"^claude-[a-z0-9.-]+-\d{8}$")
+
+
+@dataclass(frozen=True)
+class ModelSpec:
+    """A `provider:model` value, split on the first colon so Ollama tags keep theirs."""
+
+    provider: str
+    model: str
+
+    def __str__(self) -> str:
+        return f"{self.provider}:{self.model}"
+
+
+def parse_model(value: str, *, setting: str = "model") -> ModelSpec:
+    """Parse and check `provider:model`; raise ConfigError with a line that says how to fix it."""
+    value = value.strip()
+    provider, sep, model = value.partition(":")
+    provider, model = provider.strip().lower(), model.strip()
+    if not sep:
+        raise ConfigError(
+            f"{setting}: {value!r} is not provider:model (e.g. ollama:qwen3:8b, llamacpp:{EMBEDDED_DEFAULT})"
+        )
+    if provider not in PROVIDERS:
+        raise ConfigError(f"{setting}: unknown provider {provider!r}; use one of {', '.join(PROVIDERS)}")
+    if not model:
+        raise ConfigError(f"{setting}: {value!r} has no model after {provider}:")
+    if provider == "claude" and not _CLAUDE_VERSIONED.match(model):
+        raise ConfigError(
+            f"{setting}: {value!r} is not a versioned Claude model id; use one such as claude:{DEFAULT_CLAUDE_MODEL}"
+        )
+    return ModelSpec(provider, model)
+
+
+def _optional_model(value: str, setting: str) -> ModelSpec | None:
+    return None if value.strip().lower() in ("", "none", "off") else parse_model(value, setting=setting)
+
+
+def _int(lo: int, hi: int) -> Callable[[str, str], int]:
+    def parse(value: str, setting: str) -> int:
+        try:
+            number = int(value)
+        except ValueError:
+            raise ConfigError(f"{setting}: {value!r} is not a whole number") from None
+        if not lo <= number <= hi:
+            raise ConfigError(f"{setting}: {number} is outside {lo}..{hi}")
+        return number
+
+    return parse
+
+
+def _float(lo: float, hi: float) -> Callable[[str, str], float]:
+    def parse(value: str, setting: str) -> float:
+        try:
+            number = float(value)
+        except ValueError:
+            raise ConfigError(f"{setting}: {value!r} is not a number") from None
+        if not lo <= number <= hi:
+            raise ConfigError(f"{setting}: {number:g} is outside {lo:g}..{hi:g}")
+        return number
+
+    return parse
+
+
+def _choice(*choices: str) -> Callable[[str, str], str]:
+    def parse(value: str, setting: str) -> str:
+        value = value.strip().lower()
+        if value not in choices:
+            raise ConfigError(f"{setting}: {value!r} is not one of {', '.join(choices)}")
+        return value
+
+    return parse
+
+
+def _text(value: str, setting: str) -> str:
+    return value.strip()
+
+
+def _path(value: str, setting: str) -> Path | None:
+    return Path(value).expanduser() if value.strip() else None
+
+
+@dataclass(frozen=True)
+class Setting:
+    name: str
+    env: str
+    default: str
+    doc: str
+    parse: Callable[[str, str], Any] = _text
+    secret: bool = False
+    aliases: tuple[str, ...] = ()
+
+
+SETTINGS: list[Setting] = [
+    # models and routing
+    Setting("model_default", "TARS_MODEL_DEFAULT", f"llamacpp:{EMBEDDED_DEFAULT}",
+            "primary model, provider:model (claude, ollama, llamacpp, openai)",
+            lambda v, s: parse_model(v, setting=s)),
+    Setting("model_remote", "TARS_MODEL_REMOTE", "",
+            "model that tool-needing messages escalate to; none disables (default: Claude when ANTHROPIC_API_KEY is set)",
+            _optional_model),
+    Setting("max_tool_rounds", "TARS_MAX_TOOL_ROUNDS", "10", "most model->tool rounds per message", _int(1, 50)),
+    Setting("remote_cooldown", "TARS_REMOTE_COOLDOWN", "60",
+            "seconds to skip the remote after it failed", _float(0, 86400)),
+    Setting("remote_timeout", "TARS_REMOTE_TIMEOUT", "30",
+            "seconds before a silent remote request counts as failed", _float(0.1, 600)),
+    Setting("anthropic_api_key", "ANTHROPIC_API_KEY", "", "Anthropic API key", secret=True),
+    Setting("anthropic_base_url", "ANTHROPIC_BASE_URL", "", "Anthropic API base URL (for proxies and tests)"),
+    Setting("ollama_host", "OLLAMA_HOST", "http://127.0.0.1:11434", "Ollama server address"),
+    Setting("threads", "TARS_THREADS", "2", "CPU threads for the embedded model", _int(1, 256)),
+    Setting("context_size", "TARS_CONTEXT_SIZE", "4096", "context window of the embedded model, in tokens",
+            _int(512, 131072)),
+]
+
+
+@dataclass
+class Config:
+    """Effective settings: `values[name]` parsed, `sources[name]` where each came from."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+    sources: dict[str, str] = field(default_factory=dict)
+    raw: dict[str, str] = field(default_factory=dict)
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self.__dict__["values"][name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def replace(self, **values: Any) -> Config:
+        """A copy with some parsed values overridden (used by tests and the library API)."""
+        return Config({**self.values, **values}, {**self.sources, **{k: "override" for k in values}}, dict(self.raw))
+
+    def rows(self) -> list[tuple[str, str, str]]:
+        """(env name, display value, source) for every setting; secrets are masked."""
+        out = []
+        for s in SETTINGS:
+            shown = self.raw.get(s.name, "")
+            if s.secret and shown:
+                shown = mask(shown)
+            out.append((s.env, shown, self.sources.get(s.name, "default")))
+        return out
+
+
+def mask(secret: str) -> str:
+    """Show only that a secret is set and its last 4 characters."""
+    return "****" + secret[-4:] if len(secret) > 8 else "****"
+
+
+def config_dir() -> Path:
+    from platformdirs import user_config_dir
+
+    return Path(os.environ.get("TARS_CONFIG_DIR") or user_config_dir("tars"))
+
+
+def data_dir() -> Path:
+    from platformdirs import user_data_dir
+
+    return Path(os.environ.get("TARS_DATA_DIR") or user_data_dir("tars"))
+
+
+def cache_dir() -> Path:
+    from platformdirs import user_cache_dir
+
+    return Path(os.environ.get("TARS_CACHE_DIR") or user_cache_dir("tars"))
+
+
+def _read_env_file(path: Path) -> dict[str, str]:
+    if not path.is_file():
+        return {}
+    from dotenv import dotenv_values
+
+    try:
+        return {k: v for k, v in dotenv_values(path).items() if v is not None}
+    except Exception as exc:  # a garbled file is a config error, not a crash
+        raise ConfigError(f"{path}: cannot read ({exc})") from exc
+
+
+def load_config(
+    flags: Mapping[str, str] | None = None,
+    *,
+    environ: Mapping[str, str] | None = None,
+    cwd: Path | None = None,
+) -> Config:
+    """Collect every setting from its sources, parse it, and apply the derived defaults."""
+    environ = os.environ if environ is None else environ
+    cwd = Path.cwd() if cwd is None else cwd
+    user_file = Path(environ.get("TARS_CONFIG_DIR") or config_dir()) / "config.env"
+    layers: list[tuple[str, Mapping[str, str]]] = [
+        (str(user_file), _read_env_file(user_file)),
+        (".env", _read_env_file(cwd / ".env")),
+        ("environment", environ),
+        ("flag", flags or {}),
+    ]
+    config = Config()
+    for s in SETTINGS:
+        raw, source = s.default, "default"
+        for label, layer in layers:
+            for key in (s.env, *s.aliases, s.name):
+                if key in layer and (label == "flag" or key != s.name):
+                    raw, source = layer[key], label
+                    break
+        config.raw[s.name] = raw
+        config.sources[s.name] = source
+        config.values[s.name] = s.parse(raw, s.env)
+    if config.sources["model_remote"] == "default" and config.values.get("anthropic_api_key"):
+        config.values["model_remote"] = ModelSpec("claude", DEFAULT_CLAUDE_MODEL)
+        config.raw["model_remote"] = f"claude:{DEFAULT_CLAUDE_MODEL}"
+        config.sources["model_remote"] = "default (ANTHROPIC_API_KEY is set)"
+    return config

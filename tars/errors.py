@@ -1,0 +1,89 @@
+"""The exception tree of tars, and which side each error is told to.
+
+    TarsError
+    ├── ConfigError              tell the user: one line, exit code 2
+    ├── UsageError               tell the user: bad command-line use, exit code 2
+    ├── ProviderError            a model call failed (tell the user, or fall back)
+    │   ├── ProviderUnavailable  transient or remote-side: connection, timeout, 429, 5xx, 529,
+    │   │                        401/403 and billing 400s. An escalated turn falls back.
+    │   └── ProviderRejected     the request itself is wrong (bad model id, bad payload)
+    ├── ModelFileError           the embedded model file is missing or fails its checksum
+    └── ToolError                tell the model: becomes an error result, the session goes on
+        ├── ToolNotFound
+        ├── ToolArgumentsInvalid
+        ├── ToolTimeout
+        └── ToolDenied           the confirmation policy refused the call
+
+SDK exceptions are converted where the SDK is called (`raise ProviderUnavailable(...) from exc`),
+so nothing above the provider seam imports an SDK to catch its errors. Messages never carry secrets.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "TarsError",
+    "ConfigError",
+    "UsageError",
+    "ProviderError",
+    "ProviderUnavailable",
+    "ProviderRejected",
+    "ModelFileError",
+    "ToolError",
+    "ToolNotFound",
+    "ToolArgumentsInvalid",
+    "ToolTimeout",
+    "ToolDenied",
+]
+
+
+class TarsError(Exception):
+    """Base of every error tars raises on purpose."""
+
+
+class ConfigError(TarsError):
+    """A setting is missing or malformed; the message names the setting and a valid value."""
+
+
+class UsageError(TarsError):
+    """The command line was used wrongly."""
+
+
+class ProviderError(TarsError):
+    """A model call failed. `status` is the HTTP status when there was one."""
+
+    def __init__(self, message: str, *, provider: str = "", status: int | None = None) -> None:
+        super().__init__(message)
+        self.provider = provider
+        self.status = status
+
+
+class ProviderUnavailable(ProviderError):
+    """The provider could not answer now (network, overload, rate limit, auth, billing)."""
+
+
+class ProviderRejected(ProviderError):
+    """The provider answered that the request itself is invalid."""
+
+
+class ModelFileError(TarsError):
+    """The embedded model could not be located, assembled or verified."""
+
+
+class ToolError(TarsError):
+    """A tool call failed; the text goes back to the model as an error result."""
+
+
+class ToolNotFound(ToolError):
+    """The model named a tool that is not offered."""
+
+
+class ToolArgumentsInvalid(ToolError):
+    """The arguments do not match the tool's JSON-Schema."""
+
+
+class ToolTimeout(ToolError):
+    """The tool did not finish within its time limit."""
+
+
+class ToolDenied(ToolError):
+    """The confirmation policy (or the user) refused the call."""

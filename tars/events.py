@@ -1,0 +1,115 @@
+"""Typed stream events every provider yields, and `accumulate`, which folds them into a reply.
+
+Providers yield these from one streaming method; callers `match` on `kind`. Because
+`accumulate` is pure, a caller interrupted by Ctrl-C still holds the partial reply it had.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+__all__ = [
+    "ToolCall",
+    "TextDelta",
+    "ReasoningDelta",
+    "ToolCallEvent",
+    "Usage",
+    "Stop",
+    "Event",
+    "Reply",
+    "accumulate",
+    "new_call_id",
+]
+
+_ids = itertools.count(1)
+
+
+def new_call_id() -> str:
+    """A process-unique id for a tool call that the model gave none for."""
+    return f"call_{next(_ids):04d}"
+
+
+@dataclass(kw_only=True, frozen=True)
+class ToolCall:
+    """One call the model asked for: a tool name and its arguments as a JSON object."""
+
+    id: str = field(default_factory=new_call_id)
+    name: str
+    arguments: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(kw_only=True, frozen=True)
+class TextDelta:
+    kind: Literal["text"] = "text"
+    text: str
+
+
+@dataclass(kw_only=True, frozen=True)
+class ReasoningDelta:
+    """Thinking text split out of the answer (`<think>` blocks); not shown as the answer."""
+
+    kind: Literal["reasoning"] = "reasoning"
+    text: str
+
+
+@dataclass(kw_only=True, frozen=True)
+class ToolCallEvent:
+    kind: Literal["tool_call"] = "tool_call"
+    call: ToolCall
+
+
+@dataclass(kw_only=True, frozen=True)
+class Usage:
+    kind: Literal["usage"] = "usage"
+    input_tokens: int | None = None
+    output_tokens: int | None = None
+
+
+@dataclass(kw_only=True, frozen=True)
+class Stop:
+    """The model finished: `end_turn`, `tool_use`, `max_tokens`, or `interrupted`."""
+
+    kind: Literal["stop"] = "stop"
+    reason: str
+
+
+Event = TextDelta | ReasoningDelta | ToolCallEvent | Usage | Stop
+
+
+@dataclass(kw_only=True, frozen=True)
+class Reply:
+    """What one model round produced so far (or in all)."""
+
+    text: str = ""
+    reasoning: str = ""
+    tool_calls: tuple[ToolCall, ...] = ()
+    input_tokens: int | None = None
+    output_tokens: int | None = None
+    stop_reason: str | None = None
+
+
+def _add(a: int | None, b: int | None) -> int | None:
+    return b if a is None else a if b is None else a + b
+
+
+def accumulate(event: Event, snapshot: Reply) -> Reply:
+    """Return a new snapshot with `event` folded in (pure: the old snapshot is unchanged)."""
+    match event:
+        case TextDelta(text=text):
+            return dataclasses.replace(snapshot, text=snapshot.text + text)
+        case ReasoningDelta(text=text):
+            return dataclasses.replace(snapshot, reasoning=snapshot.reasoning + text)
+        case ToolCallEvent(call=call):
+            return dataclasses.replace(snapshot, tool_calls=(*snapshot.tool_calls, call))
+        case Usage(input_tokens=i, output_tokens=o):
+            return dataclasses.replace(
+                snapshot,
+                input_tokens=_add(snapshot.input_tokens, i),
+                output_tokens=_add(snapshot.output_tokens, o),
+            )
+        case Stop(reason=reason):
+            return dataclasses.replace(snapshot, stop_reason=reason)
+    raise TypeError(f"not an event: {event!r}")

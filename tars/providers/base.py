@@ -1,0 +1,38 @@
+"""The provider seam: one streaming method that yields typed events.
+
+A provider turns (messages, system prompt, tool specs) into `tars.events` events and converts
+its SDK's failures into `ProviderUnavailable` / `ProviderRejected` at this boundary. Tool specs
+are provider-neutral dicts `{"name", "description", "parameters"}`; each provider converts them
+(and tool results) to its API's own shape.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, Protocol, Sequence, runtime_checkable
+
+from tars.events import Event
+from tars.messages import Message
+
+__all__ = ["Provider"]
+
+
+@runtime_checkable
+class Provider(Protocol):
+    """What every provider module's class implements."""
+
+    provider: str  # "claude", "ollama", "llamacpp", "openai", "scripted"
+    model: str
+    native_tools: bool  # True when the API returns structured tool calls
+    context_window: int | None  # tokens, when known; small windows favour pipeline mode
+
+    def stream(
+        self,
+        messages: Sequence[Message],
+        *,
+        system: str = "",
+        tools: Sequence[dict[str, Any]] = (),
+        response_schema: dict[str, Any] | None = None,
+    ) -> Iterator[Event]:
+        """Stream one model round. `response_schema`, when given and supported, constrains the
+        output to JSON matching it (llama.cpp grammar, Ollama `format`)."""
+        ...

@@ -1,0 +1,61 @@
+"""What a tool is: a name, a description, a JSON-Schema for its arguments and a callable."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Callable, Literal
+
+__all__ = ["Policy", "Tool", "ToolResult"]
+
+Policy = Literal["auto", "ask", "deny"]
+
+
+@dataclass(kw_only=True)
+class Tool:
+    """A callable the model may use.
+
+    `func` takes the validated arguments as keyword arguments and returns any JSON-able value
+    (a small structured summary, never a raw API payload) or raises; a `tars.errors.ToolError`
+    message goes back to the model verbatim, any other exception as its type and message.
+    `source` is "builtin" or the MCP server's name; `aliases` are extra names users and the
+    router may write (e.g. `time.get_current_time`). `family` groups tools for the router.
+    """
+
+    name: str
+    description: str
+    parameters: dict[str, Any] = field(default_factory=lambda: {"type": "object", "properties": {}})
+    func: Callable[..., Any]
+    source: str = "builtin"
+    policy: Policy = "auto"
+    timeout: float = 30.0
+    aliases: tuple[str, ...] = ()
+    family: str | None = None
+
+    def spec(self) -> dict[str, Any]:
+        """The provider-neutral description handed to models."""
+        return {"name": self.name, "description": self.description, "parameters": self.parameters}
+
+
+@dataclass(kw_only=True, frozen=True)
+class ToolResult:
+    """The outcome of one call, sent back to the model under the call's id."""
+
+    call_id: str
+    name: str
+    output: Any
+    is_error: bool = False
+
+    @property
+    def text(self) -> str:
+        """The result as the model sees it."""
+        if isinstance(self.output, str):
+            return self.output
+        return json.dumps(self.output, ensure_ascii=False, default=str)
+
+    def summary(self, width: int = 80) -> str:
+        """One line for the user's status output."""
+        line = " ".join(self.text.split())
+        prefix = "error: " if self.is_error else ""
+        line = prefix + line
+        return line if len(line) <= width else line[: width - 1] + "…"

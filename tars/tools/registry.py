@@ -1,0 +1,151 @@
+"""The tool registry: the one place calls are looked up, validated, confirmed and run.
+
+Built-in tools, MCP tools and rescued calls all go through `ToolRegistry.run`, so the loop in
+`session.py` never changes when a new source of tools arrives. Every failure becomes an error
+`ToolResult` for the model; nothing raised by a tool escapes.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any, Callable, Iterable
+
+from tars.errors import ToolArgumentsInvalid, ToolDenied, ToolError, ToolNotFound, ToolTimeout
+from tars.events import ToolCall
+from tars.tools.base import Policy, Tool, ToolResult
+
+__all__ = ["ToolRegistry", "Confirm"]
+
+# Asked before a call whose policy is "ask"; returns True to run it. None means "cannot ask".
+Confirm = Callable[[Tool, ToolCall], bool]
+
+
+class ToolRegistry:
+    """Tools by wire name, with aliases, policy overrides and change listeners."""
+
+    def __init__(self, tools: Iterable[Tool] = (), *, policies: dict[str, Policy] | None = None):
+        self._tools: dict[str, Tool] = {}
+        self._policies = dict(policies or {})
+        self._listeners: list[Callable[[ToolRegistry], None]] = []
+        self._lock = threading.RLock()
+        for tool in tools:
+            self.add(tool)
+
+    # -- membership -------------------------------------------------------------------------
+    def add(self, tool: Tool) -> None:
+        with self._lock:
+            self._tools[tool.name] = tool
+        self._changed()
+
+    def remove(self, name: str) -> None:
+        with self._lock:
+            self._tools.pop(name, None)
+        self._changed()
+
+    def replace_source(self, source: str, tools: Iterable[Tool]) -> None:
+        """Swap every tool from `source` (an MCP server) for a new list, notifying once."""
+        with self._lock:
+            for name in [n for n, t in self._tools.items() if t.source == source]:
+                del self._tools[name]
+            for tool in tools:
+                self._tools[tool.name] = tool
+        self._changed()
+
+    def subscribe(self, listener: Callable[[ToolRegistry], None]) -> None:
+        """Call `listener(registry)` whenever the tool set changes (the router learns from it)."""
+        self._listeners.append(listener)
+
+    def _changed(self) -> None:
+        for listener in list(self._listeners):
+            listener(self)
+
+    def __iter__(self):
+        with self._lock:
+            return iter(list(self._tools.values()))
+
+    def __len__(self) -> int:
+        return len(self._tools)
+
+    def __contains__(self, name: str) -> bool:
+        return self.get(name) is not None
+
+    def get(self, name: str) -> Tool | None:
+        """Find a tool by wire name or alias (`server.tool`)."""
+        with self._lock:
+            if name in self._tools:
+                return self._tools[name]
+            for tool in self._tools.values():
+                if name in tool.aliases:
+                    return tool
+        return None
+
+    def specs(self, names: Iterable[str] | None = None) -> list[dict[str, Any]]:
+        tools = list(self) if names is None else [t for n in names if (t := self.get(n))]
+        return [t.spec() for t in tools]
+
+    def policy(self, tool: Tool) -> Policy:
+        return self._policies.get(tool.name, tool.policy)
+
+    # -- running ----------------------------------------------------------------------------
+    def run(self, call: ToolCall, *, confirm: Confirm | None = None) -> ToolResult:
+        """Validate, confirm and run one call; every failure is an error result."""
+        tool = self.get(call.name)
+        try:
+            if tool is None:
+                raise ToolNotFound(f"unknown tool {call.name!r}; offered: {', '.join(sorted(self._tools))}")
+            validate_arguments(tool, call.arguments)
+            self._check_policy(tool, call, confirm)
+            output = _call_with_timeout(tool, call.arguments)
+        except ToolError as exc:
+            return ToolResult(call_id=call.id, name=call.name, output=str(exc), is_error=True)
+        except Exception as exc:  # a tool's own bug is the model's problem to hear about, not a crash
+            return ToolResult(
+                call_id=call.id, name=call.name, output=f"{type(exc).__name__}: {exc}", is_error=True
+            )
+        return ToolResult(call_id=call.id, name=tool.name, output=output)
+
+    def _check_policy(self, tool: Tool, call: ToolCall, confirm: Confirm | None) -> None:
+        policy = self.policy(tool)
+        if policy == "deny":
+            raise ToolDenied(f"{tool.name} is disabled by policy (deny)")
+        if policy == "ask":
+            if confirm is None:
+                raise ToolDenied(
+                    f"{tool.name} needs confirmation and this run cannot ask; "
+                    "run it interactively or pass --yes"
+                )
+            if not confirm(tool, call):
+                raise ToolDenied(f"the user declined {tool.name}")
+
+
+def validate_arguments(tool: Tool, arguments: dict[str, Any]) -> None:
+    """Raise ToolArgumentsInvalid with the first schema violation, in words a model can fix."""
+    import jsonschema  # imported on first call: start-up stays fast
+
+    if not isinstance(arguments, dict):
+        raise ToolArgumentsInvalid(f"arguments for {tool.name} must be a JSON object")
+    validator_cls = jsonschema.validators.validator_for(tool.parameters, jsonschema.Draft202012Validator)
+    error = jsonschema.exceptions.best_match(validator_cls(tool.parameters).iter_errors(arguments))
+    if error is not None:
+        where = "/".join(str(p) for p in error.absolute_path) or "arguments"
+        raise ToolArgumentsInvalid(f"invalid arguments for {tool.name}: {where}: {error.message}")
+
+
+def _call_with_timeout(tool: Tool, arguments: dict[str, Any]) -> Any:
+    """Run the tool in a daemon thread so a hung tool cannot hold the session."""
+    box: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            box["value"] = tool.func(**arguments)
+        except BaseException as exc:  # noqa: BLE001 - re-raised in the caller's thread
+            box["error"] = exc
+
+    thread = threading.Thread(target=target, name=f"tool:{tool.name}", daemon=True)
+    thread.start()
+    thread.join(tool.timeout)
+    if thread.is_alive():
+        raise ToolTimeout(f"{tool.name} did not finish within {tool.timeout:g} s")
+    if "error" in box:
+        raise box["error"]
+    return box.get("value")
