@@ -19,6 +19,10 @@ __all__ = [
     "Usage",
     "Stop",
     "Event",
+    "ModelStart",
+    "ToolResultEvent",
+    "Notice",
+    "SessionEvent",
     "Reply",
     "accumulate",
     "new_call_id",
@@ -77,6 +81,36 @@ class Stop:
 
 
 Event = TextDelta | ReasoningDelta | ToolCallEvent | Usage | Stop
+
+
+# -- events the Session adds on top of the provider's stream ---------------------------------
+@dataclass(kw_only=True, frozen=True)
+class ModelStart:
+    """A model round begins: which model, and whether the turn was escalated or fell back."""
+
+    kind: Literal["model"] = "model"
+    model: str
+    escalated: bool = False
+    fallback: bool = False
+    round: int = 1
+
+
+@dataclass(kw_only=True, frozen=True)
+class ToolResultEvent:
+    kind: Literal["tool_result"] = "tool_result"
+    result: Any  # tars.tools.base.ToolResult (typed loosely to keep this module import-free)
+
+
+@dataclass(kw_only=True, frozen=True)
+class Notice:
+    """One line for the user (fallback, cool-down, round limit); `level` is info or warning."""
+
+    kind: Literal["notice"] = "notice"
+    text: str
+    level: Literal["info", "warning"] = "info"
+
+
+SessionEvent = Event | ModelStart | ToolResultEvent | Notice
 
 
 @dataclass(kw_only=True, frozen=True)
