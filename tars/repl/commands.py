@@ -1,0 +1,199 @@
+"""The slash-command registry of `tars chat`: commands register themselves with `@command`.
+
+Adding a command is a few lines anywhere that the REPL imports::
+
+    from tars.repl.commands import CommandContext, command
+
+    @command("weather", help="current weather: /weather [place]")
+    def _weather(ctx: CommandContext, arg: str) -> None:
+        ctx.print(f"weather for {arg or 'here'}")
+
+`arg` is the rest of the line after the command name, stripped. A handler prints through `ctx`
+(never `print`), may raise `tars.errors.TarsError` or `CommandError` for a one-line message, and
+reaches the conversation through `ctx.session`. Completion offers every name and alias.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Iterable
+
+if TYPE_CHECKING:  # keep `tars --help` free of rich
+    from rich.console import Console
+
+__all__ = [
+    "Command",
+    "CommandContext",
+    "CommandError",
+    "command",
+    "commands",
+    "find",
+    "dispatch",
+    "is_command",
+    "complete",
+]
+
+Handler = Callable[["CommandContext", str], Any]
+Completer = Callable[[str], Iterable[str]]
+
+
+class CommandError(Exception):
+    """Raised by a handler to tell the user one line (shown in red); the REPL goes on."""
+
+
+@dataclass(frozen=True)
+class Command:
+    """One slash command: its name, one-line help, handler, aliases and argument completer."""
+
+    name: str
+    help: str
+    func: Handler
+    aliases: tuple[str, ...] = ()
+    complete: Completer | None = None  # given the argument typed so far, returns candidates
+
+    @property
+    def usage(self) -> str:
+        return f"/{self.name}"
+
+
+_COMMANDS: dict[str, Command] = {}
+
+
+def command(
+    name: str,
+    *,
+    help: str,
+    aliases: Iterable[str] = (),
+    complete: Completer | None = None,
+) -> Callable[[Handler], Handler]:
+    """Register the decorated function as `/name`; a later registration of a name replaces it."""
+    name = name.lstrip("/").lower()
+
+    def register(func: Handler) -> Handler:
+        _COMMANDS[name] = Command(name, help, func, tuple(a.lstrip("/").lower() for a in aliases), complete)
+        return func
+
+    return register
+
+
+def commands() -> list[Command]:
+    """Every registered command, sorted by name."""
+    return sorted(_COMMANDS.values(), key=lambda c: c.name)
+
+
+def find(name: str) -> Command | None:
+    """The command called `name` or with `name` as an alias."""
+    name = name.lstrip("/").lower()
+    if name in _COMMANDS:
+        return _COMMANDS[name]
+    for cmd in _COMMANDS.values():
+        if name in cmd.aliases:
+            return cmd
+    return None
+
+
+def is_command(line: str) -> bool:
+    """Whether a typed line is a slash command (a lone `/` or `//text` is ordinary text)."""
+    stripped = line.lstrip()
+    return stripped.startswith("/") and len(stripped) > 1 and stripped[1] not in "/ \n"
+
+
+@dataclass
+class CommandContext:
+    """What a handler may use: the session, the console, the REPL's state, and output helpers."""
+
+    session: Any  # tars.session.Session
+    console: Console
+    repl: Any = None  # tars.repl.app.Repl: the store, the current conversation id, exit flag
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def print(self, *objects: Any, **kwargs: Any) -> None:
+        """Print rich renderables or text (markup off unless `markup=True` is passed)."""
+        kwargs.setdefault("markup", False)
+        kwargs.setdefault("highlight", False)
+        self.console.print(*objects, **kwargs)
+
+    def info(self, text: str) -> None:
+        """A dim status line."""
+        self.console.print(text, style="dim", markup=False, highlight=False)
+
+    def error(self, text: str) -> None:
+        """A one-line error in red."""
+        self.console.print(text, style="red", markup=False, highlight=False)
+
+    def table(self, rows: Iterable[Iterable[Any]], headers: Iterable[str] = ()) -> None:
+        """A compact borderless table (how listings such as /tools look)."""
+        from rich.table import Table
+
+        headers = list(headers)
+        table = Table(box=None, show_header=bool(headers), pad_edge=False, header_style="bold")
+        for h in headers:
+            table.add_column(h)
+        for row in rows:
+            row = [str(cell) for cell in row]
+            if not headers:
+                while len(table.columns) < len(row):
+                    table.add_column()
+            table.add_row(*row)
+        self.console.print(table)
+
+    def request_exit(self) -> None:
+        """Leave the REPL after this command."""
+        if self.repl is not None:
+            self.repl.exit_requested = True
+        self.extra["exit"] = True
+
+
+def dispatch(ctx: CommandContext, line: str) -> bool:
+    """Run the slash command in `line`; False when no command has that name (told to the user)."""
+    name, _, arg = line.strip()[1:].partition(" ")
+    cmd = find(name)
+    if cmd is None:
+        close = [f"/{c}" for c in _names() if c.startswith(name.lower()[:2])] if name else []
+        hint = f" (did you mean {', '.join(close[:3])}?)" if close else ""
+        ctx.error(f"unknown command /{name}{hint}; /help lists them")
+        return False
+    cmd.func(ctx, arg.strip())
+    return True
+
+
+def _names() -> list[str]:
+    names = []
+    for cmd in commands():
+        names.append(cmd.name)
+        names.extend(cmd.aliases)
+    return sorted(names)
+
+
+def complete(text: str) -> list[str]:
+    """Completions for a line being typed: command names after `/`, then the command's arguments."""
+    if not text.startswith("/"):
+        return []
+    name, space, arg = text[1:].partition(" ")
+    if not space:
+        return [f"/{n}" for n in _names() if n.startswith(name.lower())]
+    cmd = find(name)
+    if cmd is None or cmd.complete is None:
+        return []
+    try:
+        return [c for c in cmd.complete(arg) if c.startswith(arg)]
+    except Exception:  # a broken completer must never break typing
+        return []
+
+
+@command("help", help="list the commands: /help [command]", aliases=("?",))
+def _help(ctx: CommandContext, arg: str) -> None:
+    if arg:
+        cmd = find(arg)
+        if cmd is None:
+            raise CommandError(f"no command /{arg.lstrip('/')}")
+        aliases = f"  (also {', '.join('/' + a for a in cmd.aliases)})" if cmd.aliases else ""
+        ctx.print(f"/{cmd.name}: {cmd.help}{aliases}")
+        return
+    ctx.table([(f"/{c.name}", c.help) for c in commands()])
+    ctx.info("Enter sends · Esc-Enter or Alt-Enter adds a line · Ctrl-C stops an answer · Ctrl-D exits")
+
+
+@command("exit", help="leave tars", aliases=("quit", "q"))
+def _exit(ctx: CommandContext, arg: str) -> None:
+    ctx.request_exit()
