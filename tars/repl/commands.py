@@ -124,13 +124,14 @@ class CommandContext:
     def table(self, rows: Iterable[Iterable[Any]], headers: Iterable[str] = ()) -> None:
         """A compact borderless table (how listings such as /tools look)."""
         from rich.table import Table
+        from rich.text import Text
 
         headers = list(headers)
         table = Table(box=None, show_header=bool(headers), pad_edge=False, header_style="bold")
         for h in headers:
             table.add_column(h)
         for row in rows:
-            row = [str(cell) for cell in row]
+            row = [cell if hasattr(cell, "__rich_console__") else Text(str(cell)) for cell in row]
             if not headers:
                 while len(table.columns) < len(row):
                     table.add_column()
