@@ -143,6 +143,28 @@ SETTINGS: list[Setting] = [
     Setting("threads", "TARS_THREADS", "2", "CPU threads for the embedded model", _int(1, 256)),
     Setting("context_size", "TARS_CONTEXT_SIZE", "4096", "context window of the embedded model, in tokens",
             _int(512, 131072)),
+    # built-in tools (issue 4)
+    Setting("todoist_api_token", "TODOIST_API_TOKEN", "", "Todoist API token (Settings > Integrations > Developer)",
+            secret=True),
+    Setting("todoist_url", "TARS_TODOIST_URL", "https://api.todoist.com/api/v1", "Todoist API v1 base URL (for tests)"),
+    Setting("openmeteo_url", "TARS_OPENMETEO_URL", "https://api.open-meteo.com", "Open-Meteo forecast API base URL"),
+    Setting("geocoding_url", "TARS_GEOCODING_URL", "https://geocoding-api.open-meteo.com",
+            "Open-Meteo geocoding API base URL"),
+    Setting("lat", "TARS_LAT", "", "default latitude for weather", aliases=("DEFAULT_LAT",)),
+    Setting("lon", "TARS_LON", "", "default longitude for weather", aliases=("DEFAULT_LON",)),
+    Setting("memory_dir", "TARS_MEMORY_DIR", "", "memory folder (markdown; default: <data dir>/memory)", _path),
+    Setting("memory_budget", "TARS_MEMORY_BUDGET", "1500",
+            "most characters of memory put into the system prompt each turn", _int(0, 100000)),
+    Setting("notes_dir", "TARS_NOTES_DIR", "", "notes vault (Obsidian-style folder of markdown)", _path),
+    Setting("daily_folder", "TARS_DAILY_FOLDER", "Daily", "daily notes folder inside the vault"),
+    Setting("daily_format", "TARS_DAILY_FORMAT", "%Y-%m-%d", "daily note file name, strftime format"),
+    Setting("web_allow_hosts", "TARS_WEB_ALLOW_HOSTS", "",
+            "comma-separated hosts web_read may fetch even if they are internal addresses"),
+    Setting("web_max_chars", "TARS_WEB_MAX_CHARS", "12000", "most characters of page text web_read returns",
+            _int(200, 1000000)),
+    Setting("search_url", "TARS_SEARCH_URL", "", "SearXNG-compatible search endpoint for web_search"),
+    Setting("tool_policy", "TARS_TOOL_POLICY", "",
+            "per-tool confirmation overrides, e.g. note_write=ask,todoist_add_task=auto (auto, ask, deny)"),
 ]
 
 

@@ -31,6 +31,9 @@ class Tool:
     timeout: float = 30.0
     aliases: tuple[str, ...] = ()
     family: str | None = None
+    # Optional: the policy for one call's arguments (e.g. completing a task by id runs, by fuzzy
+    # text asks). A configured override (TARS_TOOL_POLICY) still wins over it.
+    policy_for: Callable[[dict[str, Any]], Policy] | None = None
 
     def spec(self) -> dict[str, Any]:
         """The provider-neutral description handed to models."""

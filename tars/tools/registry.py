@@ -83,8 +83,13 @@ class ToolRegistry:
         tools = list(self) if names is None else [t for n in names if (t := self.get(n))]
         return [t.spec() for t in tools]
 
-    def policy(self, tool: Tool) -> Policy:
-        return self._policies.get(tool.name, tool.policy)
+    def policy(self, tool: Tool, arguments: dict[str, Any] | None = None) -> Policy:
+        """The override for this tool if one is configured, else its policy for these arguments."""
+        if tool.name in self._policies:
+            return self._policies[tool.name]
+        if tool.policy_for is not None and arguments is not None:
+            return tool.policy_for(arguments)
+        return tool.policy
 
     # -- running ----------------------------------------------------------------------------
     def run(self, call: ToolCall, *, confirm: Confirm | None = None) -> ToolResult:
@@ -105,7 +110,7 @@ class ToolRegistry:
         return ToolResult(call_id=call.id, name=tool.name, output=output)
 
     def _check_policy(self, tool: Tool, call: ToolCall, confirm: Confirm | None) -> None:
-        policy = self.policy(tool)
+        policy = self.policy(tool, call.arguments)
         if policy == "deny":
             raise ToolDenied(f"{tool.name} is disabled by policy (deny)")
         if policy == "ask":
