@@ -1,0 +1,158 @@
+"""An SQLite FTS5 index over markdown folders (memory and notes), kept in step with the files.
+
+Every query first refreshes its source: files whose size or mtime changed since they were
+indexed (including edits made outside tars) are re-read, deleted files are dropped, so results
+never lag the folder. Ranking is FTS5's BM25; snippets mark the matched words with [brackets].
+The index is a cache (default in the cache dir): deleting it loses nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sqlite3
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable
+
+__all__ = ["SearchIndex", "Hit", "Chunker", "whole_file", "fts_query", "markdown_files"]
+
+# (relative path, text) -> [(section, text)], one row per chunk
+Chunker = Callable[[str, str], list[tuple[str, str]]]
+
+_STOP = frozenset(
+    "a an and are as at be by do does for from had has have how i in is it me my of on or our "
+    "that the their there this to was we were what when where which who why will with you your".split()
+)
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS files (source TEXT, path TEXT, size INTEGER, mtime INTEGER,
+                                  PRIMARY KEY (source, path));
+CREATE VIRTUAL TABLE IF NOT EXISTS chunks USING fts5(
+    text, section, source UNINDEXED, path UNINDEXED, tokenize = 'porter unicode61 remove_diacritics 2');
+"""
+
+
+@dataclass(frozen=True)
+class Hit:
+    path: str  # relative to the source's folder
+    section: str
+    snippet: str
+    text: str
+    score: float  # BM25, lower is better
+
+
+def whole_file(path: str, text: str) -> list[tuple[str, str]]:
+    """One chunk per file (notes); the section is the first heading or the file name."""
+    heading = next((ln.lstrip("#").strip() for ln in text.splitlines() if ln.startswith("#")), "")
+    return [(heading or Path(path).stem, text)]
+
+
+def fts_query(text: str) -> str:
+    """Turn free text into a safe FTS5 query: quoted words joined by OR (BM25 ranks by overlap)."""
+    words = [w for w in re.findall(r"\w+", text.lower()) if w not in _STOP]
+    if not words:
+        words = re.findall(r"\w+", text.lower())
+    return " OR ".join(f'"{w}"' for w in dict.fromkeys(words))
+
+
+def markdown_files(root: Path, *, recursive: bool = True) -> Iterable[tuple[str, os.stat_result]]:
+    """(relative posix path, stat) of every .md file under root, skipping hidden folders."""
+    stack = [root]
+    while stack:
+        folder = stack.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            if entry.is_dir(follow_symlinks=False):
+                if recursive:
+                    stack.append(Path(entry.path))
+            elif entry.name.endswith(".md") and entry.is_file(follow_symlinks=False):
+                yield Path(entry.path).relative_to(root).as_posix(), entry.stat()
+
+
+class SearchIndex:
+    """One database, several named sources (a folder + how to chunk its files)."""
+
+    def __init__(self, db_path: Path) -> None:
+        self.db_path = db_path
+        self._conn: sqlite3.Connection | None = None
+        self._lock = threading.Lock()
+
+    def _db(self) -> sqlite3.Connection:
+        if self._conn is None:  # opened on first use: building the tool list stays cheap
+            self.db_path.parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(self.db_path, timeout=10, check_same_thread=False, isolation_level=None)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA busy_timeout=10000")
+            conn.executescript(_SCHEMA)
+            self._conn = conn
+        return self._conn
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def refresh(self, source: str, root: Path, chunker: Chunker = whole_file, *, recursive: bool = True) -> int:
+        """Re-index files under `root` that changed since last time; returns how many were re-read."""
+        with self._lock:
+            db = self._db()
+            known = {p: (s, m) for p, s, m in db.execute(
+                "SELECT path, size, mtime FROM files WHERE source = ?", (source,))}
+            seen, changed = set(), []
+            if root.is_dir():
+                for rel, st in markdown_files(root, recursive=recursive):
+                    seen.add(rel)
+                    if known.get(rel) != (st.st_size, st.st_mtime_ns):
+                        changed.append((rel, st))
+            gone = [p for p in known if p not in seen]
+            if not changed and not gone:
+                return 0
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                for rel in gone:
+                    self._drop(db, source, rel)
+                for rel, st in changed:
+                    self._index_file(db, source, root, rel, st, chunker)
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            return len(changed)
+
+    @staticmethod
+    def _drop(db: sqlite3.Connection, source: str, rel: str) -> None:
+        db.execute("DELETE FROM chunks WHERE source = ? AND path = ?", (source, rel))
+        db.execute("DELETE FROM files WHERE source = ? AND path = ?", (source, rel))
+
+    def _index_file(self, db, source, root, rel, st, chunker) -> None:
+        self._drop(db, source, rel)
+        try:
+            text = (root / rel).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return  # vanished between scan and read: the next refresh sees it
+        db.executemany(
+            "INSERT INTO chunks (text, section, source, path) VALUES (?, ?, ?, ?)",
+            [(body, section, source, rel) for section, body in chunker(rel, text) if body.strip()],
+        )
+        db.execute("INSERT INTO files (source, path, size, mtime) VALUES (?, ?, ?, ?)",
+                   (source, rel, st.st_size, st.st_mtime_ns))
+
+    def search(self, source: str, query: str, *, limit: int = 5) -> list[Hit]:
+        """The best `limit` chunks for `query` in one source, by BM25."""
+        match = fts_query(query)
+        if not match:
+            return []
+        with self._lock:
+            rows = self._db().execute(
+                "SELECT path, section, snippet(chunks, 0, '[', ']', '…', 16), text, bm25(chunks) "
+                "FROM chunks WHERE chunks MATCH ? AND source = ? ORDER BY bm25(chunks) LIMIT ?",
+                (match, source, limit),
+            ).fetchall()
+        return [Hit(path=p, section=s, snippet=" ".join(snip.split()), text=t, score=round(b, 3))
+                for p, s, snip, t, b in rows]

@@ -1,0 +1,248 @@
+"""Long-term memory as one plain markdown file the user can read and edit (`memory.md`).
+
+Sections hold the kinds of memory: `## Pinned` (always in the prompt), `## Facts` (semantic:
+about the user and their world, put in the prompt when relevant) and `## Rules` (procedural:
+how tars should behave, always in the prompt). One item per `- ` line. Other markdown files in
+the folder are searched too. Items are found again by their text (exact, contained or fuzzy);
+an ambiguous match is refused with the candidates rather than changing the wrong item.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from tars.errors import ToolError
+from tars.search_index import SearchIndex
+from tars.tools.atomic import LOCK_NAME, update_file
+
+__all__ = ["MemoryStore", "Item", "KINDS", "memory_chunks"]
+
+KINDS = {"pinned": "Pinned", "fact": "Facts", "rule": "Rules"}
+_HEADING_KIND = {"pinned": "pinned", "facts": "fact", "fact": "fact", "semantic": "fact",
+                 "rules": "rule", "rule": "rule", "procedural": "rule", "preferences": "rule"}
+_HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*#*\s*$")
+_BULLET = re.compile(r"^[-*+]\s+(?:\[[ xX]\]\s+)?(.*\S)\s*$")
+_TEMPLATE = """# Memory
+
+What tars remembers. Edit freely: one item per line starting with "- ".
+Pinned items and rules are always given to the model; facts when they look relevant.
+
+## Pinned
+
+## Facts
+
+## Rules
+"""
+MAX_ITEM = 500
+
+
+@dataclass(frozen=True)
+class Item:
+    kind: str
+    text: str
+    line: int  # index into the file's lines
+
+
+def _kind_of(heading: str) -> str | None:
+    words = re.findall(r"[a-z]+", heading.lower())
+    return next((_HEADING_KIND[w] for w in words if w in _HEADING_KIND), None)
+
+
+def parse(text: str) -> list[Item]:
+    """Every top-level bullet under a Pinned/Facts/Rules heading."""
+    items, kind = [], None
+    for i, line in enumerate(text.splitlines()):
+        if m := _HEADING.match(line):
+            kind = _kind_of(m.group(1))
+        elif kind and (m := _BULLET.match(line)):
+            items.append(Item(kind, m.group(1), i))
+    return items
+
+
+def memory_chunks(path: str, text: str) -> list[tuple[str, str]]:
+    """Index one chunk per non-empty line, with its heading as the section."""
+    out, section = [], Path(path).stem
+    for line in text.splitlines():
+        if m := _HEADING.match(line):
+            section = m.group(1)
+        elif line.strip():
+            out.append((section, (_BULLET.match(line.strip()) or re.match(r"(.*)", line.strip())).group(1)))
+    return out
+
+
+def _norm(text: str) -> str:
+    return " ".join(re.sub(r"[^\w\s]", " ", text.casefold()).split())
+
+
+def _clean(text: str) -> str:
+    text = " ".join(text.split())
+    if not text:
+        raise ToolError("memory text is empty")
+    if len(text) > MAX_ITEM:
+        raise ToolError(f"memory items are one line of at most {MAX_ITEM} characters; shorten it")
+    return text
+
+
+def _find(items: list[Item], query: str) -> Item:
+    """The one item `query` names; ToolError listing candidates when none or several match."""
+    q = _norm(query)
+    exact = [it for it in items if _norm(it.text) == q]
+    if len(exact) == 1:
+        return exact[0]
+    contained = exact or [it for it in items if q and (q in _norm(it.text))]
+    if len(contained) == 1:
+        return contained[0]
+    pool = contained or items
+    scored = sorted(((difflib.SequenceMatcher(None, q, _norm(it.text)).ratio(), it) for it in pool),
+                    key=lambda p: -p[0])
+    if not contained and scored and scored[0][0] >= 0.75 and (len(scored) == 1 or scored[0][0] - scored[1][0] >= 0.1):
+        return scored[0][1]
+    candidates = [it.text for _, it in scored[:5] if _ >= 0.4 or contained]
+    if not candidates:
+        raise ToolError(f"no memory matches {query!r}; use memory_recall to list what is remembered")
+    listed = "; ".join(f"{n}) {c}" for n, c in enumerate(candidates, 1))
+    raise ToolError(f"several memories could match {query!r}: {listed}. Quote the one you mean exactly.")
+
+
+def _insert(lines: list[str], kind: str, text: str) -> list[str]:
+    """Put `- text` at the end of the kind's section, creating the section if there is none."""
+    start = None
+    for i, line in enumerate(lines):
+        if (m := _HEADING.match(line)) and _kind_of(m.group(1)) == kind:
+            start = i
+            break
+    if start is None:
+        while lines and not lines[-1].strip():
+            lines.pop()
+        return [*lines, "", f"## {KINDS[kind]}", "", f"- {text}"]
+    end = start + 1
+    while end < len(lines) and not _HEADING.match(lines[end]):
+        end += 1
+    last = end
+    while last > start + 1 and not lines[last - 1].strip():
+        last -= 1
+    insert = [f"- {text}"] if last > start + 1 else ["", f"- {text}"]
+    tail = lines[last:]
+    if tail and tail[0].strip() == "" or not tail:
+        return [*lines[:last], *insert, *tail]
+    return [*lines[:last], *insert, "", *tail]
+
+
+def _join(lines: list[str]) -> str:
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+class MemoryStore:
+    """The memory folder: `memory.md` plus whatever else the user keeps there."""
+
+    SOURCE = "memory"
+
+    def __init__(self, folder: Path, index: SearchIndex) -> None:
+        self.folder = folder
+        self.file = folder / "memory.md"
+        self.index = index
+
+    def _update(self, change: Callable[[list[str]], list[str]]) -> None:
+        def apply(old: str) -> str:
+            return _join(change((old or _TEMPLATE).splitlines()))
+
+        update_file(self.file, apply, lock_path=self.folder / LOCK_NAME)
+
+    def items(self) -> list[Item]:
+        try:
+            return parse(self.file.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return []
+
+    def remember(self, text: str, kind: str = "fact") -> dict[str, Any]:
+        text = _clean(text)
+        outcome: dict[str, Any] = {}
+
+        def change(lines: list[str]) -> list[str]:
+            for item in parse("\n".join(lines)):
+                same = _norm(item.text) == _norm(text)
+                close = difflib.SequenceMatcher(None, _norm(item.text), _norm(text)).ratio() >= 0.92
+                if same or close:
+                    outcome.update(status="already remembered", kind=item.kind, text=item.text)
+                    return lines
+            outcome.update(status="remembered", kind=kind, text=text)
+            return _insert(lines, kind, text)
+
+        self._update(change)
+        return {**outcome, "file": str(self.file)}
+
+    def update(self, old: str, new: str, kind: str | None = None) -> dict[str, Any]:
+        new = _clean(new)
+        outcome: dict[str, Any] = {}
+
+        def change(lines: list[str]) -> list[str]:
+            item = _find(parse("\n".join(lines)), old)
+            outcome.update(status="updated", old=item.text, text=new, kind=kind or item.kind)
+            if kind and kind != item.kind:
+                return _insert(lines[: item.line] + lines[item.line + 1:], kind, new)
+            prefix = lines[item.line][: lines[item.line].index(item.text)]
+            lines[item.line] = prefix + new
+            return lines
+
+        self._update(change)
+        return outcome
+
+    def forget(self, text: str) -> dict[str, Any]:
+        outcome: dict[str, Any] = {}
+
+        def change(lines: list[str]) -> list[str]:
+            item = _find(parse("\n".join(lines)), text)
+            outcome.update(status="forgotten", kind=item.kind, text=item.text)
+            return lines[: item.line] + lines[item.line + 1:]
+
+        self._update(change)
+        return outcome
+
+    def recall(self, query: str | None = None, kind: str | None = None, limit: int = 30) -> dict[str, Any]:
+        items = [it for it in self.items() if kind is None or it.kind == kind]
+        if query:
+            wanted = {_norm(h.text) for h in self.search_hits(query, limit=limit)}
+            q = _norm(query)
+            items = [it for it in items if _norm(it.text) in wanted or q in _norm(it.text)]
+        shown = items[:limit]
+        return {"count": len(items), "items": [{"kind": it.kind, "text": it.text} for it in shown],
+                "truncated": len(items) > len(shown), "file": str(self.file)}
+
+    def search_hits(self, query: str, *, limit: int = 8):
+        self.index.refresh(self.SOURCE, self.folder, memory_chunks, recursive=False)
+        return self.index.search(self.SOURCE, query, limit=limit)
+
+    def search(self, query: str, limit: int = 8) -> dict[str, Any]:
+        hits = self.search_hits(query, limit=limit)
+        return {"query": query, "count": len(hits),
+                "results": [{"file": h.path, "section": h.section, "snippet": h.snippet} for h in hits]}
+
+    def context(self, user_text: str, budget: int) -> str | None:
+        """Pinned items and rules, then facts relevant to `user_text`, within `budget` characters."""
+        items = self.items()
+        if not items or budget <= 0:
+            return None
+        lines = [f"- {it.text}" for it in items if it.kind == "pinned"]
+        rules = [f"- {it.text}" for it in items if it.kind == "rule"]
+        facts = {_norm(it.text): it.text for it in items if it.kind == "fact"}
+        relevant = []
+        if user_text.strip() and facts:
+            relevant = [facts[n] for h in self.search_hits(user_text, limit=12) if (n := _norm(h.text)) in facts]
+        body = ["What you remember about the user (their memory file; use it, don't recite it):"]
+        for title, group in (("Pinned", lines), ("Rules to follow", rules),
+                             ("Relevant facts", [f"- {t}" for t in dict.fromkeys(relevant)])):
+            if group:
+                body += [f"{title}:", *group]
+        if len(body) == 1:
+            return None
+        out, used = [], 0
+        for line in body:
+            if used + len(line) + 1 > budget:
+                break
+            out.append(line)
+            used += len(line) + 1
+        return "\n".join(out) if len(out) > 1 else None

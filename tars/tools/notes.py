@@ -1,0 +1,133 @@
+"""An Obsidian-style notes vault: daily note, read, write, append, search.
+
+Every path the model gives is resolved inside the vault and refused otherwise: absolute paths,
+`..`, hidden folders (`.obsidian`, `.git`), NUL bytes, other extensions and symlinks that lead
+out. Writes are atomic; appends take the vault's lock so two tars processes lose nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from datetime import datetime
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from tars.errors import ToolError
+from tars.search_index import SearchIndex, whole_file
+from tars.tools.atomic import LOCK_NAME, atomic_write, locked, update_file
+
+__all__ = ["Vault", "NotePathError", "MAX_READ"]
+
+MAX_READ = 20_000
+_EXTENSIONS = (".md", ".markdown", ".txt")
+
+
+class NotePathError(ToolError):
+    """A note path that would leave the vault or touch something that is not a note."""
+
+
+class Vault:
+    """A folder of markdown notes, addressed by paths relative to its root."""
+
+    SOURCE = "notes"
+
+    def __init__(self, root: Path | None, index: SearchIndex, *, daily_folder: str = "Daily",
+                 daily_format: str = "%Y-%m-%d") -> None:
+        self._root = root
+        self.index = index
+        self.daily_folder = daily_folder
+        self.daily_format = daily_format
+
+    @property
+    def root(self) -> Path:
+        if self._root is None:
+            raise ToolError("no notes vault is set; set TARS_NOTES_DIR to your notes folder")
+        root = Path(os.path.realpath(self._root.expanduser()))
+        if not root.is_dir():
+            raise ToolError(f"the notes vault {root} does not exist (TARS_NOTES_DIR)")
+        return root
+
+    def resolve(self, path: str) -> tuple[Path, str]:
+        """(absolute path inside the vault, vault-relative name) or NotePathError."""
+        root = self.root
+        if not isinstance(path, str) or not path.strip():
+            raise NotePathError("note path is empty")
+        if "\x00" in path or any(ord(c) < 32 for c in path):
+            raise NotePathError("note path contains control characters")
+        raw = path.strip().replace("\\", "/")
+        if raw.startswith("/") or raw.startswith("~") or re.match(r"^[A-Za-z]:", raw):
+            raise NotePathError(f"{path!r}: give a path relative to the vault, not an absolute one")
+        parts = PurePosixPath(raw).parts
+        if any(p == ".." for p in parts):
+            raise NotePathError(f"{path!r}: '..' is not allowed in note paths")
+        if any(p.startswith(".") for p in parts):
+            raise NotePathError(f"{path!r}: hidden files and folders are off limits")
+        rel = PurePosixPath(*[p for p in parts if p != "."])
+        if rel.suffix.lower() not in _EXTENSIONS:
+            rel = rel.with_name(rel.name + ".md")
+        full = Path(os.path.realpath(root / rel))
+        if full != root and root not in full.parents:
+            raise NotePathError(f"{path!r} leads outside the notes vault")
+        if full.suffix.lower() not in _EXTENSIONS:  # a symlink inside the vault to a non-note
+            raise NotePathError(f"{path!r} is not a markdown or text note")
+        return full, full.relative_to(root).as_posix()
+
+    def _lock(self) -> Path:
+        return self.root / LOCK_NAME
+
+    def read(self, path: str) -> dict[str, Any]:
+        full, rel = self.resolve(path)
+        try:
+            text = full.read_text(encoding="utf-8", errors="replace")
+        except FileNotFoundError:
+            raise ToolError(f"no note {rel!r} in the vault; notes_search finds notes by content") from None
+        except IsADirectoryError:
+            raise ToolError(f"{rel!r} is a folder, not a note") from None
+        return {"path": rel, "text": text[:MAX_READ], "chars": len(text), "truncated": len(text) > MAX_READ}
+
+    def write(self, path: str, content: str, overwrite: bool = False) -> dict[str, Any]:
+        full, rel = self.resolve(path)
+        with locked(self._lock()):
+            existed = full.exists()
+            if existed and not overwrite:
+                raise ToolError(f"note {rel!r} already exists; use note_append, or note_write with "
+                                "overwrite=true to replace it")
+            atomic_write(full, content if content.endswith("\n") else content + "\n")
+        return {"path": rel, "status": "overwritten" if existed else "created", "chars": len(content)}
+
+    def append(self, path: str, text: str) -> dict[str, Any]:
+        full, rel = self.resolve(path)
+        block = text.rstrip("\n") + "\n"
+
+        def add(old: str) -> str:
+            if old and not old.endswith("\n"):
+                old += "\n"
+            return old + block
+
+        new = update_file(full, add, lock_path=self._lock())
+        return {"path": rel, "status": "appended", "chars": len(new)}
+
+    def daily_path(self, when: datetime | None = None) -> str:
+        name = (when or datetime.now()).strftime(self.daily_format)
+        folder = self.daily_folder.strip().strip("/")
+        return f"{folder}/{name}" if folder else name
+
+    def daily(self, text: str | None = None) -> dict[str, Any]:
+        """Append a bullet to today's daily note, or read it when no text is given."""
+        path = self.daily_path()
+        if not text or not text.strip():
+            try:
+                return self.read(path)
+            except ToolError:
+                return {"path": self.resolve(path)[1], "text": "", "chars": 0, "truncated": False}
+        lines = [ln for ln in text.strip().splitlines()]
+        bullet = lines[0] if lines[0].lstrip().startswith(("-", "*", "#")) else f"- {lines[0]}"
+        result = self.append(path, "\n".join([bullet, *lines[1:]]))
+        return {**result, "status": "added to today's note"}
+
+    def search(self, query: str, limit: int = 8) -> dict[str, Any]:
+        self.index.refresh(self.SOURCE, self.root, whole_file)
+        hits = self.index.search(self.SOURCE, query, limit=limit)
+        return {"query": query, "count": len(hits),
+                "results": [{"path": h.path, "title": h.section, "snippet": h.snippet} for h in hits]}
