@@ -137,6 +137,9 @@ SETTINGS: list[Setting] = [
             "seconds to skip the remote after it failed", _float(0, 86400)),
     Setting("remote_timeout", "TARS_REMOTE_TIMEOUT", "30",
             "seconds before a silent remote request counts as failed", _float(0.1, 600)),
+    Setting("primary_tools", "TARS_PRIMARY_TOOLS", "hinted",
+            "tools offered to the primary: hinted (only those the router expects; small contexts stay small) or all",
+            _choice("hinted", "all")),
     Setting("anthropic_api_key", "ANTHROPIC_API_KEY", "", "Anthropic API key", secret=True),
     Setting("anthropic_base_url", "ANTHROPIC_BASE_URL", "", "Anthropic API base URL (for proxies and tests)"),
     Setting("ollama_host", "OLLAMA_HOST", "http://127.0.0.1:11434", "Ollama server address"),
@@ -165,6 +168,12 @@ SETTINGS: list[Setting] = [
     Setting("search_url", "TARS_SEARCH_URL", "", "SearXNG-compatible search endpoint for web_search"),
     Setting("tool_policy", "TARS_TOOL_POLICY", "",
             "per-tool confirmation overrides, e.g. note_write=ask,todoist_add_task=auto (auto, ask, deny)"),
+    # MCP servers (issue 5)
+    Setting("mcp_servers", "TARS_MCP_SERVERS", "",
+            'MCP servers as JSON, {"mcpServers": {...}} or the bare mapping; wins over .mcp.json and '
+            "mcp_servers.json in the config dir"),
+    Setting("mcp_timeout", "TARS_MCP_TIMEOUT", "30", "seconds an MCP server may take to start or answer a call",
+            _float(0.1, 3600)),
 ]
 
 

@@ -1,16 +1,17 @@
-"""Providers, one module each, imported only when a model of that provider is used."""
+"""Providers, one module each, imported only when a model of that provider is first used."""
 
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
+import threading
+from typing import TYPE_CHECKING, Any
 
 from tars.providers.base import Provider
 
 if TYPE_CHECKING:
     from tars.config import Config, ModelSpec
 
-__all__ = ["Provider", "make_provider"]
+__all__ = ["Provider", "make_provider", "LazyProvider"]
 
 # provider name -> "module:Class"; the module is imported on first use (anthropic alone takes 3 s).
 _IMPLEMENTATIONS = {
@@ -21,8 +22,48 @@ _IMPLEMENTATIONS = {
 }
 
 
-def make_provider(spec: ModelSpec, config: Config) -> Provider:
-    """Build the provider for `spec`; the class reads what it needs from `config`."""
+def load_provider(spec: ModelSpec, config: Config) -> Provider:
+    """Import the provider's module and build it now."""
     module_name, _, class_name = _IMPLEMENTATIONS[spec.provider].partition(":")
     cls = getattr(importlib.import_module(module_name), class_name)
     return cls(spec.model, config)
+
+
+class LazyProvider:
+    """Stands in for a provider until it is first used, so start-up pays for no SDK import.
+
+    `warm_up()` builds it ahead of time (the REPL does that in the background while you type)."""
+
+    def __init__(self, spec: ModelSpec, config: Config) -> None:
+        self.provider = spec.provider
+        self.model = spec.model
+        self._spec, self._config = spec, config
+        self._real: Provider | None = None
+        self._lock = threading.Lock()
+
+    def warm_up(self) -> Provider:
+        with self._lock:
+            if self._real is None:
+                self._real = load_provider(self._spec, self._config)
+                if hasattr(self._real, "warm_up"):
+                    self._real.warm_up()
+            return self._real
+
+    @property
+    def native_tools(self) -> bool:
+        return self.warm_up().native_tools
+
+    @property
+    def context_window(self) -> int | None:
+        return self.warm_up().context_window
+
+    def stream(self, messages, *, system="", tools=(), response_schema=None):
+        return self.warm_up().stream(messages, system=system, tools=tools, response_schema=response_schema)
+
+    def __getattr__(self, name: str) -> Any:  # anything provider-specific (e.g. chat_template)
+        return getattr(self.warm_up(), name)
+
+
+def make_provider(spec: ModelSpec, config: Config) -> Provider:
+    """A provider for `spec` that loads its SDK (or model) on first use."""
+    return LazyProvider(spec, config)
