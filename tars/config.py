@@ -140,6 +140,10 @@ SETTINGS: list[Setting] = [
     Setting("primary_tools", "TARS_PRIMARY_TOOLS", "hinted",
             "tools offered to the primary: hinted (only those the router expects; small contexts stay small) or all",
             _choice("hinted", "all")),
+    Setting("tool_mode", "TARS_TOOL_MODE", "auto",
+            "how the primary uses tools: native (all schemas, native calls), pipeline (router -> executor -> "
+            "summariser, for small models) or auto (pipeline when the context is <= 8192 tokens or calls are not native)",
+            _choice("native", "pipeline", "auto")),
     Setting("anthropic_api_key", "ANTHROPIC_API_KEY", "", "Anthropic API key", secret=True),
     Setting("anthropic_base_url", "ANTHROPIC_BASE_URL", "", "Anthropic API base URL (for proxies and tests)"),
     Setting("ollama_host", "OLLAMA_HOST", "http://127.0.0.1:11434", "Ollama server address"),

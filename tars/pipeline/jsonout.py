@@ -1,0 +1,80 @@
+"""Reading a pipeline step's JSON answer: strict parse first, one lenient repair second.
+
+A provider that honours `response_schema` (llama.cpp grammar, Ollama `format`) always gives
+strict JSON; one that ignores it (a scripted model, a remote API) may wrap it in a fence or
+leave it unclosed, so the text is repaired with json-repair and the repair is recorded.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["Parsed", "parse_object", "schema_error", "drop_null_optionals"]
+
+_FENCE = re.compile(r"```(?:json)?\s*(.*?)(?:```|$)", re.DOTALL)
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """`value` is the JSON object or None; `strict` is True when no repair was needed."""
+
+    value: dict[str, Any] | None
+    strict: bool
+
+
+def parse_object(text: str) -> Parsed:
+    """Parse `text` as one JSON object; repair it once if it is not strict JSON."""
+    text = text.strip()
+    try:
+        value = json.loads(text)
+    except ValueError:
+        pass
+    else:
+        return Parsed(value if isinstance(value, dict) else None, isinstance(value, dict))
+    return Parsed(_repair(text), False)
+
+
+def _repair(text: str) -> dict[str, Any] | None:
+    fenced = _FENCE.search(text)
+    if fenced:
+        text = fenced.group(1)
+    start = text.find("{")
+    if start < 0:
+        return None
+    import json_repair  # only paid for when a model ignored the schema
+
+    try:
+        value = json_repair.loads(text[start:])
+    except Exception:  # json-repair raises assorted errors on hopeless input
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def schema_error(schema: dict[str, Any], value: Any) -> str | None:
+    """The most relevant JSON-Schema violation in words a model can act on, or None."""
+    import jsonschema
+
+    cls = jsonschema.validators.validator_for(schema, jsonschema.Draft202012Validator)
+    try:
+        error = jsonschema.exceptions.best_match(cls(schema).iter_errors(value))
+    except jsonschema.exceptions.SchemaError as exc:  # a broken tool schema: say so, do not crash
+        return f"the tool's schema is invalid: {exc.message}"
+    if error is None:
+        return None
+    where = "/".join(str(p) for p in error.absolute_path) or "args"
+    return f"{where}: {error.message}"
+
+
+def drop_null_optionals(schema: dict[str, Any], args: dict[str, Any]) -> dict[str, Any]:
+    """Remove `null` values of optional arguments: small models write them for "not given"."""
+    required = set(schema.get("required") or ())
+    props = schema.get("properties") or {}
+
+    def allows_null(name: str) -> bool:
+        kind = (props.get(name) or {}).get("type")
+        return kind == "null" or (isinstance(kind, list) and "null" in kind)
+
+    return {k: v for k, v in args.items() if v is not None or k in required or allows_null(k)}

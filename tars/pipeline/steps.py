@@ -1,0 +1,187 @@
+"""The router and executor steps: one small constrained model call each, timed and checked.
+
+Both are plain functions over a provider so that `tars bench` measures exactly what a chat
+session runs. Each returns what it decided plus the facts the bench scores: whether the first
+answer was strict JSON, whether the arguments met the schema, and each call's latency.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from tars.errors import ProviderRejected
+from tars.events import TextDelta, ToolCallEvent, Usage
+from tars.messages import Message
+from tars.pipeline import prompts
+from tars.pipeline.jsonout import Parsed, drop_null_optionals, parse_object, schema_error
+from tars.tools.base import Tool
+
+__all__ = ["StepRun", "Decision", "Arguments", "run_step", "route", "execute", "CHOICES"]
+
+CHOICES = ("call_tool", "clarify", "none")
+_ROUTER_CAP = 600  # characters; a constrained answer is ~60, so more means the model is rambling
+_EXECUTOR_CAP = 2000
+
+
+@dataclass
+class StepRun:
+    """One model call of a step: its raw text, parse, latency and token usage."""
+
+    step: str
+    text: str
+    parsed: Parsed
+    seconds: float
+    input_tokens: int | None = None
+    output_tokens: int | None = None
+
+
+@dataclass
+class Decision:
+    """The router's answer. `error` says why an answer was rejected (then choice is "none")."""
+
+    choice: str
+    tool: str | None = None
+    question: str | None = None
+    json_valid: bool = True
+    error: str | None = None
+    runs: list[StepRun] = field(default_factory=list)
+
+
+@dataclass
+class Arguments:
+    """The executor's answer. `error` is set when neither try met the schema; `args` then holds
+    the last arguments tried (or None when no JSON object came out at all)."""
+
+    tool: str
+    args: dict[str, Any] | None
+    json_valid: bool
+    schema_valid: bool
+    repaired: bool = False
+    error: str | None = None
+    runs: list[StepRun] = field(default_factory=list)
+
+
+def run_step(provider: Any, step: str, messages: Sequence[Message], system: str,
+             schema: dict[str, Any], *, cap: int) -> StepRun:
+    """One constrained call. A call event (a provider that parses calls from text) is read back
+    as the JSON it stood for; output past `cap` characters is cut off by closing the stream."""
+    started = time.perf_counter()
+    try:
+        text, usage = _collect(provider.stream(messages, system=system, tools=(), response_schema=schema), cap)
+    except ProviderRejected:  # a backend that cannot compile this schema: ask without it
+        text, usage = _collect(provider.stream(messages, system=system, tools=()), cap)
+    return StepRun(step, text, parse_object(text), time.perf_counter() - started, *usage)
+
+
+def _collect(events, cap: int) -> tuple[str, tuple[int | None, int | None]]:
+    text, tokens_in, tokens_out = [], None, None
+    size = 0
+    try:
+        for event in events:
+            match event:
+                case TextDelta(text=chunk):
+                    text.append(chunk)
+                    size += len(chunk)
+                    if size > cap:
+                        break
+                case ToolCallEvent(call=call):
+                    text.append(json.dumps({"tool": call.name, "args": call.arguments}))
+                case Usage(input_tokens=i, output_tokens=o):
+                    tokens_in = i if tokens_in is None else tokens_in + (i or 0)
+                    tokens_out = o if tokens_out is None else tokens_out + (o or 0)
+                case _:
+                    pass
+    finally:
+        close = getattr(events, "close", None)
+        if close:
+            close()  # stops generation in a provider that streams lazily
+    return "".join(text), (tokens_in, tokens_out)
+
+
+# -- router --------------------------------------------------------------------------------
+def route(provider: Any, messages: Sequence[Message], tools: Sequence[Tool]) -> Decision:
+    """Ask which tool (if any) the latest message needs; one retry when the answer is unusable."""
+    request = [Message(role="user", content=prompts.request_text(messages))]
+    system, schema = prompts.router_system(tools), prompts.router_schema(tools)
+    runs: list[StepRun] = []
+    error = None
+    for attempt in range(2):
+        run = run_step(provider, "router" if attempt == 0 else "router_retry", request, system, schema,
+                       cap=_ROUTER_CAP)
+        runs.append(run)
+        decision, error = _read_decision(run.parsed.value, tools)
+        if decision is not None:
+            decision.json_valid, decision.runs = runs[0].parsed.strict, runs
+            return decision
+        request = [*request, Message(role="assistant", content=run.text),
+                   Message(role="user", content=f"That answer was not usable: {error}. Reply again with JSON only.")]
+    return Decision("none", json_valid=runs[0].parsed.strict, error=error, runs=runs)
+
+
+def _read_decision(value: dict[str, Any] | None, tools: Sequence[Tool]) -> tuple[Decision | None, str | None]:
+    if value is None:
+        return None, "it was not a JSON object"
+    if "choice" not in value and isinstance(value.get("tool"), str):  # a call written instead of a choice
+        value = {**value, "choice": "call_tool"}
+    choice = value.get("choice")
+    if choice not in CHOICES:
+        return None, f'"choice" must be one of {", ".join(CHOICES)}'
+    if choice == "clarify":
+        question = str(value.get("question") or "").strip() or "Could you give me the details I need for that?"
+        return Decision("clarify", question=question), None
+    if choice == "none":
+        return Decision("none"), None
+    name = value.get("tool")
+    tool = _find(tools, name) if isinstance(name, str) else None
+    if tool is None:
+        names = ", ".join(t.name for t in tools)
+        return None, f"tool {name!r} is not one of the offered tools ({names})"
+    return Decision("call_tool", tool=tool.name), None
+
+
+def _find(tools: Sequence[Tool], name: str) -> Tool | None:
+    for tool in tools:
+        if name == tool.name or name in tool.aliases:
+            return tool
+    return None
+
+
+# -- executor ------------------------------------------------------------------------------
+def execute(provider: Any, messages: Sequence[Message], tool: Tool) -> Arguments:
+    """Ask for `tool`'s arguments and validate them; on failure, one retry that shows the error."""
+    request = [Message(role="user", content=prompts.request_text(messages))]
+    system, schema = prompts.executor_system(tool), prompts.executor_schema(tool)
+    run = run_step(provider, "executor", request, system, schema, cap=_EXECUTOR_CAP)
+    args, error = _read_args(run.parsed.value, tool)
+    result = Arguments(tool.name, args, json_valid=run.parsed.strict, schema_valid=error is None,
+                       error=error, runs=[run])
+    if error is None:
+        return result
+    retry = [*request, Message(role="assistant", content=run.text),
+             Message(role="user", content=f"Those arguments are invalid: {error}. "
+                     f'Reply again with corrected JSON only: {{"tool": "{tool.name}", "args": {{...}}}}.')]
+    run2 = run_step(provider, "repair", retry, system, schema, cap=_EXECUTOR_CAP)
+    args, error = _read_args(run2.parsed.value, tool)
+    result.runs.append(run2)
+    result.args, result.error, result.repaired = args, error, True
+    result.schema_valid = error is None
+    return result
+
+
+def _read_args(value: dict[str, Any] | None, tool: Tool) -> tuple[dict[str, Any] | None, str | None]:
+    if value is None:
+        return None, "the answer was not a JSON object"
+    if value.get("tool") not in (None, tool.name, *tool.aliases):
+        return None, f'"tool" must be "{tool.name}"'
+    args = value.get("args", value.get("arguments"))
+    if args is None and "tool" not in value:
+        args = value  # the bare arguments object: accept it, the schema still decides
+    if isinstance(args, str):  # arguments given as a JSON string
+        args = parse_object(args).value
+    if not isinstance(args, dict):
+        return None, '"args" must be a JSON object'
+    args = drop_null_optionals(tool.parameters, args)
+    return args, schema_error(tool.parameters, args)

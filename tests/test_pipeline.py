@@ -1,0 +1,229 @@
+"""Pipeline mode through a real Session: router -> executor -> tool -> summariser, with a scripted model.
+
+The scripted model plays each pipeline step in order; the assertions check what the user sees
+(the answer, the tool that really ran) and what each step was shown and allowed to do.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from types import SimpleNamespace
+
+import pytest
+
+from tars.config import load_config
+from tars.events import ToolCall, Usage
+from tars.pipeline import PipelineStrategy, strategy_for, wants_pipeline
+from tars.providers.scripted import ScriptedProvider
+from tars.session import Session
+from tars.tools.base import Tool
+from tars.tools.registry import ToolRegistry
+
+
+def _weather_tool(log: list) -> Tool:
+    def weather_now(city: str, units: str = "metric") -> dict:
+        log.append(("weather_now", city, units))
+        return {"city": city, "temp_c": 12, "sky": "light rain"}
+
+    return Tool(name="weather_now", description="Current weather for a place. Uses Open-Meteo.",
+                parameters={"type": "object", "properties": {
+                    "city": {"type": "string"}, "units": {"type": "string", "enum": ["metric", "imperial"]}},
+                    "required": ["city"], "additionalProperties": False},
+                func=weather_now)
+
+
+def _note_tool(log: list) -> Tool:
+    def note_read(path: str) -> dict:
+        log.append(("note_read", path))
+        return {"path": path, "text": "buy milk"}
+
+    return Tool(name="note_read", description="Read one note from the vault.",
+                parameters={"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]},
+                func=note_read)
+
+
+def J(obj) -> str:
+    return json.dumps(obj)
+
+
+@pytest.fixture
+def make_session(monkeypatch):
+    """A Session on a scripted primary in pipeline mode, offering every tool."""
+    if importlib.util.find_spec("tars.router") is None:  # the keyword router is not under test here
+        monkeypatch.setattr(Session, "route", lambda self, text: SimpleNamespace(
+            escalate=False, tool_hints=[], reason="test"))
+
+    def make(rounds, tools):
+        config = load_config().replace(tool_mode="pipeline", primary_tools="all")
+        provider = ScriptedProvider(rounds, native_tools=False)
+        session = Session(config, primary=provider, tools=ToolRegistry(tools))
+        session.round_strategy = strategy_for(config, provider)
+        return session, provider
+
+    return make
+
+
+def test_call_tool_runs_the_tool_and_the_summariser_answers(make_session):
+    log: list = []
+    session, model = make_session([
+        [J({"choice": "call_tool", "tool": "weather_now", "question": None})],
+        [J({"tool": "weather_now", "args": {"city": "Oslo"}}), Usage(input_tokens=50, output_tokens=9)],
+        [J({"choice": "none", "tool": None, "question": None})],
+        ["It is 12 °C with light rain in Oslo."],
+    ], [_weather_tool(log), _note_tool(log)])
+
+    turn = session.send("is it raining in Oslo right now?")
+
+    assert log == [("weather_now", "Oslo", "metric")]
+    assert turn.text == "It is 12 °C with light rain in Oslo."
+    assert [r.output["temp_c"] for r in turn.tool_results] == [12]
+    router, executor, router2, summariser = model.calls
+    # the router sees names and one-line descriptions only, never a schema, and no tool specs
+    assert "- weather_now: Current weather for a place." in router["system"]
+    assert '"required"' not in router["system"] and router["tools"] == []
+    assert set(router["response_schema"]["properties"]["tool"]["enum"]) == {"weather_now", "note_read", None}
+    # the executor sees only the chosen tool's schema
+    assert '"city"' in executor["system"] and "note_read" not in executor["system"]
+    assert executor["response_schema"]["properties"]["args"] == _weather_tool([]).parameters
+    # the summariser sees the tool result, and is offered no tools
+    assert "light rain" in summariser["messages"][-1].content and summariser["tools"] == []
+    assert summariser["response_schema"] is None
+    assert turn.input_tokens == 50
+    steps = [s for s, _ in session.round_strategy.timings]
+    assert steps == ["router", "executor", "router", "summariser"]
+
+
+def test_clarify_asks_the_question_and_runs_nothing(make_session):
+    log: list = []
+    session, model = make_session(
+        [[J({"choice": "clarify", "tool": None, "question": "Which note should I open?"})]],
+        [_weather_tool(log), _note_tool(log)])
+    turn = session.send("read my note")
+    assert turn.text == "Which note should I open?"
+    assert log == [] and len(model.calls) == 1
+
+
+def test_none_streams_a_plain_answer_without_tools(make_session):
+    session, model = make_session([
+        [J({"choice": "none", "tool": None, "question": None})],
+        ["Paris."],
+    ], [_weather_tool([])])
+    turn = session.send("what is the capital of France?")
+    assert turn.text == "Paris." and turn.tool_results == []
+    answer = model.calls[1]
+    assert answer["tools"] == [] and answer["messages"][-1].content == "what is the capital of France?"
+
+
+def test_an_invented_tool_name_is_rejected_and_never_runs(make_session):
+    log: list = []
+    session, model = make_session([
+        [J({"choice": "call_tool", "tool": "get_weather", "question": None})],
+        [J({"choice": "call_tool", "tool": "weather_lookup", "question": None})],
+        ["I can answer that without a tool."],
+    ], [_weather_tool(log)])
+    turn = session.send("weather in Rome?")
+    assert log == [] and turn.tool_results == []
+    assert "'get_weather' is not one of the offered tools (weather_now)" in model.calls[1]["messages"][-1].content
+    assert turn.text == "I can answer that without a tool."
+    assert session.round_strategy.trace[0]["error"].startswith("tool 'weather_lookup'")
+
+
+def test_invalid_arguments_get_one_repair_retry_that_shows_the_error(make_session):
+    log: list = []
+    session, model = make_session([
+        [J({"choice": "call_tool", "tool": "weather_now", "question": None})],
+        [J({"tool": "weather_now", "args": {"town": "Lima"}})],
+        [J({"tool": "weather_now", "args": {"city": "Lima"}})],
+        [J({"choice": "none", "tool": None, "question": None})],
+        ["Light rain in Lima."],
+    ], [_weather_tool(log)])
+    turn = session.send("weather in Lima")
+    repair = model.calls[2]
+    assert "'city' is a required property" in repair["messages"][-1].content
+    assert repair["messages"][-2].content == J({"tool": "weather_now", "args": {"town": "Lima"}})
+    assert log == [("weather_now", "Lima", "metric")] and turn.text == "Light rain in Lima."
+
+
+def test_arguments_still_invalid_after_the_retry_are_not_run(make_session):
+    log: list = []
+    session, model = make_session([
+        [J({"choice": "call_tool", "tool": "weather_now", "question": None})],
+        [J({"tool": "weather_now", "args": {"city": 5}})],
+        [J({"tool": "weather_now", "args": {"city": "Lima", "units": "kelvin"}})],
+    ], [_weather_tool(log)])
+    turn = session.send("weather in Lima")
+    assert log == [] and len(model.calls) == 3
+    assert "could not form a valid call to weather_now" in turn.text and "kelvin" in turn.text
+
+
+def test_a_second_tool_goes_through_router_and_executor_again(make_session):
+    log: list = []
+    session, model = make_session([
+        [J({"choice": "call_tool", "tool": "note_read", "question": None})],
+        [J({"tool": "note_read", "args": {"path": "trip.md"}})],
+        [J({"choice": "call_tool", "tool": "weather_now", "question": None})],
+        [J({"tool": "weather_now", "args": {"city": "Bergen"}})],
+        [J({"choice": "none", "tool": None, "question": None})],
+        ["Your trip note says buy milk; Bergen has light rain."],
+    ], [_weather_tool(log), _note_tool(log)])
+    turn = session.send("read trip.md and then check the weather in Bergen")
+    assert log == [("note_read", "trip.md"), ("weather_now", "Bergen", "metric")]
+    assert turn.rounds == 3
+    # the second router call saw the first tool's result
+    assert 'note_read({"path": "trip.md"}) -> {"path": "trip.md", "text": "buy milk"}' in \
+        model.calls[2]["messages"][-1].content
+    assert turn.text.endswith("light rain.")
+
+
+def test_a_repeated_identical_call_is_answered_from_the_results(make_session):
+    log: list = []
+    session, model = make_session([
+        [J({"choice": "call_tool", "tool": "weather_now", "question": None})],
+        [J({"tool": "weather_now", "args": {"city": "Oslo"}})],
+        [J({"choice": "call_tool", "tool": "weather_now", "question": None})],
+        [J({"tool": "weather_now", "args": {"city": "Oslo"}})],
+        ["12 °C in Oslo."],
+    ], [_weather_tool(log)])
+    turn = session.send("weather in Oslo")
+    assert log == [("weather_now", "Oslo", "metric")] and turn.text == "12 °C in Oslo."
+
+
+def test_fenced_and_unclosed_json_from_a_model_without_grammar_is_repaired(make_session):
+    log: list = []
+    session, _ = make_session([
+        ['```json\n{"choice": "call_tool", "tool": "weather_now", "question": null}\n```'],
+        ['{"tool": "weather_now", "args": {"city": "Oslo", "units": null'],
+        [J({"choice": "none", "tool": None, "question": None})],
+        ["ok"],
+    ], [_weather_tool(log)])
+    session.send("weather in Oslo")
+    assert log == [("weather_now", "Oslo", "metric")]
+    assert session.round_strategy.trace[0]["repaired"] is False
+
+
+def test_auto_mode_picks_pipeline_for_small_or_non_native_models():
+    small = SimpleNamespace(native_tools=True, context_window=4096)
+    big = SimpleNamespace(native_tools=True, context_window=200_000)
+    textual = SimpleNamespace(native_tools=False, context_window=None)
+    assert wants_pipeline("auto", small) and wants_pipeline("auto", textual)
+    assert not wants_pipeline("auto", big)
+    assert not wants_pipeline("native", small) and wants_pipeline("pipeline", big)
+    config = load_config({"TARS_TOOL_MODE": "auto"})
+    assert isinstance(strategy_for(config, small), PipelineStrategy) and strategy_for(config, big) is None
+
+
+def test_tool_mode_setting_rejects_unknown_values():
+    from tars.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="TARS_TOOL_MODE"):
+        load_config(environ={"TARS_TOOL_MODE": "sometimes"})
+
+
+def test_an_escalated_remote_round_stays_native():
+    primary = ScriptedProvider([["unused"]], native_tools=False)
+    remote = ScriptedProvider([[ToolCall(name="weather_now", arguments={"city": "Oslo"})]])
+    strategy = PipelineStrategy(primary)
+    events = list(strategy(remote, [], "sys", [_weather_tool([])]))
+    assert [e.kind for e in events] == ["tool_call", "stop"]
+    assert remote.calls[0]["tools"][0]["name"] == "weather_now" and primary.calls == []
