@@ -1,0 +1,81 @@
+"""Tool calls from any model's text: a format registry, a streaming parser, detection, prompts.
+
+    from tars.toolcalls import parse, StreamParser, ParseResult
+    result = parse(text, tools=["weather_now"])      # calls, content, reasoning, format, errors
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from tars.events import ReasoningDelta, TextDelta, ToolCall, ToolCallEvent
+from tars.toolcalls.stream import StreamParser
+
+__all__ = ["parse", "StreamParser", "ParseResult", "prompt_for", "detect_format", "format_names", "collect"]
+
+
+@dataclass(frozen=True)
+class ParseResult:
+    """Calls found in a model's text, the prose left over, the reasoning split out, the format
+    used (the one asked for, else the one whose markup was found) and what was dropped."""
+
+    calls: list[ToolCall] = field(default_factory=list)
+    content: str = ""
+    reasoning: str = ""
+    format: str = "auto"
+    errors: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "calls": [{"name": c.name, "arguments": c.arguments} for c in self.calls],
+            "content": self.content,
+            "reasoning": self.reasoning,
+            "format": self.format,
+            "errors": self.errors,
+        }
+
+
+def collect(parser: StreamParser, events: Iterable[Any], format: str | None = None) -> ParseResult:
+    """Fold a parser's events into a ParseResult."""
+    text, reasoning, calls = [], [], []
+    for event in events:
+        match event:
+            case TextDelta(text=t):
+                text.append(t)
+            case ReasoningDelta(text=t):
+                reasoning.append(t)
+            case ToolCallEvent(call=call):
+                calls.append(call)
+    chosen = parser.sniffed if parser.format == "auto" and parser.sniffed else parser.format
+    return ParseResult(calls, "".join(text), "".join(reasoning), chosen, list(parser.errors))
+
+
+def parse(text: str, *, format: str | None = None, model: str | None = None,
+          tools: Iterable[Any] | None = None) -> ParseResult:
+    """Parse a whole reply. `tools` (names, spec dicts or Tool objects): calls to other names
+    are dropped and reported in `errors`; fenced/bare JSON counts only for offered names."""
+    parser = StreamParser(format, tools, model=model)
+    events = parser.feed(text) + parser.finish()
+    return collect(parser, events, format)
+
+
+def prompt_for(format: str | None, tools: Iterable[Any]) -> str:
+    """System-prompt text describing `tools` to a model without native tool calling."""
+    from tars.toolcalls.prompt import prompt_for as build
+
+    return build(format, tools)
+
+
+def detect_format(model: str | None = None, template: str | None = None,
+                  setting: str | None = None) -> tuple[str, str]:
+    """(format, why): setting > model-name table > chat template > "auto" (sniffing)."""
+    from tars.toolcalls.detect import detect_format as detect
+
+    return detect(model=model, template=template, setting=setting)
+
+
+def format_names() -> list[str]:
+    from tars.toolcalls.formats import format_names as names
+
+    return names()

@@ -1,0 +1,87 @@
+"""Hermes/Qwen `<tool_call>{json}</tool_call>` and the lenient forms small models emit instead:
+a missing closing tag, ```json fences, bare JSON objects or arrays at the start of a line."""
+
+from __future__ import annotations
+
+import re
+
+from tars.toolcalls.jsoncalls import (accept_bare_array, accept_bare_object, bare_calls, bare_json_end, json_calls,
+                                      json_then, line_start, strip_closers)
+from tars.toolcalls.markup import Context, Markup, Outcome
+from tars.toolcalls.pythonic import accept_bare_pythonic, bare_pythonic_end, pythonic_calls
+from tars.toolcalls.qwen3_coder import xml_function_calls
+
+__all__ = ["MARKUPS", "tool_call_block"]
+
+_JSON_LANGS = {"", "json", "json5", "jsonc", "tool_call", "tool_calls", "tool", "function_call"}
+_PY_LANGS = {"tool_code", "python", "py"}
+_PY_FORMATS = {"pythonic", "llama4", "gemma"}
+
+
+def tool_call_block(body: str, ctx: Context) -> Outcome:
+    body = strip_closers(body, "</tool_call>")
+    if body.startswith("<function="):
+        return xml_function_calls(body, ctx)
+    if not body:
+        return Outcome(errors=["dropped an empty <tool_call>"])
+    return json_calls(body, ctx)
+
+
+# -- ``` fences ------------------------------------------------------------------------------
+def _accept_fence(text: str, i: int, final: bool, ctx: Context) -> bool | None:
+    if not line_start(text, i):
+        return False
+    nl = text.find("\n", i + 3)
+    if nl < 0:
+        if not final:
+            return None
+        nl = len(text)
+    lang = text[i + 3:nl].strip().lower()
+    if lang in _JSON_LANGS or lang == "tool_code":
+        return True
+    return lang in _PY_LANGS and (ctx.format in _PY_FORMATS or ctx.tools is not None)
+
+
+def _fence_end(text: str, start: int, final: bool) -> int | None:
+    nl = text.find("\n", start)
+    j = text.find("```", nl if nl >= 0 else start)
+    if nl >= 0 and j >= 0:
+        return j + 3
+    return len(text) if final else None
+
+
+def _fence(body: str, ctx: Context) -> Outcome:
+    lang, _, code = body.partition("\n")
+    code = code.strip()
+    if code.endswith("```"):
+        code = code[:-3]
+    lang = lang.strip().lower()
+    if lang in _PY_LANGS or (lang == "" and re.match(r"\s*\[?\s*[A-Za-z_][\w.]*\(", code)):
+        return pythonic_calls(code, ctx)
+    if not code.strip().startswith(("{", "[")):
+        return Outcome(reject=True)
+    return json_calls(code, ctx)
+
+
+def _bare_object(body: str, ctx: Context) -> Outcome:
+    return bare_calls(body, ctx, "{")
+
+
+def _bare_array(body: str, ctx: Context) -> Outcome:
+    return json_calls("[" + body, ctx)
+
+
+def _bare_pythonic(body: str, ctx: Context) -> Outcome:
+    out = pythonic_calls("[" + body, ctx)
+    if ctx.format not in _PY_FORMATS and ctx.tools is None:
+        out.reject = True  # a bracketed call in prose is a call only for pythonic models or offered tools
+    return out
+
+
+MARKUPS = (
+    Markup("<tool_call>", json_then("</tool_call>"), tool_call_block, "hermes"),
+    Markup("```", _fence_end, _fence, "hermes", accept=_accept_fence, weak=True),
+    Markup("{", bare_json_end, _bare_object, "llama3_json", accept=accept_bare_object, weak=True),
+    Markup("[", bare_pythonic_end, _bare_array, "hermes", accept=accept_bare_array, weak=True),
+    Markup("[", bare_pythonic_end, _bare_pythonic, "pythonic", accept=accept_bare_pythonic, weak=True),
+)

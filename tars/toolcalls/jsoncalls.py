@@ -1,0 +1,159 @@
+"""JSON tool calls wherever they appear: after an opener (`<tool_call>`, `<|tool_call|>`,
+`<function_call>`, `[TOOL_CALLS]`), in a ```json fence, or bare at the start of a line."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tars.toolcalls.jsonish import call_parts, json_end, load_json
+from tars.toolcalls.markup import Context, EndFinder, Outcome
+
+__all__ = ["json_then", "json_calls", "calls_from_value", "bare_json_end", "line_start", "accept_bare_object",
+           "accept_bare_array", "strip_closers"]
+
+
+def _skip_ws(text: str, i: int) -> int:
+    while i < len(text) and text[i].isspace():
+        i += 1
+    return i
+
+
+def json_then(*closers: str) -> EndFinder:
+    """A block that is one JSON value, then optionally a closer; without JSON, up to a closer."""
+
+    def end(text: str, start: int, final: bool) -> int | None:
+        i = _skip_ws(text, start)
+        if i == len(text):
+            return len(text) if final else None
+        if text[i] not in "{[":
+            hits = [j + len(c) for c in closers if (j := text.find(c, start)) >= 0]
+            return min(hits) if hits else (len(text) if final else None)
+        stop = json_end(text, i)
+        if stop is None:
+            return len(text) if final else None
+        j = _skip_ws(text, stop)
+        rest = text[j:]
+        for closer in closers:
+            if rest.startswith(closer):
+                return j + len(closer)
+        if not final and (not rest or any(c.startswith(rest) for c in closers)):
+            return None  # the closer may still come
+        return stop
+
+    return end
+
+
+def strip_closers(body: str, *closers: str) -> str:
+    body = body.strip()
+    for closer in closers:
+        if body.endswith(closer):
+            return body[: -len(closer)].strip()
+    return body
+
+
+def calls_from_value(value: Any, ctx: Context, *, loose_ok: bool = True) -> Outcome:
+    """Calls from a parsed JSON object or list of objects."""
+    items = value if isinstance(value, list) else [value]
+    out = Outcome()
+    for item in items:
+        parts = call_parts(item)
+        if isinstance(parts, str) and loose_ok and ctx.tools is not None and isinstance(item, dict):
+            loose = call_parts(item, loose=True)  # {"name": "weather", "city": "Paris"} for an offered tool
+            if not isinstance(loose, str) and ctx.tools.resolve(loose[0]):
+                parts = loose
+        if isinstance(parts, str):
+            out.errors.append(parts)
+        else:
+            out.calls.append(parts)
+    return out
+
+
+def json_calls(body: str, ctx: Context) -> Outcome:
+    """Calls from a JSON text (repaired once when broken)."""
+    value, note = load_json(body)
+    if value is None:
+        return Outcome(errors=[f"dropped a tool call: {note}: {body.strip()[:80]!r}"])
+    out = calls_from_value(value, ctx)
+    if note and out.calls:
+        out.notes.append(note)
+    return out
+
+
+# -- bare JSON at the start of a line ---------------------------------------------------------
+def line_start(text: str, i: int) -> bool:
+    j = text.rfind("\n", 0, i) + 1
+    return not text[j:i].strip()
+
+
+_BARE_OBJECT = re.compile(r'\{\s*"')
+_BARE_ARRAY = re.compile(r'\[\s*\{\s*"')
+
+
+def _lookahead(text: str, i: int, final: bool, pattern: re.Pattern[str], need: int) -> bool | None:
+    if not line_start(text, i):
+        return False
+    head = text[i:i + need + 8]
+    if pattern.match(head):
+        return True
+    # undecided while what we have is only white space after the bracket(s)
+    if not final and len(text) - i < need + 8 and not head[1:].strip(" \t\r\n{["):
+        return None
+    return False
+
+
+def accept_bare_object(text: str, i: int, final: bool, ctx: Context) -> bool | None:
+    return _lookahead(text, i, final, _BARE_OBJECT, 2)
+
+
+def accept_bare_array(text: str, i: int, final: bool, ctx: Context) -> bool | None:
+    return _lookahead(text, i, final, _BARE_ARRAY, 3)
+
+
+def bare_json_end(text: str, start: int, final: bool) -> int | None:
+    """One JSON value, then more separated by `;` (Llama 3.x writes several that way)."""
+    stop = json_end(text, start - 1)
+    if stop is None:
+        return len(text) if final else None
+    while True:
+        j = _skip_ws(text, stop)
+        if j < len(text) and text[j] == ";":
+            k = _skip_ws(text, j + 1)
+            if k == len(text):
+                return (stop if final else None)
+            if text[k] != "{":
+                return stop
+            nxt = json_end(text, k)
+            if nxt is None:
+                return stop if final else None
+            stop = nxt
+            continue
+        if j == len(text) and not final:
+            return None
+        return stop
+
+
+def bare_calls(body: str, ctx: Context, opener: str) -> Outcome:
+    parts = [p for p in _split_semicolons(opener + body)]
+    out = Outcome()
+    for part in parts:
+        got = json_calls(part, ctx)
+        out.calls += got.calls
+        out.errors += got.errors
+        out.notes += got.notes
+    return out
+
+
+def _split_semicolons(text: str) -> list[str]:
+    chunks, i = [], 0
+    while i < len(text):
+        i = _skip_ws(text, i)
+        if i < len(text) and text[i] == ";":
+            i += 1
+            continue
+        if i >= len(text):
+            break
+        stop = json_end(text, i) or len(text)
+        chunks.append(text[i:stop])
+        i = stop
+    return chunks

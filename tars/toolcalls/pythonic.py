@@ -1,0 +1,114 @@
+"""Pythonic tool calls, `[get_weather(city="Paris"), add(a=1, b=2)]` (Llama 3.2/4, Gemma's
+tool_code), read with `ast` and never evaluated."""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import Any
+
+from tars.toolcalls.markup import Context, Outcome
+
+__all__ = ["pythonic_calls", "py_end", "accept_bare_pythonic", "PY_CALL_START"]
+
+PY_CALL_START = re.compile(r"\[\s*[A-Za-z_][\w.]*\s*\(")
+_NAMES = {"true": True, "false": False, "null": None, "none": None, "True": True, "False": False, "None": None}
+
+
+def _value(node: ast.AST) -> Any:
+    match node:
+        case ast.Constant(value=value):
+            return value
+        case ast.Name(id=name) if name in _NAMES:
+            return _NAMES[name]
+        case ast.List(elts=elts) | ast.Tuple(elts=elts) | ast.Set(elts=elts):
+            return [_value(e) for e in elts]
+        case ast.Dict(keys=keys, values=values):
+            return {_value(k): _value(v) for k, v in zip(keys, values, strict=True)}
+        case ast.UnaryOp(op=ast.USub(), operand=ast.Constant(value=value)) if isinstance(value, (int, float)):
+            return -value
+    raise ValueError(f"not a literal: {ast.unparse(node)[:40]}")
+
+
+def _dotted(node: ast.AST) -> str:
+    match node:
+        case ast.Name(id=name):
+            return name
+        case ast.Attribute(value=value, attr=attr):
+            return f"{_dotted(value)}.{attr}"
+    raise ValueError("a call needs a plain name")
+
+
+def _call(node: ast.AST) -> tuple[str, dict[str, Any]]:
+    if not isinstance(node, ast.Call):
+        raise ValueError("not a function call")
+    name = _dotted(node.func)
+    if node.args:
+        raise ValueError(f"{name}: positional arguments have no names")
+    return name, {kw.arg: _value(kw.value) for kw in node.keywords if kw.arg}
+
+
+def pythonic_calls(text: str, ctx: Context | None = None) -> Outcome:
+    """Calls from `[f(a=1), g(b="x")]`, a single `f(a=1)`, or one call per line."""
+    text = text.strip()
+    try:
+        tree = ast.parse(text, mode="exec")
+    except SyntaxError as exc:
+        return Outcome(errors=[f"dropped a pythonic tool call: {exc.msg}: {text[:80]!r}"])
+    nodes: list[ast.AST] = []
+    for stmt in tree.body:
+        if not isinstance(stmt, ast.Expr):
+            return Outcome(errors=[f"dropped pythonic text that is not a call: {text[:80]!r}"])
+        value = stmt.value
+        nodes.extend(value.elts if isinstance(value, (ast.List, ast.Tuple)) else [value])
+    out = Outcome()
+    for node in nodes:
+        try:
+            out.calls.append(_call(node))
+        except ValueError as exc:
+            out.errors.append(f"dropped a pythonic tool call: {exc}")
+    if not nodes:
+        out.errors.append("no calls in the pythonic list")
+    return out
+
+
+def py_end(text: str, start: int) -> int | None:
+    """Index past the bracket group opening at text[start], skipping '…' and "…" strings."""
+    depth, quote, escaped = 0, "", False
+    pairs = {"(": ")", "[": "]", "{": "}"}
+    for i in range(start, len(text)):
+        ch = text[i]
+        if quote:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch in pairs:
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+    return None
+
+
+def accept_bare_pythonic(text: str, i: int, final: bool, ctx: Context) -> bool | None:
+    from tars.toolcalls.jsoncalls import line_start
+
+    if not line_start(text, i):
+        return False
+    head = text[i:i + 80]
+    if PY_CALL_START.match(head):
+        return True
+    if not final and len(text) - i < 80 and re.fullmatch(r"\[\s*([A-Za-z_][\w.]*\s*)?", head):
+        return None
+    return False
+
+
+def bare_pythonic_end(text: str, start: int, final: bool) -> int | None:
+    stop = py_end(text, start - 1)
+    return stop if stop is not None else (len(text) if final else None)

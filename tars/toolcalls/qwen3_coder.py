@@ -1,0 +1,79 @@
+"""Qwen3-Coder's XML calls, `<function=name><parameter=x>value</parameter></function>`, and
+Llama 3.1's `<function=name>{json}</function>` (same opener, JSON body)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from tars.toolcalls.markup import Context, Markup, Outcome, until
+
+__all__ = ["xml_function_calls", "MARKUPS"]
+
+_FUNCTION = re.compile(r"<function=([^>\n]+)>(.*?)(?:</function>|\Z)", re.S)
+_PARAMETER = re.compile(r"<parameter=([^>\n]+)>(.*?)(?:</parameter>|(?=<parameter=)|(?=</function>)|\Z)", re.S)
+
+
+def _typed(value: str, schema: dict[str, Any]) -> Any:
+    """Parameter values are text; convert them when the tool's schema says otherwise."""
+    kind = schema.get("type")
+    kinds = kind if isinstance(kind, list) else [kind]
+    if "string" in kinds or kind is None:
+        if kind is None and value.strip().startswith(("{", "[")):
+            try:
+                return json.loads(value)
+            except ValueError:
+                return value
+        return value
+    try:
+        if "integer" in kinds and re.fullmatch(r"[-+]?\d+", value.strip()):
+            return int(value)
+        if "number" in kinds:
+            return float(value) if any(c in value for c in ".eE") else int(value)
+        if "boolean" in kinds and value.strip().lower() in ("true", "false"):
+            return value.strip().lower() == "true"
+        if "null" in kinds and value.strip().lower() in ("null", "none"):
+            return None
+        return json.loads(value)
+    except ValueError:
+        return value
+
+
+def _strip_newline(value: str) -> str:
+    # the format puts each value on its own lines; strip exactly that framing
+    if value.startswith("\n"):
+        value = value[1:]
+    if value.endswith("\n"):
+        value = value[:-1]
+    return value
+
+
+def xml_function_calls(body: str, ctx: Context) -> Outcome:
+    from tars.toolcalls.jsoncalls import json_calls
+
+    out = Outcome()
+    for match in _FUNCTION.finditer(body):
+        name, inner = match.group(1).strip(), match.group(2)
+        if inner.strip().startswith("{"):  # Llama 3.1: <function=name>{json}</function>
+            got = json_calls(json.dumps({"name": name}) [:-1] + ', "arguments": ' + inner.strip() + "}", ctx)
+            out.calls += got.calls
+            out.errors += got.errors
+            out.notes += got.notes
+            continue
+        props = ctx.schema(name).get("properties", {})
+        args = {}
+        for p in _PARAMETER.finditer(inner):
+            key = p.group(1).strip()
+            args[key] = _typed(_strip_newline(p.group(2)), props.get(key, {}))
+        out.calls.append((name, args))
+    if not out.calls and not out.errors:
+        out.errors.append(f"dropped a tool call without <function=…>: {body.strip()[:80]!r}")
+    return out
+
+
+def _function_block(body: str, ctx: Context) -> Outcome:
+    return xml_function_calls("<function=" + body, ctx)
+
+
+MARKUPS = (Markup("<function=", until("</function>"), _function_block, "qwen3_coder"),)
