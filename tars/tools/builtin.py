@@ -1,0 +1,125 @@
+"""Every built-in tool with its default policy and family, and the memory section of the prompt.
+
+`Session.from_config` calls `builtin_tools(config)` and `context_sections(config)`. Building them
+is cheap: no network, no heavy imports; the search index opens on first use.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+from tars.search_index import SearchIndex
+from tars.tools.base import Policy, Tool
+
+__all__ = ["builtin_tools", "context_sections", "memory_store", "vault"]
+
+_KIND = {"type": "string", "enum": ["fact", "rule", "pinned"],
+         "description": "fact: about the user and their world; rule: how to behave; pinned: always keep in mind"}
+
+
+def _index() -> SearchIndex:
+    from tars.config import cache_dir
+
+    return SearchIndex(cache_dir() / "search.db")
+
+
+def memory_store(config: Any, index: SearchIndex | None = None):
+    from tars.config import data_dir
+    from tars.tools.memory import MemoryStore
+
+    folder = Path(config.memory_dir) if config.memory_dir else data_dir() / "memory"
+    return MemoryStore(folder, index or _index())
+
+
+def vault(config: Any, index: SearchIndex | None = None):
+    from tars.tools.notes import Vault
+
+    return Vault(config.notes_dir, index or _index(), daily_folder=config.daily_folder,
+                 daily_format=config.daily_format)
+
+
+def _obj(props: dict, required: tuple[str, ...] = ()) -> dict:
+    return {"type": "object", "properties": props, "required": list(required), "additionalProperties": False}
+
+
+def _text(n: int = 500) -> dict:
+    return {"type": "string", "minLength": 1, "maxLength": n}
+
+
+def memory_tools(config: Any, index: SearchIndex) -> list[Tool]:
+    mem = memory_store(config, index)
+    fam = "memory"
+    return [
+        Tool(name="memory_remember", family=fam, func=lambda text, kind="fact": mem.remember(text, kind),
+             description="Remember one short fact, rule or pinned item about the user for future conversations.",
+             parameters=_obj({"text": _text(), "kind": _KIND}, ("text",))),
+        Tool(name="memory_update", family=fam, func=lambda old, new, kind=None: mem.update(old, new, kind),
+             description="Change a remembered item: `old` quotes it (or enough of it), `new` is the new text.",
+             parameters=_obj({"old": _text(), "new": _text(), "kind": _KIND}, ("old", "new"))),
+        Tool(name="memory_forget", family=fam, func=lambda text: mem.forget(text),
+             description="Forget one remembered item, quoted exactly or by a unique part of it.",
+             parameters=_obj({"text": _text()}, ("text",))),
+        Tool(name="memory_recall", family=fam,
+             func=lambda query=None, kind=None: mem.recall(query, kind),
+             description="List remembered items, optionally only those about `query` or of one kind.",
+             parameters=_obj({"query": _text(200), "kind": _KIND})),
+        Tool(name="memory_search", family=fam, func=lambda query, limit=8: mem.search(query, limit),
+             description="Full-text search of the memory folder (ranked, with snippets).",
+             parameters=_obj({"query": _text(200), "limit": {"type": "integer", "minimum": 1, "maximum": 30}},
+                             ("query",))),
+    ]
+
+
+def note_tools(config: Any, index: SearchIndex) -> list[Tool]:
+    v = vault(config, index)
+    fam = "notes"
+    path = {"type": "string", "minLength": 1, "maxLength": 300,
+            "description": "path inside the notes vault, e.g. 'Projects/tars.md'"}
+
+    def write_policy(arguments: dict) -> Policy:
+        return "ask" if arguments.get("overwrite") else "auto"
+
+    return [
+        Tool(name="note_daily", family=fam, func=lambda text=None: v.daily(text),
+             description="Add a line to today's daily note (or read today's note when no text is given).",
+             parameters=_obj({"text": _text(5000)})),
+        Tool(name="note_read", family=fam, func=lambda path: v.read(path),
+             description="Read a note from the user's notes vault.", parameters=_obj({"path": path}, ("path",))),
+        Tool(name="note_write", family=fam, policy_for=write_policy,
+             func=lambda path, content, overwrite=False: v.write(path, content, overwrite),
+             description="Create a note in the vault. Refuses to replace an existing note unless overwrite=true.",
+             parameters=_obj({"path": path, "content": {"type": "string", "maxLength": 200000},
+                              "overwrite": {"type": "boolean"}}, ("path", "content"))),
+        Tool(name="note_append", family=fam, func=lambda path, text: v.append(path, text),
+             description="Append text to the end of a note in the vault (created if missing).",
+             parameters=_obj({"path": path, "text": _text(20000)}, ("path", "text"))),
+        Tool(name="notes_search", family=fam, func=lambda query, limit=8: v.search(query, limit),
+             description="Full-text search of the user's notes vault (ranked, with snippets).",
+             parameters=_obj({"query": _text(200), "limit": {"type": "integer", "minimum": 1, "maximum": 30}},
+                             ("query",))),
+    ]
+
+
+def builtin_tools(config: Any) -> list[Tool]:
+    """Every built-in tool, bound to `config`."""
+    from tars.tools.todoist import todoist_tools
+    from tars.tools.weather import weather_tools
+    from tars.tools.web import web_tools
+
+    index = _index()
+    return [*todoist_tools(config), *weather_tools(config), *memory_tools(config, index),
+            *note_tools(config, index), *web_tools(config)]
+
+
+def context_sections(config: Any) -> list[Callable[[str], str | None]]:
+    """System-prompt sections computed per turn: relevant memory within TARS_MEMORY_BUDGET."""
+    mem = memory_store(config)
+
+    def memory_section(user_text: str) -> str | None:
+        try:
+            return mem.context(user_text, config.memory_budget)
+        except Exception:  # an unreadable memory file must not break a turn
+            return None
+
+    return [memory_section]

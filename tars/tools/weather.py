@@ -1,0 +1,183 @@
+"""Weather tools over Open-Meteo (no key): current conditions, the next hours' rain, forecasts.
+
+The location comes from the arguments (coordinates or a place name resolved through Open-Meteo's
+geocoding API) or from TARS_LAT/TARS_LON. WMO weather codes are turned into words.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from tars.errors import ToolError
+from tars.tools.base import Tool
+
+__all__ = ["WMO_CODES", "weather_tools", "WeatherError"]
+
+WMO_CODES = {
+    0: "clear sky", 1: "mainly clear", 2: "partly cloudy", 3: "overcast", 45: "fog",
+    48: "depositing rime fog", 51: "light drizzle", 53: "moderate drizzle", 55: "dense drizzle",
+    56: "light freezing drizzle", 57: "dense freezing drizzle", 61: "slight rain", 63: "moderate rain",
+    65: "heavy rain", 66: "light freezing rain", 67: "heavy freezing rain", 71: "slight snow fall",
+    73: "moderate snow fall", 75: "heavy snow fall", 77: "snow grains", 80: "slight rain showers",
+    81: "moderate rain showers", 82: "violent rain showers", 85: "slight snow showers",
+    86: "heavy snow showers", 95: "thunderstorm", 96: "thunderstorm with slight hail",
+    99: "thunderstorm with heavy hail",
+}
+_CURRENT = "temperature_2m,apparent_temperature,relative_humidity_2m,precipitation,weather_code,wind_speed_10m,is_day"
+_HOURLY = "temperature_2m,precipitation_probability,precipitation,weather_code"
+_DAILY = ("weather_code,temperature_2m_max,temperature_2m_min,precipitation_sum,"
+          "precipitation_probability_max,sunrise,sunset")
+
+
+class WeatherError(ToolError):
+    """Open-Meteo could not be reached, or the location could not be found."""
+
+
+def describe(code: Any) -> str:
+    try:
+        return WMO_CODES.get(int(code), f"weather code {code}")
+    except (TypeError, ValueError):
+        return "unknown"
+
+
+def _get(url: str, params: dict, what: str, timeout: float = 10.0) -> dict:
+    import httpx
+
+    try:
+        resp = httpx.get(url, params=params, timeout=timeout)
+    except httpx.TimeoutException:
+        raise WeatherError(f"the {what} service did not answer within {timeout:g} s") from None
+    except httpx.HTTPError as exc:
+        raise WeatherError(f"cannot reach the {what} service ({type(exc).__name__})") from None
+    if resp.status_code == 429:
+        raise WeatherError(f"the {what} service is rate limiting (HTTP 429); try again later")
+    if resp.status_code >= 400:
+        reason = ""
+        try:
+            reason = str(resp.json().get("reason", ""))[:200]
+        except Exception:  # a non-JSON error body adds nothing
+            pass
+        raise WeatherError(f"the {what} service failed (HTTP {resp.status_code})" + (f": {reason}" if reason else ""))
+    try:
+        data = resp.json()
+    except ValueError:
+        raise WeatherError(f"the {what} service sent a malformed answer (not JSON)") from None
+    if not isinstance(data, dict):
+        raise WeatherError(f"the {what} service sent an unexpected answer")
+    return data
+
+
+class Locator:
+    """Turns tool arguments into (latitude, longitude, place label)."""
+
+    def __init__(self, config: Any) -> None:
+        self.config = config
+
+    def __call__(self, location: str | None, latitude: float | None, longitude: float | None) -> tuple[float, float, str]:
+        if latitude is not None and longitude is not None:
+            return latitude, longitude, f"{latitude:.3f}, {longitude:.3f}"
+        if location and location.strip():
+            return self.geocode(location.strip())
+        lat, lon = self.config.lat, self.config.lon
+        if not (lat and lon):
+            raise WeatherError("no location given and no default set: set TARS_LAT and TARS_LON "
+                               "(or DEFAULT_LAT/DEFAULT_LON), or name a place")
+        try:
+            return float(lat), float(lon), "default location"
+        except ValueError:
+            raise WeatherError(f"TARS_LAT/TARS_LON must be numbers, not {lat!r}, {lon!r}") from None
+
+    def geocode(self, name: str) -> tuple[float, float, str]:
+        data = _get(f"{self.config.geocoding_url.rstrip('/')}/v1/search",
+                    {"name": name, "count": 1, "language": "en", "format": "json"}, "geocoding")
+        results = data.get("results") or []
+        if not results:
+            raise WeatherError(f"no place called {name!r} was found; try a city name or coordinates")
+        r = results[0]
+        try:
+            label = ", ".join(str(p) for p in (r.get("name"), r.get("admin1"), r.get("country")) if p)
+            return float(r["latitude"]), float(r["longitude"]), label
+        except (KeyError, TypeError, ValueError):
+            raise WeatherError("the geocoding service sent an unexpected answer") from None
+
+
+def _forecast(config: Any, lat: float, lon: float, days: int) -> dict:
+    return _get(f"{config.openmeteo_url.rstrip('/')}/v1/forecast",
+                {"latitude": lat, "longitude": lon, "current": _CURRENT, "hourly": _HOURLY, "daily": _DAILY,
+                 "timezone": "auto", "forecast_days": days}, "weather")
+
+
+def _hours(data: dict, start: str, end: str | None = None, limit: int = 24) -> list[dict]:
+    """Hourly rows from `start` (ISO, local to the place) on, before `end` if given."""
+    h = data.get("hourly") or {}
+    times = h.get("time") or []
+    rows = []
+    for i, t in enumerate(times):
+        if t[:13] < start[:13] or (end and t >= end):
+            continue
+        col = lambda key: (h.get(key) or [None] * len(times))[i]  # noqa: E731
+        rows.append({"time": t[11:16], "temp_c": col("temperature_2m"), "sky": describe(col("weather_code")),
+                     "rain_chance_pct": col("precipitation_probability"), "rain_mm": col("precipitation")})
+        if len(rows) >= limit:
+            break
+    return rows
+
+
+def _now_local(data: dict) -> str:
+    cur = data.get("current") or {}
+    return str(cur.get("time") or datetime.now().strftime("%Y-%m-%dT%H:%M"))
+
+
+def weather_tools(config: Any) -> list[Tool]:
+    locate = Locator(config)
+
+    def now(location: str | None = None, latitude: float | None = None, longitude: float | None = None) -> dict:
+        lat, lon, place = locate(location, latitude, longitude)
+        data = _forecast(config, lat, lon, 2)
+        cur = data.get("current")
+        if not isinstance(cur, dict):
+            raise WeatherError("the weather service sent no current conditions")
+        next_hours = _hours(data, _now_local(data), limit=6)
+        wet = [r for r in next_hours if (r["rain_mm"] or 0) > 0 or (r["rain_chance_pct"] or 0) >= 50]
+        return {
+            "place": place, "time": cur.get("time"),
+            "sky": describe(cur.get("weather_code")), "temp_c": cur.get("temperature_2m"),
+            "feels_like_c": cur.get("apparent_temperature"), "humidity_pct": cur.get("relative_humidity_2m"),
+            "wind_kmh": cur.get("wind_speed_10m"), "precipitation_mm": cur.get("precipitation"),
+            "rain_next_hours": (f"rain likely around {wet[0]['time']}" if wet else "no rain expected in the next 6 hours"),
+            "next_hours": next_hours,
+        }
+
+    def forecast(location: str | None = None, latitude: float | None = None, longitude: float | None = None,
+                 days: int = 3) -> dict:
+        lat, lon, place = locate(location, latitude, longitude)
+        data = _forecast(config, lat, lon, days)
+        d = data.get("daily") or {}
+        out = []
+        for i, day in enumerate(d.get("time") or []):
+            col = lambda key: (d.get(key) or [None] * (i + 1))[i]  # noqa: E731
+            out.append({"date": day, "sky": describe(col("weather_code")), "min_c": col("temperature_2m_min"),
+                        "max_c": col("temperature_2m_max"), "rain_mm": col("precipitation_sum"),
+                        "rain_chance_pct": col("precipitation_probability_max"),
+                        "sunrise": str(col("sunrise") or "")[11:16], "sunset": str(col("sunset") or "")[11:16]})
+        if not out:
+            raise WeatherError("the weather service sent no daily forecast")
+        today = out[0]["date"]
+        rest_of_today = _hours(data, _now_local(data), end=f"{today}T24:00")
+        return {"place": place, "days": out, "today_hourly": rest_of_today}
+
+    where = {
+        "location": {"type": "string", "description": "a place name, e.g. 'Lisbon'", "maxLength": 120},
+        "latitude": {"type": "number", "minimum": -90, "maximum": 90},
+        "longitude": {"type": "number", "minimum": -180, "maximum": 180},
+    }
+    return [
+        Tool(name="weather_now", family="weather", func=now,
+             description="Current weather and rain in the next hours for a place (default: the user's location).",
+             parameters={"type": "object", "properties": where, "additionalProperties": False}),
+        Tool(name="weather_forecast", family="weather", func=forecast,
+             description="Daily weather forecast for 1-16 days, plus the rest of today hour by hour.",
+             parameters={"type": "object", "properties": {
+                 **where, "days": {"type": "integer", "minimum": 1, "maximum": 16}}, "additionalProperties": False}),
+    ]
