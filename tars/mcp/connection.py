@@ -1,0 +1,245 @@
+"""One MCP server's connection, run on the manager's event loop (this module imports the SDK).
+
+The transport and the SDK's `ClientSession` are entered and left inside one long-lived task per
+server (`_serve`), so anyio's cancel scopes stay in the task that opened them; calls from other
+tasks only send requests over the open session. A call that times out or finds the server gone
+marks the connection failed and stops it; the next call starts a fresh one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, AsyncIterator, Callable
+
+import anyio
+from mcp import ClientSession, StdioServerParameters, stdio_client
+from mcp.client.sse import sse_client
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared._httpx_utils import create_mcp_http_client
+from mcp.shared.exceptions import MCPError
+from mcp_types import CONNECTION_CLOSED, REQUEST_TIMEOUT
+
+from tars.mcp.config import ServerConfig
+from tars.mcp.errors import McpServerDown, McpTimeout, McpToolFailed
+from tars.mcp.tools import render_result, tool_definition
+
+__all__ = ["Connection", "minimal_env"]
+
+# What a stdio server inherits from tars's environment; everything else (API keys, tokens) stays
+# behind unless the server's entry lists it in `env`.
+_INHERITED = ("PATH", "HOME", "USER", "LOGNAME", "SHELL", "TERM", "TMPDIR", "TZ", "LANG", "LANGUAGE")
+_PING_AFTER = 2.0  # seconds idle after which a call first checks that the server is still there
+_MAX_PAGES = 50
+
+
+def minimal_env(extra: dict[str, str]) -> dict[str, str]:
+    """PATH, HOME, locale and a few harmless basics, plus the server entry's own `env`."""
+    env = {k: v for k in _INHERITED if (v := os.environ.get(k))}
+    env.update({k: v for k, v in os.environ.items() if k.startswith("LC_")})
+    env.update(extra)
+    return env
+
+
+class Connection:
+    """A server's state (idle, starting, ready, failed, stopped), its session and its calls."""
+
+    def __init__(
+        self,
+        config: ServerConfig,
+        *,
+        timeout: float,
+        log_path: Path,
+        on_ready: Callable[[Connection, list[dict[str, Any]]], None],
+        on_failed: Callable[[Connection], None],
+    ) -> None:
+        self.config = config
+        self.name = config.name
+        self.timeout = timeout
+        self.log_path = log_path
+        self.state = "idle"
+        self.error = ""
+        self.starts = 0
+        self._on_ready = on_ready
+        self._on_failed = on_failed
+        self._session: ClientSession | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._stop: asyncio.Event | None = None
+        self._ready: asyncio.Future[bool] | None = None
+        self._last_ok = 0.0
+        self._old_tasks: set[asyncio.Task[None]] = set()
+
+    # -- life cycle ---------------------------------------------------------------------------
+    def start(self) -> None:
+        """Start (or restart) the server unless it is already starting or running."""
+        if self._task is not None and not self._task.done() and not self._stop.is_set():
+            return
+        if self._task is not None and not self._task.done():
+            self._old_tasks.add(self._task)  # still shutting down; let it finish on its own
+            self._task.add_done_callback(self._old_tasks.discard)
+        loop = asyncio.get_running_loop()
+        self.state, self.error = "starting", ""
+        self.starts += 1
+        self._stop = asyncio.Event()
+        self._ready = loop.create_future()
+        self._task = loop.create_task(self._serve(self._stop, self._ready), name=f"mcp:{self.name}")
+
+    async def stop(self, wait: float = 6.0) -> None:
+        """Stop the server (closing a stdio server's stdin, then terminating it) and wait a while."""
+        if self._stop is not None:
+            self._stop.set()
+        tasks = {t for t in (self._task, *self._old_tasks) if t is not None and not t.done()}
+        if tasks:
+            await asyncio.wait(tasks, timeout=wait)
+        if self.state in ("ready", "starting"):
+            self.state = "stopped"
+
+    async def _serve(self, stop: asyncio.Event, ready: asyncio.Future[bool]) -> None:
+        try:
+            async with self._transport() as (read, write):
+                async with ClientSession(read, write) as session:
+                    with anyio.fail_after(self.timeout):
+                        await session.initialize()
+                        definitions = await _list_tools(session)
+                    self._session, self._last_ok = session, time.monotonic()
+                    self.state = "ready"
+                    ready.set_result(True)
+                    self._on_ready(self, definitions)
+                    await stop.wait()
+        except BaseException as exc:  # noqa: BLE001 - every failure becomes a state, never a crash
+            if not stop.is_set() and self.state in ("starting", "ready"):
+                self._fail(self._describe(exc))
+            if isinstance(exc, asyncio.CancelledError):
+                raise
+        finally:
+            self._session = None
+            if not ready.done():
+                ready.set_result(False)
+
+    @asynccontextmanager
+    async def _transport(self) -> AsyncIterator[Any]:
+        cfg = self.config
+        if cfg.transport == "stdio":
+            params = StdioServerParameters(
+                command=cfg.command, args=list(cfg.args), env=minimal_env(cfg.env), cwd=cfg.cwd
+            )
+            self.log_path.parent.mkdir(parents=True, exist_ok=True)
+            with open(self.log_path, "w", encoding="utf-8") as errlog:
+                async with stdio_client(params, errlog=errlog) as streams:
+                    yield streams
+        elif cfg.transport == "sse":
+            async with sse_client(cfg.url, headers=cfg.headers or None, timeout=self.timeout) as streams:
+                yield streams
+        else:
+            async with create_mcp_http_client(headers=cfg.headers or None) as client:
+                async with streamable_http_client(cfg.url, http_client=client) as streams:
+                    yield streams
+
+    def _fail(self, why: str) -> None:
+        self.state, self.error = "failed", why
+        if self._stop is not None:
+            self._stop.set()
+        self._on_failed(self)
+
+    def _describe(self, exc: BaseException) -> str:
+        """One line saying why the server is not usable, with its last stderr line when there is one."""
+        exc = _leaf(exc)
+        if isinstance(exc, TimeoutError):
+            why = f"did not start within {self.timeout:g} s"
+        elif isinstance(exc, MCPError) and exc.code == CONNECTION_CLOSED:
+            why = "exited before it was ready"
+        elif isinstance(exc, FileNotFoundError):
+            why = f"command not found: {self.config.command}"
+        else:
+            why = f"{type(exc).__name__}: {exc}".strip().rstrip(":")
+            why = why.replace(self.config.url, "<url>") if self.config.url else why
+        tail = self.stderr_tail()
+        return f"{why} ({tail})" if tail else why
+
+    def stderr_tail(self) -> str:
+        """The last non-empty line a stdio server wrote to stderr, cut to 200 characters."""
+        if self.config.transport != "stdio":
+            return ""
+        try:
+            lines = [ln.strip() for ln in self.log_path.read_text(errors="replace").splitlines() if ln.strip()]
+        except OSError:
+            return ""
+        return lines[-1][:200] if lines else ""
+
+    # -- calls --------------------------------------------------------------------------------
+    async def ensure_ready(self) -> ClientSession:
+        """The open session, starting or restarting the server first when needed."""
+        self.start()
+        assert self._ready is not None
+        await asyncio.shield(self._ready)
+        if self.state != "ready" or self._session is None:
+            raise McpServerDown(f"MCP server {self.name!r} is not available: {self.error or self.state}")
+        if time.monotonic() - self._last_ok > _PING_AFTER and not await self._alive(self._session):
+            self._fail("stopped while idle; restarting")
+            return await self.ensure_ready()
+        return self._session
+
+    async def _alive(self, session: ClientSession) -> bool:
+        try:
+            with anyio.fail_after(min(5.0, self.timeout)):
+                await session.send_ping()
+        except Exception:  # noqa: BLE001 - any failure means "gone"
+            return False
+        self._last_ok = time.monotonic()
+        return True
+
+    async def call(self, tool: str, arguments: dict[str, Any]) -> Any:
+        """Run one tool; returns what the model sees, or raises an McpToolFailed/ServerDown/Timeout."""
+        session = await self.ensure_ready()
+        label = f"{self.name}.{tool}"
+        try:
+            result = await session.call_tool(tool, arguments, read_timeout_seconds=self.timeout)
+        except MCPError as exc:
+            if exc.code == REQUEST_TIMEOUT:
+                self._fail(f"did not answer {tool} within {self.timeout:g} s; restarts on next use")
+                raise McpTimeout(
+                    f"{label} did not answer within {self.timeout:g} s; the server will be restarted on its next use"
+                ) from None
+            if exc.code == CONNECTION_CLOSED:
+                raise self._down(label) from None
+            raise McpToolFailed(f"{label}: {exc.message}") from None
+        except (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream, OSError) as exc:
+            raise self._down(label, exc) from None
+        self._last_ok = time.monotonic()
+        output = render_result(result.content, result.structured_content)
+        if result.is_error:
+            text = output if isinstance(output, str) else str(output)
+            raise McpToolFailed(text if text != "(no output)" else f"{label} reported an error")
+        return output
+
+    def _down(self, label: str, exc: BaseException | None = None) -> McpServerDown:
+        tail = self.stderr_tail()
+        why = "exited during a call" + (f" ({tail})" if tail else "")
+        if exc is not None and self.config.transport != "stdio":
+            why = f"connection lost during a call ({type(exc).__name__})"
+        self._fail(f"{why}; restarts on next use")
+        return McpServerDown(f"MCP server {self.name!r} {why} to {label}; it will be restarted on its next use")
+
+
+def _leaf(exc: BaseException) -> BaseException:
+    """The first real exception inside anyio's exception groups."""
+    while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
+        exc = exc.exceptions[0]
+    return exc
+
+
+async def _list_tools(session: ClientSession) -> list[dict[str, Any]]:
+    """Every tool the server offers, following pagination (bounded)."""
+    from mcp_types import PaginatedRequestParams
+
+    result = await session.list_tools()
+    tools = list(result.tools)
+    for _ in range(_MAX_PAGES):
+        if not result.next_cursor:
+            break
+        result = await session.list_tools(params=PaginatedRequestParams(cursor=result.next_cursor))
+        tools.extend(result.tools)
+    return [tool_definition(t) for t in tools]
