@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-from tars.toolcalls import hermes, qwen3_coder
+from tars.toolcalls import deepseek, functiongemma, harmony, hermes, llama, mistral, qwen3_coder, tagged
 from tars.toolcalls.markup import Markup, Region, drop
 
 __all__ = ["Format", "FORMATS", "MARKUPS", "REGIONS", "get_format", "resolve_format", "format_names", "register"]
@@ -19,12 +19,14 @@ REGIONS = (
     Region("<think>", ("</think>",)),
     Region("<thinking>", ("</thinking>",)),
     Region("[THINK]", ("[/THINK]",)),
+    *harmony.REGIONS,
 )
 
 # Tokens that never belong in prose: end-of-turn markers and stray closers.
 _DROPS = ("<|im_end|>", "<|eot_id|>", "<|eom_id|>", "<|endoftext|>", "<end_of_turn>", "</tool_call>",
           "</think>", "[/THINK]", "</thinking>", "[/TOOL_CALLS]")
 
+_CALL_ENDS_THINK = re.compile(r"qwen3|qwq", re.I)
 # Models whose chat template opens a think block itself: their text may start mid-thought.
 _THINKS_FIRST = re.compile(r"qwen3(?!.*(coder|instruct))|qwq|deepseek-r1|deepseek-v3\.[12]|magistral|"
                            r"r1-distill|thinking|glm-4\.[5-9]|kimi-k2-thinking", re.I)
@@ -40,12 +42,16 @@ class Format:
     aliases: tuple[str, ...] = ()
     markups: tuple[Markup, ...] = field(default=(), compare=False)
     regions: tuple[Region, ...] = REGIONS
-    think_first: bool | None = None  # None: decided from the model name
+    think_first: bool = False  # without a model name: may the text start inside a think block?
 
     def thinks_first(self, model: str | None) -> bool:
-        if self.think_first is not None:
-            return self.think_first
-        return bool(model and _THINKS_FIRST.search(model))
+        """Whether the prompt may have opened a think block (decided from the model name)."""
+        return bool(_THINKS_FIRST.search(model)) if model else self.think_first
+
+    @staticmethod
+    def call_ends_thinking(model: str | None) -> bool:
+        """Qwen3 may go from thinking straight to a <tool_call> without `</think>`."""
+        return bool(model and _CALL_ENDS_THINK.search(model))
 
 
 FORMATS: dict[str, Format] = {}
@@ -122,3 +128,78 @@ register(Format("qwen3_coder", _qwen3_coder,
                 "<parameter=NAME> block per argument:",
                 aliases=("qwen3coder", "qwen3_xml")),
          qwen3_coder.MARKUPS)
+
+
+def _calls_list(calls: list[tuple[str, dict[str, Any]]], key: str = "arguments") -> str:
+    return _json([{"name": n, key: a} for n, a in calls])
+
+
+def _py_value(value: Any) -> str:
+    return repr(value)
+
+
+def _pythonic(calls: list[tuple[str, dict[str, Any]]]) -> str:
+    inner = ", ".join(f"{n}({', '.join(f'{k}={_py_value(v)}' for k, v in a.items())})" for n, a in calls)
+    return f"[{inner}]"
+
+
+def _deepseek_v3(calls: list[tuple[str, dict[str, Any]]]) -> str:
+    body = "".join(f"{deepseek.CALL_BEGIN}function{deepseek.SEP}{n}\n```json\n{_json(a)}\n```{deepseek.CALL_END}"
+                   for n, a in calls)
+    return f"{deepseek.CALLS_BEGIN}{body}{deepseek.CALLS_END}"
+
+
+def _deepseek_v31(calls: list[tuple[str, dict[str, Any]]]) -> str:
+    body = "".join(f"{deepseek.CALL_BEGIN}{n}{deepseek.SEP}{_json(a)}{deepseek.CALL_END}" for n, a in calls)
+    return f"{deepseek.CALLS_BEGIN}{body}{deepseek.CALLS_END}"
+
+
+_FORMATS = [
+    (Format("mistral", lambda c: "[TOOL_CALLS] " + _calls_list(c),
+            "To call functions, reply with [TOOL_CALLS] followed by a JSON list of {\"name\", \"arguments\"} objects:",
+            aliases=("mistral_v3", "mistral_list")), mistral.MARKUPS),
+    (Format("mistral_v11", lambda c: "".join(f"[TOOL_CALLS]{n}{_json(a)}" for n, a in c),
+            "To call a function, reply with [TOOL_CALLS] followed by the function name and its JSON arguments:",
+            aliases=("mistral_name_json",)), ()),
+    (Format("mistral_args", lambda c: "".join(f"[TOOL_CALLS]{n}[ARGS]{_json(a)}" for n, a in c),
+            "To call a function, reply with [TOOL_CALLS], the function name, [ARGS] and its JSON arguments:",
+            aliases=("mistral_v13", "ministral", "magistral", "devstral"), think_first=True), ()),
+    (Format("llama3_json", lambda c: "; ".join(_json({"name": n, "parameters": a}) for n, a in c),
+            "To call a function, reply with only a JSON object {\"name\": function name, \"parameters\": "
+            "arguments object}; separate several calls with ';':",
+            aliases=("llama3", "llama3.1", "llama3.2", "llama3.3", "llama", "llama3_python_tag")), llama.MARKUPS),
+    (Format("llama31_function", lambda c: "".join(f"<function={n}>{_json(a)}</function>" for n, a in c),
+            "To call a function, reply with <function=NAME>{JSON arguments}</function>:",
+            aliases=("llama_function",)), ()),
+    (Format("pythonic", _pythonic,
+            "To call functions, reply with only a Python list of calls with keyword arguments, "
+            "[func_name(param=value), ...]:",
+            aliases=("llama4", "llama3_pythonic", "python_list")), ()),
+    (Format("gemma", lambda c: "".join(f"<function_call>{_json({'name': n, 'parameters': a})}</function_call>"
+                                       for n, a in c),
+            "To call a function, reply with <function_call>{\"name\": ..., \"parameters\": {...}}</function_call>:",
+            aliases=("gemma2", "gemma3")), tagged.MARKUPS),
+    (Format("functiongemma", lambda c: "".join(
+        f"<start_function_call>call:{n}{functiongemma.render_value(a)}<end_function_call>" for n, a in c),
+            "To call a function, reply with <start_function_call>call:NAME{key:value,...}<end_function_call>, "
+            "strings wrapped in <escape>:",
+            aliases=("function_gemma",)), functiongemma.MARKUPS),
+    (Format("deepseek_v3", _deepseek_v3,
+            "To call a function, use the tool-call markers with the function name and its arguments in a "
+            "```json fence:", aliases=("deepseek", "deepseek_r1", "deepseek_v3_0324")), deepseek.MARKUPS),
+    (Format("deepseek_v31", _deepseek_v31,
+            "To call a function, use the tool-call markers: name, separator, JSON arguments:",
+            aliases=("deepseek_v3.1", "deepseek_v32", "deepseek_v3.2"), think_first=True), ()),
+    (Format("harmony", lambda c: "".join(
+        f"<|start|>assistant<|channel|>commentary to=functions.{n} <|constrain|>json<|message|>{_json(a)}<|call|>"
+        for n, a in c),
+            "To call a function, send a commentary message addressed to functions.NAME with JSON arguments:",
+            aliases=("gpt_oss", "gpt_oss_harmony", "openai_harmony")), harmony.MARKUPS),
+    (Format("granite", lambda c: "<|tool_call|>" + _calls_list(c),
+            "To call functions, reply with <|tool_call|> followed by a JSON list of {\"name\", \"arguments\"} objects:",
+            aliases=("granite3", "granite4")), ()),
+    (Format("nemotron", lambda c: "<TOOLCALL>" + _calls_list(c) + "</TOOLCALL>",
+            "To call functions, reply with <TOOLCALL>[{\"name\": ..., \"arguments\": {...}}]</TOOLCALL>:"), ()),
+]
+for _fmt, _markups in _FORMATS:
+    register(_fmt, _markups)

@@ -64,6 +64,7 @@ class StreamParser:
         self._buf = ""
         self._pos = 0
         self._mode = "pending" if fmt.thinks_first(model) else "text"
+        self._call_ends_thinking = fmt.call_ends_thinking(model)
         self._region: Region | None = None
         self._text = _Trim()
         self._reasoning = _Trim()
@@ -199,9 +200,13 @@ class StreamParser:
             return False
         closers = {c for r in self._regions for c in r.closers}
         hits = [(j, len(c)) for c in closers if (j := buf.find(c, self._pos)) >= 0]
-        hits += [(j, 0) for m in self._strong if (j := buf.find(m.opener, self._pos)) >= 0]
+        hits += [(j, -1) for m in self._strong if (j := buf.find(m.opener, self._pos)) >= 0]
         if hits:
             j, skip = min(hits)
+            if skip < 0 and not self._call_ends_thinking:
+                self._mode = "text"  # a call before any </think>: there was no thinking
+                return True
+            skip = max(skip, 0)
             self._think(events, buf[self._pos:j])
             self._pos, self._mode = j + skip, "text"
             return True

@@ -1,0 +1,26 @@
+"""Llama 3.x: JSON `{"name", "parameters"}` calls after `<|python_tag|>` (several separated by
+`;`), or a built-in tool's pythonic call; bare JSON is handled with the Hermes family."""
+
+from __future__ import annotations
+
+from tars.toolcalls.jsoncalls import bare_calls
+from tars.toolcalls.markup import Context, Markup, Outcome, until
+from tars.toolcalls.pythonic import pythonic_calls
+
+__all__ = ["MARKUPS"]
+
+
+def _python_tag(body: str, ctx: Context) -> Outcome:
+    for closer in ("<|eom_id|>", "<|eot_id|>"):
+        body = body.replace(closer, "")
+    body = body.strip()
+    if body.startswith("{"):
+        return bare_calls(body[1:], ctx, "{")
+    if body.startswith("[") and body[1:].lstrip().startswith("{"):
+        from tars.toolcalls.jsoncalls import json_calls
+
+        return json_calls(body, ctx)
+    return pythonic_calls(body, ctx)
+
+
+MARKUPS = (Markup("<|python_tag|>", until("<|eom_id|>", "<|eot_id|>"), _python_tag, "llama3_json"),)
