@@ -147,6 +147,8 @@ SETTINGS: list[Setting] = [
     Setting("anthropic_api_key", "ANTHROPIC_API_KEY", "", "Anthropic API key", secret=True),
     Setting("anthropic_base_url", "ANTHROPIC_BASE_URL", "", "Anthropic API base URL (for proxies and tests)"),
     Setting("ollama_host", "OLLAMA_HOST", "http://127.0.0.1:11434", "Ollama server address"),
+    Setting("ollama_timeout", "TARS_OLLAMA_TIMEOUT", "120",
+            "seconds before a silent Ollama server counts as failed (loading a model included)", _float(0.1, 3600)),
     Setting("threads", "TARS_THREADS", "2", "CPU threads for the embedded model", _int(1, 256)),
     Setting("context_size", "TARS_CONTEXT_SIZE", "4096", "context window of the embedded model, in tokens",
             _int(512, 131072)),

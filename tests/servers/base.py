@@ -7,6 +7,7 @@ A reply is a plain dict (so it can also come from JSON on a command line) or a c
     delay        seconds to wait before sending the status line (trips a client's read timeout)
     chunk_delay  seconds to wait between streamed chunks/events
     cut_after    send this many streamed chunks/events, then drop the connection mid-body
+    stall_after  send this many streamed chunks/events, then go silent for `stall` seconds (default 5)
     error        an HTTP status to answer with instead of a normal reply
     headers      extra response headers
 
@@ -74,6 +75,8 @@ class StreamWriter:
         self.handler = handler
         self.delay = float(reply.get("chunk_delay") or 0)
         self.cut_after = reply.get("cut_after")
+        self.stall_after = reply.get("stall_after")
+        self.stall = float(reply.get("stall", 5))
         self.sent = 0
 
     def write(self, data: bytes) -> None:
@@ -81,6 +84,8 @@ class StreamWriter:
             raise _Cut()
         if self.delay and self.sent:
             self.handler.server.owner.sleep(self.delay)
+        if self.stall_after is not None and self.sent == int(self.stall_after):
+            self.handler.server.owner.sleep(self.stall)
         wfile = self.handler.wfile
         wfile.write(f"{len(data):x}\r\n".encode() + data + b"\r\n")
         wfile.flush()

@@ -1,0 +1,255 @@
+"""Claude through the `anthropic` SDK: streaming Messages API with native tool use.
+
+The SDK is imported on first use (it takes seconds). Client retries are off so that a failing
+remote falls back at once; every SDK or transport failure leaves here as ProviderUnavailable or
+ProviderRejected with the status and a short cause, never the API key.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterator, Sequence
+from urllib.parse import urlsplit
+
+from tars.errors import ProviderError, ProviderRejected, ProviderUnavailable
+from tars.events import Event, ReasoningDelta, Stop, TextDelta, ToolCall, ToolCallEvent, Usage
+from tars.messages import Message
+
+__all__ = ["ClaudeProvider", "to_anthropic_messages", "to_anthropic_tools"]
+
+MAX_TOKENS = 4096
+CONTEXT_WINDOW = 200_000
+_MISSING_RESULT = "(no result: the call was interrupted before it ran)"
+
+# status -> (cause, permanent?) for the one line the user sees
+_CAUSES: dict[int, tuple[str, bool]] = {
+    400: ("rejected the request", True),
+    401: ("authentication failed, check ANTHROPIC_API_KEY", False),
+    403: ("permission denied", False),
+    404: ("model not found", True),
+    413: ("request too large", True),
+    429: ("rate limited", False),
+    500: ("server error", False),
+    502: ("bad gateway", False),
+    503: ("service unavailable", False),
+    504: ("gateway timeout", False),
+    529: ("overloaded", False),
+}
+# error types that arrive as an SSE `error` event in the middle of a 200 stream
+_ERROR_TYPES = {"overloaded_error": 529, "api_error": 500, "rate_limit_error": 429,
+                "invalid_request_error": 400, "authentication_error": 401, "permission_error": 403,
+                "not_found_error": 404, "request_too_large": 413}
+
+
+class ClaudeProvider:
+    """A Claude model; `stream` yields tars events for one Messages API round."""
+
+    provider = "claude"
+    native_tools = True
+    context_window: int | None = CONTEXT_WINDOW
+
+    def __init__(self, model: str, config: Any) -> None:
+        self.model = model
+        self.max_tokens = MAX_TOKENS
+        self._key = getattr(config, "anthropic_api_key", "") or ""
+        self._base_url = getattr(config, "anthropic_base_url", "") or None
+        self._timeout = float(getattr(config, "remote_timeout", 30.0) or 30.0)
+        self._client: Any = None
+
+    def __repr__(self) -> str:  # never show the key
+        return f"ClaudeProvider(model={self.model!r})"
+
+    def _sdk(self) -> Any:
+        import anthropic
+
+        if self._client is None:
+            self._client = anthropic.Anthropic(
+                api_key=self._key or "missing",
+                base_url=self._base_url,
+                max_retries=0,
+                timeout=anthropic.Timeout(self._timeout, connect=min(5.0, self._timeout)),
+            )
+        return anthropic
+
+    def stream(
+        self,
+        messages: Sequence[Message],
+        *,
+        system: str = "",
+        tools: Sequence[dict[str, Any]] = (),
+        response_schema: dict[str, Any] | None = None,
+    ) -> Iterator[Event]:
+        anthropic = self._sdk()
+        params: dict[str, Any] = {"model": self.model, "max_tokens": self.max_tokens,
+                                  "messages": to_anthropic_messages(messages)}
+        if response_schema is not None:  # no constrained decoding here: ask for it in words
+            system = (system + "\n\n" if system else "") + (
+                "Answer with one JSON value only, no prose, matching this JSON Schema:\n"
+                + json.dumps(response_schema))
+        if system:
+            params["system"] = system
+        if tools:
+            params["tools"] = to_anthropic_tools(tools)
+        try:
+            with self._client.messages.create(**params, stream=True) as events:
+                yield from _events(events)
+        except anthropic.APIStatusError as exc:
+            raise self._status_error(exc) from exc
+        except anthropic.APITimeoutError as exc:
+            raise ProviderUnavailable(f"Anthropic API timed out after {self._timeout:g} s",
+                                      provider=self.provider) from exc
+        except anthropic.APIConnectionError as exc:
+            raise ProviderUnavailable(f"cannot reach the Anthropic API at {self._where()}",
+                                      provider=self.provider) from exc
+        except _transport_errors() as exc:  # raw httpx errors escape the SDK mid-stream
+            cause = "timed out" if "Timeout" in type(exc).__name__ else "connection lost"
+            raise ProviderUnavailable(f"Anthropic API {cause} in the middle of the answer",
+                                      provider=self.provider) from exc
+
+    def _where(self) -> str:
+        parts = urlsplit(self._base_url or "https://api.anthropic.com")
+        return f"{parts.hostname}{f':{parts.port}' if parts.port else ''}"  # no userinfo, no path
+
+    def _status_error(self, exc: Any) -> ProviderError:
+        """One typed error naming the status and its cause, e.g. 'Anthropic API overloaded (529)'."""
+        body = exc.body if isinstance(exc.body, dict) else {}
+        error = body.get("error") if isinstance(body.get("error"), dict) else {}
+        status = exc.status_code
+        if status == 200:  # an `error` event inside a stream that had started fine
+            status = _ERROR_TYPES.get(error.get("type", ""), 500)
+        detail = _scrub(str(error.get("message") or ""), self._key)
+        cause, permanent = _CAUSES.get(status, ("server error" if status >= 500 else "rejected the request",
+                                                400 <= status < 500))
+        if status == 400 and "credit balance" in detail.lower():
+            cause, permanent = "credit balance too low", False
+        if status == 404 and "model" in detail.lower():
+            cause = f"model {self.model} not found"
+        message = f"Anthropic API {cause} ({status})"
+        if permanent and detail and status != 404:
+            message += f": {detail[:200]}"
+        kind = ProviderRejected if permanent else ProviderUnavailable
+        return kind(message, provider=self.provider, status=status)
+
+
+def _transport_errors() -> tuple[type[BaseException], ...]:
+    """httpx (and httpx2, which newer SDKs use) transport errors, whichever are installed."""
+    found: list[type[BaseException]] = []
+    for name in ("httpx2", "httpx"):
+        try:
+            found.append(__import__(name).TransportError)
+        except (ImportError, AttributeError):
+            pass
+    return tuple(found)
+
+
+def _scrub(text: str, key: str) -> str:
+    return text.replace(key, "****") if key else text
+
+
+def _events(stream: Any) -> Iterator[Event]:
+    """Translate raw Messages stream events; a tool call is yielded when its block closes."""
+    blocks: dict[int, dict[str, Any]] = {}
+    input_tokens = output_tokens = None
+    stop_reason = None
+    for event in stream:
+        match event.type:
+            case "message_start":
+                usage = event.message.usage
+                input_tokens = sum(n or 0 for n in (usage.input_tokens, getattr(usage, "cache_read_input_tokens", 0),
+                                                    getattr(usage, "cache_creation_input_tokens", 0)))
+            case "content_block_start":
+                block = event.content_block
+                if block.type == "tool_use":
+                    blocks[event.index] = {"id": block.id, "name": block.name, "json": ""}
+                elif block.type == "text" and block.text:
+                    yield TextDelta(text=block.text)
+            case "content_block_delta":
+                delta = event.delta
+                match delta.type:
+                    case "text_delta":
+                        yield TextDelta(text=delta.text)
+                    case "thinking_delta":
+                        yield ReasoningDelta(text=delta.thinking)
+                    case "input_json_delta" if event.index in blocks:
+                        blocks[event.index]["json"] += delta.partial_json
+            case "content_block_stop" if event.index in blocks:
+                block = blocks.pop(event.index)
+                yield ToolCallEvent(call=ToolCall(id=block["id"], name=block["name"],
+                                                  arguments=_parse_input(block["json"])))
+            case "message_delta":
+                stop_reason = event.delta.stop_reason or stop_reason
+                if event.usage is not None and event.usage.output_tokens is not None:
+                    output_tokens = event.usage.output_tokens
+            case "message_stop":
+                yield Usage(input_tokens=input_tokens, output_tokens=output_tokens)
+                yield Stop(reason=stop_reason or "end_turn")
+                return
+    raise ProviderUnavailable("Anthropic API stream ended before the answer was complete", provider="claude")
+
+
+def _parse_input(raw: str) -> dict[str, Any]:
+    """The tool input accumulated from input_json_delta fragments ('' means no arguments)."""
+    if not raw.strip():
+        return {}
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        from json_repair import repair_json
+
+        value = repair_json(raw, return_objects=True)
+    return value if isinstance(value, dict) else {"value": value}
+
+
+def to_anthropic_tools(tools: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Neutral {name, description, parameters} specs -> Anthropic {name, description, input_schema}."""
+    return [{"name": t["name"], "description": t.get("description") or t["name"],
+             "input_schema": t.get("parameters") or {"type": "object", "properties": {}}} for t in tools]
+
+
+def to_anthropic_messages(messages: Sequence[Message]) -> list[dict[str, Any]]:
+    """tars messages -> Messages API turns: assistant tool calls become tool_use blocks, tool
+    results become tool_result blocks in one user turn, and consecutive same-role turns merge.
+    A call left without a result (an interrupted turn) gets an error result so the API accepts it."""
+    turns: list[dict[str, Any]] = []
+    pending: dict[str, str] = {}  # tool_use id -> name, awaiting a result in the next user turn
+
+    def add(role: str, blocks: list[dict[str, Any]]) -> None:
+        if turns and turns[-1]["role"] == role:
+            turns[-1]["content"].extend(blocks)
+        else:
+            turns.append({"role": role, "content": blocks})
+
+    def settle() -> None:  # results for calls that never got one
+        if pending:
+            add("user", [{"type": "tool_result", "tool_use_id": i, "content": _MISSING_RESULT, "is_error": True}
+                         for i in pending])
+            pending.clear()
+
+    for message in messages:
+        if message.role == "tool":
+            if message.tool_call_id in pending:
+                pending.pop(message.tool_call_id)
+                block: dict[str, Any] = {"type": "tool_result", "tool_use_id": message.tool_call_id,
+                                         "content": message.content or "(no output)"}
+                if message.is_error:
+                    block["is_error"] = True
+                add("user", [block])
+            else:  # a result the API cannot tie to a call: keep it as text
+                add("user", [{"type": "text", "text": f"[result of {message.name or 'a tool'}]\n{message.content}"}])
+        elif message.role == "assistant":
+            settle()
+            blocks = [{"type": "text", "text": message.content.rstrip()}] if message.content.strip() else []
+            for call in message.tool_calls:
+                blocks.append({"type": "tool_use", "id": call.id, "name": call.name, "input": call.arguments})
+                pending[call.id] = call.name
+            if blocks:
+                add("assistant", blocks)
+        else:
+            settle()
+            add("user", [{"type": "text", "text": message.content or "(empty message)"}])
+    settle()
+    # tool_result blocks must come first in a user turn
+    for turn in turns:
+        if turn["role"] == "user":
+            turn["content"].sort(key=lambda b: b["type"] != "tool_result")
+    return turns
