@@ -109,6 +109,21 @@ def _text(value: str, setting: str) -> str:
     return value.strip()
 
 
+def _tool_format(value: str, setting: str) -> str:
+    """A known tool-call format name, or "" (detect)."""
+    value = value.strip().lower()
+    if not value or value == "auto":
+        return ""
+    from tars.errors import UsageError
+    from tars.toolcalls.formats import format_names, get_format
+
+    try:
+        return get_format(value).name
+    except UsageError:
+        raise ConfigError(f"{setting}: unknown tool-call format {value!r}; use one of {', '.join(format_names())}") \
+            from None
+
+
 def _path(value: str, setting: str) -> Path | None:
     return Path(value).expanduser() if value.strip() else None
 
@@ -152,6 +167,19 @@ SETTINGS: list[Setting] = [
     Setting("threads", "TARS_THREADS", "2", "CPU threads for the embedded model", _int(1, 256)),
     Setting("context_size", "TARS_CONTEXT_SIZE", "4096", "context window of the embedded model, in tokens",
             _int(512, 131072)),
+    # tool calls written as text (issue 7)
+    Setting("tool_format", "TARS_TOOL_FORMAT", "",
+            "tool-call format of the primary's text (hermes, qwen3_coder, mistral, llama3_json, pythonic, harmony, "
+            "...); empty: detected from the model name, its chat template, or the output",
+            lambda v, s: _tool_format(v, s)),
+    Setting("openai_base_url", "TARS_OPENAI_BASE_URL", "http://127.0.0.1:8080/v1",
+            "OpenAI-compatible server for openai:<model> (llama-server, vLLM, LM Studio, LocalAI)"),
+    Setting("openai_api_key", "TARS_OPENAI_API_KEY", "", "API key for the OpenAI-compatible server, if it wants one",
+            secret=True),
+    Setting("rescue_model", "TARS_RESCUE_MODEL", "",
+            "provider:model that turns a reply which only describes a tool call into the call (e.g. "
+            "ollama:functiongemma); empty: off", _optional_model),
+    Setting("rescue_timeout", "TARS_RESCUE_TIMEOUT", "20", "seconds the rescue model may take", _float(0.1, 600)),
     # built-in tools (issue 4)
     Setting("todoist_api_token", "TODOIST_API_TOKEN", "", "Todoist API token (Settings > Integrations > Developer)",
             secret=True),
