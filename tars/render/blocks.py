@@ -1,0 +1,119 @@
+"""Split a markdown answer that is still arriving into finished blocks and an unfinished tail.
+
+CommonMark decides block structure line by line, and a block that a later complete line has
+closed never changes again. So once the complete lines of the tail parse into two or more
+top-level blocks, everything before the last one is final: it is rendered and printed once,
+and only the last block (plus the partial line) is ever parsed again. That keeps streaming
+linear in the length of the answer instead of quadratic.
+
+Rendering pieces one by one must give the same screen as rendering the whole answer, so the
+splitter also says whether rich would have put a blank line before each piece (`gap`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+    from markdown_it.token import Token
+
+__all__ = ["Piece", "BlockSplitter"]
+
+
+@dataclass(frozen=True)
+class Piece:
+    """Source of finished top-level blocks; `gap`: print one empty line before rendering it."""
+
+    source: str
+    gap: bool = False
+
+
+def _parser() -> MarkdownIt:
+    """The same parser configuration as `rich.markdown.Markdown` uses."""
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt().enable("strikethrough").enable("table")
+
+
+def _new_line(token_type: str) -> bool:
+    """rich's `new_line` flag of the element made for a token (False only for `hr`)."""
+    from rich.markdown import Markdown, UnknownElement
+
+    return Markdown.elements.get(token_type.replace("_close", "_open"), UnknownElement).new_line
+
+
+def _first_block_gap(tokens: Sequence[Token]) -> bool | None:
+    """Whether the first block's own children put a blank line before it (rich emits the
+    `new_line` of the last element that closed); None when the block has no such child and
+    the gap comes from the block before it."""
+    last = None
+    for token in tokens:
+        if token.level == 0:
+            if token.nesting <= 0:
+                break
+            continue
+        if token.nesting <= 0 and token.type != "inline":
+            last = token.type
+    return None if last is None else _new_line(last)
+
+
+def _top_blocks(tokens: Sequence[Token]) -> list[Token]:
+    return [t for t in tokens if t.level == 0 and t.nesting >= 0 and t.map]
+
+
+class BlockSplitter:
+    """Feed text as it streams; get back finished pieces; `tail` is what is still open."""
+
+    def __init__(self) -> None:
+        self._md = _parser()
+        self._tail = ""
+        self._checked = 0  # length of the tail's complete-line prefix already parsed
+        self._owed: bool | None = None  # new_line of the last block handed out; None: nothing yet
+
+    @property
+    def tail(self) -> str:
+        return self._tail
+
+    def feed(self, text: str) -> Piece | None:
+        """Add streamed text; return the blocks it finished, if any."""
+        # markdown-it counts lines after turning \r\n and \r into \n; so do we
+        self._tail += text.replace("\r\n", "\n").replace("\r", "\n")
+        end = self._tail.rfind("\n") + 1
+        if end <= self._checked:  # no new complete line: nothing can have closed
+            return None
+        complete = self._tail[:end]
+        tokens = self._md.parse(complete)
+        tops = _top_blocks(tokens)
+        if len(tops) < 2:
+            self._checked = end
+            return None
+        cut = _line_offset(complete, tops[-1].map[0])
+        piece = self._piece(self._tail[:cut], tokens, tops[-2].type)
+        self._tail = self._tail[cut:]
+        self._checked = end - cut
+        return piece
+
+    def finish(self) -> Piece | None:
+        """End of the stream: the open tail as the last piece (None if it holds no block)."""
+        tail, self._tail, self._checked = self._tail, "", 0
+        tokens = self._md.parse(tail)
+        tops = _top_blocks(tokens)
+        if not tops:
+            return None
+        return self._piece(tail, tokens, tops[-1].type)
+
+    def _piece(self, source: str, tokens: Sequence[Token], last_type: str) -> Piece:
+        own = _first_block_gap(tokens)
+        gap = own is None and bool(self._owed)  # a standalone render already emits `own`
+        self._owed = _new_line(last_type)
+        return Piece(source, gap)
+
+
+def _line_offset(text: str, line: int) -> int:
+    """Index in `text` where line number `line` (0-based, split on \\n) starts."""
+    pos = 0
+    for _ in range(line):
+        pos = text.index("\n", pos) + 1
+    return pos

@@ -1,0 +1,140 @@
+"""Where streamed answer text goes: rendered markdown on a terminal, the exact text elsewhere.
+
+`MarkdownStream` prints each finished block once (above a small live region) and re-renders
+only the open tail, so a long answer costs time linear in its length; when the stream ends the
+tail is printed like every other block, and the screen equals a whole-document render.
+`PlainStream` writes the text exactly as the model wrote it: for pipes, files, `TERM=dumb`.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import IO, TYPE_CHECKING, Any, Protocol
+
+from tars.render.blocks import BlockSplitter, Piece
+
+if TYPE_CHECKING:
+    from rich.console import Console, ConsoleOptions, RenderResult
+    from rich.live import Live
+
+__all__ = ["AnswerStream", "MarkdownStream", "PlainStream", "answer_stream", "plain_terminal"]
+
+CODE_THEME = "monokai"
+
+
+class AnswerStream(Protocol):
+    def write(self, text: str) -> None: ...
+    def finish(self) -> None: ...
+
+
+def plain_terminal(console: Console) -> bool:
+    """Whether markdown must not be rendered: not a terminal, or `TERM=dumb`/`unknown`."""
+    return not console.is_terminal or console.is_dumb_terminal or os.environ.get("TERM") == "dumb"
+
+
+class PlainStream:
+    """Text straight through, flushed per chunk; ends with one newline if the text had none."""
+
+    def __init__(self, file: IO[str]) -> None:
+        self._file = file
+        self._last = ""
+
+    def write(self, text: str) -> None:
+        if text:
+            self._file.write(text)
+            self._file.flush()
+            self._last = text[-1]
+
+    def finish(self) -> None:
+        if self._last and self._last != "\n":
+            self._file.write("\n")
+            self._file.flush()
+        self._last = ""
+
+
+class _Tail:
+    """The open tail, rendered as markdown and cut to its last lines so it fits the screen."""
+
+    def __init__(self, text: str, max_lines: int) -> None:
+        self.text = text
+        self.max_lines = max(1, max_lines)
+        self._cache: tuple[int, list[Any]] | None = None  # Live redraws unchanged text; render once per width
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        from rich.markdown import Markdown
+        from rich.segment import Segment
+
+        if self._cache is None or self._cache[0] != options.max_width:
+            md = Markdown(self.text, code_theme=CODE_THEME)
+            lines = console.render_lines(md, options.update(height=None))
+            while lines and not "".join(s.text for s in lines[-1]).strip():
+                lines.pop()  # trailing blank lines would make the region jump
+            self._cache = (options.max_width, lines[-self.max_lines :])
+        for line in self._cache[1]:
+            yield from line
+            yield Segment.line()
+
+
+class MarkdownStream:
+    """Render streamed markdown on a terminal console; call `finish()` when the text ends."""
+
+    def __init__(self, console: Console, *, live: bool = True, refresh_per_second: float = 12.0) -> None:
+        self.console = console
+        self._splitter = BlockSplitter()
+        self._use_live = live
+        self._rate = refresh_per_second
+        self._live: Live | None = None
+
+    def write(self, text: str) -> None:
+        if not text:
+            return
+        piece = self._splitter.feed(text)
+        if piece is not None:
+            self._print(piece)
+        if self._use_live:
+            self._show_tail()
+
+    def finish(self) -> None:
+        """Print the open tail as a finished block and close the live region."""
+        live, self._live = self._live, None
+        if live is not None:
+            live.stop()  # transient: the region is erased before the final tail is printed
+        piece = self._splitter.finish()
+        if piece is not None:
+            self._print(piece)
+
+    def _print(self, piece: Piece) -> None:
+        from rich.markdown import Markdown
+
+        if piece.gap:
+            self.console.print()
+        self.console.print(Markdown(piece.source, code_theme=CODE_THEME))
+
+    def _show_tail(self) -> None:
+        tail = self._splitter.tail
+        renderable: Any = _Tail(tail, self.console.size.height - 1)
+        if self._live is None:
+            if not tail.strip():
+                return
+            from rich.live import Live
+
+            self._live = Live(
+                renderable,
+                console=self.console,
+                auto_refresh=True,
+                refresh_per_second=self._rate,
+                transient=True,
+                redirect_stdout=False,
+                redirect_stderr=False,
+                vertical_overflow="visible",
+            )
+            self._live.start()
+        else:
+            self._live.update(renderable)  # drawn by Live's refresh thread, at most `rate` per second
+
+
+def answer_stream(console: Console, file: IO[str] | None = None) -> AnswerStream:
+    """The right stream for this console: markdown on a capable terminal, exact text otherwise."""
+    if plain_terminal(console):
+        return PlainStream(file or console.file)
+    return MarkdownStream(console)
