@@ -1,0 +1,98 @@
+"""Bench results: the summary per suite and mode, the printed table, and the JSON file.
+
+The table shows every metric as `value% (num/den)` so that the denominator is never hidden.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import platform
+import re
+import tempfile
+from pathlib import Path
+from typing import Any, Sequence
+
+from tars.bench.metrics import DEFINITIONS, summarise
+
+__all__ = ["build_result", "format_table", "write_result", "default_out", "ROWS"]
+
+ROWS = ("json_validity", "schema_validity", "strict_tool_accuracy", "argument_accuracy",
+        "acceptable_accuracy", "clarify_rate", "error_rate")
+
+
+def default_out(model: str, root: Path | None = None) -> Path:
+    """bench/results/latest_<model>.json with the model name made filename-safe."""
+    safe = re.sub(r"[^A-Za-z0-9._-]+", "_", model).strip("._") or "model"
+    return (root or Path.cwd()) / "bench" / "results" / f"latest_{safe}.json"
+
+
+def build_result(model: str, rows: list[dict[str, Any]], *, suites: Sequence[str], modes: Sequence[str],
+                 limit: int | None, notes: dict[str, Any] | None = None) -> dict[str, Any]:
+    summary: dict[str, Any] = {}
+    for suite in suites:
+        summary[suite] = {m: summarise(r for r in rows if r["suite"] == suite and r["mode"] == m) for m in modes}
+    summary["all"] = {m: summarise(r for r in rows if r["mode"] == m) for m in modes}
+    return {
+        "model": model,
+        "created": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+        "suites": list(suites),
+        "modes": list(modes),
+        "limit_per_suite": limit,
+        "machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "system": platform.system()},
+        "notes": notes or {},
+        "definitions": DEFINITIONS,
+        "summary": summary,
+        "rows": rows,
+    }
+
+
+def _cell(metric: dict[str, Any]) -> str:
+    if not metric["den"]:
+        return "—  (0/0)"
+    return f"{metric['value'] * 100:5.1f}% ({metric['num']}/{metric['den']})"
+
+
+def _latency_cells(summary: dict[str, Any], step: str) -> str:
+    lat = summary["latency"].get(step)
+    return f"{lat['mean']:.2f} / {lat['p95']:.2f} s (n={lat['n']})" if lat else "—"
+
+
+def format_table(result: dict[str, Any]) -> str:
+    """One block per suite (and one for all suites together); a column per mode."""
+    modes = result["modes"]
+    blocks = []
+    for suite, per_mode in result["summary"].items():
+        if suite == "all" and len(result["suites"]) < 2:
+            continue
+        steps: list[str] = []
+        for m in modes:
+            steps += [s for s in per_mode[m]["latency"] if s not in steps]
+        lines = [("metric", *modes)]
+        lines += [(name.replace("_", " "), *(_cell(per_mode[m][name]) for m in modes)) for name in ROWS]
+        lines += [(f"latency {s} mean/p95", *(_latency_cells(per_mode[m], s) for m in modes)) for s in steps]
+        widths = [max(len(row[i]) for row in lines) for i in range(len(lines[0]))]
+        cases = ", ".join(f"{m}: {per_mode[m]['cases']}" for m in modes)
+        text = [f"{suite} ({cases} cases)"]
+        for i, row in enumerate(lines):
+            text.append("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
+            if i == 0:
+                text.append("  ".join("-" * w for w in widths))
+        blocks.append("\n".join(text))
+    return "\n\n".join(blocks)
+
+
+def write_result(result: dict[str, Any], path: Path) -> None:
+    """Write the JSON atomically (temp file + rename): an interrupted run never leaves half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(result, fh, indent=1, ensure_ascii=False, default=str)
+            fh.write("\n")
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+

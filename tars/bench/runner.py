@@ -1,0 +1,142 @@
+"""Running one labelled case in native or pipeline mode and scoring it into a row.
+
+Tools are never executed: native mode is one `provider.stream` call with every tool offered,
+scored on the calls it emits; pipeline mode runs the same router and executor steps a chat
+session runs (`tars.pipeline.steps`), scored on the router's choice and the executor's arguments.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any, Callable, Iterable
+
+from tars.bench.metrics import args_match
+from tars.bench.suites import Case
+from tars.errors import ProviderError, ProviderUnavailable
+from tars.events import TextDelta, ToolCallEvent, Usage
+from tars.pipeline import steps
+from tars.pipeline.jsonout import schema_error
+
+__all__ = ["run_case", "run_cases", "MODES", "BENCH_SYSTEM"]
+
+MODES = ("native", "pipeline")
+BENCH_SYSTEM = "You are tars, a concise assistant. Use a tool only when the request needs one."
+_WIRE_NAME = re.compile(r"[^a-zA-Z0-9_-]")
+_CALL_MARKUP = re.compile(r'<tool_call>|<function|\[TOOL_CALLS\]|```json|\{\s*"(name|tool|function)"\s*:')
+_GIVE_UP_AFTER = 3
+_TEXT_CAP = 4000  # characters of a native answer before the stream is closed
+
+
+def run_case(provider: Any, case: Case, mode: str) -> dict[str, Any]:
+    """Run and score one case; a failed model call becomes an `error` row, not an exception."""
+    started = time.perf_counter()
+    try:
+        raw = _native(provider, case) if mode == "native" else _pipeline(provider, case)
+    except ProviderError as exc:
+        raw = {"outcome": "error", "error": str(exc), "json_valid": None, "latency": {}}
+    raw["latency"]["case"] = round(time.perf_counter() - started, 3)
+    return _score(case, mode, raw)
+
+
+def run_cases(provider: Any, cases: Iterable[Case], modes: Iterable[str],
+              progress: Callable[[dict[str, Any]], None] | None = None) -> list[dict[str, Any]]:
+    """Every case in every mode. When the first cases all fail, stop: the model is not reachable."""
+    rows: list[dict[str, Any]] = []
+    cases = list(cases)
+    for mode in modes:
+        for case in cases:
+            row = run_case(provider, case, mode)
+            rows.append(row)
+            if progress:
+                progress(row)
+            if len(rows) == _GIVE_UP_AFTER and all(r["outcome"] == "error" for r in rows):
+                raise ProviderUnavailable(f"the model failed on the first {len(rows)} cases: {row['error']}")
+    return rows
+
+
+# -- native: one call with every tool ------------------------------------------------------------
+def _native(provider: Any, case: Case) -> dict[str, Any]:
+    wire = {_WIRE_NAME.sub("_", t.name): t.name for t in case.tools}  # BFCL names such as math.factorial
+    specs = [{**t.spec(), "name": w} for w, t in zip(wire, case.tools)]
+    system = "\n\n".join(s for s in (BENCH_SYSTEM, case.system) if s)
+    text, calls, tokens = [], [], [0, 0]
+    started = time.perf_counter()
+    events = provider.stream(case.messages, system=system, tools=specs)
+    try:
+        for event in events:
+            match event:
+                case TextDelta(text=chunk):
+                    text.append(chunk)
+                    if sum(map(len, text)) > _TEXT_CAP:
+                        break
+                case ToolCallEvent(call=call):
+                    calls.append(call)
+                case Usage(input_tokens=i, output_tokens=o):
+                    tokens[0] += i or 0
+                    tokens[1] += o or 0
+                case _:
+                    pass
+    finally:
+        getattr(events, "close", lambda: None)()
+    seconds = time.perf_counter() - started
+    reply = "".join(text).strip()
+    row: dict[str, Any] = {"latency": {"native": [round(seconds, 3)]}, "tokens": tokens, "raw": reply[:300]}
+    if calls:
+        call = calls[0]
+        return {**row, "outcome": "call", "tool": wire.get(call.name, call.name), "args": call.arguments,
+                "json_valid": True, "calls": len(calls)}
+    attempted = bool(_CALL_MARKUP.search(reply))
+    outcome = "clarify" if reply.rstrip().endswith("?") and not attempted else "none"
+    return {**row, "outcome": outcome, "json_valid": False if attempted else None,
+            "question": reply[:200] if outcome == "clarify" else None}
+
+
+# -- pipeline: router, then executor -------------------------------------------------------------
+def _pipeline(provider: Any, case: Case) -> dict[str, Any]:
+    decision = steps.route(provider, case.messages, case.tools)
+    latency: dict[str, list[float]] = {}
+    runs = list(decision.runs)
+    row: dict[str, Any] = {"router_error": decision.error, "raw": decision.runs[-1].text[:300]}
+    valid = decision.json_valid
+    if decision.choice == "call_tool":
+        tool = next(t for t in case.tools if t.name == decision.tool)
+        result = steps.execute(provider, case.messages, tool)
+        runs += result.runs
+        valid = valid and result.json_valid
+        row.update(outcome="call", tool=tool.name, args=result.args, repaired=result.repaired,
+                   args_error=result.error, raw_executor=result.runs[-1].text[:300])
+    else:
+        row.update(outcome=decision.choice, question=decision.question)
+    for run in runs:
+        latency.setdefault("router" if run.step.startswith("router") else run.step, []).append(round(run.seconds, 3))
+    row["tokens"] = [sum(r.input_tokens or 0 for r in runs), sum(r.output_tokens or 0 for r in runs)]
+    return {**row, "json_valid": valid, "latency": latency}
+
+
+# -- scoring -------------------------------------------------------------------------------------
+def _score(case: Case, mode: str, raw: dict[str, Any]) -> dict[str, Any]:
+    outcome, tool, args = raw["outcome"], raw.get("tool"), raw.get("args")
+    label = tool if outcome == "call" else outcome
+    schema_valid = None
+    if outcome == "call":
+        offered = next((t for t in case.tools if t.name == tool), None)
+        schema_valid = offered is not None and isinstance(args, dict) and \
+            schema_error(offered.parameters, args) is None
+    tool_correct = label == case.expected
+    args_correct, args_why = None, None
+    if case.args is not None:
+        args_correct = False
+        if tool_correct and isinstance(args, dict):
+            args_correct, args_why = args_match(args, case.args, extra_ok=case.extra_args_ok)
+        else:
+            args_why = "wrong tool" if not tool_correct else "no arguments"
+    return {
+        "id": case.id, "suite": case.suite, "mode": mode, "kind": case.kind, "query": case.query,
+        "expected": case.expected, "acceptable": list(case.acceptable),
+        "outcome": outcome, "tool": tool, "args": args,
+        "json_valid": raw.get("json_valid"), "schema_valid": schema_valid,
+        "tool_correct": tool_correct, "acceptable_ok": tool_correct or label in case.acceptable,
+        "args_labelled": case.args is not None, "args_correct": args_correct, "args_why": args_why,
+        **{k: v for k, v in raw.items() if k not in ("outcome", "tool", "args", "json_valid")},
+    }
