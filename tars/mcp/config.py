@@ -129,7 +129,7 @@ def _parse_entry(name: str, entry: Any, source: str, environ: Mapping[str, str])
         )
     url = _expand_str(entry.get("url"), "url", environ)
     if not url.startswith(("http://", "https://")):
-        raise ValueError(f"a {transport} server needs an http(s) url")
+        raise ValueError(f"a remote ({transport}) server needs an http(s) url, not {url!r}")
     return ServerConfig(
         name=name,
         transport=transport,

@@ -1,0 +1,113 @@
+"""`tars mcp list` and `tars mcp call`: see and debug the configured MCP servers."""
+
+from __future__ import annotations
+
+import typer
+
+__all__ = ["register"]
+
+
+def register(app: typer.Typer) -> None:
+    mcp_app = typer.Typer(help="MCP servers: list them with their state and tools, or call one tool.",
+                          no_args_is_help=True)
+    app.add_typer(mcp_app, name="mcp")
+
+    @mcp_app.command("list")
+    def list_command(
+        as_json: bool = typer.Option(False, "--json", help="print the servers as JSON"),
+    ) -> None:
+        """Start every configured server, wait for it, and show its transport, state and tools."""
+        import json
+
+        manager = _manager(autostart=True)
+        if manager is None:
+            print("no MCP servers configured (mcp_servers.json in the config dir, .mcp.json, TARS_MCP_SERVERS)")
+            return
+        try:
+            manager.wait()
+            rows = manager.status()
+        finally:
+            manager.close()
+        if as_json:
+            print(json.dumps({"servers": rows, "problems": manager.problems, "clashes": manager.clashes}, indent=2))
+            return
+        for line in format_status(rows):
+            print(line)
+        for line in [*manager.problems, *manager.clashes]:
+            print(f"note: {line}")
+
+    @mcp_app.command("call")
+    def call_command(
+        server: str = typer.Argument(..., help="server name as configured"),
+        tool: str = typer.Argument(..., help="the server's tool name (or its tars name, server__tool)"),
+        arguments: str = typer.Argument("{}", help="arguments as a JSON object"),
+    ) -> None:
+        """Call one tool directly and print the result as JSON (exit 1 on an error result)."""
+        import json
+
+        from tars.errors import ToolError, UsageError
+
+        try:
+            args = json.loads(arguments)
+        except json.JSONDecodeError as exc:
+            raise UsageError(f"arguments are not valid JSON: {exc.msg} at column {exc.colno}") from None
+        if not isinstance(args, dict):
+            raise UsageError("arguments must be a JSON object, e.g. '{\"timezone\": \"Europe/Paris\"}'")
+        manager = _manager(autostart=False)
+        if manager is None or server not in manager.servers:
+            known = ", ".join(manager.servers) if manager else "none"
+            raise UsageError(f"no MCP server {server!r} is configured (configured: {known})")
+        try:
+            output, is_error = _call(manager, server, tool, args), False
+        except ToolError as exc:
+            output, is_error = str(exc), True
+        finally:
+            manager.close()
+        print(json.dumps({"server": server, "tool": tool, "output": output, "is_error": is_error},
+                         ensure_ascii=False, indent=2, default=str))
+        if is_error:
+            raise typer.Exit(code=1)
+
+
+def _manager(*, autostart: bool):
+    from tars.config import load_config
+    from tars.mcp.config import load_servers
+
+    config = load_config()
+    servers, problems = load_servers(config)
+    if not servers and not problems:
+        return None
+    from tars.mcp.manager import McpManager
+
+    return McpManager.from_config(config, autostart=autostart, loaded=(servers, problems))
+
+
+def _call(manager, server: str, tool: str, args: dict):
+    """Start the server, check the arguments against the tool's schema, and run it."""
+    from tars.errors import ToolNotFound
+    from tars.tools.registry import validate_arguments
+
+    manager.start([server])
+    manager.wait(names=[server])
+    tools = manager.tools(server)
+    match = next((t for t in tools if tool in (t.server_tool, t.name)), None)
+    if match is None:
+        row = next(r for r in manager.status() if r["name"] == server)
+        if row["state"] != "ready":
+            raise ToolNotFound(f"MCP server {server!r} is {row['state']}: {row['error']}")
+        offered = ", ".join(t.server_tool for t in tools) or "none"
+        raise ToolNotFound(f"MCP server {server!r} has no tool {tool!r} (it offers: {offered})")
+    validate_arguments(match, args)
+    return manager.call(server, match.server_tool, args)
+
+
+def format_status(rows: list[dict]) -> list[str]:
+    """One line per server (name, transport, state or why it failed), then its tools, indented."""
+    lines = []
+    width = max((len(r["name"]) for r in rows), default=0)
+    for row in rows:
+        state = row["state"] + (f": {row['error']}" if row["error"] else "")
+        lines.append(f"{row['name']:<{width}}  {row['transport']:<5}  {state}")
+        if row["tools"]:
+            lines.append(" " * (width + 2) + ", ".join(row["tools"]))
+    return lines
