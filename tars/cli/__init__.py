@@ -28,6 +28,7 @@ _COMMAND_MODULES = (
     "tars.cli.chat",
     "tars.cli.route",
     "tars.cli.config_cmd",
+    "tars.cli.mcp_cmd",
     "tars.cli.bench_cmd",
 )
 
