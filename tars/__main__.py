@@ -1,0 +1,5 @@
+"""`python -m tars` runs the CLI."""
+
+from tars.cli import main
+
+main()

@@ -1,0 +1,150 @@
+"""The embedded model: llama-cpp-python in-process, offline, on a GGUF shipped by the registry.
+
+The model's own chat template (from the GGUF) renders the conversation and the tool list. Small
+models write their calls as text (Qwen2.5-Coder-0.5B usually as JSON in a ```json fence), so the
+reply is streamed through the tool-call text parser, which turns calls into events and lets the
+prose through. Loaded models are shared per process: loading costs about a second.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+from typing import Any, Iterator, Sequence
+
+from tars.errors import ModelFileError, ProviderRejected, ProviderUnavailable
+from tars.events import Event, Stop, TextDelta, ToolCallEvent, Usage
+from tars.messages import Message
+
+__all__ = ["LlamaCppProvider", "to_chat_messages"]
+
+_MODELS: dict[tuple[str, int, int], Any] = {}
+_LOAD_LOCK = threading.Lock()
+_MAX_TOKENS = 1024
+_CHARS_PER_TOKEN = 3  # a cautious average, for trimming old turns before the window overflows
+
+
+def _load(path: Path, n_ctx: int, threads: int):
+    """Load (once per process) a GGUF; its chat template comes from its own metadata."""
+    key = (str(path), n_ctx, threads)
+    with _LOAD_LOCK:
+        if key not in _MODELS:
+            from llama_cpp import Llama
+
+            try:
+                _MODELS[key] = Llama(model_path=str(path), n_ctx=n_ctx, n_threads=threads,
+                                     n_threads_batch=threads, verbose=False)
+            except (ValueError, RuntimeError) as exc:
+                raise ModelFileError(f"cannot load {path.name}: {exc}") from exc
+        return _MODELS[key]
+
+
+def to_chat_messages(system: str, messages: Sequence[Message]) -> list[dict[str, Any]]:
+    """tars messages -> the OpenAI-style dicts chat templates expect."""
+    out: list[dict[str, Any]] = [{"role": "system", "content": system}] if system else []
+    for m in messages:
+        if m.role == "tool":
+            out.append({"role": "tool", "content": m.content, "name": m.name or "", "tool_call_id": m.tool_call_id})
+        elif m.tool_calls:
+            out.append({"role": "assistant", "content": m.content, "tool_calls": [
+                {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
+                for c in m.tool_calls]})
+        else:
+            out.append({"role": m.role, "content": m.content})
+    return out
+
+
+def _trim(chat: list[dict[str, Any]], budget_chars: int) -> list[dict[str, Any]]:
+    """Drop the oldest turns (never the system prompt or the last message) to fit the window."""
+    head = chat[:1] if chat and chat[0]["role"] == "system" else []
+    body = chat[len(head):]
+    size = lambda msgs: sum(len(json.dumps(m, default=str)) for m in msgs)  # noqa: E731
+    while len(body) > 1 and size(head + body) > budget_chars:
+        body = body[1:]
+        while len(body) > 1 and body[0]["role"] == "tool":  # a result without its call is noise
+            body = body[1:]
+    return head + body
+
+
+class LlamaCppProvider:
+    """`llamacpp:<catalog name or path to .gguf>`; 2 threads by default (TARS_THREADS)."""
+
+    provider = "llamacpp"
+    native_tools = False
+
+    def __init__(self, model: str, config) -> None:
+        self.model = model
+        self.context_window: int | None = config.context_size
+        self._threads = config.threads
+        self._format_setting = getattr(config, "tool_format", None) or None
+        self._lock = threading.Lock()  # one generation at a time per provider
+        self._llm = None
+
+    def warm_up(self) -> None:
+        """Assemble/verify the file and load the model (the REPL does this while you type)."""
+        self._model()
+
+    def _model(self):
+        if self._llm is None:
+            from tars.embedded import resolve_model_path
+
+            self._llm = _load(resolve_model_path(self.model), self.context_window or 4096, self._threads)
+        return self._llm
+
+    @property
+    def chat_template(self) -> str | None:
+        return self._model().metadata.get("tokenizer.chat_template")
+
+    def tool_format(self) -> str:
+        """The text format this model writes calls in (setting > name > template > sniffing)."""
+        try:
+            from tars.toolcalls import detect_format
+        except ImportError:
+            return "hermes"
+        fmt, _why = detect_format(model=self.model, template=self.chat_template, setting=self._format_setting)
+        return fmt
+
+    def stream(self, messages, *, system="", tools=(), response_schema=None) -> Iterator[Event]:
+        llm = self._model()
+        chat = _trim(to_chat_messages(system, messages), (llm.n_ctx() - _MAX_TOKENS) * _CHARS_PER_TOKEN)
+        kwargs: dict[str, Any] = {"messages": chat, "stream": True, "max_tokens": _MAX_TOKENS}
+        if response_schema is not None:
+            from llama_cpp import LlamaGrammar
+
+            kwargs["grammar"] = LlamaGrammar.from_json_schema(json.dumps(response_schema), verbose=False)
+        elif tools:
+            kwargs["tools"] = [{"type": "function", "function": dict(spec)} for spec in tools]
+        parser = self._parser(tools) if tools and response_schema is None else None
+        with self._lock:
+            yield from self._generate(llm, kwargs, parser)
+
+    def _parser(self, tools):
+        from tars.toolcalls import StreamParser
+
+        return StreamParser(self.tool_format(), [spec["name"] for spec in tools], model=self.model)
+
+    def _generate(self, llm, kwargs: dict[str, Any], parser) -> Iterator[Event]:
+        produced, finish, saw_call = 0, "end_turn", False
+        try:
+            chunks = llm.create_chat_completion(**kwargs)
+            for chunk in chunks:
+                choice = chunk["choices"][0]
+                text = choice.get("delta", {}).get("content") or ""
+                if choice.get("finish_reason") == "length":
+                    finish = "max_tokens"
+                if not text:
+                    continue
+                produced += 1
+                for event in (parser.feed(text) if parser else [TextDelta(text=text)]):
+                    saw_call = saw_call or isinstance(event, ToolCallEvent)
+                    yield event
+        except ValueError as exc:  # llama.cpp's way of saying the prompt does not fit
+            raise ProviderRejected(f"embedded model: {exc}", provider="llamacpp") from exc
+        except RuntimeError as exc:
+            raise ProviderUnavailable(f"embedded model failed: {exc}", provider="llamacpp") from exc
+        for event in parser.finish() if parser else ():
+            saw_call = saw_call or isinstance(event, ToolCallEvent)
+            yield event
+        yield Usage(input_tokens=max(0, llm.n_tokens - produced), output_tokens=produced)
+        yield Stop(reason="tool_use" if saw_call else finish)

@@ -1,0 +1,192 @@
+"""The Session: streaming in every round, the bounded tool loop, tool errors, the call protocol."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tars.config import load_config
+from tars.errors import ProviderUnavailable
+from tars.events import Notice, TextDelta, ToolCall, ToolCallEvent, ToolResultEvent
+from tars.providers.scripted import ScriptedProvider
+from tars.session import Session
+from tars.tools import Tool, ToolRegistry
+
+WEATHER_SCHEMA = {
+    "type": "object",
+    "properties": {"location": {"type": "string"}},
+    "required": ["location"],
+    "additionalProperties": False,
+}
+
+
+def weather_tool(log=None, **kw):
+    def weather_now(location):
+        if log is not None:
+            log.append(location)
+        return {"location": location, "sky": "clear", "temp_c": 21}
+
+    return Tool(name="weather_now", description="Current weather for a place", parameters=WEATHER_SCHEMA,
+                func=weather_now, family="weather", **kw)
+
+
+def make_session(primary, remote=None, tools=(), **config_overrides):
+    config = load_config(environ={}).replace(**config_overrides)
+    return Session(config, primary=primary, remote=remote, tools=ToolRegistry(tools))
+
+
+def test_text_streams_in_every_round_and_results_go_back_under_the_call_id():
+    seen = []
+    model = ScriptedProvider([
+        ["Let me look. ", ToolCall(id="c1", name="weather_now", arguments={"location": "Oslo"})],
+        lambda messages, tools: [f"It is {'clear' if 'clear' in messages[-1].content else '?'} in Oslo."],
+    ])
+    session = make_session(model, tools=[weather_tool(seen)])
+    events = list(session.stream("will it rain in Oslo today?"))
+    texts = [e.text for e in events if isinstance(e, TextDelta)]
+    assert texts == ["Let me look. ", "It is clear in Oslo."]
+    assert seen == ["Oslo"]
+    tool_msg = session.messages[2]
+    assert tool_msg.role == "tool" and tool_msg.tool_call_id == "c1" and '"sky": "clear"' in tool_msg.content
+    turn = session.last_turn
+    assert turn.text == "It is clear in Oslo." and turn.rounds == 2
+    assert [r.output["location"] for r in turn.tool_results] == ["Oslo"]
+
+
+def test_all_calls_of_one_round_run_and_each_result_keeps_its_id():
+    seen = []
+    model = ScriptedProvider([
+        [ToolCall(id="a", name="weather_now", arguments={"location": "Lima"}),
+         ToolCall(id="b", name="weather_now", arguments={"location": "Quito"})],
+        ["Both are clear."],
+    ])
+    session = make_session(model, tools=[weather_tool(seen)])
+    turn = session.send("weather in Lima and Quito")
+    assert seen == ["Lima", "Quito"]
+    results = [(m.tool_call_id, m.content) for m in session.messages if m.role == "tool"]
+    assert [r[0] for r in results] == ["a", "b"]
+    assert "Lima" in results[0][1] and "Quito" in results[1][1]
+    assert turn.text == "Both are clear."
+
+
+def test_the_loop_stops_at_the_round_bound_and_says_so():
+    model = ScriptedProvider([[ToolCall(name="weather_now", arguments={"location": "Rome"})]])
+    session = make_session(model, tools=[weather_tool()], max_tool_rounds=10)
+    events = list(session.stream("weather in Rome, again and again"))
+    assert len(model.calls) == 10
+    notices = [e.text for e in events if isinstance(e, Notice)]
+    assert any("stopped after 10 tool rounds" in n for n in notices)
+    assert session.last_turn.round_limit_hit
+
+
+def test_a_failing_tool_becomes_an_error_result_and_the_session_goes_on():
+    def broken(location):
+        raise RuntimeError("sensor offline")
+
+    slow = Tool(name="slow_tool", description="sleeps", func=lambda: time.sleep(5), timeout=0.2)
+    tools = [weather_tool(), slow,
+             Tool(name="broken_weather", description="fails", parameters=WEATHER_SCHEMA, func=broken)]
+    model = ScriptedProvider([
+        [ToolCall(id="1", name="broken_weather", arguments={"location": "Oslo"}),
+         ToolCall(id="2", name="weather_now", arguments={"place": "Oslo"}),
+         ToolCall(id="3", name="slow_tool", arguments={}),
+         ToolCall(id="4", name="no_such_tool", arguments={})],
+        ["Sorry, the tools failed."],
+    ])
+    session = make_session(model, tools=tools)
+    turn = session.send("weather please")
+    errors = {r.call_id: r.text for r in turn.tool_results}
+    assert all(r.is_error for r in turn.tool_results)
+    assert "sensor offline" in errors["1"]
+    assert "location" in errors["2"] and "invalid arguments" in errors["2"]
+    assert "did not finish within 0.2 s" in errors["3"]
+    assert "unknown tool 'no_such_tool'" in errors["4"]
+    assert turn.text == "Sorry, the tools failed."
+    assert all(m.is_error for m in session.messages if m.role == "tool")
+
+
+def test_auto_tools_off_exposes_calls_and_the_caller_runs_or_answers_them():
+    seen = []
+    model = ScriptedProvider([
+        [ToolCall(id="x", name="weather_now", arguments={"location": "Paris"}),
+         ToolCall(id="y", name="weather_now", arguments={"location": "Nice"})],
+        lambda messages, tools: [" / ".join(m.content for m in messages if m.role == "tool")],
+    ])
+    config = load_config(environ={})
+    session = Session(config, primary=model, tools=ToolRegistry([weather_tool(seen)]), auto_tools=False)
+    reply = session.send("weather in Paris and Nice")
+    assert [c.id for c in reply.tool_calls] == ["x", "y"] and seen == []
+    first = session.call_tool(reply.tool_calls[0])
+    assert seen == ["Paris"] and not first.is_error
+    session.tool_call_result(reply.tool_calls[1], "Nice: foggy (from the caller)")
+    final = session.resume()
+    assert "Paris" in final.text and "Nice: foggy (from the caller)" in final.text
+    assert seen == ["Paris"]
+
+
+def test_unanswered_calls_get_an_error_result_before_the_next_message():
+    model = ScriptedProvider([[ToolCall(id="z", name="weather_now", arguments={"location": "Bern"})], ["ok"]])
+    session = Session(load_config(environ={}), primary=model, tools=ToolRegistry([weather_tool()]),
+                      auto_tools=False)
+    session.send("weather in Bern")
+    session.send("never mind")
+    tool_msgs = [m for m in session.messages if m.role == "tool"]
+    assert len(tool_msgs) == 1 and tool_msgs[0].is_error and tool_msgs[0].tool_call_id == "z"
+
+
+def test_an_interrupted_answer_is_kept_and_marked():
+    model = ScriptedProvider([["The answer ", "is ", "long ", "and ", "slow."], ["Next."]])
+    session = make_session(model)
+    stream = session.stream("tell me a story")
+    shown = []
+    for event in stream:
+        if isinstance(event, TextDelta):
+            shown.append(event.text)
+            if len(shown) == 2:
+                break
+    stream.close()  # what the REPL does on Ctrl-C
+    assert session.last_turn.interrupted
+    assert session.messages[-1].content == "The answer is " and session.messages[-1].interrupted
+    session.send("go on")
+    sent = model.calls[1]["messages"]
+    assert "[answer interrupted by the user]" in sent[1].content
+
+
+def test_escalated_turn_falls_back_to_the_primary_and_the_remote_cools_down():
+    remote = ScriptedProvider([[ProviderUnavailable("overloaded (529)", status=529)]], model="remote")
+    primary = ScriptedProvider([["Local answer."]], model="local")
+    session = make_session(primary, remote=remote, tools=[weather_tool()])
+    events = list(session.stream("will it rain today?"))
+    notice = next(e for e in events if isinstance(e, Notice))
+    assert "529" in notice.text and "answering with scripted:local" in notice.text
+    turn = session.last_turn
+    assert turn.fell_back and turn.text == "Local answer." and turn.model == "scripted:local"
+    # a second message during the cool-down does not touch the remote, and says so at most once
+    session.send("will it snow tomorrow?")
+    assert len(remote.calls) == 1
+    # nor does a new session (another process would read the same state file)
+    other = make_session(ScriptedProvider([["Still local."]]), remote=remote, tools=[weather_tool()])
+    events = list(other.stream("is it windy outside?"))
+    assert len(remote.calls) == 1
+    assert any("cooling down" in e.text for e in events if isinstance(e, Notice))
+
+
+def test_a_primary_failure_is_raised_not_retried():
+    primary = ScriptedProvider([[ProviderUnavailable("connection refused")]])
+    session = make_session(primary)
+    with pytest.raises(ProviderUnavailable):
+        session.send("hello")
+    assert len(primary.calls) == 1
+
+
+def test_the_system_prompt_has_the_date_hints_and_context_sections():
+    model = ScriptedProvider([["ok"]])
+    session = make_session(model, tools=[weather_tool()])
+    session.add_context(lambda text: "Memory: the user lives in Oslo.")
+    session.send("do I need an umbrella today?")
+    system = model.calls[0]["system"]
+    import datetime as dt
+
+    assert dt.date.today().isoformat() in system
+    assert "Memory: the user lives in Oslo." in system
