@@ -94,9 +94,16 @@ class Session:
 
     def route(self, text: str):
         """The router's decision for `text` with this session's current tools (MCP ones too)."""
+        from tars.config import ModelSpec
         from tars.router import route
 
-        return route(text, self.config, list(self.tools))
+        # the router decides from the models this session really has (tests and the library
+        # API may hand in providers that the settings do not name)
+        config = self.config.replace(
+            model_default=ModelSpec(self.primary.provider, self.primary.model),
+            model_remote=ModelSpec(self.remote.provider, self.remote.model) if self.remote else None,
+        )
+        return route(text, config, list(self.tools))
 
     # -- the conversation -------------------------------------------------------------------
     def send(self, text: str) -> Turn:
