@@ -30,6 +30,8 @@ _COMMAND_MODULES = (
     "tars.cli.config_cmd",
     "tars.cli.mcp_cmd",
     "tars.cli.bench_cmd",
+    "tars.cli.parse_cmd",
+    "tars.cli.models_cmd",
 )
 
 for _name in _COMMAND_MODULES:
