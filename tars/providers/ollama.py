@@ -1,9 +1,9 @@
 """Ollama through the `ollama` client: streaming `/api/chat` with native `tools` and `format`.
 
 `OLLAMA_HOST` (the `ollama_host` setting) may point at another machine. A model without the
-"tools" capability gets the tools described in its system prompt instead, and its text goes
-through `tars.toolcalls.StreamParser`, which turns written-out calls into tool-call events (a
-model with native tools can still write a call as text, so its text goes through it too).
+"tools" capability gets the tools described in its system prompt instead. Text goes through
+`tars.toolcalls.StreamParser`, which turns written-out calls into tool-call events (models with
+native tools write them out too, now and then) and `<think>` blocks into reasoning.
 Failures leave as ProviderUnavailable / ProviderRejected with a short cause.
 """
 
@@ -106,7 +106,7 @@ class OllamaProvider:
         import httpx
         import ollama
 
-        parser = _parser(self._format, self.model, tools)
+        parser = None if response_schema is not None else _parser(self._format, self.model, tools)
         render = None
         if tools and not native:
             prompt, render = _written_tools(parser, tools)
@@ -126,7 +126,7 @@ class OllamaProvider:
         except httpx.TimeoutException as exc:
             raise ProviderUnavailable(f"Ollama at {self._where()} did not answer within {self._timeout:g} s",
                                       provider=self.provider) from exc
-        except ConnectionError as exc:  # the client's own "Failed to connect" error
+        except (ConnectionError, httpx.ConnectError) as exc:  # the client's own, or httpx's while streaming
             raise ProviderUnavailable(f"cannot reach Ollama at {self._where()} (is `ollama serve` running?)",
                                       provider=self.provider) from exc
         except httpx.TransportError as exc:
@@ -154,14 +154,15 @@ class OllamaProvider:
 
 
 def _parser(format: str | None, model: str, tools: Sequence[dict[str, Any]]) -> Any:
-    """A StreamParser for replies that may write tool calls out as text; None without tools."""
-    if not tools:
-        return None
+    """A StreamParser that turns calls written out as text into events (only to offered tools)
+    and splits `<think>` blocks off as reasoning; None when tars.toolcalls is not there."""
     try:
-        from tars.toolcalls import StreamParser
+        from tars.toolcalls import StreamParser, detect_format
     except ImportError:
         return None
-    return StreamParser(format, [t["name"] for t in tools], model=model)
+    # no `model=`: Ollama's templates never open a think block for the model, so text must not be
+    # held back as possible reasoning; the model name only picks the format
+    return StreamParser(format or detect_format(model=model)[0], [t["name"] for t in tools])
 
 
 def _written_tools(parser: Any, tools: Sequence[dict[str, Any]]) -> tuple[str, Any]:
