@@ -1,0 +1,58 @@
+"""The compact status lines of a turn: tool calls, their results, notices and the footer.
+
+Pure text functions, so `tars chat` (dim, on the console) and `tars ask` (on stderr) say the
+same thing, and tests can check the words without a terminal.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+__all__ = ["call_line", "result_line", "footer_line", "short_args"]
+
+
+def _value(value: Any, width: int) -> str:
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def short_args(arguments: dict[str, Any], width: int = 60) -> str:
+    """`key="value", n=3` cut to about `width` characters."""
+    parts, used = [], 0
+    for key, value in arguments.items():
+        part = f"{key}={_value(value, 32)}"
+        if used + len(part) > width and parts:
+            parts.append("…")
+            break
+        parts.append(part)
+        used += len(part) + 2
+    return ", ".join(parts)
+
+
+def call_line(name: str, arguments: dict[str, Any]) -> str:
+    """`⚙ weather_now(place="Lima")`"""
+    return f"⚙ {name}({short_args(arguments)})"
+
+
+def result_line(result: Any, width: int = 76) -> str:
+    """`  ↳ {"temp_c": 21, …}` — one line, errors marked (ToolResult.summary does the cutting)."""
+    return f"  ↳ {result.summary(width)}"
+
+
+def footer_line(turn: Any) -> str:
+    """`ollama:qwen3:8b · escalated · 812 in / 96 out tokens`, from a `tars.turn.Turn`."""
+    parts = [turn.model or "no model answered"]
+    if turn.escalated:
+        parts.append("escalated")
+    if turn.fell_back:
+        parts.append("fell back to the primary")
+    if turn.tool_results:
+        n = len(turn.tool_results)
+        parts.append(f"{n} tool call{'s' if n != 1 else ''}")
+    if turn.input_tokens is not None or turn.output_tokens is not None:
+        parts.append(f"{turn.input_tokens if turn.input_tokens is not None else '?'} in / "
+                     f"{turn.output_tokens if turn.output_tokens is not None else '?'} out tokens")
+    if turn.interrupted:
+        parts.append("interrupted")
+    return " · ".join(parts)

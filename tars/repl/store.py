@@ -1,0 +1,183 @@
+"""Conversations kept in SQLite (`sessions.db` in the data dir): resume, name, list, reopen.
+
+Each conversation is a row in `conversations` and its messages, in order, rows in `messages`.
+After every turn the REPL saves the whole context in one transaction, so a crash or Ctrl-C
+never leaves half a turn behind and an interrupted answer is kept with its mark.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
+
+from tars.events import ToolCall
+from tars.messages import Message
+
+__all__ = ["ConversationStore", "Conversation", "default_path"]
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS conversations (
+    id INTEGER PRIMARY KEY,
+    name TEXT,
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    model TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE IF NOT EXISTS messages (
+    conversation_id INTEGER NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    role TEXT NOT NULL,
+    content TEXT NOT NULL,
+    tool_calls TEXT NOT NULL DEFAULT '[]',
+    tool_call_id TEXT,
+    name TEXT,
+    is_error INTEGER NOT NULL DEFAULT 0,
+    interrupted INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (conversation_id, seq)
+);
+CREATE INDEX IF NOT EXISTS conversations_updated ON conversations(updated);
+"""
+
+
+def default_path() -> Path:
+    from tars.config import data_dir
+
+    return data_dir() / "sessions.db"
+
+
+@dataclass(frozen=True)
+class Conversation:
+    """One stored conversation as `/history` lists it."""
+
+    id: int
+    name: str | None
+    created: float
+    updated: float
+    model: str
+    messages: int
+    first_line: str
+
+    @property
+    def title(self) -> str:
+        return self.name or self.first_line or "(empty)"
+
+
+class ConversationStore:
+    """A small SQLite store; safe with two tars processes open at once (WAL, busy timeout)."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = Path(path) if path is not None else default_path()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(self.path, timeout=5.0, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        self._db.close()
+
+    # -- writing ----------------------------------------------------------------------------
+    def create(self, *, name: str | None = None, model: str = "") -> int:
+        now = time.time()
+        cur = self._db.execute(
+            "INSERT INTO conversations (name, created, updated, model) VALUES (?, ?, ?, ?)",
+            (name, now, now, model),
+        )
+        return int(cur.lastrowid)
+
+    def save(self, conversation_id: int, messages: Iterable[Message], *, model: str = "") -> None:
+        """Replace the stored messages of a conversation with `messages`, atomically."""
+        rows = [_row(conversation_id, seq, m) for seq, m in enumerate(messages)]
+        with self._transaction():
+            self._db.execute("DELETE FROM messages WHERE conversation_id = ?", (conversation_id,))
+            self._db.executemany("INSERT INTO messages VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+            self._db.execute(
+                "UPDATE conversations SET updated = ?, model = CASE WHEN ? = '' THEN model ELSE ? END WHERE id = ?",
+                (time.time(), model, model, conversation_id),
+            )
+
+    def rename(self, conversation_id: int, name: str) -> None:
+        self._db.execute("UPDATE conversations SET name = ? WHERE id = ?", (name, conversation_id))
+
+    def delete(self, conversation_id: int) -> None:
+        self._db.execute("DELETE FROM conversations WHERE id = ?", (conversation_id,))
+
+    # -- reading ----------------------------------------------------------------------------
+    def load(self, conversation_id: int) -> list[Message]:
+        rows = self._db.execute(
+            "SELECT role, content, tool_calls, tool_call_id, name, is_error, interrupted FROM messages "
+            "WHERE conversation_id = ? ORDER BY seq",
+            (conversation_id,),
+        ).fetchall()
+        return [_message(row) for row in rows]
+
+    def get(self, conversation_id: int) -> Conversation | None:
+        found = [c for c in self._list("WHERE c.id = ?", (conversation_id,), 1)]
+        return found[0] if found else None
+
+    def find(self, key: str) -> Conversation | None:
+        """A conversation by id, or by name (exact, then unique prefix)."""
+        if key.isdigit():
+            return self.get(int(key))
+        exact = self._list("WHERE c.name = ?", (key,), 1)
+        if exact:
+            return exact[0]
+        prefix = self._list("WHERE c.name LIKE ? ESCAPE '\\'", (_like_prefix(key),), 2)
+        return prefix[0] if len(prefix) == 1 else None
+
+    def latest(self) -> Conversation | None:
+        """The most recently updated conversation that has messages."""
+        found = self._list("WHERE EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id)", (), 1)
+        return found[0] if found else None
+
+    def recent(self, limit: int = 20) -> list[Conversation]:
+        """Conversations with messages, newest first."""
+        return self._list("WHERE EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id)", (), limit)
+
+    def _list(self, where: str, params: tuple, limit: int) -> list[Conversation]:
+        sql = (
+            "SELECT c.id, c.name, c.created, c.updated, c.model, "
+            "(SELECT COUNT(*) FROM messages m WHERE m.conversation_id = c.id), "
+            "(SELECT content FROM messages m WHERE m.conversation_id = c.id AND m.role = 'user' ORDER BY seq LIMIT 1) "
+            f"FROM conversations c {where} ORDER BY c.updated DESC, c.id DESC LIMIT ?"
+        )
+        return [
+            Conversation(row[0], row[1], row[2], row[3], row[4], row[5], " ".join((row[6] or "").split())[:80])
+            for row in self._db.execute(sql, (*params, limit)).fetchall()
+        ]
+
+    def _transaction(self):
+        db = self._db
+
+        class _Tx:
+            def __enter__(self):
+                db.execute("BEGIN IMMEDIATE")
+
+            def __exit__(self, exc_type, exc, tb):
+                db.execute("ROLLBACK" if exc_type else "COMMIT")
+                return False
+
+        return _Tx()
+
+
+def _like_prefix(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+
+
+def _row(conversation_id: int, seq: int, m: Message) -> tuple:
+    calls = json.dumps([{"id": c.id, "name": c.name, "arguments": c.arguments} for c in m.tool_calls],
+                       ensure_ascii=False, default=str)
+    return (conversation_id, seq, m.role, m.content, calls, m.tool_call_id, m.name, int(m.is_error),
+            int(m.interrupted))
+
+
+def _message(row: tuple) -> Message:
+    role, content, calls, call_id, name, is_error, interrupted = row
+    tool_calls = tuple(ToolCall(id=c["id"], name=c["name"], arguments=c.get("arguments") or {})
+                       for c in json.loads(calls or "[]"))
+    return Message(role=role, content=content, tool_calls=tool_calls, tool_call_id=call_id, name=name,
+                   is_error=bool(is_error), interrupted=bool(interrupted))
