@@ -29,9 +29,19 @@ __all__ = [
 ]
 
 PROVIDERS = ("claude", "ollama", "llamacpp", "openai")
-DEFAULT_CLAUDE_MODEL = "claude-sonnet-4-5-20250929"
+# claude-sonnet-4-5-20250929 reaches end-of-life on 2026-11-30 (the SDK warns); 4.6 ids carry no date.
+DEFAULT_CLAUDE_MODEL = "claude-sonnet-4-6"
 EMBEDDED_DEFAULT = "qwen2.5-coder-0.5b"
-_CLAUDE_VERSIONED = re.compile(r"^claude-[a-z0-9.-]+-\d{8}$")
+_CLAUDE_ID = re.compile(r"^claude-[a-z0-9.-]*\d[a-z0-9.-]*$")
+# Moving aliases that have a dated snapshot: a remote must not change under the user's feet.
+_CLAUDE_ALIASES = {
+    "claude-sonnet-4-5": "claude-sonnet-4-5-20250929",
+    "claude-haiku-4-5": "claude-haiku-4-5-20251001",
+    "claude-opus-4-5": "claude-opus-4-5-20251101",
+    "claude-opus-4-1": "claude-opus-4-1-20250805",
+    "claude-opus-4-0": "claude-opus-4-20250514",
+    "claude-sonnet-4-0": "claude-sonnet-4-20250514",
+}
 
 
 @dataclass(frozen=True)
@@ -58,11 +68,19 @@ def parse_model(value: str, *, setting: str = "model") -> ModelSpec:
         raise ConfigError(f"{setting}: unknown provider {provider!r}; use one of {', '.join(PROVIDERS)}")
     if not model:
         raise ConfigError(f"{setting}: {value!r} has no model after {provider}:")
-    if provider == "claude" and not _CLAUDE_VERSIONED.match(model):
+    if provider == "claude":
+        _check_claude_id(model, value, setting)
+    return ModelSpec(provider, model)
+
+
+def _check_claude_id(model: str, value: str, setting: str) -> None:
+    """A Claude model must be an explicit versioned id, not an alias such as `sonnet` or `*-latest`."""
+    if model in _CLAUDE_ALIASES:
+        raise ConfigError(f"{setting}: {value!r} is an alias; use the versioned id claude:{_CLAUDE_ALIASES[model]}")
+    if not _CLAUDE_ID.match(model) or model.endswith("-latest"):
         raise ConfigError(
             f"{setting}: {value!r} is not a versioned Claude model id; use one such as claude:{DEFAULT_CLAUDE_MODEL}"
         )
-    return ModelSpec(provider, model)
 
 
 def _optional_model(value: str, setting: str) -> ModelSpec | None:
@@ -208,6 +226,9 @@ SETTINGS: list[Setting] = [
             "mcp_servers.json in the config dir"),
     Setting("mcp_timeout", "TARS_MCP_TIMEOUT", "30", "seconds an MCP server may take to start or answer a call",
             _float(0.1, 3600)),
+    # the terminal (issue 3)
+    Setting("edit_mode", "TARS_EDIT_MODE", "emacs", "key bindings of the tars chat prompt: emacs or vi",
+            _choice("emacs", "vi")),
 ]
 
 
