@@ -1,0 +1,238 @@
+"""The built-in tool families and the cues that say a message wants one of them.
+
+Each cue is an intent (a verb with its object, a question about the user's own things) rather than
+a keyword: "put X on my list", "will it rain", "what did I write about". Weights: 3 decides alone,
+2 needs a grounding signal (today, here, my, a place), 1 only adds up. Negative cues mark the
+textbook and idiom uses of the same words ("weather fronts", "memory leak", "binary search").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+__all__ = ["Cue", "Family", "BUILTIN_FAMILIES", "builtin_family_of"]
+
+
+@dataclass(frozen=True, slots=True)
+class Cue:
+    weight: float
+    pattern: re.Pattern[str]
+
+
+@dataclass(frozen=True)
+class Family:
+    """A group of tools the router can recognise a need for."""
+
+    name: str
+    cues: tuple[Cue, ...]
+    negatives: tuple[Cue, ...] = ()
+    names: frozenset[str] = frozenset()  # values of Tool.family that mean this family
+    prefixes: tuple[str, ...] = ()  # tool-name prefixes of its built-in tools
+    anchors: frozenset[str] = frozenset()  # name words that pull an MCP tool into this family
+    hints: dict[str, re.Pattern[str]] = field(default_factory=dict)  # tool name -> what asks for it
+    keywords: dict[str, float] = field(default_factory=dict)  # learned vocabulary: stem -> weight
+    learned: bool = False
+
+
+def _cues(*pairs: tuple[float, str]) -> tuple[Cue, ...]:
+    return tuple(Cue(w, re.compile(p)) for w, p in pairs)
+
+
+def _hints(**patterns: str) -> dict[str, re.Pattern[str]]:
+    return {name: re.compile(p) for name, p in patterns.items()}
+
+
+_LIST = r"(?:to-?do(?:s| list)?|tasks?|list|shopping(?: list)?|grocer(?:y|ies)(?: list)?|todos?|agenda|reminders?|inbox|todoist)"
+
+TASKS = Family(
+    "tasks",
+    names=frozenset({"tasks", "task", "todo", "todos", "todoist", "reminders"}),
+    prefixes=("todoist_", "task_", "todo_"),
+    anchors=frozenset({"todoist", "todo", "task", "tasks", "reminder", "reminders"}),
+    cues=_cues(
+        (3, r"\btodoist\b"),
+        (3, r"\b(?:remind|reminde|remnd)(?:er)? me\b(?! (?:what|how|who|why|which|of what))"),
+        (3, r"\b(?:set|add|create|make|schedule) (?:a |an |another )?(?:new )?(?:reminder|task|to-?do)\b"),
+        (3, r"\bnew (?:task|to-?do|reminder)\b|^(?:to-?do|task|reminder)\s*:"),
+        (3, r"\b(?:add|put|stick|throw|pop|write|get|include)\b.{1,60}?\b(?:to|on|onto|in|into) (?:my |the |our )?" + _LIST + r"\b"),
+        (3, r"\b(?:my|our|today's|tomorrow's|upcoming|open|pending|remaining) (?:to-?dos?|tasks|reminders|to-?do list|list)\b"),
+        (3, r"\b(?:mark|check|tick|cross|strike|scratch)\b.{0,40}?\b(?:done|complete|completed|finished|off)\b"),
+        (3, r"\bcomplete (?:the|my|that|this) .{0,30}?\b(?:task|to-?do|item)\b"),
+        (3, r"\b(?:what'?s|what is|anything|something|what do i have|what have i got|what else is) (?:left )?(?:on|in) (?:my|the) (?:plate|list|agenda|schedule|to-?do)"),
+        (3, r"\bwhat (?:do|did|should|must) i (?:have|need|got) to (?:do|get done|finish|buy|get)\b"),
+        (3, r"\bwhat am i (?:supposed|meant|scheduled|planning) to\b|\boverdue\b|\bdon'?t let me forget\b"),
+        (3, r"\b(?:need|have|got|must) to remember to\b"),
+        (3, r"\b(?:recu[ée]rdame|erinnere mich|rappelle-moi|ricordami|lembre-me|mi lista|ma liste|meine liste|tareas?|aufgaben?|t[âa]ches?)\b"),
+        (2, r"\b(?:to-?dos?|to-?do list|tasks?|reminders?|due|deadlines?|chores?|errands?|shopping list|grocery list|groceries)\b"),
+        (2, r"\b(?:add|put) (?:that|this|it)\b|^(?:add|schedule|remind(?! me (?:what|how|who|why|which|of)))\b"),
+        (2, r"\bmy (?:schedule|agenda|day|week|plans?|errands|chores)\b|\bcoming up\b|\bwhat'?s next\b|\bpriority [1-4]\b|\bp[1-4]\b"),
+        (2, r"\b(?:close|clear|knock) (?:it|that|this)(?: one)? (?:out|off)\b|\b(?:done|finished) with (?:the|my)\b"),
+        (2, r"\bi(?:'ve| have)? (?:finished|done|completed) (?:the|my)\b"),
+        (1, r"\b(?:i need to|i have to|i must|i gotta)\b"),
+    ),
+    negatives=_cues(
+        (3, r"\b(?:asyncio|celery|background|cron|gradle|async|scheduled|parallel|multi-?) tasks?\b"),
+        (3, r"\b(?:best|good|favou?rite|recommended|free) (?:to-?do|task|reminder)s? (?:app|apps|manager|tool|software)\b"),
+        (3, r"\b(?:task|to-?do) (?:manager|management|queue|scheduler|runner)\b"),
+    ),
+    hints=_hints(
+        todoist_add_task=r"\b(?:add|put|stick|pop|remind|new|create|set|schedule|need to|have to|don't let me forget|remember to|todo:|task:|include|recu[ée]rdame)\b",
+        todoist_today=r"\b(?:today|tonight|this (?:morning|afternoon|evening)|now|on my plate|supposed to|what'?s left)\b",
+        todoist_upcoming=r"\b(?:tomorrow|week|upcoming|next|coming up|due|overdue|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
+        todoist_complete_task=r"\b(?:done|complete|completed|finished|check(?:ed)? (?:it )?off|tick|cross|mark|close)\b",
+    ),
+)
+
+WEATHER = Family(
+    "weather",
+    names=frozenset({"weather"}),
+    prefixes=("weather_",),
+    anchors=frozenset({"weather", "forecast", "meteo", "rain", "temperature"}),
+    cues=_cues(
+        (3, r"\b(?:weather|wether|wheather|weahter|wather|whether like|forecast|forcast|forecats|wett?er|m[ée]t[ée]o|clima|tiempo (?:hace|hoy|mañana))\b"),
+        (2, r"\bumbrella\b|\braincoat\b|\brain jacket\b"),
+        (3, r"\b(?:will|is|was) it (?:going to |gonna |supposed to |likely to )?(?:be )?(?:rain|snow|pour|drizzl|hail|storm|thunder|sunny|cloudy|overcast|windy|hot|cold|warm|chilly|freezing|humid|foggy|nice|clear|icy|frosty|wet|dry|below|above|muggy|boiling|cool)"),
+        (3, r"\bhow (?:hot|cold|warm|chilly|windy|humid|sunny|wet|nice|bad)\b.{0,12}\b(?:is it|will it|it is|it's|it'll|is it going|out|outside|today|tomorrow)"),
+        (3, r"\b(?:need|bring|wear|take|pack|grab|put on)\b.{0,20}\b(?:umbrella|sunscreen|sunblock|raincoat|jacket|coat|gloves|scarf|boots|wellies|layers|shorts|sweater|hoodie|hat|sunglasses)\b"),
+        (3, r"\b(?:what'?s|how'?s|how is|what is) it (?:like )?(?:outside|out there|out)\b|\bnice (?:out|outside)\b"),
+        (3, r"\bgood (?:day|weather|time|evening|morning|afternoon) (?:for|to) (?:a |an )?(?:walk|run|jog|bike|ride|cycle|hike|picnic|barbecue|bbq|beach|swim|sail|fly|kite|garden|dry)"),
+        (3, r"\b(?:the )?(?:high|low|highs|lows) (?:today|tonight|tomorrow|this|for|on)\b|\bchance of (?:rain|snow|showers|storms?)\b"),
+        (2, r"\b(?:temperature|temp|degrees|humidity|uv index|wind ?chill|wind speed|precipitation|pollen count|air quality|sunrise|sunset|conditions)\b"),
+        (2, r"\b(?:rain\w*|snow\w*|storms?|stormy|thunder\w*|lightning|sunny|sunshine|cloudy|overcast|windy|foggy|fog|freezing|chilly|humid|muggy|hail|drizzle|showers|heatwave|heat wave|frost\w*|sleet|blizzard|tornado|hurricane|icy)\b"),
+        (2, r"\b(?:hot|cold|warm|cool) (?:out|outside|today|tonight|tomorrow)\b|\bscorcher\b|\bbucketing\b|\bpouring\b|\bnippy\b|\bt-?shirt weather\b|\blayer up\b"),
+        (2, r"\b(?:llov\w*|lluvia|nieve|nevar[aá]?|pleuvoir|pleut|pluie|neige|regnet|regen|schnee\w*|piove|pioggia|sonnig|soleil)\b"),
+    ),
+    negatives=_cues(
+        (3, r"\bunder the weather\b|\bweather(?:ed|ing)? (?:the|this|that) (?:storm|crisis)\b|\bbrainstorm"),
+        (3, r"\bweather (?:fronts?|systems?|patterns?|balloons?|stations?|vanes?|maps?|models?)\b|\bclimate\b"),
+        (3, r"\b(?:sales|revenue|demand|budget|financial|cash ?flow|time[- ]series|arima|traffic|inventory|forecasting)\b"),
+        (3, r"\b(?:usually|typically|normally|on average|average|in general|generally|annual|yearly)\b"),
+        (3, r"\b(?:on|of) (?:mars|venus|jupiter|saturn|neptune|uranus|mercury|pluto|titan|the sun|the moon|other planets)\b"),
+        (3, r"\b(?:calculate|compute|energy|joules?|\d+ ?kg|heat capacity|specific heat|thermodynamics?|mixed with|celsius to|fahrenheit to|to celsius|to fahrenheit)\b"),
+        (3, r"\b(?:boiling|melting|freezing|dew) point\b|\bbody temperature\b|\bcolor temperature\b|\broom temperature\b"),
+        (3, r"\b(?:snowflake|snowball|snow white|purple rain|rain ?man|rainbow table|storm troopers?)\b"),
+    ),
+    hints=_hints(
+        weather_now=r"\b(?:now|currently|current|outside|out there|is it|how'?s|what'?s it like|right now|temperature|at the moment|raining|snowing)\b",
+        weather_forecast=r"\b(?:forecast|tomorrow|tonight|later|will|week|weekend|going to|gonna|this (?:afternoon|evening)|next|hourly|umbrella|monday|tuesday|wednesday|thursday|friday|saturday|sunday|chance)\b",
+    ),
+)
+
+MEMORY = Family(
+    "memory",
+    names=frozenset({"memory", "memories", "profile"}),
+    prefixes=("memory_",),
+    anchors=frozenset({"memory", "memories", "remember", "recall", "memorize"}),
+    cues=_cues(
+        (3, r"\b(?:remember|remeber|remmber|rember) (?:that|this|my|me|i|i'm|i am|i've|we|our|for (?:next time|later|the future)|it)\b"),
+        (3, r"\b(?:please )?(?:do )?remember\s*[.!]?$|\bremember:"),
+        (3, r"\b(?:keep|bear) (?:that |this |it )?in mind\b|\bdon'?t forget (?:that|i|i'm|my|about my|we)\b"),
+        (3, r"\b(?:memori[sz]e|store|save|record) (?:this|that|it|the fact|my)\b.{0,20}?\b(?:fact|about me|my|i)\b|\bstore this\b"),
+        (3, r"\byou (?:know|remember|recall|have (?:stored|saved|on file)|learned)\b.{0,15}\babout (?:me|my|us)\b|\babout me\b.{0,10}\?$"),
+        (3, r"\bdo you (?:remember|know|recall)\b.{0,30}\b(?:my|me|where i|what i|who i|when i|how i)\b"),
+        (3, r"\bwhat (?:did|have|had) i (?:told|tell|said|say|mention|mentioned|shared)\b"),
+        (3, r"\b(?:forget|erase|delete|remove|wipe|drop|clear|stop remembering)\b.{0,40}?\b(?:you know|you remember|memory|memories|about me|about my|my|that i|i told you|that|what i said|everything)\b"),
+        (3, r"\b(?:from now on|going forward|in (?:the )?future|next time)\b|\b(?:always|never) (?:answer|reply|respond|use|call|address|write|speak|talk)\b"),
+        (3, r"^call me\b|\bi go by\b|\bmy name is\b|\bmerke dir\b|\brecuerda que\b|\bsouviens-toi\b"),
+        (2, r"^(?:what|when|where|who|which|how old|how tall)(?:'s| is| are| was|'re| were)? my\b(?! (?:rights|options|chances|odds|alternatives|obligations|responsibilities|duties|symptoms|risks))"),
+        (2, r"^i (?:prefer|dislike|can'?t stand|don'?t (?:like|eat|drink))\b|^i(?:'m| am) (?:a |an )?(?:vegetarian|vegan|allergic|left-handed|teacher|nurse|doctor|developer|student)\b"),
+        (2, r"\b(?:what|which) \w+ (?:do|did) i (?:drive|own|like|prefer|use|eat|play|support|live|work)\b|\bwhere do i (?:live|work)\b"),
+        (2, r"\b(?:update|change|correct|fix) (?:that|this|it|my|your (?:notes|memory|info|records?) (?:on|about) me)\b"),
+        (2, r"\bi (?:moved|switched|changed|started|quit|live|work|go) (?:to|jobs|at|in|by)\b|\bi(?:'m| am) (?:allergic|vegetarian|vegan|left-handed|right-handed|lactose|diabetic|married|divorced|single)\b"),
+        (2, r"\bmy (?:name|wife|husband|partner|spouse|son|daughter|kids?|children|dog|cat|pet|birthday|anniversary|favou?rite|address|phone|email|employee|blood|license|car|boss|mom|mum|dad|mother|father|sister|brother|friend)\b.{0,30}\b(?:is|are|was|were|'s)\b"),
+        (1, r"\b(?:remember|forget|recall|memory|preferences?)\b"),
+    ),
+    negatives=_cues(
+        (3, r"\bmemory (?:leaks?|usage|allocation|management|footprint|bandwidth|cards?|sticks?|chips?|safety|errors?|limit)\b"),
+        (3, r"\b(?:ram|rom|vram|gpu|heap|cache|swap|gigabytes?|gb|mb)\b|\b(?:human|long-term|short-term|working|muscle|photographic) memory\b"),
+        (3, r"\bremember (?:when|the (?:\w+ )?(?:war|year|day|time|moon|wall|game|election|battle|revolution|crash))\b|\bforgetting curve\b"),
+        (3, r"\b(?:can|do|will) you (?:remember|recall) (?:things|anything|stuff|conversations?|between)\b"),
+    ),
+    hints=_hints(
+        memory_remember=r"\b(?:remember|keep in mind|don't forget|from now on|going forward|always|never|call me|go by|store|memori[sz]e|my name is|i'm|i am|is|are)\b",
+        memory_update=r"\b(?:update|actually|changed|moved|switched|correct|now|instead|no longer|anymore)\b",
+        memory_forget=r"\b(?:forget|erase|delete|remove|wipe|drop|clear|stop remembering)\b",
+        memory_recall=r"\b(?:what do you (?:know|remember)|what'?s my|what is my|do you (?:remember|know)|what did i (?:tell|say)|what have i told|my preferences|when is my|where do i|what \w+ do i)\b",
+        memory_search=r"\b(?:search|find|anything about|look up)\b",
+    ),
+)
+
+NOTES = Family(
+    "notes",
+    names=frozenset({"notes", "note", "vault", "obsidian", "journal"}),
+    prefixes=("note_", "notes_"),
+    anchors=frozenset({"note", "notes", "journal", "vault", "obsidian", "diary", "notebook"}),
+    cues=_cues(
+        (3, r"\b(?:daily|today'?s|yesterday'?s|tomorrow's|monday's|weekly) (?:notes?|journal|log|entry|page)\b"),
+        (3, r"\bmy (?:\w+ )?(?:notes?|journal|vault|diary|notebook|log)\b|\b(?:in|from|to|into) (?:the |my )?(?:vault|obsidian)\b"),
+        (3, r"\bjot\b|\b(?:write|note|put|get|take|scribble) (?:this |that |it )?down\b"),
+        (3, r"\b(?:take|make|create|write|add|start|open|leave) (?:a |an |another |the |new )?(?:quick |short |new )?(?:note|journal entry|diary entry|log entry|entry)\b"),
+        (3, r"\b(?:the|my|this|that|a) (?:\w+ )?note (?:about|on|called|titled|named|where|with|from|for)\b|\bnote (?:to self|that i)\b"),
+        (3, r"\bwhat did i (?:write|jot|note|log|put down|journal)\b|\bsave (?:this|that|it) (?:as|in|to) (?:a |my |the )?(?:note|journal)\b"),
+        (3, r"^(?:log|journal|note)(?: down)?(?: (?:that|this|it)\b|\s*:)|^append\b|\bappend (?:this |that |it )?to\b"),
+        (3, r"[\w/-]+\.md\b|\bnotiz\b|\bnota (?:diaria|del día)\b"),
+        (2, r"\b(?:notes?|journal|diary|notebook|entry) (?:on|about|for|from|called|titled)\b|\bjournal\b"),
+        (2, r"\bobsidian\b|\bvault\b"),
+    ),
+    negatives=_cues(
+        (3, r"\bmusical notes?\b|\boctave\b|\bchords?\b|\bkey of\b|\b(?:high|low|quarter|eighth|half|whole|sixteenth) notes?\b|\bpiano\b|\bguitar\b"),
+        (3, r"\bnote[- ]?taking\b|\b(?:journal|research) (?:article|paper|submission|impact|publication)\b|\bobsidian (?:rock|stone|glass)\b"),
+        (3, r"\b(?:take|taking|make|making) (?:better |good |effective )?notes (?:in|during|for|at|while) (?:a |the )?(?:lecture|class|meeting|meetings|school|exams?)\b|\bcornell\b"),
+        (3, r"\bbank ?notes?\b|\bsticky notes?\b|\brelease notes\b|\bfootnotes?\b|\bpatch notes\b|\bliner notes\b"),
+    ),
+    hints=_hints(
+        note_daily=r"\b(?:daily|today'?s|today|journal|log|jot|diary)\b",
+        note_read=r"\b(?:read|open|show|what'?s in|what is in|what did i write|look at|from (?:monday|yesterday))\b",
+        note_write=r"\b(?:create|new note|write (?:a|the) note|save (?:this|that|it) as|note called|note titled|make a note|take a note)\b",
+        note_append=r"\b(?:append|add to|put (?:this|that|it) in|add (?:this|that|it) to|to the \w+ note)\b",
+        notes_search=r"\b(?:search|find|any notes|notes (?:on|about)|what did i (?:write|jot|note) about|where i wrote)\b",
+    ),
+)
+
+WEB = Family(
+    "web",
+    names=frozenset({"web", "search", "fetch", "browser", "internet"}),
+    prefixes=("web_",),
+    anchors=frozenset({"web", "fetch", "url", "browse", "browser", "http", "webpage", "websearch", "internet", "google", "bing", "brave"}),
+    cues=_cues(
+        (4, r"\bhttps?://\S+|\bwww\.\S+|(?<![@\w.-])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|dev|ai|co|gov|edu|uk|de|fr|info|news|app|blog|me|tv|us|eu|ca|au)\b(?:/\S*)?"),
+        (3, r"\b(?:search|look|check|find|browse)\b.{0,40}?\b(?:online|on the (?:web|internet|net)|on google|the web|the internet)\b"),
+        (3, r"^(?:google|bing|search|look up|lookup|browse|web search)\b(?! (?:for )?(?:my|our|in my)\b)(?! (?:the|this) (?:notes|vault|journal|list|document|file|code))"),
+        (3, r"\b(?:news|headlines?|breaking)\b(?! cycle)|\bwhat'?s (?:happening|going on) (?:in|with|at)\b|\bwhat happened (?:in|at|to|with) (?:the )?\w+ (?:today|yesterday|last night|this week)"),
+        (3, r"\bwhat'?s the score\b|\bwho (?:won|is winning|'s winning|scored)\b.{0,40}\b(?:game|match|race|final|election|tonight|last night|today|yesterday|cup|series|award)\b|\bwho'?s winning\b"),
+        (3, r"\bis (?:the )?[\w\s'-]{2,40} (?:out|released|available|open|down) (?:yet|now|today)\b"),
+        (3, r"\b(?:opening hours|open (?:today|now|on)|reviews? (?:of|for)|near me|nearby|tickets for|showtimes?)\b"),
+        (2, r"\b(?:stock|share) prices?\b|\bstock market\b|\bprice of\b|\bexchange rate\b|\b(?:bitcoin|btc|ethereum|eth|crypto)\b|\btrading at\b"),
+        (2, r"\b(?:latest|newest|most recent|breaking|recent|trending|this week's|today's)\b"),
+        (2, r"\b(?:updates?|results?|standings|release date|box office|playing|showing|on tv|schedule for)\b"),
+        (2, r"\b(?:look up|lookup|search for|find (?:me )?(?:info|information|articles?|sources|reviews))\b"),
+    ),
+    negatives=_cues(
+        (3, r"\b(?:binary|linear|depth-first|breadth-first|a\*|full-text|fuzzy|tree|graph) search\b|\bsearch (?:algorithm|engine|tree|query|bar|space|term)s?\b"),
+        (3, r"\bhistory of\b|\bwhat (?:is|are) (?:a |an |the )?(?:url|website|web ?page|search engine|browser|internet)s?\b"),
+        (3, r"\blatest (?:version of (?:http|html|tcp|the internet)|trends in (?:history|philosophy))\b|\bnews cycle\b"),
+    ),
+    hints=_hints(
+        web_read=r"\bhttps?://|\bwww\.|\b[a-z0-9-]+\.(?:com|org|net|io|dev|ai|co|gov|edu|uk|de|fr|info|news|app|blog|me|tv|us|eu|ca|au)\b|\b(?:read|summari[sz]e|tl;?dr|fetch|open)\b",
+        web_search=r"\b(?:search|google|look up|lookup|latest|news|headlines?|price|score|who won|winning|find|online|reviews?|yet|opening hours|updates?|results?|trending|current)\b",
+    ),
+)
+
+BUILTIN_FAMILIES: tuple[Family, ...] = (TASKS, WEATHER, MEMORY, NOTES, WEB)
+
+
+def builtin_family_of(name: str, family: str | None, words: set[str]) -> Family | None:
+    """The built-in family a tool belongs to: by its `family`, its name prefix, then its name's words."""
+    for fam in BUILTIN_FAMILIES:
+        if family and family.lower() in fam.names:
+            return fam
+    if family:  # an explicit family that is not ours is a learned one
+        return None
+    for fam in BUILTIN_FAMILIES:
+        if name.startswith(fam.prefixes):
+            return fam
+    for fam in BUILTIN_FAMILIES:
+        if words & fam.anchors:
+            return fam
+    return None

@@ -1,0 +1,255 @@
+"""The tool-intent router: does this message need tools, which ones, and which model answers it.
+
+`Router` holds what it knows about the current tools (built-in families, families learned from MCP
+servers, literal tool names) and decides in well under a millisecond, with no network. It can
+follow a `ToolRegistry`: `registry.subscribe(router.update_tools)`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass
+from typing import Any, Iterable
+
+from tars.routing.families import BUILTIN_FAMILIES, Family, builtin_family_of
+from tars.routing.learned import learn_family, name_words, stem, words
+from tars.routing.signals import Signals, read_signals
+
+__all__ = ["Router", "RouteResult", "Decision", "route", "THRESHOLD"]
+
+THRESHOLD = 3.0  # a family's score at or above this means the message wants its tools
+_TOKEN = re.compile(r"[a-z0-9_][a-z0-9_.\-]*[a-z0-9_]")
+_MSG_WORD = re.compile(r"[a-z][a-z0-9']+")
+
+
+@dataclass(frozen=True, kw_only=True)
+class RouteResult:
+    """Where a message goes: `provider`/`model` answer it, `tool_hints` join its system prompt."""
+
+    provider: str
+    model: str
+    tool_hints: tuple[str, ...] = ()
+    reason: str = ""
+    escalate: bool = False
+    family: str | None = None
+    needs_tools: bool = False
+
+    def as_dict(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["tool_hints"] = list(self.tool_hints)
+        return out
+
+
+@dataclass(frozen=True, kw_only=True)
+class Decision:
+    """The model-independent half of a route: whether tools are wanted, and why."""
+
+    needs_tools: bool
+    family: str | None
+    tool_hints: tuple[str, ...]
+    reason: str
+    score: float = 0.0
+
+
+@dataclass(frozen=True)
+class _Index:
+    """Everything derived from one tool set; rebuilt whole and swapped, so reads need no lock."""
+
+    literals: dict[str, str]  # lower-case wire name or alias -> wire name
+    families: tuple[tuple[Family, tuple[str, ...]], ...]  # family, its tools
+    family_of: dict[str, str]  # wire name -> family name
+    vocab: dict[str, frozenset[str]]  # wire name -> its words, to order hints
+
+    @classmethod
+    def build(cls, tools: Iterable[Any]) -> _Index:
+        literals: dict[str, str] = {}
+        builtin: dict[str, list[str]] = {}
+        learned: dict[str, list[tuple[str, str]]] = {}
+        family_of: dict[str, str] = {}
+        vocab: dict[str, frozenset[str]] = {}
+        for tool in tools:
+            name = tool.name
+            description = getattr(tool, "description", "") or ""
+            for literal in _literal_forms(name, getattr(tool, "aliases", ()) or ()):
+                literals[literal] = name
+            own = frozenset(name_words(name))
+            vocab[name] = own | frozenset(words(description))
+            declared = getattr(tool, "family", None)
+            fam = builtin_family_of(name, declared, set(own))
+            if fam is not None:
+                builtin.setdefault(fam.name, []).append(name)
+                family_of[name] = fam.name
+                continue
+            source = getattr(tool, "source", "builtin")
+            key = declared or (source if source and source != "builtin" else None) or _prefix(name)
+            learned.setdefault(key, []).append((name, description))
+            family_of[name] = key
+        families = [(f, tuple(builtin[f.name])) for f in BUILTIN_FAMILIES if f.name in builtin]
+        families += [(learn_family(k, pairs), tuple(n for n, _ in pairs)) for k, pairs in learned.items()]
+        return cls(literals, tuple(families), family_of, vocab)
+
+
+def _literal_forms(name: str, aliases: Iterable[str]) -> list[str]:
+    """Names a user may write for a tool; bare dictionary words ("fetch") are cues, not names."""
+    forms = [name, *aliases]
+    if "__" in name:
+        forms.append(name.replace("__", ".", 1))
+    return [f.lower() for f in forms if len(f) >= 3 and re.search(r"[_.\-0-9]", f)]
+
+
+def _prefix(name: str) -> str:
+    parts = name_words(name)
+    return name.split("__", 1)[0] if "__" in name else (parts[0] if parts else name)
+
+
+class Router:
+    """Decides per message whether tools are needed, learning new families as tools change."""
+
+    def __init__(self, tools: Iterable[Any] = ()) -> None:
+        self._index = _Index.build(tools)
+
+    def update_tools(self, tools: Iterable[Any]) -> None:
+        """Relearn from a tool set; a ToolRegistry passes itself here when it changes."""
+        self._index = _Index.build(list(tools))
+
+    @property
+    def families(self) -> list[str]:
+        return [fam.name for fam, _ in self._index.families]
+
+    def decide(self, message: str) -> Decision:
+        """Whether `message` wants tools, which, and why; independent of the configured models."""
+        index = self._index
+        sig = read_signals(message)
+        named = _literal_hits(sig.text, index.literals)
+        if named:
+            family = index.family_of.get(named[0])
+            mates = [n for fam, names in index.families if fam.name == family for n in names]
+            hints = tuple(dict.fromkeys([*named, *mates]))
+            return Decision(needs_tools=True, family=family, tool_hints=hints, score=99.0,
+                            reason=f"tool name {named[0]!r} mentioned")
+        body = sig.text[sig.lead:]
+        stems = frozenset(stem(w) for w in _MSG_WORD.findall(body))
+        scored = []
+        for fam, names in index.families:
+            score, label, weight = _score(fam, sig, body, stems)
+            if score >= THRESHOLD:
+                scored.append((score, weight, fam, names, label))
+        if not scored:
+            return Decision(needs_tools=False, family=None, tool_hints=(), reason=_no_cue_reason(sig))
+        scored.sort(key=lambda item: (-item[0], -item[1]))  # ties go to the more specific cue
+        score, _, best, _, label = scored[0]
+        hints: list[str] = []
+        for _, _, fam, names, _ in scored:
+            hints += _order_hints(fam, names, body, stems, index.vocab)
+        reason = f"{best.name} cue: {label!r}"
+        if sig.deixis and sig.deixis not in label:
+            reason += f" + {sig.deixis!r}"
+        return Decision(needs_tools=True, family=best.name, tool_hints=tuple(dict.fromkeys(hints)),
+                        reason=reason, score=score)
+
+    def route(self, message: str, config: Any) -> RouteResult:
+        """The full decision: the model that answers `message` and the tools to hint."""
+        decision = self.decide(message)
+        primary = getattr(config, "model_default", None)
+        remote = getattr(config, "model_remote", None)
+        target, escalate, reason = primary, False, decision.reason
+        if decision.needs_tools:
+            if remote is None:
+                reason = f"no remote configured ({decision.reason})"
+            elif remote == primary:
+                reason = f"remote is the primary model ({decision.reason})"
+            else:
+                target, escalate = remote, True
+        return RouteResult(
+            provider=getattr(target, "provider", "") or "",
+            model=getattr(target, "model", "") or "",
+            tool_hints=decision.tool_hints,
+            reason=reason,
+            escalate=escalate,
+            family=decision.family,
+            needs_tools=decision.needs_tools,
+        )
+
+
+def _literal_hits(text: str, literals: dict[str, str]) -> list[str]:
+    if not literals:
+        return []
+    hits = [literals[t] for t in _TOKEN.findall(text) if t in literals]
+    return list(dict.fromkeys(hits))
+
+
+def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str]) -> tuple[float, str, float]:
+    """How strongly `body` asks for `fam`: the best cue, a little for corroboration, then context.
+
+    Returns (score, the best cue's text, the best cue's weight)."""
+    best, label, count, at_lead = 0.0, "", 0, False
+    for cue in fam.cues:
+        match = cue.pattern.search(body)
+        if match is None:
+            continue
+        count += 1
+        at_lead = at_lead or (match.start() == 0 and cue.weight >= 2)
+        if cue.weight > best:
+            best, label = cue.weight, match.group(0)
+    if fam.keywords:
+        for word in stems & fam.keywords.keys():
+            count += 1
+            if fam.keywords[word] > best:
+                best, label = fam.keywords[word], word
+    if count == 0:
+        return 0.0, "", 0.0
+    score = best + 0.5 * min(count - 1, 2) + (1.0 if at_lead else 0.0)
+    if len(body.split()) <= 2 and best >= 2:  # a terse command: "tasks", "forecast?", "rain later?"
+        score += 1.0
+    score += min((1.0 if sig.deixis or sig.place else 0.0) + (1.0 if sig.personal else 0.0), 1.5)
+    if sig.textbook or (sig.advice and not (sig.deixis or sig.place)):
+        score -= 2.0
+    score -= sig.code
+    if sig.creative:
+        score -= 3.0
+    for cue in fam.negatives:
+        if cue.pattern.search(body):
+            score -= cue.weight
+            break
+    return score, label.strip(), best
+
+
+def _order_hints(fam: Family, names: tuple[str, ...], body: str, stems: frozenset[str],
+                 vocab: dict[str, frozenset[str]]) -> list[str]:
+    """The family's tools the message points at (by hint pattern or shared words); all if none stand out."""
+    ranked = []
+    for name in names:
+        pattern = fam.hints.get(name)
+        hit = 2.0 if pattern is not None and pattern.search(body) else 0.0
+        hit += len(stems & vocab.get(name, frozenset())) * (0.5 if pattern is not None else 1.0)
+        ranked.append((hit, name))
+    chosen = [name for hit, name in sorted(ranked, key=lambda r: -r[0]) if hit > 0]
+    return chosen or list(names)
+
+
+def _no_cue_reason(sig: Signals) -> str:
+    if sig.code >= 4:
+        return "no tool cue (a coding question)"
+    if sig.textbook:
+        return "no tool cue (a general question)"
+    return "no tool cue"
+
+
+_CACHE: dict[tuple, Router] = {}
+
+
+def route(message: str, config: Any, tools: Iterable[Any] | None = None) -> RouteResult:
+    """Route one message with a Router for `tools` (built once per distinct tool set, then cached)."""
+    if tools is None:
+        from tars.routing.catalog import builtin_catalog
+
+        tools = builtin_catalog()
+    tools = list(tools)
+    key = tuple((t.name, getattr(t, "description", ""), getattr(t, "family", None),
+                 getattr(t, "source", None), tuple(getattr(t, "aliases", ()) or ())) for t in tools)
+    router = _CACHE.get(key)
+    if router is None:
+        if len(_CACHE) >= 16:
+            _CACHE.pop(next(iter(_CACHE)))
+        router = _CACHE[key] = Router(tools)
+    return router.route(message, config)

@@ -1,0 +1,172 @@
+"""Family-independent signals in a message: deixis, personal reference, general-knowledge and coding frames.
+
+A message needs a tool when it is about the user's own world (their list, their notes, the weather
+where they are, now). These signals say how "personal/current" a message is and how much it reads
+like a textbook or coding question instead; the family cues in `families.py` are weighed against them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["Signals", "read_signals", "normalise"]
+
+_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+          r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
+
+# Time and place relative to the speaker: "today", "tomorrow at 5pm", "this weekend", "outside", "right now".
+_DEIXIS = re.compile(
+    r"\b(?:today|tonight|tomorrow|tommorow|tomorow|tmrw|tmr|2moro|2morrow|2day|2nite|yesterday|last night|this (?:morning|afternoon|evening|"
+    r"week(?:end)?|month|year)|next (?:week(?:end)?|month|year|" + _DAY + r")|(?:on |this |every )?" + _DAY + r"|"
+    r"right now|now|currently|at the moment|atm|later|soon|tonite|"
+    r"here|outside|out there|nearby|near me|around here|"
+    r"(?:at|by|around|before|after|until|till) \d{1,2}(?::\d\d)?\s*(?:am|pm|o'?clock)|\d{1,2}(?::\d\d)?\s*(?:am|pm)|"
+    r"at \d{1,2}(?::\d\d)?(?! ?(?:degrees?|°|%|kg|km|m\b|miles|percent|celsius|fahrenheit))|noon|midnight|"
+    r"(?:on )?the \d{1,2}(?:st|nd|rd|th)|(?:the )?(?:first|1st|last) (?:day )?of (?:the )?month|"
+    r"in (?:an|one|two|three|\d+) (?:minutes?|hours?|days?|weeks?)|"
+    r"latest|newest|current|today's|tonight's|tomorrow's|yesterday's|this week's|"
+    r"mañana|hoy|morgen|heute|demain|aujourd'hui|domani|oggi|" + _MONTH + r" \d{1,2}(?:st|nd|rd|th)?)\b"
+)
+
+# The user's own things: "my list", "for me", "do I have", "am I supposed to".
+_PERSONAL = re.compile(
+    r"\b(?:my|me|mine|myself|our|ours|us|do i have|have i got|i have to|i need to|i've got|i got to|"
+    r"am i|should i|i'm|i am|i've|i'll|did i|have i|had i|i did|i wrote|i said|i told|"
+    r"i (?:moved|switched|changed|started|quit|live|work|go by|prefer|like|love|hate|take|drive|own))\b"
+)
+
+# A textbook frame at the start: "why do...", "what is a...", "explain...", "how does ... work".
+# A textbook frame. Weak ones ("what is...", "who...") yield to any grounding, a place included
+# ("what is the temperature in Lima"); strong ones ("why...", "explain...") only to "my"/"today".
+_GENERAL_WEAK = re.compile(
+    r"^(?:how (?:many|much|long|far|big|old|tall|deep|fast)\b|what (?:is|are|was|were|does|do|did|makes)\b|"
+    r"what'?s (?:a |an )|who\b|when (?:was|were|did)\b|where (?:is|are|was|were|do|does|did)\b|which\b|"
+    r"tell me (?:about|a|something)|can you tell me (?:about|what|why|how))"
+)
+_GENERAL_STRONG = re.compile(
+    r"^(?:why\b|how (?:do|does|did|can|could|would|come|to)\b|what (?:causes|happens|happened to|would)\b|"
+    r"what'?s (?:the (?:difference|meaning|definition|origin|history|point|purpose|best way))|"
+    r"explain|define|describe|summari[sz]e the|is it true|difference between|meaning of|history of|"
+    r"in general|can you explain|calculate|compute|solve|simplify|integrate|differentiate|prove|predict|"
+    r"estimate|derive|evaluate)"
+    r"|\b(?:in general|generally|usually|typically|on average|ever recorded|of all time|in history|"
+    r"historically|scientific(?:ally)?|the theory of|the concept of|definition of|what causes|"
+    r"why (?:is|are|does|do|did) (?:that|this|it)|how come|is it true)\b"
+)
+
+# Asking for advice about one's own things is still a general question: "how should I organise my tasks?"
+_ADVICE = re.compile(
+    r"^(?:how (?:should|can|could|do|would|to) (?:i |we )?(?!get|check|see|find out|know)|(?:any )?tips\b|"
+    r"what'?s the best way|what are (?:some )?(?:good |the best )?ways|should i\b(?! (?:bring|wear|take|pack|need))|"
+    r"is it better|advice on|best practices?)"
+)
+
+_CODE_WORDS = (
+    r"python|javascript|typescript|java|golang|rust|c\+\+|c#|kotlin|swift|ruby|php|perl|haskell|scala|"
+    r"sql|bash|powershell|regexp?|regex(?:es)?|html|css|json|yaml|xml|apis?|sdk|functions?|methods?|"
+    r"class(?:es)?|variables?|strings?|substrings?|arrays?|list comprehension|dict(?:ionary|ionaries)?|"
+    r"tuples?|pandas|numpy|dataframes?|django|flask|react|vue|node\.?js|npm|pip|git|docker|compilers?|"
+    r"compiled?|syntax|stack ?traces?|exceptions?|tracebacks?|typeerror|valueerror|keyerror|segfault|"
+    r"asyncio|async|await|threads?|recursion|algorithms?|big-?o|time complexity|unit tests?|debug(?:ger)?|"
+    r"refactor|endpoints?|http requests?|requests library|code|coding|scripts?|programs?|programming|"
+    r"repo(?:sitory)?|queue|celery|cron|excel|spreadsheet formula|llm|sampling|parser|cli|library|"
+    r"database|db|datetime|timestamp|unix time|epoch|snippet|source|compile|boolean|integer|float|loop|lambda"
+)
+_CODE = re.compile(r"\b(?:" + _CODE_WORDS + r")\b|```|\bdef |\(\)|=>|\w+\.\w+\(|;\s*$")
+# Asking for code: "write a function...", "implement...", "how do I X in python".
+_CODE_LEAD = re.compile(
+    r"^(?:(?:write|implement|code|create|generate|build|make|refactor|debug|fix|optimi[sz]e|port|"
+    r"parse|translate|convert)\b.{0,60}?\b(?:" + _CODE_WORDS + r"|app|bot|program|cli|tool|query|"
+    r"parser|website|web ?page|component|module|test)\b|"
+    r"how (?:do|can|would|should|to) (?:i |you |we )?.{0,60}\b(?:" + _CODE_WORDS + r")\b)"
+)
+# Creative writing is answered by the model itself whatever its subject.
+_CREATIVE = re.compile(
+    r"^(?:write|compose|make up|create|give me|tell me)(?: me)? (?:a |an |some |another )?(?:short |funny |little )?"
+    r"(?:poem|haiku|limerick|story|song|essay|sonnet|joke|rap|verse|riddle|tweet|slogan|speech|toast)s?\b"
+)
+
+# What a polite or chatty opening looks like; family "lead" verbs are matched after it.
+_PREAMBLE = re.compile(
+    r"^(?:(?:hey|hi|hello|ok|okay|so|um|yo|oh|and|also|now|quick one|quick question)\b[\s,!.:-]*)*"
+    r"(?:tars\b[\s,:!-]*)?(?:(?:please|pls|plz|kindly)\s+)?"
+    r"(?:(?:can|could|would|will) (?:you|u)\s+(?:please\s+|pls\s+)?)?"
+    r"(?:(?:i want|i'd like|i need|i would like) you to\s+|(?:i want|i'd like|i would like) to\s+)?"
+    r"(?:please\s+|pls\s+)?(?:go (?:and |ahead and )?)?"
+)
+
+_PLACE = re.compile(r"\b(?:in|at|near|from) ((?:[A-Z][\w'’.-]+)(?: [A-Z][\w'’.-]+)*)")
+_NOT_PLACES = frozenset(
+    "python java javascript typescript rust go excel react linux windows macos mac ios android english "
+    "german french spanish italian chinese japanese markdown sql bash c json html css i the a my "
+    "monday tuesday wednesday thursday friday saturday sunday january february march april may june july "
+    "august september october november december todoist obsidian google".split()
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Signals:
+    """What one message looks like, before any family is considered."""
+
+    text: str  # lower-cased, quotes and whitespace normalised
+    lead: int  # offset where the request starts, after greetings and "could you please"
+    deixis: str | None  # the first time/place-relative phrase, e.g. "tomorrow"
+    place: str | None  # a capitalised place after in/at/for ("Lima")
+    personal: bool
+    general: int  # reads like a textbook question: 0 no, 1 weakly ("what is"), 2 strongly ("why", "explain")
+    advice: bool  # asks how to do something, even about one's own things
+    code: float  # 0, 1 (code words) or 4 (asks for code, or how-to with code words)
+    creative: bool
+
+    @property
+    def grounded(self) -> bool:
+        """About the user's own here-and-now rather than the world in general."""
+        return bool(self.deixis or self.place or self.personal)
+
+    @property
+    def textbook(self) -> bool:
+        """A general-knowledge question that nothing personal or current outweighs."""
+        if self.general == 2:
+            return not (self.deixis or self.personal)
+        return self.general == 1 and not self.grounded
+
+
+def normalise(message: str) -> str:
+    """Lower-case, straighten quotes, collapse whitespace."""
+    text = message.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
+    return " ".join(text.lower().split())
+
+
+def _place(raw: str) -> str | None:
+    for match in _PLACE.finditer(raw):
+        words = match.group(1).split()
+        if words and words[0].lower().strip(".'’") not in _NOT_PLACES:
+            return match.group(1)
+    return None
+
+
+def read_signals(message: str) -> Signals:
+    """Compute the family-independent signals of `message` (a few regex searches)."""
+    text = normalise(message)
+    lead = _PREAMBLE.match(text)
+    start = lead.end() if lead else 0
+    body = text[start:]
+    deixis = _DEIXIS.search(text)
+    code = 0.0
+    if _CODE_LEAD.match(body) or ((_GENERAL_STRONG.match(body) or _GENERAL_WEAK.match(body)) and _CODE.search(text)):
+        code = 4.0
+    elif _CODE.search(text):
+        code = 1.0
+    return Signals(
+        text=text,
+        lead=start,
+        deixis=deixis.group(0) if deixis else None,
+        place=_place(" ".join(message.split())),
+        personal=bool(_PERSONAL.search(text)),
+        general=2 if _GENERAL_STRONG.search(body) else 1 if _GENERAL_WEAK.match(body) else 0,
+        advice=bool(_ADVICE.match(body)),
+        code=code,
+        creative=bool(_CREATIVE.match(body)),
+    )
