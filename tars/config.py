@@ -194,6 +194,8 @@ SETTINGS: list[Setting] = [
             "OpenAI-compatible server for openai:<model> (llama-server, vLLM, LM Studio, LocalAI)"),
     Setting("openai_api_key", "TARS_OPENAI_API_KEY", "", "API key for the OpenAI-compatible server, if it wants one",
             secret=True),
+    Setting("openai_timeout", "TARS_OPENAI_TIMEOUT", "120",
+            "seconds before a silent OpenAI-compatible server counts as failed", _float(0.1, 3600)),
     Setting("rescue_model", "TARS_RESCUE_MODEL", "",
             "provider:model that turns a reply which only describes a tool call into the call (e.g. "
             "ollama:functiongemma); empty: off", _optional_model),
