@@ -15,11 +15,18 @@ def test_model_split_on_first_colon_keeps_ollama_tag():
     assert parse_model("ollama:qwen3:8b") == ModelSpec("ollama", "qwen3:8b")
 
 
+@pytest.mark.parametrize("model", ["claude-sonnet-4-5-20250929", "claude-sonnet-4-6", "claude-3-5-haiku-20241022"])
+def test_versioned_claude_ids_are_accepted(model):
+    assert parse_model(f"claude:{model}") == ModelSpec("claude", model)
+
+
 @pytest.mark.parametrize(
     "value, fragment",
     [
         ("claude:sonnet", f"claude:{DEFAULT_CLAUDE_MODEL}"),
-        ("claude:claude-sonnet-4-5", "versioned"),
+        ("claude:claude-sonnet-4-5", "claude:claude-sonnet-4-5-20250929"),
+        ("claude:claude-3-5-sonnet-latest", "versioned"),
+        ("claude:opus", "versioned"),
         ("gpt:4o", "unknown provider 'gpt'"),
         ("ollama:", "has no model"),
         ("qwen3", "not provider:model"),
