@@ -78,6 +78,16 @@ def _norm(text: str) -> str:
     return " ".join(re.sub(r"[^\w\s]", " ", text.casefold()).split())
 
 
+_FILLER = frozenset("a an the that is are was my i".split())
+
+
+def _same(a: str, b: str) -> bool:
+    """Duplicates: the same words up to case, punctuation, order and filler ("the", "my", ...).
+    Not fuzzy: "meeting at 3pm" and "meeting at 4pm" are different memories."""
+    wa, wb = _norm(a).split(), _norm(b).split()
+    return wa == wb or sorted(w for w in wa if w not in _FILLER) == sorted(w for w in wb if w not in _FILLER)
+
+
 def _clean(text: str) -> str:
     text = " ".join(text.split())
     if not text:
@@ -164,9 +174,7 @@ class MemoryStore:
 
         def change(lines: list[str]) -> list[str]:
             for item in parse("\n".join(lines)):
-                same = _norm(item.text) == _norm(text)
-                close = difflib.SequenceMatcher(None, _norm(item.text), _norm(text)).ratio() >= 0.92
-                if same or close:
+                if _same(item.text, text):
                     outcome.update(status="already remembered", kind=item.kind, text=item.text)
                     return lines
             outcome.update(status="remembered", kind=kind, text=text)

@@ -1,0 +1,157 @@
+"""Memory tools on a temporary folder: the markdown file, no duplicates, search, prompt context."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tars.config import load_config
+from tars.events import ToolCall
+from tars.tools import ToolRegistry
+from tars.tools.builtin import context_sections, memory_tools
+from tars.search_index import SearchIndex
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    return tmp_path / "memory"
+
+
+def config(folder: Path, **env):
+    return load_config(environ={"TARS_MEMORY_DIR": str(folder), **env})
+
+
+def registry(folder: Path) -> ToolRegistry:
+    return ToolRegistry(memory_tools(config(folder), SearchIndex(folder.parent / "index.db")))
+
+
+def run(reg, name, **arguments):
+    result = reg.run(ToolCall(name=name, arguments=arguments))
+    return result
+
+
+def test_remember_writes_readable_markdown_sections(folder):
+    reg = registry(folder)
+    run(reg, "memory_remember", text="My sister Ana lives in Lisbon")
+    run(reg, "memory_remember", text="Answer in metric units", kind="rule")
+    run(reg, "memory_remember", text="Passport expires in March", kind="pinned")
+    text = (folder / "memory.md").read_text()
+    pinned, facts, rules = text.index("## Pinned"), text.index("## Facts"), text.index("## Rules")
+    assert pinned < text.index("- Passport expires in March") < facts
+    assert facts < text.index("- My sister Ana lives in Lisbon") < rules
+    assert rules < text.index("- Answer in metric units")
+
+
+def test_no_duplicates(folder):
+    reg = registry(folder)
+    assert run(reg, "memory_remember", text="I am allergic to peanuts").output["status"] == "remembered"
+    again = run(reg, "memory_remember", text="  i am allergic to peanuts. ", kind="pinned").output
+    assert again["status"] == "already remembered" and again["kind"] == "fact"
+    assert (folder / "memory.md").read_text().count("peanuts") == 1
+
+
+def test_update_and_forget_by_text(folder):
+    reg = registry(folder)
+    run(reg, "memory_remember", text="I drink green tea in the morning")
+    run(reg, "memory_remember", text="I work at Acme")
+    out = run(reg, "memory_update", old="green tea", new="I drink black coffee in the morning").output
+    assert out["old"] == "I drink green tea in the morning"
+    assert run(reg, "memory_forget", text="I work at Acme").output["status"] == "forgotten"
+    items = run(reg, "memory_recall").output["items"]
+    assert items == [{"kind": "fact", "text": "I drink black coffee in the morning"}]
+
+
+def test_ambiguous_or_unknown_changes_nothing(folder):
+    reg = registry(folder)
+    run(reg, "memory_remember", text="Ana likes jazz")
+    run(reg, "memory_remember", text="Ana likes hiking")
+    before = (folder / "memory.md").read_text()
+    result = run(reg, "memory_forget", text="Ana likes")
+    assert result.is_error and "jazz" in result.text and "hiking" in result.text
+    result = run(reg, "memory_update", old="Bob's car", new="x")
+    assert result.is_error and "no memory matches" in result.text
+    assert (folder / "memory.md").read_text() == before
+
+
+def test_users_own_edits_are_kept_and_understood(folder):
+    folder.mkdir(parents=True)
+    (folder / "memory.md").write_text(
+        "# My memory\n\nSome intro I wrote.\n\n## Procedural rules\n\n* Never book flights before 9am\n\n"
+        "## Semantic facts\n\n- Cat is called Miso\n\n## Misc\n\n- not a memory item\n")
+    reg = registry(folder)
+    kinds = {i["text"]: i["kind"] for i in run(reg, "memory_recall").output["items"]}
+    assert kinds == {"Never book flights before 9am": "rule", "Cat is called Miso": "fact"}
+    run(reg, "memory_remember", text="Dog is called Pixel")
+    text = (folder / "memory.md").read_text()
+    assert "Some intro I wrote." in text and "- not a memory item" in text
+    assert text.index("- Dog is called Pixel") < text.index("## Misc")
+
+
+def test_search_is_ranked_and_follows_outside_edits(folder):
+    reg = registry(folder)
+    run(reg, "memory_remember", text="My dentist is Dr. Silva on Rua Augusta")
+    run(reg, "memory_remember", text="Favourite food is ramen")
+    hits = run(reg, "memory_search", query="who is my dentist").output["results"]
+    assert hits[0]["snippet"].startswith("My [dentist]") and hits[0]["section"] == "Facts"
+    text = (folder / "memory.md").read_text().replace("Dr. Silva", "Dr. Costa")
+    (folder / "memory.md").write_text(text)  # the user edits the file in their editor
+    (folder / "people.md").write_text("# People\n- Costa's receptionist is Rita\n")
+    snippets = [h["snippet"] for h in run(reg, "memory_search", query="Costa").output["results"]]
+    assert len(snippets) == 2 and not any("Silva" in s for s in snippets)
+
+
+def test_context_section_pins_rules_and_relevant_facts_within_budget(folder):
+    reg = registry(folder)
+    run(reg, "memory_remember", text="Partner's birthday is 12 June", kind="pinned")
+    run(reg, "memory_remember", text="Reply in British English", kind="rule")
+    run(reg, "memory_remember", text="My bike is a green Brompton")
+    run(reg, "memory_remember", text="My sister lives in Porto")
+    [section] = context_sections(config(folder))
+    text = section("should I cycle to work on my bike today?")
+    assert "12 June" in text and "British English" in text and "Brompton" in text
+    assert "Porto" not in text
+    assert "Porto" in section("when do I visit my sister?")
+    small = context_sections(config(folder, TARS_MEMORY_BUDGET="120"))[0]("my bike")
+    assert len(small) <= 120 and "12 June" in small
+    assert context_sections(config(folder.parent / "empty"))[0]("hello") is None
+
+
+_REMEMBERER = """
+import sys, time
+from pathlib import Path
+from tars.search_index import SearchIndex
+from tars.tools.memory import MemoryStore
+folder, tag, go = Path(sys.argv[1]), sys.argv[2], Path(sys.argv[3])
+m = MemoryStore(folder, SearchIndex(folder.parent / f"{tag}.db"))
+while not go.exists():
+    time.sleep(0.005)
+for i in range(30):
+    m.remember(f"{tag} fact number {i} " + "xyz" * (i % 3), "fact")
+"""
+
+
+def test_two_processes_remembering_at_once_lose_nothing(folder, tmp_path):
+    go = tmp_path / "go"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    procs = [subprocess.Popen([sys.executable, "-c", _REMEMBERER, str(folder), tag, str(go)], env=env)
+             for tag in ("red", "blue")]
+    go.touch()
+    assert [p.wait(timeout=60) for p in procs] == [0, 0]
+    assert run(registry(folder), "memory_recall").output["count"] == 60
+    lines = (folder / "memory.md").read_text().splitlines()
+    for tag in ("red", "blue"):
+        assert sum(ln.startswith(f"- {tag} fact number") for ln in lines) == 30
+
+
+def test_near_but_different_items_are_both_kept(folder):
+    reg = registry(folder)
+    run(reg, "memory_remember", text="Team meeting is at 3pm on Mondays")
+    assert run(reg, "memory_remember", text="Team meeting is at 4pm on Fridays").output["status"] == "remembered"
+    assert run(reg, "memory_remember", text="the team meeting is at 3pm on mondays").output["status"] == \
+        "already remembered"

@@ -1,0 +1,150 @@
+"""Notes vault tools on a temporary folder: daily notes, hostile paths, atomic and concurrent writes."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from tars.config import load_config
+from tars.events import ToolCall
+from tars.tools import ToolRegistry
+from tars.tools.builtin import note_tools
+from tars.search_index import SearchIndex
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def vault(tmp_path: Path) -> Path:
+    folder = tmp_path / "vault"
+    folder.mkdir()
+    return folder
+
+
+def registry(vault: Path, **env) -> ToolRegistry:
+    config = load_config(environ={"TARS_NOTES_DIR": str(vault), **env})
+    return ToolRegistry(note_tools(config, SearchIndex(vault.parent / "index.db")))
+
+
+def run(reg, name, confirm=None, **arguments):
+    return reg.run(ToolCall(name=name, arguments=arguments), confirm=confirm)
+
+
+def test_daily_note_uses_folder_and_format(vault):
+    reg = registry(vault, TARS_DAILY_FOLDER="Journal/Daily", TARS_DAILY_FORMAT="%d.%m.%Y")
+    out = run(reg, "note_daily", text="Bought a new bike").output
+    expected = vault / "Journal" / "Daily" / (datetime.now().strftime("%d.%m.%Y") + ".md")
+    assert out["path"] == expected.relative_to(vault).as_posix()
+    run(reg, "note_daily", text="Called Mum")
+    assert expected.read_text() == "- Bought a new bike\n- Called Mum\n"
+    assert run(reg, "note_daily").output["text"] == "- Bought a new bike\n- Called Mum\n"
+
+
+def test_write_refuses_to_overwrite_unless_asked_and_overwrite_asks(vault):
+    reg = registry(vault)
+    assert run(reg, "note_write", path="Ideas/garden", content="# Garden\nplant tomatoes").output["status"] == "created"
+    note = vault / "Ideas" / "garden.md"
+    result = run(reg, "note_write", path="Ideas/garden.md", content="gone")
+    assert result.is_error and "already exists" in result.text
+    result = run(reg, "note_write", path="Ideas/garden.md", content="gone", overwrite=True)
+    assert result.is_error and "--yes" in result.text  # overwriting asks; nobody can answer here
+    assert note.read_text() == "# Garden\nplant tomatoes\n"
+    result = run(reg, "note_write", confirm=lambda *_: True, path="Ideas/garden.md", content="new", overwrite=True)
+    assert result.output["status"] == "overwritten" and note.read_text() == "new\n"
+
+
+def test_read_append_and_missing(vault):
+    reg = registry(vault)
+    run(reg, "note_append", path="log.md", text="first")
+    (vault / "log.md").write_text((vault / "log.md").read_text() + "no newline")
+    run(reg, "note_append", path="log", text="second")
+    assert run(reg, "note_read", path="log.md").output["text"] == "first\nno newline\nsecond\n"
+    result = run(reg, "note_read", path="nope.md")
+    assert result.is_error and "no note" in result.text
+
+
+HOSTILE = ["/etc/passwd", "../outside.md", "a/../../outside.md", "..\\outside.md", "C:\\Windows\\win.ini",
+           "~/.bashrc", ".obsidian/plugins.md", "sub/.git/config", "evil\x00.md", "escape/secret.md", "link.md",
+           "note.sh"]
+
+
+@pytest.mark.parametrize("path", HOSTILE)
+def test_hostile_paths_are_refused_for_every_operation(vault, path):
+    outside = vault.parent / "outside"
+    outside.mkdir(exist_ok=True)
+    (outside / "secret.md").write_text("top secret")
+    (vault.parent / "outside.md").write_text("outside")
+    if not (vault / "escape").exists():
+        os.symlink(outside, vault / "escape")
+        os.symlink(outside / "secret.md", vault / "link.md")
+    reg = registry(vault)
+    for name, args in [("note_read", {}), ("note_append", {"text": "x"}),
+                       ("note_write", {"content": "x", "overwrite": True})]:
+        result = run(reg, name, confirm=lambda *_: True, path=path, **args)
+        if path == "note.sh":  # not a note: gets .md added, so it stays a harmless note inside the vault
+            continue
+        assert result.is_error, (name, path, result)
+    assert (outside / "secret.md").read_text() == "top secret"
+    assert (vault.parent / "outside.md").read_text() == "outside"
+    assert not (vault.parent / "note.sh").exists() and not (vault / "note.sh").exists()
+
+
+def test_no_vault_names_the_setting(tmp_path):
+    reg = ToolRegistry(note_tools(load_config(environ={}), SearchIndex(tmp_path / "i.db")))
+    result = run(reg, "note_read", path="x")
+    assert result.is_error and "TARS_NOTES_DIR" in result.text
+
+
+def test_search_follows_edits_made_outside_tars(vault):
+    reg = registry(vault)
+    run(reg, "note_write", path="Recipes/bread.md", content="# Sourdough\nFeed the starter with rye flour.")
+    (vault / "Travel.md").write_text("# Japan trip\nKyoto temples in April, book the ryokan.\n")
+    hits = run(reg, "notes_search", query="ryokan booking").output["results"]
+    assert [h["path"] for h in hits] == ["Travel.md"] and "[ryokan]" in hits[0]["snippet"]
+    (vault / "Travel.md").write_text("# Japan trip\nKyoto temples in April.\n")  # edited outside tars
+    assert run(reg, "notes_search", query="ryokan").output["count"] == 0
+    (vault / "Recipes" / "bread.md").unlink()
+    assert run(reg, "notes_search", query="starter").output["count"] == 0
+    (vault / "Recipes" / "pasta.md").write_text("Fresh pasta needs flour and eggs.\n")
+    top = run(reg, "notes_search", query="flour").output["results"]
+    assert [h["path"] for h in top] == ["Recipes/pasta.md"]
+
+
+def test_search_ranks_by_relevance(vault):
+    (vault / "a.md").write_text("tomato " * 10 + "soup\n")
+    (vault / "b.md").write_text("one tomato among many other words about gardens and sheds\n")
+    hits = run(registry(vault), "notes_search", query="tomato").output["results"]
+    assert [h["path"] for h in hits] == ["a.md", "b.md"]
+
+
+_WRITER = """
+import sys, time
+from pathlib import Path
+from tars.search_index import SearchIndex
+from tars.tools.notes import Vault
+vault, tag, n, go = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3]), Path(sys.argv[4])
+v = Vault(vault, SearchIndex(vault.parent / f"{tag}.db"))
+while not go.exists():
+    time.sleep(0.005)
+for i in range(n):
+    v.append("shared.md", f"{tag} line {i}")
+"""
+
+
+def test_two_processes_appending_to_one_note_lose_nothing(vault, tmp_path):
+    go = tmp_path / "go"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    procs = [subprocess.Popen([sys.executable, "-c", _WRITER, str(vault), tag, "60", str(go)], env=env)
+             for tag in ("alpha", "beta")]
+    go.touch()
+    assert [p.wait(timeout=60) for p in procs] == [0, 0]
+    lines = (vault / "shared.md").read_text().splitlines()
+    assert len(lines) == 120
+    for tag in ("alpha", "beta"):
+        assert [ln for ln in lines if ln.startswith(tag)] == [f"{tag} line {i}" for i in range(60)]
+    assert not [p for p in vault.iterdir() if p.name.endswith(".tmp")]  # no temp files left behind
