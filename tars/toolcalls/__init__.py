@@ -10,9 +10,10 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from tars.events import ReasoningDelta, TextDelta, ToolCall, ToolCallEvent
+from tars.toolcalls.markup import ToolSet
 from tars.toolcalls.stream import StreamParser
 
-__all__ = ["parse", "StreamParser", "ParseResult", "prompt_for", "detect_format", "format_names", "collect"]
+__all__ = ["parse", "StreamParser", "ParseResult", "prompt_for", "detect_format", "format_names", "collect", "ToolSet"]
 
 
 @dataclass(frozen=True)
