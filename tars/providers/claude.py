@@ -101,6 +101,9 @@ class ClaudeProvider:
         except anthropic.APIConnectionError as exc:
             raise ProviderUnavailable(f"cannot reach the Anthropic API at {self._where()}",
                                       provider=self.provider) from exc
+        except anthropic.APIError as exc:  # e.g. a response body the SDK could not read
+            raise ProviderUnavailable(f"Anthropic API answered something unreadable ({type(exc).__name__})",
+                                      provider=self.provider) from exc
         except _transport_errors() as exc:  # raw httpx errors escape the SDK mid-stream
             cause = "timed out" if "Timeout" in type(exc).__name__ else "connection lost"
             raise ProviderUnavailable(f"Anthropic API {cause} in the middle of the answer",

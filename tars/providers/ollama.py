@@ -69,6 +69,16 @@ class OllamaProvider:
         return {"capabilities": list(shown.capabilities) if shown.capabilities is not None else None,
                 "context_length": lengths[0] if lengths else None, "template": shown.template}
 
+    def tool_format(self) -> str:
+        """The text format this model writes calls in (setting > name > template > sniffing); the
+        template is used only when /api/show was already asked, so this adds no round trip."""
+        try:
+            from tars.toolcalls import detect_format
+        except ImportError:
+            return "auto"
+        template = self._info(fetch=False).get("template")
+        return detect_format(model=self.model, template=template, setting=self._format)[0]
+
     def _learn_no_tools(self) -> None:
         key = (self._where(), self.model)
         _INFO[key] = {**_INFO.get(key, {}), "capabilities": ["completion"]}
@@ -106,7 +116,7 @@ class OllamaProvider:
         import httpx
         import ollama
 
-        parser = None if response_schema is not None else _parser(self._format, self.model, tools)
+        parser = None if response_schema is not None else _parser(self.tool_format(), tools)
         render = None
         if tools and not native:
             prompt, render = _written_tools(parser, tools)
@@ -153,16 +163,16 @@ class OllamaProvider:
                                 status=status)
 
 
-def _parser(format: str | None, model: str, tools: Sequence[dict[str, Any]]) -> Any:
+def _parser(format: str, tools: Sequence[dict[str, Any]]) -> Any:
     """A StreamParser that turns calls written out as text into events (only to offered tools)
     and splits `<think>` blocks off as reasoning; None when tars.toolcalls is not there."""
     try:
-        from tars.toolcalls import StreamParser, detect_format
+        from tars.toolcalls import StreamParser
     except ImportError:
         return None
-    # no `model=`: Ollama's templates never open a think block for the model, so text must not be
-    # held back as possible reasoning; the model name only picks the format
-    return StreamParser(format or detect_format(model=model)[0], [t["name"] for t in tools])
+    # no `model=`: through Ollama a model writes its own `<think>` tag (or Ollama moves the thinking
+    # to its own field), so text is never held back as possibly-reasoning
+    return StreamParser(format, [t["name"] for t in tools])
 
 
 def _written_tools(parser: Any, tools: Sequence[dict[str, Any]]) -> tuple[str, Any]:
