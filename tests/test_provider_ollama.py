@@ -206,3 +206,20 @@ def test_ollama_host_setting_is_honoured_without_a_scheme(ollama_server, monkeyp
     assert provider.model == "qwen3:8b"  # the tag kept its colon
     assert text_of(ask(provider)) == "from the other machine"
     assert len(ollama_server.requests_to("/api/chat")) == 1
+
+
+def test_the_server_also_runs_standalone_with_a_fake_model_for_subprocess_tests() -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    tests_dir = Path(__file__).resolve().parent
+    server = subprocess.Popen([sys.executable, "-m", "servers.ollama", "--fake", "tokens:3:0.01"], cwd=tests_dir,
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        url = server.stdout.readline().strip()
+        events = ask(provider_for(url), "anything")
+        assert text_of(events) == "token1 token2 token3"
+    finally:
+        server.terminate()
+        server.wait(timeout=5)

@@ -28,7 +28,7 @@ from typing import Any, Mapping
 
 from .base import Handler, ProtocolServer, RecordedRequest, serve_main, split_words
 
-__all__ = ["AnthropicServer", "ERRORS", "echo", "last_user_text"]
+__all__ = ["AnthropicServer", "ERRORS", "echo", "tokens", "last_user_text"]
 
 # status -> (error type, message), as the real API words them
 ERRORS: dict[int, tuple[str, str]] = {
@@ -69,6 +69,13 @@ def last_user_text(request: RecordedRequest) -> str:
 def echo(request: RecordedRequest) -> dict[str, Any]:
     """A fake model that answers with the last user message."""
     return {"text": f"echo: {last_user_text(request)}"}
+
+
+def tokens(count: int, delay: float = 0.0, word: str = "token") -> Any:
+    """A fake model that streams `count` words with `delay` seconds between events."""
+    def reply(request: RecordedRequest) -> dict[str, Any]:
+        return {"text": " ".join(f"{word}{i}" for i in range(1, count + 1)), "chunk_delay": delay}
+    return reply
 
 
 def _check(body: Any) -> str | None:
@@ -217,4 +224,5 @@ class AnthropicServer(ProtocolServer):
 
 
 if __name__ == "__main__":
-    serve_main(AnthropicServer, fakes={"echo": lambda: echo})
+    serve_main(AnthropicServer, fakes={"echo": lambda: echo,
+                                       "tokens": lambda n="20", d="0.05": tokens(int(n), float(d))})
