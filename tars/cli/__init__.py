@@ -32,6 +32,7 @@ _COMMAND_MODULES = (
     "tars.cli.bench_cmd",
     "tars.cli.parse_cmd",
     "tars.cli.models_cmd",
+    "tars.cli.tools_cmd",
 )
 
 for _name in _COMMAND_MODULES:

@@ -1,0 +1,104 @@
+"""`tars tools list` and `tars tools call`: every tool with its source and policy; run one directly.
+
+`call` goes through `ToolRegistry.run`, so arguments are validated, the confirmation policy
+applies (an `ask` tool runs only after a yes at a terminal, or with --yes) and failures come back
+as error results, exactly as when a model calls the tool.
+"""
+
+from __future__ import annotations
+
+import typer
+
+__all__ = ["register"]
+
+
+def _tools(config):
+    """Built-in and (cached) MCP tools, as a new session would know them."""
+    try:
+        from tars.session import known_tools
+    except ImportError:
+        from tars.tools.builtin import builtin_tools as known_tools
+    return known_tools(config)
+
+
+def _registry(config):
+    from tars.tools import ToolRegistry
+    from tars.tools.policy import policies_from_config
+
+    overrides = policies_from_config(config)
+    return ToolRegistry(_tools(config), policies=overrides), overrides
+
+
+def _confirm(yes: bool):
+    """--yes: allow; a terminal on stdin: ask there; otherwise nobody can answer (None: refused)."""
+    import sys
+
+    if yes:
+        return lambda tool, call: True
+    if not sys.stdin.isatty():
+        return None
+
+    def ask(tool, call) -> bool:
+        import json
+
+        shown = json.dumps(call.arguments, ensure_ascii=False)
+        print(f"{tool.name}({shown[:200]})", file=sys.stderr)
+        return typer.confirm("Run this tool?", default=False, err=True)
+
+    return ask
+
+
+def register(app: typer.Typer) -> None:
+    tools_app = typer.Typer(help="Tools: list every tool with its source and policy, or call one.",
+                            no_args_is_help=True)
+    app.add_typer(tools_app, name="tools")
+
+    @tools_app.command("list")
+    def list_command(as_json: bool = typer.Option(False, "--json", help="print the tools as JSON")) -> None:
+        """Show every tool (built-in and MCP) with its source and confirmation policy."""
+        import json
+
+        from tars.config import load_config
+
+        registry, overrides = _registry(load_config())
+        rows = []
+        for tool in sorted(registry, key=lambda t: (t.source != "builtin", t.source, t.name)):
+            policy = registry.policy(tool)
+            if tool.policy_for is not None and tool.name not in overrides:
+                policy = f"{policy}*"  # depends on the arguments
+            rows.append({"name": tool.name, "source": tool.source, "policy": policy,
+                         "description": tool.description.split(". ")[0][:90]})
+        if as_json:
+            print(json.dumps(rows, indent=2, ensure_ascii=False))
+            return
+        width = max((len(r["name"]) for r in rows), default=4)
+        src = max((len(r["source"]) for r in rows), default=6)
+        for r in rows:
+            print(f"{r['name']:<{width}}  {r['source']:<{src}}  {r['policy']:<5}  {r['description']}")
+        if any(r["policy"].endswith("*") for r in rows):
+            print("* asks for some arguments only (completing a task by text, overwriting a note)")
+
+    @tools_app.command("call")
+    def call_command(
+        name: str = typer.Argument(..., help="tool name, e.g. weather_now"),
+        arguments: str = typer.Argument("{}", help="arguments as a JSON object"),
+        yes: bool = typer.Option(False, "--yes", "-y", help="allow tools whose policy is ask"),
+    ) -> int:
+        """Run one tool with JSON arguments; print the result as JSON; exit 1 on an error result."""
+        import json
+
+        from tars.config import load_config
+        from tars.errors import UsageError
+        from tars.events import ToolCall
+
+        try:
+            args = json.loads(arguments)
+        except json.JSONDecodeError as exc:
+            raise UsageError(f"arguments are not valid JSON: {exc.msg} at column {exc.colno}") from None
+        if not isinstance(args, dict):
+            raise UsageError('arguments must be a JSON object, e.g. \'{"location": "Lisbon"}\'')
+        registry, _ = _registry(load_config())
+        result = registry.run(ToolCall(name=name, arguments=args), confirm=_confirm(yes))
+        print(json.dumps({"tool": result.name, "is_error": result.is_error, "output": result.output},
+                         indent=2, ensure_ascii=False, default=str))
+        return 1 if result.is_error else 0
