@@ -1,6 +1,8 @@
-"""`tars chat`: an interactive session (a plain loop until the REPL lands)."""
+"""`tars chat`: the interactive session (the REPL lives in `tars.repl`)."""
 
 from __future__ import annotations
+
+from typing import Optional
 
 import typer
 
@@ -9,25 +11,47 @@ __all__ = ["register"]
 
 def register(app: typer.Typer) -> None:
     @app.command("chat")
-    def chat_command() -> None:
-        """Chat with tars."""
-        import sys
+    def chat_command(
+        resume: bool = typer.Option(False, "--continue", "-c", help="resume the last conversation"),
+        conversation: Optional[str] = typer.Option(None, "--session", "-s",
+                                                   help="reopen a stored conversation by number or name"),
+        model: Optional[str] = typer.Option(None, "--model", "-m", help="primary model, provider:model"),
+        remote: Optional[str] = typer.Option(None, "--remote", help="remote model, provider:model or none"),
+    ) -> int:
+        """Chat with tars: Enter sends, Esc-Enter adds a line, /help lists commands, Ctrl-D exits."""
+        from rich.console import Console
 
         from tars.config import load_config
-        from tars.events import Notice, TextDelta
+        from tars.errors import UsageError
+        from tars.repl.app import Repl, load_command_modules
+        from tars.repl.store import ConversationStore
         from tars.session import Session
+        from tars.warmup import start_warmup
 
-        session = Session.from_config(load_config())
-        while True:
-            try:
-                line = input("> ")
-            except EOFError:
-                return
-            for event in session.stream(line):
-                match event:
-                    case TextDelta(text=text):
-                        sys.stdout.write(text)
-                        sys.stdout.flush()
-                    case Notice(text=text):
-                        print(f"[{text}]")
-            print()
+        flags = {k: v for k, v in (("model_default", model), ("model_remote", remote)) if v is not None}
+        config = load_config(flags)
+        session = Session.from_config(config)
+        console = Console()
+        load_command_modules()
+        store = ConversationStore()
+        repl = Repl(session, console, store, edit_mode=config.edit_mode)
+        start_warmup(session)
+
+        if resume or conversation:
+            found = store.find(conversation) if conversation else store.latest()
+            if found is None:
+                if conversation:
+                    raise UsageError(f"no stored conversation {conversation!r} (tars chat, then /history)")
+                console.print("no earlier conversation: starting a new one", style="dim")
+            else:
+                repl.open(found.id)
+                console.print(f"continuing #{found.id} {found.title!r} ({found.messages} messages)",
+                              style="dim", markup=False, highlight=False)
+        status = session.status()
+        remote_name = status.get("remote") or "none"
+        console.print(f"tars · {status.get('primary')} · remote {remote_name} · /help for commands · Ctrl-D exits",
+                      style="dim", markup=False, highlight=False)
+        try:
+            return repl.run()
+        finally:
+            store.close()

@@ -121,20 +121,25 @@ class CommandContext:
         """A one-line error in red."""
         self.console.print(text, style="red", markup=False, highlight=False)
 
-    def table(self, rows: Iterable[Iterable[Any]], headers: Iterable[str] = ()) -> None:
-        """A compact borderless table (how listings such as /tools look)."""
+    def table(self, rows: Iterable[Iterable[Any]], headers: Iterable[str] = (), *, truncate: bool = False) -> None:
+        """A compact borderless table (how listings such as /tools look); `truncate` keeps
+        each row on one line, cutting the last column with an ellipsis."""
         from rich.table import Table
         from rich.text import Text
 
         headers = list(headers)
         table = Table(box=None, show_header=bool(headers), pad_edge=False, header_style="bold")
-        for h in headers:
-            table.add_column(h)
+        rows = [[cell if hasattr(cell, "__rich_console__") else Text(str(cell)) for cell in row] for row in rows]
+        count = max([len(headers), *(len(row) for row in rows)])
+        widths = [max([len(headers[i]) if i < len(headers) else 0,
+                       *(r[i].cell_len for r in rows if i < len(r) and isinstance(r[i], Text))]) for i in range(count)]
+        for i in range(count):
+            last = i == count - 1
+            room = max(10, self.console.width - sum(widths[:-1]) - 2 * (count - 1)) if last else None
+            table.add_column(headers[i] if i < len(headers) else "", no_wrap=truncate or not last,
+                             overflow="ellipsis" if truncate and last else "fold",
+                             max_width=room if truncate else None, min_width=None if last else widths[i])
         for row in rows:
-            row = [cell if hasattr(cell, "__rich_console__") else Text(str(cell)) for cell in row]
-            if not headers:
-                while len(table.columns) < len(row):
-                    table.add_column()
             table.add_row(*row)
         self.console.print(table)
 

@@ -1,0 +1,204 @@
+"""The `tars chat` REPL: a prompt-toolkit prompt, slash commands, streamed turns, stored sessions.
+
+Enter sends; Esc-Enter, Alt-Enter or Ctrl-J add a line; a bracketed paste stays one message.
+Ctrl-C while an answer streams stops it (the request is cancelled, the partial answer stays in
+the context marked as interrupted); Ctrl-C at the prompt clears the line; Ctrl-D exits. Nothing
+that goes wrong in a turn or a command ends the session: it becomes one line on the screen.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Any
+
+from tars.errors import TarsError
+from tars.events import ModelStart
+from tars.render.status import call_line
+from tars.render.turn_view import TurnPrinter
+from tars.repl import commands as registry
+from tars.repl.commands import CommandContext, CommandError
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from tars.repl.store import ConversationStore
+
+__all__ = ["Repl", "load_command_modules"]
+
+# Modules that register more slash commands; absent ones are skipped.
+_COMMAND_MODULES = ("tars.repl.core_commands", "tars.repl.tool_commands", "tars.repl.mcp_commands")
+
+
+def load_command_modules() -> None:
+    import importlib
+
+    for name in _COMMAND_MODULES:
+        try:
+            importlib.import_module(name)
+        except ImportError as exc:
+            if exc.name != name:  # the module exists but something it needs is missing: say so
+                print(f"tars: slash commands from {name} are unavailable: {exc}", file=sys.stderr)
+
+
+class Repl:
+    """One interactive session: owns the prompt, the console and the stored conversation."""
+
+    def __init__(self, session: Any, console: Console, store: ConversationStore | None, *,
+                 edit_mode: str = "emacs") -> None:
+        self.session = session
+        self.console = console
+        self.store = store
+        self.edit_mode = edit_mode
+        self.conversation_id: int | None = None
+        self.exit_requested = False
+        self._printer: TurnPrinter | None = None
+        session.confirm = self.confirm
+
+    # -- conversations ------------------------------------------------------------------------
+    def new_conversation(self) -> None:
+        self.conversation_id = None
+
+    def save(self, *, name: str | None = None) -> None:
+        """Store the context (creating the conversation on first use); `name` renames it."""
+        if self.store is None:
+            return
+        if self.conversation_id is None:
+            if not self.session.messages and name is None:
+                return
+            self.conversation_id = self.store.create(name=name)
+        self.store.save(self.conversation_id, self.session.messages, model=self._model_name())
+        if name is not None:
+            self.store.rename(self.conversation_id, name)
+
+    def open(self, conversation_id: int) -> None:
+        """Replace the context with a stored conversation; later turns are saved to it."""
+        assert self.store is not None
+        messages = self.store.load(conversation_id)
+        self.session.clear()
+        self.session.messages.extend(messages)
+        self.conversation_id = conversation_id
+
+    def _model_name(self) -> str:
+        turn = getattr(self.session, "last_turn", None)
+        return getattr(turn, "model", "") or ""
+
+    # -- the loop -----------------------------------------------------------------------------
+    def run(self) -> int:
+        read = self._prompt_reader() if sys.stdin.isatty() else _line_reader()
+        while not self.exit_requested:
+            try:
+                text = read()
+            except KeyboardInterrupt:
+                continue  # Ctrl-C at the prompt: the line is cleared
+            except EOFError:
+                break
+            if text is None:
+                break
+            if not text.strip():
+                continue
+            try:
+                if registry.is_command(text):
+                    self.command(text)
+                else:
+                    self.turn(text)
+            except KeyboardInterrupt:
+                self.console.print("interrupted", style="dim")
+            except Exception as exc:  # the promise: one line, and the session goes on
+                self._error(f"unexpected error: {type(exc).__name__}: {exc}")
+        return 0
+
+    def command(self, line: str) -> None:
+        ctx = CommandContext(session=self.session, console=self.console, repl=self)
+        try:
+            registry.dispatch(ctx, line)
+        except (CommandError, TarsError) as exc:
+            self._error(str(exc))
+
+    def turn(self, text: str) -> None:
+        """Send one message and show its answer; Ctrl-C stops it and keeps what arrived."""
+        printer = self._printer = TurnPrinter(self.console)
+        printer.lookup = self._find_call
+        events = self.session.stream(text)
+        interrupted = failed = False
+        try:
+            printer.waiting()
+            for event in events:
+                printer.handle(event)
+                if isinstance(event, ModelStart) and event.round > 1:
+                    printer.waiting()
+        except KeyboardInterrupt:
+            interrupted = True
+        except TarsError as exc:
+            failed = True
+            printer.abort()
+            self._error(str(exc))
+        except Exception as exc:
+            failed = True
+            printer.abort()
+            self._error(f"unexpected error: {type(exc).__name__}: {exc}")
+        finally:
+            self._close(events)
+            self._printer = None
+        if interrupted:
+            printer.abort()
+            self.console.print("⏹ interrupted: the partial answer stays in the context", style="dim")
+        elif not failed:
+            printer.end(self.session.last_turn)
+        self._save_quietly()
+
+    def confirm(self, tool: Any, call: Any) -> bool:
+        """Ask before running a tool whose policy is `ask`; anything but yes declines."""
+        if self._printer is not None:
+            self._printer.abort()
+        self.console.print(call_line(call.name, call.arguments), style="yellow", markup=False, highlight=False)
+        if not sys.stdin.isatty():
+            return False
+        from prompt_toolkit import prompt
+
+        try:
+            answer = prompt(f"run {tool.name}? [y/N] ")
+        except (KeyboardInterrupt, EOFError):
+            return False
+        return answer.strip().lower() in ("y", "yes")
+
+    # -- helpers ------------------------------------------------------------------------------
+    def _find_call(self, call_id: str) -> Any:
+        turn = getattr(self.session, "last_turn", None)
+        return next((c for c in getattr(turn, "all_calls", ()) if c.id == call_id), None)
+
+    @staticmethod
+    def _close(events: Any) -> None:
+        """Close the event generator: cancels the model request and records the partial answer."""
+        for _ in range(3):  # a second Ctrl-C during clean-up must not skip it
+            try:
+                events.close()
+                return
+            except KeyboardInterrupt:
+                continue
+            except Exception:
+                return
+
+    def _save_quietly(self) -> None:
+        try:
+            self.save()
+        except Exception as exc:  # a locked or full disk must not end the chat
+            self._error(f"could not save the conversation: {exc}")
+
+    def _error(self, text: str) -> None:
+        self.console.print(text, style="red", markup=False, highlight=False)
+
+    def _prompt_reader(self):
+        from tars.repl.keys import build_prompt
+
+        session = build_prompt(self.edit_mode)
+        return session.prompt
+
+
+def _line_reader():
+    """Stdin that is not a terminal: one message per line, no prompt."""
+
+    def read() -> str | None:
+        line = sys.stdin.readline()
+        return None if line == "" else line.rstrip("\n")
+
+    return read

@@ -1,0 +1,142 @@
+"""The REPL's own slash commands: /model, /route, /tools, /clear, /save, /history, /context.
+
+Each is a few lines on top of `tars.repl.commands`; tools and MCP add theirs in their modules.
+"""
+
+from __future__ import annotations
+
+import time
+
+from tars.repl.commands import CommandContext, CommandError, command
+
+__all__: list[str] = []
+
+
+@command("model", help="the primary and remote models, routing state and remote cool-down")
+def _model(ctx: CommandContext, arg: str) -> None:
+    status = ctx.session.status()
+    remote = status.get("remote")
+    rows = [("primary", status.get("primary") or "?"), ("remote", remote or "none")]
+    if not remote:
+        rows.append(("routing", "off: no remote model (set TARS_MODEL_REMOTE or ANTHROPIC_API_KEY)"))
+    elif status.get("remote_cooling_down"):
+        reason = status.get("cooldown_reason") or "it failed"
+        rows.append(("routing", f"local only: remote cooling down for {status.get('cooldown_seconds_left', 0)} s "
+                                f"more ({reason})"))
+    else:
+        rows.append(("routing", "on: messages that need tools escalate to the remote"))
+    rows.append(("tools", f"{status.get('tools', 0)} ({status.get('tool_mode', 'native')} tool calls)"))
+    rescue = status.get("rescue")
+    if rescue:
+        rows.append(("rescue", f"{rescue.get('succeeded', 0)} of {rescue.get('fired', 0)} rescued"))
+    for key, value in status.items():  # anything else the session reports
+        if key not in {"primary", "remote", "remote_cooling_down", "cooldown_seconds_left", "cooldown_reason",
+                       "tools", "tool_mode", "rescue"} and isinstance(value, (str, int, float, bool)):
+            rows.append((key.replace("_", " "), str(value)))
+    ctx.table(rows)
+
+
+@command("route", help="what the router would do with a message, and why: /route <text>")
+def _route(ctx: CommandContext, arg: str) -> None:
+    if not arg:
+        raise CommandError("usage: /route <message>")
+    decision = ctx.session.route(arg)
+    where = f"{decision.provider}:{decision.model}"
+    verdict = f"escalate to {where}" if decision.escalate else f"stay on {where}"
+    rows = [("decision", verdict), ("reason", decision.reason or "-")]
+    if decision.tool_hints:
+        rows.append(("tool hints", ", ".join(decision.tool_hints)))
+    ctx.table(rows)
+
+
+@command("tools", help="every tool with its source (built-in or MCP server) and policy")
+def _tools(ctx: CommandContext, arg: str) -> None:
+    registry = ctx.session.tools
+    tools = sorted(registry, key=lambda t: (t.source != "builtin", t.source, t.name))
+    if arg:
+        tools = [t for t in tools if arg.lower() in t.name.lower() or arg.lower() in t.source.lower()]
+    if not tools:
+        ctx.info("no tools" + (f" matching {arg!r}" if arg else ""))
+        return
+    rows = []
+    for tool in tools:
+        policy = registry.policy(tool) if hasattr(registry, "policy") else tool.policy
+        rows.append((tool.name, "built-in" if tool.source == "builtin" else f"mcp:{tool.source}", policy,
+                     " ".join(tool.description.split())))
+    ctx.table(rows, headers=("tool", "source", "policy", "what it does"), truncate=True)
+
+
+@command("clear", help="forget the conversation so far and start a new one")
+def _clear(ctx: CommandContext, arg: str) -> None:
+    ctx.session.clear()
+    if ctx.repl is not None:
+        ctx.repl.new_conversation()
+    ctx.console.clear()
+    ctx.info("new conversation")
+
+
+@command("save", help="name this conversation so /history finds it: /save <name>")
+def _save(ctx: CommandContext, arg: str) -> None:
+    repl = _repl(ctx)
+    name = arg or time.strftime("chat-%Y-%m-%d-%H%M")
+    repl.save(name=name)
+    ctx.info(f"saved as {name!r} (reopen with /history {name})")
+
+
+@command("history", help="list past conversations, or reopen one: /history [number or name]")
+def _history(ctx: CommandContext, arg: str) -> None:
+    repl = _repl(ctx)
+    store = repl.store
+    if arg:
+        found = store.find(arg)
+        if found is None:
+            raise CommandError(f"no conversation {arg!r}; /history lists them")
+        repl.open(found.id)
+        ctx.info(f"reopened #{found.id} {found.title!r}: {found.messages} messages")
+        _show_tail(ctx, repl)
+        return
+    conversations = store.recent(20)
+    if not conversations:
+        ctx.info("no saved conversations yet")
+        return
+    rows = []
+    for c in conversations:
+        mark = "*" if c.id == repl.conversation_id else ""
+        rows.append((f"{c.id}{mark}", time.strftime("%Y-%m-%d %H:%M", time.localtime(c.updated)),
+                     str(c.messages), c.title))
+    ctx.table(rows, headers=("#", "updated", "msgs", "conversation"), truncate=True)
+    ctx.info("/history <number or name> reopens one")
+
+
+@command("context", help="the messages in the current context, one line each")
+def _context(ctx: CommandContext, arg: str) -> None:
+    messages = ctx.session.messages
+    if not messages:
+        ctx.info("the context is empty")
+        return
+    for m in messages:
+        ctx.print(_one_line(m))
+
+
+def _one_line(m) -> str:
+    text = " ".join(m.content.split())
+    if m.tool_calls:
+        text = (text + " " if text else "") + "→ " + ", ".join(c.name for c in m.tool_calls)
+    if m.role == "tool":
+        text = f"{m.name}: {text}"
+    mark = " [interrupted]" if m.interrupted else ""
+    text = text if len(text) <= 90 else text[:89] + "…"
+    return f"{m.role:>9}  {text}{mark}"
+
+
+def _show_tail(ctx: CommandContext, repl) -> None:
+    """The last exchange of a reopened conversation, so the user sees where it left off."""
+    messages = [m for m in ctx.session.messages if m.role in ("user", "assistant") and m.content]
+    for m in messages[-2:]:
+        ctx.print(_one_line(m), style="dim")
+
+
+def _repl(ctx: CommandContext):
+    if ctx.repl is None or getattr(ctx.repl, "store", None) is None:
+        raise CommandError("conversations are not being stored in this session")
+    return ctx.repl

@@ -1,0 +1,82 @@
+"""The chat prompt: key bindings, persistent history and slash-command completion.
+
+Enter sends the message; Esc-Enter (what Alt-Enter sends), and Ctrl-J insert a newline; a
+bracketed paste is inserted whole, newlines included. Emacs keys by default, vi with
+`TARS_EDIT_MODE=vi`. Up/Down walk the history (kept in the data dir), Ctrl-R searches it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable
+
+from prompt_toolkit.completion import Completer, Completion
+from prompt_toolkit.key_binding import KeyBindings
+
+from tars.repl import commands as registry
+
+if TYPE_CHECKING:
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+__all__ = ["build_prompt", "key_bindings", "SlashCompleter", "history_path"]
+
+
+class SlashCompleter(Completer):
+    """Completes `/name` and then the command's own arguments."""
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
+        text = document.text_before_cursor
+        if not text.startswith("/") or "\n" in text:
+            return
+        _, space, arg = text.partition(" ")
+        replace = len(arg) if space else len(text)
+        for candidate in registry.complete(text):
+            cmd = None if space else registry.find(candidate)
+            yield Completion(candidate, start_position=-replace, display_meta=cmd.help if cmd else None)
+
+
+def key_bindings() -> KeyBindings:
+    kb = KeyBindings()
+
+    @kb.add("enter")
+    def _send(event) -> None:
+        buffer = event.current_buffer
+        if buffer.complete_state and buffer.complete_state.current_completion:
+            buffer.apply_completion(buffer.complete_state.current_completion)
+        buffer.validate_and_handle()
+
+    @kb.add("escape", "enter")
+    @kb.add("c-j")
+    def _newline(event) -> None:
+        event.current_buffer.insert_text("\n")
+
+    return kb
+
+
+def history_path():
+    from tars.config import data_dir
+
+    path = data_dir() / "chat_history"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def build_prompt(edit_mode: str = "emacs") -> PromptSession:
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.history import FileHistory
+    from prompt_toolkit.styles import Style
+
+    return PromptSession(
+        message=[("class:prompt", "› ")],
+        multiline=True,  # the buffer may hold several lines; Enter still sends (see key_bindings)
+        prompt_continuation=lambda width, line, wrap: "  ",
+        history=FileHistory(str(history_path())),
+        completer=SlashCompleter(),
+        complete_while_typing=True,
+        key_bindings=key_bindings(),
+        vi_mode=edit_mode == "vi",
+        enable_history_search=False,  # Up/Down walk history; Ctrl-R searches it
+        style=Style.from_dict({"prompt": "bold ansicyan"}),
+        include_default_pygments_style=False,
+    )
