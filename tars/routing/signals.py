@@ -32,9 +32,10 @@ _DEIXIS = re.compile(
 
 # The user's own things: "my list", "for me", "do I have", "am I supposed to".
 _PERSONAL = re.compile(
-    r"\b(?:my|me|mine|myself|our|ours|us|do i have|have i got|i have to|i need to|i've got|i got to|"
+    r"\b(?:my|(?<!tell )(?<!give )(?<!show )(?<!let )(?<!help )(?<!excuse )me|mine|myself|our|ours|us|do i have|"
+    r"have i got|i (?:still |really |also )?(?:have|need) to|i've got|i got to|"
     r"am i|should i|i'm|i am|i've|i'll|did i|have i|had i|i did|i wrote|i said|i told|"
-    r"i (?:moved|switched|changed|started|quit|live|work|go by|prefer|like|love|hate|take|drive|own))\b"
+    r"i (?:moved|switched|changed|started|quit|live|work|go by|prefer|take|drive|own))\b"
 )
 
 # A textbook frame at the start: "why do...", "what is a...", "explain...", "how does ... work".
@@ -51,10 +52,17 @@ _GENERAL_STRONG = re.compile(
     r"explain|define|describe|summari[sz]e the|is it true|difference between|meaning of|history of|"
     r"in general|can you explain|calculate|compute|solve|simplify|integrate|differentiate|prove|predict|"
     r"estimate|derive|evaluate)"
-    r"|\b(?:in general|generally|usually|typically|on average|ever recorded|of all time|in history|"
-    r"historically|scientific(?:ally)?|the theory of|the concept of|definition of|what causes|"
+    r"|\b(?:the theory of|the concept of|definition of|what causes|"
     r"why (?:is|are|does|do|did) (?:that|this|it)|how come|is it true)\b"
 )
+# Words that say the answer does not depend on now or on the user, whatever else the message says.
+_TIMELESS = re.compile(
+    r"\b(?:in general|generally|usually|typically|normally|on average|ever recorded|of all time|in history|"
+    r"historically|scientific(?:ally)?|in theory)\b"
+)
+_URL = re.compile(r"\bhttps?://\S+|\bwww\.\S+")
+# Quoted text is content (a task's title, a phrase asked about), not the user's request.
+_QUOTED = re.compile(r"(?<![\w'])'[^'\n]{1,80}'(?![\w'])|\"[^\"\n]{1,160}\"")
 
 # Asking for advice about one's own things is still a general question: "how should I organise my tasks?"
 _ADVICE = re.compile(
@@ -70,17 +78,17 @@ _CODE_WORDS = (
     r"tuples?|pandas|numpy|dataframes?|django|flask|react|vue|node\.?js|npm|pip|git|docker|compilers?|"
     r"compiled?|syntax|stack ?traces?|exceptions?|tracebacks?|typeerror|valueerror|keyerror|segfault|"
     r"asyncio|async|await|threads?|recursion|algorithms?|big-?o|time complexity|unit tests?|debug(?:ger)?|"
-    r"refactor|endpoints?|http requests?|requests library|code|coding|scripts?|programs?|programming|"
+    r"refactor|endpoints?|http requests?|requests library|(?:my|the|this|your|some|in|of|python|js|java|source) code|coding|scripts?|programs?|programming|"
     r"repo(?:sitory)?|queue|celery|cron|excel|spreadsheet formula|llm|sampling|parser|cli|library|"
     r"database|db|datetime|timestamp|unix time|epoch|snippet|source|compile|boolean|integer|float|loop|lambda"
 )
 _CODE = re.compile(r"\b(?:" + _CODE_WORDS + r")\b|```|\bdef |\(\)|=>|\w+\.\w+\(|;\s*$")
 # Asking for code: "write a function...", "implement...", "how do I X in python".
 _CODE_LEAD = re.compile(
-    r"^(?:(?:write|implement|code|create|generate|build|make|refactor|debug|fix|optimi[sz]e|port|"
-    r"parse|translate|convert)\b.{0,60}?\b(?:" + _CODE_WORDS + r"|app|bot|program|cli|tool|query|"
-    r"parser|website|web ?page|component|module|test)\b|"
-    r"how (?:do|can|would|should|to) (?:i |you |we )?.{0,60}\b(?:" + _CODE_WORDS + r")\b)"
+    r"^(?:write(?!(?: this| that| it)? down)|implement|code|create|generate|build|make|refactor|debug|fix|"
+    r"optimi[sz]e|port|parse|translate|convert)\b(?! (?:a |an |the |me a )?(?:task|to-?do|reminder|note|entry|journal))"
+    r"[^.?!]{0,60}?\b(?:" + _CODE_WORDS + r"|app|bot|program|cli|tool|query|parser|website|web ?page|component|"
+    r"module|test)\b"
 )
 # Creative writing is answered by the model itself whatever its subject.
 _CREATIVE = re.compile(
@@ -116,6 +124,8 @@ class Signals:
     place: str | None  # a capitalised place after in/at/for ("Lima")
     personal: bool
     general: int  # reads like a textbook question: 0 no, 1 weakly ("what is"), 2 strongly ("why", "explain")
+    timeless: bool  # "usually", "in general": not about now, whatever else it says
+    url: bool
     advice: bool  # asks how to do something, even about one's own things
     code: float  # 0, 1 (code words) or 4 (asks for code, or how-to with code words)
     creative: bool
@@ -123,11 +133,13 @@ class Signals:
     @property
     def grounded(self) -> bool:
         """About the user's own here-and-now rather than the world in general."""
-        return bool(self.deixis or self.place or self.personal)
+        return bool(self.deixis or self.place or self.personal or self.url)
 
     @property
     def textbook(self) -> bool:
         """A general-knowledge question that nothing personal or current outweighs."""
+        if self.timeless:
+            return True
         if self.general == 2:
             return not (self.deixis or self.personal)
         return self.general == 1 and not self.grounded
@@ -149,7 +161,7 @@ def _place(raw: str) -> str | None:
 
 def read_signals(message: str) -> Signals:
     """Compute the family-independent signals of `message` (a few regex searches)."""
-    text = normalise(message)
+    text = _QUOTED.sub('"…"', normalise(message))
     lead = _PREAMBLE.match(text)
     start = lead.end() if lead else 0
     body = text[start:]
@@ -167,6 +179,8 @@ def read_signals(message: str) -> Signals:
         personal=bool(_PERSONAL.search(text)),
         general=2 if _GENERAL_STRONG.search(body) else 1 if _GENERAL_WEAK.match(body) else 0,
         advice=bool(_ADVICE.match(body)),
+        timeless=bool(_TIMELESS.search(text)),
+        url=bool(_URL.search(text)),
         code=code,
         creative=bool(_CREATIVE.match(body)),
     )

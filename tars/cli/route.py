@@ -1,0 +1,65 @@
+"""`tars route`: show the router's decision for a message (or for each line of stdin) as JSON."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, Optional
+
+import typer
+
+__all__ = ["register", "decision_json"]
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("route")
+    def route_command(
+        message: Optional[list[str]] = typer.Argument(None, help="the message; none reads one message per line from stdin"),
+        model: Optional[str] = typer.Option(None, "--model", help="primary model for this run, provider:model"),
+        remote: Optional[str] = typer.Option(None, "--remote", help="escalation model for this run, provider:model or none"),
+    ) -> int:
+        """Print where a message would go (escalate, provider, model, tool_hints, reason) as JSON."""
+        from tars.config import load_config
+        from tars.router import Router
+
+        flags = {k: v for k, v in (("model_default", model), ("model_remote", remote)) if v is not None}
+        config = load_config(flags)
+        router = Router(_known_tools(config))
+        if message:
+            print(decision_json(router.route(" ".join(message), config)))
+            return 0
+        for line in sys.stdin:
+            if line.strip():
+                print(decision_json(router.route(line.strip(), config)), flush=True)
+        return 0
+
+
+def decision_json(result: Any) -> str:
+    """One line of JSON, the documented keys first."""
+    return json.dumps(
+        {
+            "escalate": result.escalate,
+            "provider": result.provider,
+            "model": result.model,
+            "tool_hints": list(result.tool_hints),
+            "reason": result.reason,
+            "family": result.family,
+            "needs_tools": result.needs_tools,
+        },
+        ensure_ascii=False,
+    )
+
+
+def _known_tools(config: Any) -> list[Any]:
+    """What a new session would know: `tars.session.known_tools` (built-ins and cached MCP lists),
+    with the built-in catalog filling in any built-in tool it lacks."""
+    from tars.routing.catalog import builtin_catalog
+
+    catalog = builtin_catalog()
+    try:
+        from tars.session import known_tools
+    except ImportError:
+        return catalog
+    tools = list(known_tools(config))
+    names = {t.name for t in tools}
+    return tools + [t for t in catalog if t.name not in names]

@@ -1,0 +1,252 @@
+"""The tool-intent router: the labelled set, literal names, remote rules, learning MCP families, `tars route`."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tars.config import ModelSpec, load_config
+from tars.router import Router, RouteResult, route
+from tars.tools.base import Tool
+from tars.tools.registry import ToolRegistry
+
+LABELS = Path(__file__).parent / "data" / "routing_labels.jsonl"
+REMOTE = "claude:claude-sonnet-4-5-20250929"
+
+_BUILTIN = {
+    "todoist_add_task": ("tasks", "Add a task to the user's Todoist; `due` is natural language."),
+    "todoist_today": ("tasks", "List the user's Todoist tasks due today, plus overdue ones."),
+    "todoist_upcoming": ("tasks", "List the user's Todoist tasks due in the next N days."),
+    "todoist_complete_task": ("tasks", "Mark a Todoist task done, by id or by its text."),
+    "weather_now": ("weather", "Current weather and rain in the next hours for a place."),
+    "weather_forecast": ("weather", "Daily weather forecast for 1-16 days, plus today hour by hour."),
+    "memory_remember": ("memory", "Remember one short fact, rule or pinned item about the user."),
+    "memory_update": ("memory", "Change a remembered item."),
+    "memory_forget": ("memory", "Forget one remembered item."),
+    "memory_recall": ("memory", "List remembered items, optionally only those about a topic."),
+    "memory_search": ("memory", "Full-text search of the memory folder."),
+    "note_daily": ("notes", "Add a line to today's daily note, or read it."),
+    "note_read": ("notes", "Read a note from the user's notes vault."),
+    "note_write": ("notes", "Create a note in the vault."),
+    "note_append": ("notes", "Append text to the end of a note in the vault."),
+    "notes_search": ("notes", "Full-text search of the user's notes vault."),
+    "web_read": ("web", "Fetch a public http(s) web page and return its readable text."),
+    "web_search": ("web", "Search the web; returns titles, URLs and snippets of the top results."),
+}
+
+
+def _tool(name: str, description: str, **kw) -> Tool:
+    return Tool(name=name, description=description, func=lambda **_: "ok", **kw)
+
+
+def builtin_tools() -> list[Tool]:
+    return [_tool(n, d, family=f) for n, (f, d) in _BUILTIN.items()]
+
+
+def time_tools() -> list[Tool]:
+    """The tools of the reference `mcp-server-time`, as the MCP layer registers them."""
+    return [
+        _tool("time__get_current_time", "Get current time in a specific timezone", source="time",
+              aliases=("time.get_current_time",)),
+        _tool("time__convert_time", "Convert time between timezones", source="time", aliases=("time.convert_time",)),
+    ]
+
+
+@pytest.fixture
+def config():
+    return load_config(environ={"TARS_MODEL_REMOTE": REMOTE})
+
+
+def test_labelled_set_precision_recall_and_family(config, capsys):
+    rows = [json.loads(line) for line in LABELS.read_text(encoding="utf-8").splitlines() if line.strip()]
+    assert len(rows) >= 150
+    tools = builtin_tools() + time_tools()
+    tp = fp = fn = family_ok = 0
+    misses = []
+    for row in rows:
+        result = route(row["text"], config, tools)
+        if result.escalate and row["escalate"]:
+            tp += 1
+            family_ok += result.family == row["family"]
+            if result.family != row["family"]:
+                misses.append(f"family {result.family} != {row['family']}: {row['text']}")
+        elif result.escalate:
+            fp += 1
+            misses.append(f"false escalation ({result.reason}): {row['text']}")
+        elif row["escalate"]:
+            fn += 1
+            misses.append(f"missed ({result.reason}): {row['text']}")
+    precision, recall = tp / max(tp + fp, 1), tp / max(tp + fn, 1)
+    family_accuracy = family_ok / max(tp, 1)
+    with capsys.disabled():
+        print(f"\nrouter on {len(rows)} labelled messages: precision {precision:.3f}, recall {recall:.3f}, "
+              f"family accuracy {family_accuracy:.3f} (tp {tp}, fp {fp}, fn {fn})")
+        for miss in misses:
+            print("  " + miss)
+    assert precision >= 0.95 and recall >= 0.95, misses
+    assert family_accuracy >= 0.95, misses
+
+
+@pytest.mark.parametrize("message,name", [
+    ("run weather_now for Oslo", "weather_now"),
+    ("what does memory_search return?", "memory_search"),
+    ("write a python script that calls web_read", "web_read"),
+    ("call time__get_current_time with Europe/Lisbon", "time__get_current_time"),
+    ("use time.convert_time: 9:00 from Tokyo to Lima", "time__convert_time"),
+    ("try `notes_search`", "notes_search"),
+])
+def test_a_literal_tool_name_always_escalates(config, message, name):
+    result = route(message, config, builtin_tools() + time_tools())
+    assert result.escalate and result.provider == "claude"
+    assert result.tool_hints[0] == name
+    assert result.reason == f"tool name {name!r} mentioned"
+
+
+def test_a_plain_word_tool_name_is_a_cue_not_a_name(config):
+    """An MCP tool called `fetch` must not turn every "fetch" into an escalation."""
+    tools = builtin_tools() + [_tool("fetch", "Fetches a URL from the internet as markdown.", source="fetch")]
+    assert not route("how do I teach my dog to fetch?", config, tools).escalate
+    assert route("fetch https://example.org/changelog", config, tools).escalate
+
+
+def test_no_remote_means_no_escalation_but_the_primary_still_gets_hints():
+    config = load_config(environ={"TARS_MODEL_DEFAULT": "ollama:qwen3:8b", "TARS_MODEL_REMOTE": "none"})
+    result = route("will it rain tomorrow?", config, builtin_tools())
+    assert not result.escalate and result.needs_tools
+    assert (result.provider, result.model) == ("ollama", "qwen3:8b")
+    assert result.tool_hints[0] == "weather_forecast"
+    assert result.reason.startswith("no remote configured")
+
+
+def test_remote_equal_to_primary_does_not_escalate():
+    config = load_config(environ={"TARS_MODEL_DEFAULT": REMOTE, "TARS_MODEL_REMOTE": REMOTE})
+    result = route("add oat milk to my shopping list", config, builtin_tools())
+    assert not result.escalate and result.needs_tools
+    assert result.model == "claude-sonnet-4-5-20250929"
+    assert "todoist_add_task" in result.tool_hints
+    assert "primary" in result.reason
+
+
+def test_messages_without_tool_intent_stay_on_the_primary(config):
+    for text in ("what is the capital of France?", "how do I search for a substring in Python",
+                 "why do weather fronts bring rain", "write a python function that adds a task to a list"):
+        result = route(text, config, builtin_tools())
+        assert not result.escalate and result.tool_hints == ()
+        assert result.model == config.model_default.model
+        assert result.reason.startswith("no tool cue")
+
+
+def test_hints_name_the_tools_the_message_points_at(config):
+    tools = builtin_tools()
+    assert route("add buy stamps to my todo list", config, tools).tool_hints[0] == "todoist_add_task"
+    assert route("mark the dentist task as done", config, tools).tool_hints[0] == "todoist_complete_task"
+    assert route("summarize https://example.com/a", config, tools).tool_hints == ("web_read",)
+    assert route("forget that I live in Boston", config, tools).tool_hints[0] == "memory_forget"
+    hints = route("do I need an umbrella and is there anything on my todo list today?", config, tools).tool_hints
+    assert {"todoist_today", "weather_forecast"} <= set(hints)
+
+
+def test_router_learns_an_mcp_server_through_registry_subscription(config):
+    registry = ToolRegistry(builtin_tools())
+    router = Router(registry)
+    registry.subscribe(router.update_tools)
+    assert not router.route("what time is it in Lima?", config).escalate
+
+    registry.replace_source("time", time_tools())  # the time server connected
+    result = router.route("what time is it in Lima?", config)
+    assert result.escalate and result.family == "time"
+    assert result.tool_hints[0] == "time__get_current_time"
+    assert router.route("convert 3pm New York time to Tokyo", config).tool_hints[0] == "time__convert_time"
+    assert "time" in router.families
+    for text in ("what is time dilation", "what's the time complexity of quicksort",
+                 "write a python function that converts between time zones"):
+        assert not router.route(text, config).escalate, text
+
+    registry.replace_source("time", [])  # and went away
+    assert not router.route("what time is it in Lima?", config).escalate
+
+
+def test_a_family_is_learned_from_descriptions_it_was_never_written_for(config):
+    """Opaque tool names; the words come from the descriptions (and name parts where they say something)."""
+    router = Router(builtin_tools())
+    transit = [
+        _tool("transit__next", "Next departures of trains and buses from a station, with live delays.",
+              source="transit"),
+        _tool("transit__plan", "Plan a journey by train, tram or bus between two stations.", source="transit"),
+        _tool("flights__flight_status", "Live status of a flight by its flight number.", source="flights"),
+    ]
+    assert not router.route("when does the next train leave from Central Station?", config).escalate
+    router.update_tools(builtin_tools() + transit)
+    result = router.route("when does the next train leave from Central Station?", config)
+    assert result.escalate and result.family == "transit"
+    assert set(result.tool_hints) <= {"transit__next", "transit__plan"}
+    assert router.route("is my flight BA117 delayed?", config).family == "flights"
+    for text in ("how do trains work?", "explain the history of the bus", "what is a flight recorder"):
+        assert not router.route(text, config).escalate, text
+    # the built-in families are still there
+    assert router.route("will it snow tomorrow?", config).family == "weather"
+
+
+def test_mcp_tools_of_a_known_kind_join_the_builtin_family(config):
+    router = Router(builtin_tools() + [_tool("weather__get_alerts", "Get weather alerts for a US state.",
+                                            source="weather")])
+    result = router.route("any storm alerts for tonight?", config)
+    assert result.escalate and result.family == "weather"
+    assert "weather__get_alerts" in result.tool_hints
+
+
+def test_route_result_shape(config):
+    result = route("hi", config)  # no tools given: the built-in catalog
+    assert isinstance(result, RouteResult)
+    assert set(result.as_dict()) >= {"escalate", "provider", "model", "tool_hints", "reason"}
+    assert route("will it rain today?", config).model == "claude-sonnet-4-5-20250929"
+
+
+def test_empty_and_odd_messages(config):
+    for text in ("", "   ", "?!", "🙂", "x" * 5000):
+        result = route(text, config, builtin_tools())
+        assert not result.escalate
+
+
+# -- `tars route` --------------------------------------------------------------------------------
+def _tars() -> list[str]:
+    script = Path(sys.executable).parent / "tars"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "tars"]
+
+
+def _run(args: list[str], stdin: str | None = None, **env: str) -> subprocess.CompletedProcess:
+    return subprocess.run(_tars() + args, input=stdin, capture_output=True, text=True, timeout=60,
+                          env={**os.environ, **env})
+
+
+def test_tars_route_prints_one_decision():
+    proc = _run(["route", "will it rain today?"], TARS_MODEL_REMOTE=REMOTE)
+    assert proc.returncode == 0, proc.stderr
+    decision = json.loads(proc.stdout)
+    assert decision["escalate"] is True
+    assert (decision["provider"], decision["model"]) == ("claude", "claude-sonnet-4-5-20250929")
+    assert "weather_forecast" in decision["tool_hints"]
+    assert decision["reason"].startswith("weather cue")
+
+
+def test_tars_route_reads_stdin_line_by_line():
+    lines = "what is the capital of France?\n\nremind me to call mom tomorrow\n  \nhi\n"
+    proc = _run(["route"], stdin=lines, TARS_MODEL_REMOTE=REMOTE)
+    assert proc.returncode == 0, proc.stderr
+    decisions = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert [d["escalate"] for d in decisions] == [False, True, False]
+    assert decisions[1]["tool_hints"][0] == "todoist_add_task"
+    assert decisions[0]["provider"] == "llamacpp"
+
+
+def test_tars_route_without_remote_and_with_a_bad_model():
+    proc = _run(["route", "will it rain today?"], TARS_MODEL_REMOTE="none")
+    assert proc.returncode == 0 and json.loads(proc.stdout)["escalate"] is False
+    bad = _run(["route", "--remote", "claude:sonnet", "hi"])
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert "claude-" in bad.stderr  # names a valid id
