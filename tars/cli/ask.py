@@ -1,46 +1,161 @@
-"""`tars ask`: one question, one streamed answer (minimal; polished by the terminal issue)."""
+"""`tars ask`: one question, one streamed answer; made for pipes and scripts.
+
+    tars ask "question"                      the answer streams to stdout
+    echo text | tars ask "summarise this"    the prompt is "summarise this\\n\\n" + the piped text
+    tars ask - < prompt.txt, or: tars ask    the whole prompt comes from stdin
+
+On a terminal the answer is rendered markdown; anywhere else (a pipe, a file, TERM=dumb) it is
+the exact text the model wrote, and status lines go to stderr. Exit codes: 0 answered, 1 the
+model or a tool failed and no answer came, 2 bad usage or configuration, 130 interrupted.
+"""
 
 from __future__ import annotations
 
+import os
+import stat
 import sys
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
-__all__ = ["register"]
+__all__ = ["register", "build_prompt", "stdin_is_piped"]
+
+USAGE = ('no question: tars ask "question", or pipe text in (echo text | tars ask "summarise this"; '
+         "tars ask - < prompt.txt)")
+
+
+def stdin_is_piped() -> bool:
+    """Whether stdin carries data to read: a pipe, a file or a socket — not a terminal, not
+    /dev/null, not closed. Reading an inherited terminal or device would hang or read nothing."""
+    try:
+        if sys.stdin is None or sys.stdin.isatty():
+            return False
+        mode = os.fstat(sys.stdin.fileno()).st_mode
+    except (OSError, ValueError, AttributeError):
+        return False
+    return stat.S_ISFIFO(mode) or stat.S_ISREG(mode) or stat.S_ISSOCK(mode)
+
+
+def build_prompt(argument: str | None, piped: str | None) -> str:
+    """Combine the argument and piped stdin as documented; raise UsageError when there is neither."""
+    from tars.errors import UsageError
+
+    if argument in (None, "-"):
+        if piped is None or not piped.strip():
+            raise UsageError(USAGE)
+        return piped
+    if not argument.strip():
+        raise UsageError(USAGE)
+    if piped is not None and piped.strip():
+        return f"{argument}\n\n{piped}"
+    return argument
+
+
+def _read_stdin() -> str | None:
+    if not stdin_is_piped():
+        return None
+    data = sys.stdin.buffer.read()
+    return data.decode("utf-8", errors="replace")
+
+
+def _terminal_confirm(err_console: Any):
+    """Ask on the terminal before an `ask`-policy tool runs (only used when stdin is a terminal)."""
+    from tars.render.status import call_line
+
+    def confirm(tool: Any, call: Any) -> bool:
+        err_console.print(call_line(call.name, call.arguments), style="yellow", markup=False, highlight=False)
+        try:
+            sys.stderr.write(f"run {tool.name}? [y/N] ")
+            sys.stderr.flush()
+            answer = sys.stdin.readline()
+        except (KeyboardInterrupt, EOFError, OSError):
+            return False
+        return answer.strip().lower() in ("y", "yes")
+
+    return confirm
 
 
 def register(app: typer.Typer) -> None:
     @app.command("ask")
     def ask_command(
-        prompt: Optional[str] = typer.Argument(None, help="the question; '-' or nothing reads stdin"),
-        yes: bool = typer.Option(False, "--yes", "-y", help="allow tools that need confirmation"),
+        prompt: Optional[str] = typer.Argument(None, help="the question; '-' or nothing reads it from stdin"),
+        yes: bool = typer.Option(False, "--yes", "-y", help="run tools that need confirmation without asking"),
+        as_json: bool = typer.Option(False, "--json", help="print one JSON object: answer, model, tool calls, usage"),
+        raw: bool = typer.Option(False, "--raw", help="print the exact text even on a terminal (no markdown)"),
+        model: Optional[str] = typer.Option(None, "--model", "-m", help="primary model, provider:model"),
+        remote: Optional[str] = typer.Option(None, "--remote", help="remote model, provider:model or none"),
     ) -> int:
-        """Ask one question and stream the answer to stdout."""
+        """Ask one question and stream the answer to stdout (stdin is added to the prompt)."""
+        prompt_text = build_prompt(prompt, _read_stdin())
+
         from tars.config import load_config
-        from tars.errors import UsageError
-        from tars.events import Notice, TextDelta, ToolResultEvent
         from tars.session import Session
 
-        if prompt in (None, "-"):
-            if sys.stdin.isatty():
-                raise UsageError('usage: tars ask "question"  (or pipe the question on stdin)')
-            prompt = sys.stdin.read()
-        elif not sys.stdin.isatty():
-            piped = sys.stdin.read()
-            if piped.strip():
-                prompt = f"{prompt}\n\n{piped}"
-        session = Session.from_config(load_config(), confirm=(lambda *_: True) if yes else None)
-        for event in session.stream(prompt):
-            match event:
-                case TextDelta(text=text):
-                    sys.stdout.write(text)
-                    sys.stdout.flush()
-                case Notice(text=text):
-                    print(f"tars: {text}", file=sys.stderr)
-                case ToolResultEvent(result=result):
-                    print(f"  {result.name}: {result.summary()}", file=sys.stderr)
-        turn = session.last_turn
-        if turn is not None and turn.text and not turn.text.endswith("\n"):
-            sys.stdout.write("\n")
-        return 0
+        flags = {k: v for k, v in (("model_default", model), ("model_remote", remote)) if v is not None}
+        config = load_config(flags)
+        out, err = _consoles()
+        if yes:
+            confirm = lambda tool, call: True  # noqa: E731
+        elif sys.stdin is not None and sys.stdin.isatty():
+            confirm = _terminal_confirm(err)
+        else:
+            confirm = None  # cannot ask: `ask`-policy tools are refused with a message to the model
+        session = Session.from_config(config, confirm=confirm)
+        return _run(session, prompt_text, out, err, as_json=as_json, raw=raw)
+
+
+def _consoles():
+    from rich.console import Console
+
+    return Console(), Console(stderr=True)
+
+
+def _run(session: Any, prompt: str, out: Any, err: Any, *, as_json: bool, raw: bool) -> int:
+    from tars.cli.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, fail
+    from tars.render.stream import PlainStream
+    from tars.render.turn_view import TurnPrinter
+
+    answer_console = out
+    printer = TurnPrinter(answer_console, err, footer=err.is_terminal and not as_json, spinner=not as_json)
+    printer.lookup = lambda cid: next((c for c in getattr(session.last_turn, "all_calls", ()) if c.id == cid), None)
+    if raw:
+        printer.make_stream = lambda: PlainStream(sys.stdout)
+    events = session.stream(prompt)
+    interrupted = False
+    try:
+        printer.waiting()
+        for event in events:
+            if as_json and event.kind == "text":
+                continue  # the answer is printed once, inside the JSON object
+            printer.handle(event)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        _close(events)
+        printer.abort()
+    turn = session.last_turn
+    if as_json and turn is not None:
+        import json
+
+        data = turn.as_dict()
+        data["interrupted"] = data.get("interrupted") or interrupted
+        print(json.dumps(data, ensure_ascii=False, default=str))
+    if interrupted:
+        return EXIT_INTERRUPTED
+    if not as_json:
+        printer.end(turn)
+    if turn is None or not turn.text.strip():
+        why = "stopped at the tool-round limit" if turn is not None and turn.round_limit_hit else "no answer came"
+        return fail(why, EXIT_FAILED)
+    return EXIT_OK
+
+
+def _close(events: Any) -> None:
+    for _ in range(3):
+        try:
+            events.close()
+            return
+        except KeyboardInterrupt:
+            continue
+        except Exception:
+            return

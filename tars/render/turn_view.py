@@ -32,6 +32,7 @@ class TurnPrinter:
         self._wants_spinner = spinner and not plain_terminal(self.status)
         # finds a call by id for results whose call had no event (e.g. session.last_turn.all_calls)
         self.lookup: Callable[[str], Any] | None = None
+        self.make_stream: Callable[[], AnswerStream] = lambda: answer_stream(self.answer)
 
     # -- the waiting indicator ----------------------------------------------------------------
     def waiting(self, text: str = "thinking…") -> None:
@@ -51,7 +52,7 @@ class TurnPrinter:
             case TextDelta(text=text):
                 self._stop_spinner()
                 if self._stream is None:
-                    self._stream = answer_stream(self.answer)
+                    self._stream = self.make_stream()
                 self._stream.write(text)
             case ToolCallEvent(call=call):
                 self._end_answer()
