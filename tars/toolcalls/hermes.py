@@ -78,8 +78,38 @@ def _bare_pythonic(body: str, ctx: Context) -> Outcome:
     return out
 
 
+_JSON_END = json_then("</tool_call>")
+
+
+def _tool_call_end(text: str, start: int, final: bool) -> int | None:
+    """JSON bodies end with their value; Qwen3-Coder XML bodies at `</function>` (values may
+    contain `</tool_call>`), else at the first `</tool_call>`."""
+    body = text[start:].lstrip()
+    if not body.startswith("<function="):
+        if not final and body and "<function=".startswith(body):
+            return None  # may still become <function=
+        return _JSON_END(text, start, final)
+    j = text.find("</function>", start)
+    if j < 0:
+        if not final:
+            return None
+        k = text.find("</tool_call>", start)
+        return len(text) if k < 0 else k + len("</tool_call>")
+    return _after(text, j + len("</function>"), final)
+
+
+def _after(text: str, i: int, final: bool) -> int | None:
+    rest = text[i:].lstrip()
+    j = len(text) - len(rest)
+    if rest.startswith("</tool_call>"):
+        return j + len("</tool_call>")
+    if not final and (not rest or "</tool_call>".startswith(rest)):
+        return None
+    return i
+
+
 MARKUPS = (
-    Markup("<tool_call>", json_then("</tool_call>"), tool_call_block, "hermes"),
+    Markup("<tool_call>", _tool_call_end, tool_call_block, "hermes"),
     Markup("```", _fence_end, _fence, "hermes", accept=_accept_fence, weak=True),
     Markup("{", bare_json_end, _bare_object, "llama3_json", accept=accept_bare_object, weak=True),
     Markup("[", bare_pythonic_end, _bare_array, "hermes", accept=accept_bare_array, weak=True),
