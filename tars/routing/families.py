@@ -174,7 +174,7 @@ NOTES = Family(
         (3, r"\b(?:the|my|this|that|a) (?:\w+ )?note (?:about|on|called|titled|named|where|with|from|for)\b|\bnote (?:to self|that i)\b"),
         (3, r"\bwhat did i (?:write|jot|note|log|put down|journal)\b|\bsave (?:this|that|it) (?:as|in|to) (?:a |my |the )?(?:note|journal)\b"),
         (3, r"^(?:log|journal|note)(?: down)?(?: (?:that|this|it)\b|\s*:)|^(?:log|journal|jot)\b(?! (?:in|out|on|off|into|file|level|scale))|^append\b|\bappend (?:this |that |it )?to\b"),
-        (3, r"[\w/-]+\.md\b|\bnotiz\b|\bnota (?:diaria|del día)\b"),
+        (3, r"(?<![\w/-])[\w/-]+\.md\b|\bnotiz\b|\bnota (?:diaria|del día)\b"),
         (2, r"\b(?:notes?|journal|diary|notebook|entry) (?:on|about|for|from|called|titled)\b|\bjournal\b"),
         (2, r"\bobsidian\b|\bvault\b"),
     ),

@@ -18,7 +18,6 @@ from tars.routing.signals import Signals, read_signals
 __all__ = ["Router", "RouteResult", "Decision", "route", "THRESHOLD"]
 
 THRESHOLD = 3.0  # a family's score at or above this means the message wants its tools
-_TOKEN = re.compile(r"[a-z0-9_][a-z0-9_.\-]*[a-z0-9_]")
 _MSG_WORD = re.compile(r"[a-z][a-z0-9']+")
 
 
@@ -119,14 +118,14 @@ class Router:
     def decide(self, message: str) -> Decision:
         """Whether `message` wants tools, which, and why; independent of the configured models."""
         index = self._index
-        sig = read_signals(message)
-        named = _literal_hits(sig.text, index.literals)
+        named = _literal_hits(message.lower(), index.literals)
         if named:
             family = index.family_of.get(named[0])
             mates = [n for fam, names in index.families if fam.name == family for n in names]
             hints = tuple(dict.fromkeys([*named, *mates]))
             return Decision(needs_tools=True, family=family, tool_hints=hints, score=99.0,
                             reason=f"tool name {named[0]!r} mentioned")
+        sig = read_signals(message)
         body = sig.text[sig.lead:]
         stems = frozenset(stem(w) for w in _MSG_WORD.findall(body))
         scored = []
@@ -141,6 +140,7 @@ class Router:
         hints: list[str] = []
         for _, _, fam, names, _ in scored:
             hints += _order_hints(fam, names, body, stems, index.vocab)
+        label = label if len(label) <= 40 else label[:39] + "…"
         reason = f"{best.name} cue: {label!r}"
         if sig.deixis and sig.deixis not in label:
             reason += f" + {sig.deixis!r}"
@@ -172,10 +172,29 @@ class Router:
 
 
 def _literal_hits(text: str, literals: dict[str, str]) -> list[str]:
-    if not literals:
-        return []
-    hits = [literals[t] for t in _TOKEN.findall(text) if t in literals]
-    return list(dict.fromkeys(hits))
+    """Tool names written as whole tokens, in order of appearance (substring search: fast on long pastes)."""
+    found: list[tuple[int, str]] = []
+    for literal, name in literals.items():
+        start = text.find(literal)
+        while start >= 0:
+            end = start + len(literal)
+            if _boundary(text, start - 1, -1) and _boundary(text, end, 1):
+                found.append((start, name))
+                break
+            start = text.find(literal, start + 1)
+    return list(dict.fromkeys(name for _, name in sorted(found)))
+
+
+def _boundary(text: str, i: int, step: int) -> bool:
+    """True when text[i] does not continue a name: "weather_now." ends the name, "weather_now_x" does not."""
+    if i < 0 or i >= len(text):
+        return True
+    char = text[i]
+    if char.isalnum() or char == "_":
+        return False
+    if char in ".-":  # a joiner only when a name character follows it outward
+        return _boundary(text, i + step, step) if 0 <= i + step < len(text) else True
+    return True
 
 
 def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str]) -> tuple[float, str, float]:

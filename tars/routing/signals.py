@@ -10,7 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["Signals", "read_signals", "normalise"]
+__all__ = ["Signals", "read_signals", "normalise", "clip"]
+
+# Intent is stated at the start or the end of a long paste; the middle only costs time.
+_HEAD, _TAIL = 600, 300
 
 _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
@@ -82,7 +85,7 @@ _CODE_WORDS = (
     r"repo(?:sitory)?|queue|celery|cron|excel|spreadsheet formula|llm|sampling|parser|cli|library|"
     r"database|db|datetime|timestamp|unix time|epoch|snippet|source|compile|boolean|integer|float|loop|lambda"
 )
-_CODE = re.compile(r"\b(?:" + _CODE_WORDS + r")\b|```|\bdef |\(\)|=>|\w+\.\w+\(|;\s*$")
+_CODE = re.compile(r"\b(?:" + _CODE_WORDS + r")\b|```|\bdef |\(\)|=>|(?<![\w.])\w+\.\w+\(|;\s*$")
 # Asking for code: "write a function...", "implement...", "how do I X in python".
 _CODE_LEAD = re.compile(
     r"^(?:write(?!(?: this| that| it)? down)|implement|code|create|generate|build|make|refactor|debug|fix|"
@@ -151,6 +154,13 @@ def normalise(message: str) -> str:
     return " ".join(text.lower().split())
 
 
+def clip(message: str) -> str:
+    """The parts of a long message that carry its request: the first and last few hundred characters."""
+    if len(message) <= _HEAD + _TAIL:
+        return message
+    return message[:_HEAD] + " … " + message[-_TAIL:]
+
+
 def _place(raw: str) -> str | None:
     for match in _PLACE.finditer(raw):
         words = match.group(1).split()
@@ -161,6 +171,7 @@ def _place(raw: str) -> str | None:
 
 def read_signals(message: str) -> Signals:
     """Compute the family-independent signals of `message` (a few regex searches)."""
+    message = clip(message)
     text = _QUOTED.sub('"…"', normalise(message))
     lead = _PREAMBLE.match(text)
     start = lead.end() if lead else 0
