@@ -98,3 +98,13 @@ def test_timeout(server):
     with pytest.raises(WeatherError, match="did not answer"):
         _get(f"{server.url}/v1/forecast", {"latitude": 1, "longitude": 2}, "weather", timeout=0.3)
     assert time.monotonic() - started < 2
+
+
+def test_malformed_default_coordinates_are_a_config_error():
+    from tars.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="TARS_LAT"):
+        load_config(environ={"TARS_LAT": "north"})
+    with pytest.raises(ConfigError, match="TARS_LON"):
+        load_config(environ={"DEFAULT_LON": "200"})
+    assert load_config(environ={"DEFAULT_LAT": "0", "DEFAULT_LON": "0"}).lat == 0.0

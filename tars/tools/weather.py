@@ -80,13 +80,10 @@ class Locator:
         if location and location.strip():
             return self.geocode(location.strip())
         lat, lon = self.config.lat, self.config.lon
-        if not (lat and lon):
+        if lat is None or lon is None:
             raise WeatherError("no location given and no default set: set TARS_LAT and TARS_LON "
                                "(or DEFAULT_LAT/DEFAULT_LON), or name a place")
-        try:
-            return float(lat), float(lon), "default location"
-        except ValueError:
-            raise WeatherError(f"TARS_LAT/TARS_LON must be numbers, not {lat!r}, {lon!r}") from None
+        return float(lat), float(lon), "default location"
 
     def geocode(self, name: str) -> tuple[float, float, str]:
         data = _get(f"{self.config.geocoding_url.rstrip('/')}/v1/search",
