@@ -56,8 +56,9 @@ def http_box(tmp_path_factory):
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("TARS_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
         servers, problems = parse_servers(
-            {"mcpServers": {"web": {"type": "http", "url": "http://127.0.0.1:${BOX_PORT}/mcp"}}},
-            "test", {"BOX_PORT": str(server.port)},
+            {"mcpServers": {"web": {"type": "http", "url": "http://127.0.0.1:${BOX_PORT}/mcp",
+                                    "headers": {"Authorization": "Bearer ${BOX_TOKEN}"}}}},
+            "test", {"BOX_PORT": str(server.port), "BOX_TOKEN": "tok-42"},
         )
         assert problems == []
         registry, notices = ToolRegistry(), []
@@ -162,6 +163,7 @@ def test_http_calls_errors_and_images(http_box):
     failed = call(registry, "web__fail", message="nope")
     assert failed.is_error and "nope" in failed.output
     assert call(registry, "web__picture").output == "[image: image/png, 2 KB]"
+    assert call(registry, "web__header", name="Authorization").output == "Bearer tok-42"  # configured headers
 
 
 def test_http_hang_times_out_and_the_next_call_reconnects(http_box):

@@ -90,7 +90,7 @@ def cached_tools(config: Any = None) -> list[Any]:
     return tools
 
 
-_LAZY: dict[str, Any] = {}
+_LAZY: dict[Any, Any] = {}
 
 
 def _lazy_caller(config: Any):
@@ -99,10 +99,12 @@ def _lazy_caller(config: Any):
     def call(server: str, tool: str, arguments: dict[str, Any]) -> Any:
         from tars.mcp.manager import McpManager
 
+        # one manager per distinct MCP configuration in this process
+        key = (getattr(config, "mcp_servers", None), getattr(config, "mcp_timeout", None), os.getcwd())
         with _LOCK:
-            manager = _LAZY.get("manager")
+            manager = _LAZY.get(key)
             if manager is None:
-                manager = _LAZY["manager"] = McpManager.from_config(config, autostart=False)
+                manager = _LAZY[key] = McpManager.from_config(config, autostart=False)
         if server not in manager.servers:
             raise ToolError(f"MCP server {server!r} is no longer configured")
         return manager.call(server, tool, arguments)

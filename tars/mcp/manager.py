@@ -41,7 +41,8 @@ class McpManager:
         self.registry = registry
         self.timeout = timeout
         self.on_notice = on_notice
-        self.notices: list[str] = []
+        self.notices: list[str] = []  # every notice so far (each told once)
+        self._unread: list[str] = []  # told to nobody yet: no on_notice callback was given
         self.problems = list(problems or [])
         self.prefixes, self.clashes = assign_prefixes(self.servers)
         self._tools: dict[str, list[McpTool]] = {}
@@ -179,11 +180,18 @@ class McpManager:
         if text in self.notices:
             return
         self.notices.append(text)
-        if self.on_notice is not None:
+        if self.on_notice is None:
+            self._unread.append(text)
+        else:
             try:
                 self.on_notice(text)
             except Exception:  # noqa: BLE001 - a broken display must not break MCP
                 pass
+
+    def take_notices(self) -> list[str]:
+        """Notices not yet shown (when no `on_notice` was given): the session shows them once."""
+        taken, self._unread = self._unread, []
+        return taken
 
     # -- calls and status ---------------------------------------------------------------------
     def call(self, server: str, tool: str, arguments: dict[str, Any]) -> Any:

@@ -11,7 +11,7 @@ import os
 import sys
 import time
 
-from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.utilities.types import Image
 from mcp.types import ToolAnnotations
@@ -72,6 +72,13 @@ def crash() -> str:
 def getenv(name: str) -> str:
     """The value of an environment variable in the server's process, or <unset>."""
     return os.environ.get(name, "<unset>")
+
+
+@server.tool(annotations=ToolAnnotations(read_only_hint=True))
+def header(name: str, ctx: Context) -> str:
+    """The value of an HTTP request header (Streamable HTTP only), or <none>."""
+    headers = ctx.headers or {}
+    return headers.get(name.lower()) or headers.get(name) or "<none>"
 
 
 if __name__ == "__main__":
