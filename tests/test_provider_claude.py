@@ -219,3 +219,21 @@ def test_importing_the_module_does_not_import_the_sdk() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30,
                          cwd=Path(__file__).resolve().parent.parent)
     assert out.stdout.strip() == "False", out.stderr
+
+
+def test_a_wrong_key_is_refused_by_the_server_and_reported_without_the_key() -> None:
+    with AnthropicServer(api_key="sk-ant-the-right-one") as server:
+        server.script("never sent")
+        _, exc = collect_until_error(provider_for(server.url))
+    assert isinstance(exc, ProviderUnavailable) and exc.status == 401 and KEY not in str(exc)
+
+
+def test_the_server_answers_non_streaming_requests_too(anthropic_server) -> None:
+    import anthropic
+
+    anthropic_server.script({"text": "Sure.", "tool_calls": [{"id": "toolu_X", "name": "weather",
+                                                               "input": {"city": "Oslo"}}]})
+    client = anthropic.Anthropic(api_key=KEY, base_url=anthropic_server.url, max_retries=0)
+    message = client.messages.create(model=MODEL, max_tokens=50, messages=[{"role": "user", "content": "hi"}])
+    assert [b.type for b in message.content] == ["text", "tool_use"] and message.stop_reason == "tool_use"
+    assert message.content[1].input == {"city": "Oslo"} and anthropic_server.requests[0].body.get("stream") is None

@@ -1,6 +1,6 @@
 """A local server that speaks the Anthropic Messages API (`POST /v1/messages`), scripted per test.
 
-    with AnthropicServer() as server:
+    with AnthropicServer() as server:                                  # AnthropicServer(api_key=...) 401s others
         server.script("Hello there",                                   # text, streamed word by word
                       {"tool_calls": [{"name": "weather", "input": {"city": "Oslo"}}]},
                       {"error": 529},                                  # overloaded_error
@@ -107,12 +107,23 @@ class AnthropicServer(ProtocolServer):
 
     model_path = "/v1/messages"
 
+    def __init__(self, *, api_key: str | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.api_key = api_key  # when set, any other key gets a real 401
+
+    def _key_of(self, request: RecordedRequest) -> str:
+        bearer = request.headers.get("authorization", "")
+        return request.headers.get("x-api-key") or bearer.removeprefix("Bearer ").strip()
+
     def handle(self, handler: Handler, request: RecordedRequest) -> None:
         headers = {"request-id": _id("req")}
         if request.method != "POST" or request.path != self.model_path:
             return self._error(handler, {"error": 404, "message": f"Not found: {request.path}"}, headers)
-        if not request.headers.get("x-api-key") and not request.headers.get("authorization"):
+        key = self._key_of(request)
+        if not key:
             return self._error(handler, {"error": 401, "message": "x-api-key header is required"}, headers)
+        if self.api_key is not None and key != self.api_key:
+            return self._error(handler, {"error": 401}, headers)
         if problem := _check(request.body):
             return self._error(handler, {"error": 400, "message": problem}, headers)
         reply = self.next_reply(request)
