@@ -61,7 +61,8 @@ _GENERAL_STRONG = re.compile(
 # Words that say the answer does not depend on now or on the user, whatever else the message says.
 _TIMELESS = re.compile(
     r"\b(?:in general|generally|usually|typically|normally|on average|ever recorded|of all time|in history|"
-    r"historically|scientific(?:ally)?|in theory)\b"
+    r"historically|scientific(?:ally)?|in theory|in the (?:books?|novels?|movies?|films?|story|stories|series|"
+    r"games?|show|comics?|anime|lore|bible))\b"
 )
 _URL = re.compile(r"\bhttps?://\S+|\bwww\.\S+")
 # Quoted text is content (a task's title, a phrase asked about), not the user's request.
