@@ -70,7 +70,8 @@ def memory_chunks(path: str, text: str) -> list[tuple[str, str]]:
         if m := _HEADING.match(line):
             section = m.group(1)
         elif line.strip():
-            out.append((section, (_BULLET.match(line.strip()) or re.match(r"(.*)", line.strip())).group(1)))
+            bullet = _BULLET.match(line.strip())
+            out.append((section, bullet.group(1) if bullet else line.strip()))
     return out
 
 
@@ -111,7 +112,7 @@ def _find(items: list[Item], query: str) -> Item:
                     key=lambda p: -p[0])
     if not contained and scored and scored[0][0] >= 0.75 and (len(scored) == 1 or scored[0][0] - scored[1][0] >= 0.1):
         return scored[0][1]
-    candidates = [it.text for _, it in scored[:5] if _ >= 0.4 or contained]
+    candidates = [it.text for score, it in scored[:5] if contained or score >= 0.4]
     if not candidates:
         raise ToolError(f"no memory matches {query!r}; use memory_recall to list what is remembered")
     listed = "; ".join(f"{n}) {c}" for n, c in enumerate(candidates, 1))
@@ -137,9 +138,9 @@ def _insert(lines: list[str], kind: str, text: str) -> list[str]:
         last -= 1
     insert = [f"- {text}"] if last > start + 1 else ["", f"- {text}"]
     tail = lines[last:]
-    if tail and tail[0].strip() == "" or not tail:
-        return [*lines[:last], *insert, *tail]
-    return [*lines[:last], *insert, "", *tail]
+    if tail and tail[0].strip():  # the next heading follows at once: keep a blank line before it
+        insert.append("")
+    return [*lines[:last], *insert, *tail]
 
 
 def _join(lines: list[str]) -> str:

@@ -37,7 +37,7 @@ def fetch(url: str, guard: Guard, *, timeout: float = 15.0) -> tuple[str, str, b
     """(final url, content type, body, charset) after following up to 5 checked redirects."""
     import httpx
 
-    headers = {"User-Agent": "tars/0.1 (terminal assistant; +https://example.invalid/tars)",
+    headers = {"User-Agent": "tars/0.1 (terminal assistant)",
                "Accept": "text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5"}
     with httpx.Client(transport=guarded_transport(guard), timeout=timeout, headers=headers,
                       follow_redirects=False, trust_env=False) as client:
