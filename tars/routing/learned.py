@@ -38,7 +38,7 @@ support supports allow allows e g i.e ie example examples thing things way ways 
 
 # Hand-written cues for well-known kinds of server, keyed by the vocabulary that reveals them.
 _TIME = (
-    (3, r"\bwhat (?:time|hour) is it\b|\bwhat'?s the hour\b|\bwhat'?s the (?:current |local )?time\b|\bwhat is the (?:current |local )?time\b"),
+    (3, r"\bwhat (?:time|hour)(?: is|'s) it\b|\bwhat'?s the hour\b|\bwhat'?s the (?:current |local )?time\b|\bwhat is the (?:current |local )?time\b"),
     (3, r"\b(?:current|local|exact) time\b|\btime (?:difference|zones?)\b|\btimezones?\b|\bo'?clock\b"),
     (3, r"^(?:the )?(?:current |local )?time (?:in|at|over in|now in)\b|\btime (?:is it|it is) (?:in|there|now)\b"),
     (3, r"\bis it (?:morning|night|late|early|evening|afternoon|daytime|night-?time|dark|midnight|noon|lunchtime)\b.{0,20}\bin\b"),

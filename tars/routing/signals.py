@@ -23,7 +23,7 @@ _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|
 _DEIXIS = re.compile(
     r"\b(?:today|tonight|tomorrow|tommorow|tomorow|tmrw|tmr|2moro|2morrow|2day|2nite|yesterday|last night|this (?:morning|afternoon|evening|"
     r"week(?:end)?|month|year)|next (?:week(?:end)?|month|year|" + _DAY + r")|(?:on |this |every )?" + _DAY + r"|"
-    r"right now|now|currently|at the moment|atm|later|soon|tonite|"
+    r"right now|now|rn|currently|at the moment|atm|later|soon|tonite|this (?:wk|wknd)|wknd|asap|"
     r"here|outside|out there|nearby|near me|around here|"
     r"(?:at|by|around|before|after|until|till) \d{1,2}(?::\d\d)?\s*(?:am|pm|o'?clock)|\d{1,2}(?::\d\d)?\s*(?:am|pm)|"
     r"at \d{1,2}(?::\d\d)?(?! ?(?:degrees?|°|%|kg|km|m\b|miles|percent|celsius|fahrenheit))|noon|midnight|"
@@ -55,7 +55,8 @@ _GENERAL_STRONG = re.compile(
     r"explain|define|describe|summari[sz]e the|is it true|difference between|meaning of|history of|"
     r"in general|can you explain|calculate|compute|solve|simplify|integrate|differentiate|prove|predict|"
     r"estimate|derive|evaluate)"
-    r"|\b(?:the theory of|the concept of|definition of|what causes|"
+    r"|\b(?:the theory of|the concept of|definition of|what causes|how do you (?:say|spell|pronounce)|"
+    r"the (?:\w+ )?(?:word|term|synonym|antonym|translation|spelling|plural|etymology) (?:for|of)|"
     r"why (?:is|are|does|do|did) (?:that|this|it)|how come|is it true)\b"
 )
 # Words that say the answer does not depend on now or on the user, whatever else the message says.
@@ -149,10 +150,21 @@ class Signals:
         return self.general == 1 and not self.grounded
 
 
+_CONTRACTIONS = re.compile(r"\b(what|how|where|who|when|that|there|it|time)s\b|\b(do|does|did|is|are|was|ca|wo)nt\b|\b(i)(m|ve)\b")
+
+
+def _apostrophe(match: re.Match[str]) -> str:
+    if match.group(1):
+        return match.group(1) + "'s"
+    if match.group(2):
+        return match.group(2) + "n't"
+    return match.group(3) + "'" + match.group(4)
+
+
 def normalise(message: str) -> str:
-    """Lower-case, straighten quotes, collapse whitespace."""
+    """Lower-case, straighten quotes, collapse whitespace, restore dropped apostrophes ("whats" -> "what's")."""
     text = message.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
-    return " ".join(text.lower().split())
+    return _CONTRACTIONS.sub(_apostrophe, " ".join(text.lower().split()))
 
 
 def clip(message: str) -> str:
