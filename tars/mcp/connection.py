@@ -9,6 +9,7 @@ marks the connection failed and stops it; the next call starts a fresh one.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import time
 from contextlib import asynccontextmanager
@@ -32,6 +33,12 @@ __all__ = ["Connection", "minimal_env"]
 # What a stdio server inherits from tars's environment; everything else (API keys, tokens) stays
 # behind unless the server's entry lists it in `env`.
 _INHERITED = ("PATH", "HOME", "USER", "LOGNAME", "SHELL", "TERM", "TMPDIR", "TZ", "LANG", "LANGUAGE")
+# The SDK logs transport trouble as warnings; with no handler Python would print them on the
+# user's terminal. tars reports failures itself (states and notices), so they stay quiet.
+_sdk_log = logging.getLogger("mcp")
+_sdk_log.addHandler(logging.NullHandler())
+_sdk_log.propagate = False
+
 _PING_AFTER = 2.0  # seconds idle after which a call first checks that the server is still there
 _MAX_PAGES = 50
 
@@ -153,6 +160,8 @@ class Connection:
             why = "exited before it was ready"
         elif isinstance(exc, FileNotFoundError):
             why = f"command not found: {self.config.command}"
+        elif self.config.url and type(exc).__name__ in ("ConnectError", "ConnectTimeout"):
+            why = f"cannot connect to {_host(self.config.url)} ({exc})"
         else:
             why = f"{type(exc).__name__}: {exc}".strip().rstrip(":")
             why = why.replace(self.config.url, "<url>") if self.config.url else why
@@ -218,10 +227,18 @@ class Connection:
     def _down(self, label: str, exc: BaseException | None = None) -> McpServerDown:
         tail = self.stderr_tail()
         why = "exited during a call" + (f" ({tail})" if tail else "")
-        if exc is not None and self.config.transport != "stdio":
-            why = f"connection lost during a call ({type(exc).__name__})"
+        if self.config.transport != "stdio":
+            why = "connection lost during a call" + (f" ({type(exc).__name__})" if exc is not None else "")
         self._fail(f"{why}; restarts on next use")
-        return McpServerDown(f"MCP server {self.name!r} {why} to {label}; it will be restarted on its next use")
+        return McpServerDown(f"MCP server {self.name!r}: {why} to {label}; it will be restarted on its next use")
+
+
+def _host(url: str) -> str:
+    """host:port of a URL, without any credentials it may carry."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    return f"{parts.hostname}:{parts.port}" if parts.port else str(parts.hostname)
 
 
 def _leaf(exc: BaseException) -> BaseException:
