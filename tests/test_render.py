@@ -1,0 +1,196 @@
+"""The streaming markdown renderer: the screen after streaming equals a whole-document render.
+
+Documents are streamed in pieces of several sizes (1 character, 16 characters, splits that cut
+a code fence marker or a table row in half) into off-screen terminal consoles, and compared
+with `Console.print(Markdown(whole))` — byte for byte in commit-only mode, and as the final
+screen of a VT100 emulator (pyte) when the live region is on.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pyte
+import pytest
+from rich.console import Console
+from rich.markdown import Markdown
+
+from tars.render.blocks import BlockSplitter
+from tars.render.stream import MarkdownStream, PlainStream, answer_stream
+
+FENCE_SPLIT = """Here is the fix:
+
+```python
+def greet(name):
+    # a comment with ``` inside is still code
+    return f"hello {name}"
+```
+
+And it runs.
+"""
+
+TABLE_ROWS = """Results so far:
+
+| city | temp | sky |
+|------|-----:|:---:|
+| Lima | 21 | cloudy |
+| Oslo | -3 | snow |
+| Cairo | 35 | clear and very sunny all day long |
+
+That's all.
+"""
+
+NESTED_LISTS = """Plan:
+
+- first level
+  - second level
+    - third level with `code`
+  - back to second
+- another top item
+
+  with a continuation paragraph
+
+1. numbered
+2. numbered again
+   - mixed bullet inside
+10. jumps to ten
+"""
+
+EVERYTHING = """# Title
+
+Intro with *emphasis*, **strong**, `code` and a [link](https://example.com).
+A second line of the same paragraph.
+
+Setext heading
+--------------
+
+> a quote
+> - with a list inside
+> ---
+
+***
+
+    indented code block
+
+~~~
+tilde fence
+~~~
+* star list
++ plus list
+
+Final words.
+"""
+
+UNCLOSED_FENCE = "Start:\n\n```bash\necho one\necho two\n"
+TRAILING_PARTIAL = "One paragraph.\n\n- item a\n- item b without newline"
+
+DOCUMENTS = {
+    "fence": FENCE_SPLIT,
+    "table": TABLE_ROWS,
+    "nested": NESTED_LISTS,
+    "everything": EVERYTHING,
+    "unclosed-fence": UNCLOSED_FENCE,
+    "partial-last-line": TRAILING_PARTIAL,
+}
+
+
+def _console(width: int = 72, height: int = 200) -> Console:
+    return Console(file=io.StringIO(), width=width, height=height, force_terminal=True, color_system="truecolor")
+
+
+def _normalise(ansi: str) -> str:
+    """Hyperlink ids are random per render; everything else must match exactly."""
+    return re.sub(r"id=\d+", "id=X", ansi)
+
+
+def whole(doc: str, width: int = 72) -> str:
+    console = _console(width)
+    console.print(Markdown(doc))
+    return _normalise(console.file.getvalue())
+
+
+def streamed(doc: str, pieces: list[str], *, width: int = 72, live: bool = False) -> str:
+    console = _console(width)
+    stream = MarkdownStream(console, live=live)
+    for piece in pieces:
+        stream.write(piece)
+    stream.finish()
+    return console.file.getvalue()
+
+
+def chunks(text: str, size: int) -> list[str]:
+    return [text[i : i + size] for i in range(0, len(text), size)]
+
+
+def screen(ansi: str, width: int = 72) -> str:
+    """The final screen a terminal shows after receiving `ansi` (pyte VT emulator)."""
+    term = pyte.Screen(width, 400)
+    term.set_mode(pyte.modes.LNM)  # a tty turns \n into \r\n
+    pyte.ByteStream(term).feed(ansi.encode())
+    return "\n".join(line.rstrip() for line in term.display).rstrip()
+
+
+@pytest.mark.parametrize("name", DOCUMENTS)
+@pytest.mark.parametrize("size", [1, 5, 16, 1000])
+def test_streamed_equals_whole_render(name: str, size: int) -> None:
+    doc = DOCUMENTS[name]
+    assert _normalise(streamed(doc, chunks(doc, size))) == whole(doc)
+
+
+def test_fence_marker_split_across_chunks() -> None:
+    doc = FENCE_SPLIT
+    at = doc.index("```") + 2  # "``" | "`python"
+    end = doc.rindex("```") + 1
+    pieces = [doc[:at], doc[at:end], doc[end:]]
+    assert _normalise(streamed(doc, pieces)) == whole(doc)
+
+
+def test_table_arriving_row_by_row_at_narrow_width() -> None:
+    pieces = TABLE_ROWS.splitlines(keepends=True)
+    assert _normalise(streamed(TABLE_ROWS, pieces, width=40)) == whole(TABLE_ROWS, width=40)
+
+
+def test_finished_blocks_are_handed_out_once_and_the_tail_stays_open() -> None:
+    splitter = BlockSplitter()
+    assert splitter.feed("# Title\n\nFirst para") is None  # no complete line of a second block yet
+    piece = splitter.feed("graph.\n\n- a\n")
+    assert piece is not None and piece.source == "# Title\n\nFirst paragraph.\n\n"
+    assert splitter.feed("- b\n") is None  # the list is still open
+    piece = splitter.feed("\nAfter.\n")
+    assert piece is not None and piece.source == "- a\n- b\n\n"
+    assert splitter.tail == "After.\n"
+
+
+def test_a_block_is_not_closed_by_an_incomplete_line() -> None:
+    """`#` alone would be a heading that ends the list; `#hashtag` continues the item."""
+    splitter = BlockSplitter()
+    assert splitter.feed("- item\n#") is None
+    assert splitter.feed("hashtag\n") is None
+    assert "#hashtag" in splitter.tail and splitter.tail.startswith("- item")
+
+
+@pytest.mark.parametrize("name", ["everything", "table", "nested"])
+def test_live_region_leaves_the_same_final_screen(name: str) -> None:
+    doc = DOCUMENTS[name]
+    ansi = streamed(doc, chunks(doc, 7), live=True)
+    assert screen(ansi) == screen(whole(doc))
+    assert "\x1b[2K" in ansi  # the live tail really was drawn and erased
+
+
+def test_plain_stream_writes_the_exact_text() -> None:
+    out = io.StringIO()
+    stream = PlainStream(out)
+    doc = "# Title\n\n| a | b |\n|---|---|\n" + "x" * 300
+    for piece in chunks(doc, 16):
+        stream.write(piece)
+    stream.finish()
+    assert out.getvalue() == doc + "\n"  # only a final newline is added, and only when missing
+
+
+def test_non_terminal_and_dumb_terminal_get_plain_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    piped = Console(file=io.StringIO(), width=40)
+    assert isinstance(answer_stream(piped), PlainStream)
+    monkeypatch.setenv("TERM", "dumb")
+    dumb = Console(file=io.StringIO(), width=40, force_terminal=True)
+    assert isinstance(answer_stream(dumb), PlainStream)
