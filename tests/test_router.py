@@ -192,6 +192,24 @@ def test_a_family_is_learned_from_descriptions_it_was_never_written_for(config):
     assert router.route("will it snow tomorrow?", config).family == "weather"
 
 
+def test_a_code_hosting_family_takes_coding_words_as_its_topic(config):
+    """With a GitHub server, "my repo" is the family's object; plain coding questions still stay local."""
+    github = [
+        _tool("github__create_issue", "Create a new issue in a GitHub repository", source="github"),
+        _tool("github__list_pull_requests", "List pull requests in a GitHub repository", source="github"),
+    ]
+    files = [_tool("filesystem__read_file", "Read the complete contents of a file from the file system. "
+                   "Provides detailed error messages if the file cannot be read.", source="filesystem")]
+    router = Router(builtin_tools() + github + files)
+    assert router.route("any open pull requests on my repo today?", config).family == "github"
+    assert router.route("create an issue in the tars repository: router misses typos", config).family == "github"
+    assert router.route("read the file todo.txt in my home folder", config).family == "filesystem"
+    for text in ("what is git rebase", "write a python function that reverses a string",
+                 "how do I read a file in python", "I read a great book yesterday",
+                 "I got an error message from my boss today"):
+        assert not router.route(text, config).escalate, text
+
+
 def test_mcp_tools_of_a_known_kind_join_the_builtin_family(config):
     router = Router(builtin_tools() + [_tool("weather__get_alerts", "Get weather alerts for a US state.",
                                             source="weather")])

@@ -33,6 +33,7 @@ class Family:
     hints: dict[str, re.Pattern[str]] = field(default_factory=dict)  # tool name -> what asks for it
     keywords: dict[str, float] = field(default_factory=dict)  # learned vocabulary: stem -> weight
     learned: bool = False
+    code_domain: bool = False  # about code (a GitHub server): coding words are its topic, not a distractor
 
 
 def _cues(*pairs: tuple[float, str]) -> tuple[Cue, ...]:
@@ -54,12 +55,12 @@ TASKS = Family(
         (3.5, r"\btodoist\b"),
         (3, r"\b(?:remind|reminde|remnd)(?:er)? me\b(?! (?:what|how|who|why|which|of what))"),
         (3, r"\b(?:set|add|create|make|schedule) (?:a |an |another )?(?:new )?(?:reminder|task|to-?do)\b"),
-        (3, r"\bnew (?:task|to-?do|reminder)\b|^(?:to-?do|task|reminder)\s*:|\bas an? (?:task|to-?do|reminder)\b"),
+        (3, r"\bnew (?:task|to-?do|reminder)\b|^(?:to-?do|task|reminder|grocery list|shopping list|groceries)s?\s*(?::|-|\s(?!lists?\b|apps?\b|is\b|are\b|means?\b|vs\b))|\bas an? (?:task|to-?do|reminder)\b"),
         (2, r"\b(?:make sure (?:that )?i|remember to)\b"),
         (3.5, r"\b(?:add|put|stick|throw|pop|write|get|include|jot|note)\b.{1,60}?\b(?:to|on|onto|in|into) (?:my |the |our )?" + _LIST + r"\b"),
         (3, r"\b(?:my|our|today's|tomorrow's|upcoming|open|pending|remaining) (?:to-?dos?|tasks|reminders|to-?do list|list)\b"),
         (3, r"\b(?:mark|check|tick|cross|strike|scratch)\b.{0,40}?\b(?:done|complete|completed|finished|off)\b"),
-        (3, r"\bcomplete (?:the|my|that|this) .{0,30}?\b(?:task|to-?do|item)\b"),
+        (3, r"\bcomplete (?:the|my|that|this) .{0,30}?\b(?:task|to-?do|item)\b|^(?:complete|finish|tick off|check off|close out|mark)\s+\"…\""),
         (3, r"\b(?:what'?s|what is|anything|something|what do i have|what have i got|what else is) (?:left )?(?:on|in) (?:my|the) (?:plate|list|agenda|schedule|to-?do)"),
         (3, r"\bwhat'?s left (?:to do|on|for)\b|\b(?:left|still) to do\b"),
         (3, r"\bwhat (?:do|did|should|must) i (?:still |else |really )?(?:have|need|got) to (?:do|get done|finish|buy|get|pick up|pay|prepare|bring)\b"),
@@ -72,7 +73,9 @@ TASKS = Family(
         (2, r"\b(?:to-?dos?|to-?do list|tasks?|reminders?|due|deadlines?|chores?|errands?|shopping list|grocery list|groceries)\b"),
         (2, r"\b(?:add|put) (?:that|this|it)\b|^(?:add|schedule|remind(?! me (?:what|how|who|why|which|of)))\b"),
         (2, r"\bmy (?:schedule|agenda|day|week|plans?|errands|chores)\b|\bcoming up\b|\bwhat'?s next\b|\bpriority [1-4]\b|\bp[1-4]\b"),
-        (2, r"\b(?:close|clear|knock) (?:it|that|this)(?: one)? (?:out|off)\b|\b(?:done|finished) with (?:the|my)\b"),
+        (3, r"^add (?:call|buy|pay|email|book|pick up|mow|clean|fix|send|renew|cancel|order|get|finish|schedule|visit|return|water|feed|wash|prepare|submit|print|sign|file|text|ring|phone|contact|ask|tell|bring|collect|drop off)\b"),
+        (3, r"\b(?:close|clear|knock) (?:it|that|this)(?: one)? (?:out|off)\b"),
+        (2, r"\b(?:done|finished) with (?:the|my)\b"),
         (2, r"\bi(?:'ve| have)? (?:finished|done|completed) (?:the|my)\b"),
         (1, r"\b(?:i need to|i have to|i must|i gotta)\b"),
     ),
@@ -107,7 +110,7 @@ WEATHER = Family(
         (3, r"\b(?:storms?|rain|snow|showers|front|heat ?wave|cold snap|frost|hail|thunderstorms?)\b.{0,10}\b(?:coming|on (?:the|its) way|expected|headed|approaching|rolling in|due)\b"),
         (3, r"\b(?:the )?(?:high|low|highs|lows) (?:today|tonight|tomorrow|this|for|on)\b|\bchance of (?:rain|snow|showers|storms?)\b"),
         (2, r"\b(?:temperature|temp|degrees|humidity|uv index|wind ?chill|wind speed|precipitation|pollen count|air quality|sunrise|sunset|conditions)\b"),
-        (2, r"\b(?:rain\w*|snow\w*|storms?|stormy|thunder\w*|lightning|sunny|sunshine|cloudy|overcast|windy|foggy|fog|freezing|chilly|humid|muggy|hail|drizzle|showers|heatwave|heat wave|frost\w*|sleet|blizzard|tornado|hurricane|icy)\b"),
+        (2, r"\b(?:sun|clouds|rain\w*|snow\w*|storms?|stormy|thunder\w*|lightning|sunny|sunshine|cloudy|overcast|windy|foggy|fog|freezing|chilly|humid|muggy|hail|drizzle|showers|heatwave|heat wave|frost\w*|sleet|blizzard|tornado|hurricane|icy)\b"),
         (2, r"\b(?:hot|cold|warm|cool) (?:out|outside|today|tonight|tomorrow)\b|\b(?:wind|winds|breeze|breezy|gusts?|gusty)\b|\bscorcher\b|\bbucketing\b|\bpouring\b|\bnippy\b|\bt-?shirt weather\b|\blayer up\b"),
         (2, r"\b(?:llov\w*|lluvia|nieve|nevar[aá]?|pleuvoir|pleut|pluie|neige|regnet|regen|schnee\w*|piove|pioggia|sonnig|soleil)\b"),
     ),
@@ -135,7 +138,7 @@ MEMORY = Family(
     cues=_cues(
         (3, r"\b(?:remember|remeber|remmber|rember) (?:that|this|my|i|i'm|i am|i've|we|our|for (?:next time|later|the future)|it)\b"),
         (3, r"\b(?:please )?(?:do )?remember\s*[.!]?$|\bremember:|^(?:please )?remember\s*[,;:-]"),
-        (3, r"\b(?:keep|bear) (?:that |this |it )?in mind\b|\bdon'?t forget (?:that|i|i'm|my|about my|we)\b"),
+        (3, r"\bdon'?t forget\s*[.!]?$|\b(?:keep|bear) (?:that |this |it )?in mind\b|\bdon'?t forget (?:that|i|i'm|my|about my|we)\b"),
         (3, r"\b(?:memori[sz]e|store|save|record) (?:this|that|it|the fact|my)\b.{0,20}?\b(?:fact|about me|my|i)\b|\bstore this\b"),
         (3, r"\b(?:know|remember|recall|stored|saved|kept|on file|learned|noted)\b.{0,20}\babout (?:me|my|us)\b|\babout me\b.{0,10}\?$"),
         (2, r"\b(?:anymore|any more|no longer)\b|\b(?:please )?update(?: it| that)?\s*[.!]?$"),
@@ -191,6 +194,8 @@ NOTES = Family(
         (3, r"\bmusical notes?\b|\boctave\b|\bchords?\b|\bkey of\b|\b(?:high|low|quarter|eighth|half|whole|sixteenth) notes?\b|\bpiano\b|\bguitar\b"),
         (3, r"\bnote[- ]?taking\b|\b(?:journal|research) (?:article|paper|submission|impact|publication)\b|\bobsidian (?:rock|stone|glass)\b"),
         (3, r"\b(?:take|taking|make|making) (?:better |good |effective )?notes (?:in|during|for|at|while) (?:a |the )?(?:lecture|class|meeting|meetings|school|exams?)\b|\bcornell\b"),
+        (3, r"\b(?:write|jot|note|put) down (?:the |a |an |all )?(?:steps|formula|equation|example|list of|proof|derivation|answer|solution|process|procedure|instructions)\b"),
+        (3, r"\b(?:write|draft|compose|send) (?:a |an )?(?:quick |short |thank[- ]you |nice )?note (?:to|for) (?:my |the |our )?(?:neighbou?rs?|boss|teacher|landlord|mom|mum|dad|wife|husband|friend|colleagues?|team|kids?|son|daughter|parents?|family|manager|client|customer|sister|brother)\b"),
         (3, r"\bbank ?notes?\b|\bsticky notes?\b|\brelease notes\b|\bfootnotes?\b|\bpatch notes\b|\bliner notes\b"),
     ),
     hints=_hints(
@@ -212,6 +217,8 @@ WEB = Family(
         (3, r"\b(?:search|look|check|find|browse)\b.{0,40}?\b(?:online|on the (?:web|internet|net)|on google|the web|the internet)\b"),
         (3, r"^(?:google|bing|search|look up|lookup|browse|web search)\b(?! (?:for )?(?:my|our|in my)\b)(?! (?:the|this) (?:notes|vault|journal|list|document|file|code))"),
         (3, r"\b(?:news|headlines?|breaking)\b(?! (?:cycle|value|media|literacy|writing|anchor|outlet))|\b(?:top|main|big|front-page) (?:stories|story|headlines)\b|\bthe latest (?:on|about|with|from|in)\b|\bwhat'?s (?:happening|going on) (?:in|with|at)\b|\bwhat happened (?:in|at|to|with) (?:the )?\w+ (?:today|yesterday|last night|this week)"),
+        (3, r"\bwhat time (?:does|do|is|will) (?:the )?[\w\s'-]{2,30} (?:open|close|start|begin|kick off|air|land|depart|leave)\b"),
+        (2, r"\bdid (?:the )?[\w'-]+(?: [\w'-]+){0,3} (?:win|lose|score)\b|\btrending\b"),
         (3, r"\bwhat'?s the score\b|\bscores? (?:of|in|for|from) (?:the |last night'?s |today'?s )?[\w\s'-]{1,30}(?:game|match|fixture|race|final)\b|\bwho'?s (?:ahead|leading)\b|\bpolls?\b|\bwho (?:won|is winning|'s winning|scored)\b.{0,40}\b(?:game|match|race|final|election|tonight|last night|today|yesterday|cup|series|award)\b|\bwho'?s winning\b"),
         (3, r"\bis (?:the )?[\w\s'-]{2,40} (?:out|released|available|open|down) (?:yet|(?:right )?now|today|currently)\b"),
         (3, r"\b(?:opening hours|open (?:today|now|on)|reviews? (?:of|for)|near me|nearby|tickets for|showtimes?)\b"),

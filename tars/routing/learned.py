@@ -13,7 +13,7 @@ from typing import Iterable
 
 from tars.routing.families import Cue, Family
 
-__all__ = ["stem", "words", "name_words", "learn_family", "LEXICON"]
+__all__ = ["stem", "words", "name_words", "learn_family", "LEXICON", "CODE_DOMAIN"]
 
 _WORD = re.compile(r"[a-z][a-z0-9']+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -35,6 +35,14 @@ creates update updates delete deletes name names id ids type types string number
 formatted json text content contents item items entry entries user users query run runs make makes
 support supports allow allows e g i.e ie example examples thing things way ways one two three first
 """.split())
+
+# Verbs say what a tool does, not what it is about: alone they are weak evidence ("I read a book").
+_VERBS = frozenset("""
+read write create delete remove list search find get set update add move copy edit open close run send fetch
+convert make check show start stop save load post put insert query lookup look describe fill click navigate
+take select execute call invoke generate apply merge push pull sync upload download share publish
+""".split())
+_SENTENCE_END = re.compile(r"(?<=[a-z0-9)])[.!?](?:\s|$)|\n")
 
 # Hand-written cues for well-known kinds of server, keyed by the vocabulary that reveals them.
 _TIME = (
@@ -60,9 +68,19 @@ LEXICON: tuple[tuple[frozenset[str], tuple, tuple], ...] = (
 )
 
 
+# Words users write for what descriptions call otherwise.
+_SYNONYMS = {"repo": "repository", "repos": "repository", "folder": "directory", "folders": "directory",
+             "dir": "directory", "pr": "pull", "prs": "pull", "mail": "email", "e-mail": "email"}
+# Vocabulary that makes a family about code, so coding words in a message are its topic, not a distractor.
+CODE_DOMAIN = frozenset({"github", "gitlab", "git", "repository", "commit", "branch", "pull", "sql", "database",
+                         "docker", "kubernetes", "container", "jira", "sentry", "pipeline", "deploy"})
+
+
 def stem(word: str) -> str:
     """A light plural/possessive stripper, enough to match "timezones" with "timezone"."""
     word = word.removesuffix("'s").strip("'")
+    if word in _SYNONYMS:
+        return _SYNONYMS[word]
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
     if len(word) > 4 and word.endswith("es") and word[-3] in "sxz" or word.endswith(("ches", "shes")):
@@ -84,13 +102,19 @@ def name_words(name: str) -> list[str]:
 
 
 def learn_family(name: str, tools: Iterable[tuple[str, str]]) -> Family:
-    """A family from (tool name, description) pairs: name words weigh 2, description words 1.5."""
+    """A family from (tool name, description) pairs.
+
+    Name words weigh 2 and the words of a description's first sentence 1 (the rest of a
+    description is mostly usage notes); verbs weigh 0.5 wherever they come from."""
     keywords: dict[str, float] = {}
     for tool_name, description in tools:
-        for word in words(description):
-            keywords.setdefault(word, 1.5)
+        for word in words(_SENTENCE_END.split(description, 1)[0]):
+            keywords.setdefault(word, 1.0)
         for word in name_words(tool_name):
             keywords[word] = 2.0
+    for word in words(name.replace("_", " ").replace("-", " ")):  # the server's own name: "github"
+        keywords[word] = 2.0
+    keywords = {w: (0.5 if w in _VERBS else weight) for w, weight in keywords.items()}
     cues: list[Cue] = []
     negatives: list[Cue] = []
     vocab = set(keywords)
@@ -99,5 +123,6 @@ def learn_family(name: str, tools: Iterable[tuple[str, str]]) -> Family:
             cues += [Cue(w, re.compile(p)) for w, p in extra]
             negatives += [Cue(w, re.compile(p)) for w, p in negative]
     if cues:  # hand-written cues know the phrasing; bare words only add up
-        keywords = {word: 1.0 for word in keywords}
-    return Family(name, cues=tuple(cues), negatives=tuple(negatives), keywords=keywords, learned=True)
+        keywords = {word: min(weight, 1.0) for word, weight in keywords.items()}
+    return Family(name, cues=tuple(cues), negatives=tuple(negatives), keywords=keywords, learned=True,
+                  code_domain=bool(vocab & CODE_DOMAIN))

@@ -19,6 +19,11 @@ __all__ = ["Router", "RouteResult", "Decision", "route", "THRESHOLD"]
 
 THRESHOLD = 3.0  # a family's score at or above this means the message wants its tools
 _MSG_WORD = re.compile(r"[a-z][a-z0-9']+")
+# A command verb opening the message: with a learned family's noun it reads as a request to its tools.
+_IMPERATIVE = re.compile(
+    r"^(?:create|open|list|show|find|search|get|add|make|start|stop|read|write|delete|remove|close|check|"
+    r"look up|send|book|convert|run|fetch|cancel|reschedule|move|rename|upload|download|post|file)\b"
+)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -207,7 +212,7 @@ def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str]) -> tuple
         if match is None:
             continue
         count += 1
-        at_lead = at_lead or (match.start() == 0 and cue.weight >= 2)
+        at_lead = at_lead or (match.start() == 0 and cue.weight >= 3)
         if cue.weight > best:
             best, label = cue.weight, match.group(0)
     if fam.keywords:
@@ -215,6 +220,7 @@ def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str]) -> tuple
             count += 1
             if fam.keywords[word] > best:
                 best, label = fam.keywords[word], word
+        at_lead = at_lead or (best >= 2 and _IMPERATIVE.match(body) is not None)
     if count == 0:
         return 0.0, "", 0.0
     score = best + 0.5 * min(count - 1, 2) + (1.0 if at_lead else 0.0)
@@ -223,7 +229,8 @@ def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str]) -> tuple
     score += min((1.0 if sig.deixis or sig.place else 0.0) + (1.0 if sig.personal else 0.0), 1.5)
     if sig.textbook or (sig.advice and not (sig.deixis or sig.place)):
         score -= 2.0
-    score -= sig.code
+    if not fam.code_domain:
+        score -= sig.code
     if sig.creative:
         score -= 3.0
     for cue in fam.negatives:

@@ -38,7 +38,8 @@ _PERSONAL = re.compile(
     r"\b(?:my|(?<!tell )(?<!give )(?<!show )(?<!let )(?<!help )(?<!excuse )me|mine|myself|our|ours|us|do i have|"
     r"have i got|i (?:still |really |also )?(?:have|need) to|i've got|i got to|"
     r"am i|should i|i'm|i am|i've|i'll|did i|have i|had i|i did|i wrote|i said|i told|"
-    r"i (?:moved|switched|changed|started|quit|live|work|go by|prefer|take|drive|own))\b"
+    r"i (?:moved|switched|changed|started|quit|live|work|go by|prefer|take|drive|own)|"
+    r"(?:do|did) i (?:like|prefer|drive|own|eat|use|live|work|want))\b"
 )
 
 # A textbook frame at the start: "why do...", "what is a...", "explain...", "how does ... work".
@@ -74,6 +75,8 @@ _ADVICE = re.compile(
     r"^(?:how (?:should|can|could|do|would|to) (?:i |we )?(?!get|check|see|find out|know)|(?:any )?tips\b|"
     r"what'?s the best way|what are (?:some )?(?:good |the best )?ways|should i\b(?! (?:bring|wear|take|pack|need))|"
     r"is it better|advice on|best practices?)"
+    r"|\b(?:best|good|recommended|favou?rite|top|decent) (?:\w+ )?(?:apps?|software|tools?|services?|websites?|sites?|"
+    r"extensions?|plugins?|brands?|books?|methods?|techniques?)\b"
 )
 
 _CODE_WORDS = (
@@ -85,7 +88,7 @@ _CODE_WORDS = (
     r"asyncio|async|await|threads?|recursion|algorithms?|big-?o|time complexity|unit tests?|debug(?:ger)?|"
     r"refactor|endpoints?|http requests?|requests library|(?:my|the|this|your|some|in|of|python|js|java|source) code|coding|scripts?|programs?|programming|"
     r"repo(?:sitory)?|queue|celery|cron|excel|spreadsheet formula|llm|sampling|parser|cli|library|"
-    r"database|db|datetime|timestamp|unix time|epoch|snippet|source|compile|boolean|integer|float|loop|lambda"
+    r"bugs? in (?:this|my|the)|database|db|datetime|timestamp|unix time|epoch|snippet|source|compile|boolean|integer|float|loop|lambda"
 )
 _CODE = re.compile(r"\b(?:" + _CODE_WORDS + r")\b|```|\bdef |\(\)|=>|(?<![\w.])\w+\.\w+\(|;\s*$")
 # Asking for code: "write a function...", "implement...", "how do I X in python".
@@ -190,11 +193,14 @@ def read_signals(message: str) -> Signals:
     start = lead.end() if lead else 0
     body = text[start:]
     deixis = _DEIXIS.search(text)
+    code_hits = len(set(_CODE.findall(_URL.sub(" ", text))))
     code = 0.0
-    if _CODE_LEAD.match(body) or ((_GENERAL_STRONG.match(body) or _GENERAL_WEAK.match(body)) and _CODE.search(text)):
+    if code_hits and (_CODE_LEAD.match(body) or _GENERAL_STRONG.match(body) or _GENERAL_WEAK.match(body)):
         code = 4.0
-    elif _CODE.search(text):
-        code = 1.0
+    elif _CODE_LEAD.match(body):
+        code = 4.0
+    elif code_hits:
+        code = 1.0 if code_hits == 1 else 2.5  # one code word may be a topic; several are a coding question
     return Signals(
         text=text,
         lead=start,
@@ -202,7 +208,7 @@ def read_signals(message: str) -> Signals:
         place=_place(" ".join(message.split())),
         personal=bool(_PERSONAL.search(text)),
         general=2 if _GENERAL_STRONG.search(body) else 1 if _GENERAL_WEAK.match(body) else 0,
-        advice=bool(_ADVICE.match(body)),
+        advice=bool(_ADVICE.search(body)),
         timeless=bool(_TIMELESS.search(text)),
         url=bool(_URL.search(text)),
         code=code,
