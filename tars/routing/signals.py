@@ -59,6 +59,8 @@ _GENERAL_STRONG = re.compile(
     r"|\b(?:the theory of|the concept of|definition of|what causes|how do you (?:say|spell|pronounce)|"
     r"the (?:\w+ )?(?:word|term|synonym|antonym|translation|spelling|plural|etymology) (?:for|of)|"
     r"why (?:is|are|does|do|did) (?:that|this|it)|how come|is it true)\b"
+    r"|\b(?:is|are|was|were) (?:[\w'-]+ ){0,4}(?:made|formed|created|produced|calculated|measured|determined|"
+    r"predicted|invented|built)\s*\??$"
 )
 # Words that say the answer does not depend on now or on the user, whatever else the message says.
 _TIMELESS = re.compile(
@@ -110,7 +112,7 @@ _PREAMBLE = re.compile(
     r"(?:tars\b[\s,:!-]*)?(?:(?:please|pls|plz|kindly)\s+)?"
     r"(?:(?:can|could|would|will) (?:you|u)\s+(?:please\s+|pls\s+)?)?"
     r"(?:(?:i want|i'd like|i need|i would like) you to\s+|(?:i want|i'd like|i would like) to\s+)?"
-    r"(?:please\s+|pls\s+)?(?:go (?:and |ahead and )?)?"
+    r"(?:please\s+|pls\s+)?(?:go (?:and |ahead and )?)?(?:let'?s\s+)?"
 )
 
 _PLACE = re.compile(r"\b(?:in|at|near|from) ((?:[A-Z][\w'’.-]+)(?: [A-Z][\w'’.-]+)*)")
