@@ -28,8 +28,11 @@ def atomic_write(path: Path, text: str) -> None:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
-        with contextlib.suppress(OSError):  # keep the mode of a file we replace
-            os.chmod(tmp, os.stat(path).st_mode & 0o7777)
+        try:  # keep the mode of a file we replace; a new one gets the usual 0644, not mkstemp's 0600
+            mode = os.stat(path).st_mode & 0o7777
+        except OSError:
+            mode = 0o644
+        os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
