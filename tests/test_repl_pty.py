@@ -1,0 +1,152 @@
+"""The real `tars chat` in a pseudo-terminal, against the local Ollama-protocol server.
+
+Types questions, runs slash commands, presses Ctrl-C in the middle of a slow answer, checks the
+conversation survives (in the next request's context and in the store), and leaves with Ctrl-D.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+import pexpect
+import pytest
+from servers.ollama import OllamaServer, echo, tokens
+
+from tars.repl.store import ConversationStore
+
+PROMPT = "› "
+TIMEOUT = 30
+
+
+@pytest.fixture
+def server():
+    with OllamaServer(default=echo) as srv:
+        yield srv
+
+
+def spawn_chat(server: OllamaServer, *args: str, **env: str) -> pexpect.spawn:
+    full_env = dict(os.environ, TARS_MODEL_DEFAULT="ollama:test", OLLAMA_HOST=server.url,
+                    TARS_MODEL_REMOTE="none", TERM="xterm-256color",
+                    # pexpect is no terminal emulator: it never answers cursor-position requests,
+                    # which prompt-toolkit would wait a second for at every exit
+                    PROMPT_TOOLKIT_NO_CPR="1", **env)
+    child = pexpect.spawn(sys.executable, ["-m", "tars", "chat", *args], env=full_env, encoding="utf-8",
+                          dimensions=(40, 120), timeout=TIMEOUT)
+    child.expect_exact(PROMPT)
+    return child
+
+
+def ask(child: pexpect.spawn, text: str, expect: str) -> None:
+    child.send(text + "\r")
+    child.expect_exact(expect)
+    child.expect_exact(PROMPT)
+
+
+def last_messages(server: OllamaServer) -> list[dict]:
+    return server.requests_to("/api/chat")[-1].body["messages"]
+
+
+def test_chat_answers_runs_commands_survives_ctrl_c_and_exits_on_ctrl_d(server: OllamaServer) -> None:
+    child = spawn_chat(server)
+    try:
+        ask(child, "hello there", "echo: hello there")
+        ask(child, "/model", "ollama:test")
+
+        server.script(tokens(400, 0.05))
+        child.send("tell me a long story\r")
+        child.expect("token5 ")
+        started = time.monotonic()
+        child.sendintr()
+        child.expect_exact("interrupted")
+        child.expect_exact(PROMPT)
+        assert time.monotonic() - started < 10  # the rest of the answer (20 s) was not waited for
+
+        ask(child, "/context", "[interrupted]")
+        ask(child, "and then?", "echo: and then?")
+        context = last_messages(server)
+        partial = [m["content"] for m in context if m["role"] == "assistant" and "token5" in m["content"]]
+        assert partial and "interrupted" in partial[0]
+        assert "token400" not in partial[0]
+        assert [m["content"] for m in context if m["role"] == "user"] == [
+            "hello there", "tell me a long story", "and then?"]
+
+        child.sendcontrol("d")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+
+    stored = ConversationStore()
+    conversation = stored.latest()
+    assert conversation is not None and conversation.messages == 6
+    assert any(m.interrupted and "token5" in m.content for m in stored.load(conversation.id))
+
+
+def test_ctrl_c_at_the_prompt_clears_the_line_and_ctrl_d_exits(server: OllamaServer) -> None:
+    child = spawn_chat(server)
+    try:
+        child.send("half a thought")
+        child.sendintr()
+        child.expect_exact(PROMPT)
+        ask(child, "whole thought", "echo: whole thought")
+        assert "half a thought" not in last_messages(server)[-1]["content"]
+        child.sendcontrol("d")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+
+
+def test_multiline_input_and_bracketed_paste_stay_one_message(server: OllamaServer) -> None:
+    child = spawn_chat(server)
+    try:
+        child.send("first line\x1b\rsecond line\r")  # Esc-Enter (Alt-Enter) inserts a newline
+        child.expect_exact("echo: first line")
+        child.expect_exact(PROMPT)
+        assert last_messages(server)[-1]["content"] == "first line\nsecond line"
+        child.send("\x1b[200~pasted one\npasted two\x1b[201~\r")
+        child.expect_exact("echo: pasted one")
+        child.expect_exact(PROMPT)
+        assert last_messages(server)[-1]["content"] == "pasted one\npasted two"
+        child.send("/exit\r")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+
+
+def test_continue_resumes_the_last_conversation(server: OllamaServer) -> None:
+    child = spawn_chat(server)
+    try:
+        ask(child, "remember the word heron", "echo: remember the word heron")
+        child.sendcontrol("d")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+
+    child = spawn_chat(server, "--continue")
+    try:
+        ask(child, "what was the word?", "echo: what was the word?")
+        user_turns = [m["content"] for m in last_messages(server) if m["role"] == "user"]
+        assert user_turns == ["remember the word heron", "what was the word?"]
+        child.sendcontrol("d")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+
+
+def test_model_failure_is_one_line_and_the_chat_goes_on(server: OllamaServer) -> None:
+    server.script({"error": 500, "message": "llama runner crashed"})
+    child = spawn_chat(server)
+    try:
+        child.send("hello\r")
+        child.expect("llama runner crashed")
+        child.expect_exact(PROMPT)
+        ask(child, "again", "echo: again")
+        child.sendcontrol("d")
+        child.expect(pexpect.EOF)
+        assert "Traceback" not in (child.before or "")
+    finally:
+        child.close()
