@@ -38,7 +38,12 @@ LLAMA = [
          [("get_weather", {"city": "A"}), ("get_time", {})], ""),
     Case("llama3_json", '<|python_tag|>{"name": "get_time", "parameters": {}}; {"name": "get_weather", "parameters": {"city": "B"}}<|eot_id|>',
          [("get_time", {}), ("get_weather", {"city": "B"})], ""),
-    Case("llama3_json", '<|python_tag|>brave_search.call(query="weather in Paris")', [("brave_search.call", {"query": "weather in Paris"})], ""),
+    Case("llama3_json", '<|python_tag|>brave_search.call(query="weather in Paris")', [("brave_search", {"query": "weather in Paris"})], ""),
+    Case("llama3_json", "<|python_tag|>print(sum([1, 2]))<|eom_id|>", [("python", {"code": "print(sum([1, 2]))"})], "",
+         id="raw code goes to the code interpreter"),
+    Case("llama3_json", 'Sure: {"name": "get_time", "parameters": {"tz": "UTC"}}', [("get_time", {"tz": "UTC"})], "Sure:",
+         id="after prose on the same line"),
+    Case("llama3_json", '{"type": "function", "name": "get_time", "parameters": {}}', [("get_time", {})], ""),
     Case("llama3_json", '{"name": "get_weather", "arguments": {"city": "Quito"}}', [("get_weather", {"city": "Quito"})], ""),
     Case("llama3_json", "The capital of France is Paris.", [], "The capital of France is Paris."),
     Case("llama3_json", '{"city": "Paris", "population": 2100000}', [], '{"city": "Paris", "population": 2100000}', id="data, not a call"),
@@ -63,6 +68,9 @@ PYTHONIC = [
          id="never evaluated"),
     Case("pythonic", "Let me look that up.\n[get_time(tz='UTC')]", [("get_time", {"tz": "UTC"})], "Let me look that up."),
     Case("pythonic", "[docs](https://example.com) are here", [], "[docs](https://example.com) are here"),
+    Case("pythonic", "<|python_start|>[get_weather(city='Oslo')]<|python_end|>", [("get_weather", {"city": "Oslo"})], "", id="Llama 4 markers"),
+    Case("pythonic", "I'll check. [get_time(tz='UTC')]", [("get_time", {"tz": "UTC"})], "I'll check.", id="after prose"),
+    Case("pythonic", "[get_weather(city='Martha\\'s Vineyard')]", [("get_weather", {"city": "Martha's Vineyard"})], ""),
     Case(None, "[get_weather(city='Paris')]", [], "[get_weather(city='Paris')]", id="not pythonic and no tools: prose"),
     Case(None, "[get_weather(city='Paris')]", [("get_weather", {"city": "Paris"})], "", tools=W, id="offered tool in a list"),
 ]
@@ -148,7 +156,32 @@ GRANITE = [
     Case("nemotron", '<TOOLCALL>[{"name": "get_time", "arguments": {}}]</TOOLCALL>', [("get_time", {})], ""),
 ]
 
-ALL = {"mistral": MISTRAL, "llama": LLAMA, "pythonic": PYTHONIC, "gemma": GEMMA, "functiongemma": FUNCTIONGEMMA,
+OTHERS = [
+    Case("glm", "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Beijing</arg_value>\n</tool_call>",
+         [("get_weather", {"city": "Beijing"})], ""),
+    Case("glm", "Let me check.<tool_call>get_weather<arg_key>city</arg_key><arg_value>北京</arg_value><arg_key>days</arg_key>"
+                "<arg_value>2</arg_value></tool_call>", [("get_weather", {"city": "北京", "days": 2})], "Let me check.",
+         tools=[{"name": "get_weather", "parameters": {"properties": {"days": {"type": "integer"}}}}]),
+    Case("glm", "<tool_call>get_time\n</tool_call>", [("get_time", {})], ""),
+    Case("kimi_k2", "<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>"
+                    '{"city": "Paris"}<|tool_call_end|><|tool_call_begin|>functions.get_time:1<|tool_call_argument_begin|>{}'
+                    "<|tool_call_end|><|tool_calls_section_end|>", [("get_weather", {"city": "Paris"}), ("get_time", {})], ""),
+    Case("phi4_mini", 'functools[{"name": "get_time", "arguments": {"tz": "UTC"}}]', [("get_time", {"tz": "UTC"})], ""),
+    Case("phi4_mini", "Python's functools module is handy.", [], "Python's functools module is handy."),
+    Case("command_r7b", '<|START_THINKING|>need time<|END_THINKING|><|START_ACTION|>[{"tool_call_id": "0", "tool_name": "get_time", '
+                        '"parameters": {}}]<|END_ACTION|>', [("get_time", {})], "", "need time"),
+    Case("command_r7b", "<|START_RESPONSE|>Hello!<|END_RESPONSE|>", [], "Hello!"),
+    Case("jamba", '<tool_calls>[{"name": "get_time", "arguments": {}}]</tool_calls>', [("get_time", {})], ""),
+    Case("hermes", '<function name="get_weather">{"city": "Rome"}</function>', [("get_weather", {"city": "Rome"})], ""),
+    Case("hermes", '<tool_call>\n```json\n{"name": "get_time", "arguments": {}}\n```\n</tool_call>', [("get_time", {})], "",
+         id="fence inside the tag"),
+    Case(None, '```xml\n<tool_call>\n{"name": "get_time", "arguments": {}}\n</tool_call>\n```', [("get_time", {})], "",
+         tools=W, id="tag inside a fence"),
+    Case(None, '{"tool_calls": [{"name": "get_time", "arguments": {}}]}', [("get_time", {})], "", tools=W, id="generic wrapper"),
+    Case("hermes", '<tool_call>{"name": "get_time", "arguments": {}}}</tool_call>', [("get_time", {})], "", id="one brace too many"),
+]
+
+ALL = {"others": OTHERS, "mistral": MISTRAL, "llama": LLAMA, "pythonic": PYTHONIC, "gemma": GEMMA, "functiongemma": FUNCTIONGEMMA,
        "deepseek": DEEPSEEK, "harmony": HARMONY, "granite": GRANITE}
 
 

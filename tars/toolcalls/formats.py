@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-from tars.toolcalls import deepseek, functiongemma, harmony, hermes, llama, mistral, qwen3_coder, tagged
+from tars.toolcalls import deepseek, functiongemma, harmony, hermes, kimi, llama, mistral, qwen3_coder, tagged
 from tars.toolcalls.markup import Markup, Region, drop
 
 __all__ = ["Format", "FORMATS", "MARKUPS", "REGIONS", "get_format", "resolve_format", "format_names", "register"]
@@ -20,6 +20,7 @@ REGIONS = (
     Region("<thinking>", ("</thinking>",)),
     Region("[THINK]", ("[/THINK]",)),
     *harmony.REGIONS,
+    *tagged.REGIONS,
 )
 
 # Tokens that never belong in prose: end-of-turn markers and stray closers.
@@ -200,6 +201,27 @@ _FORMATS = [
             aliases=("granite3", "granite4")), ()),
     (Format("nemotron", lambda c: "<TOOLCALL>" + _calls_list(c) + "</TOOLCALL>",
             "To call functions, reply with <TOOLCALL>[{\"name\": ..., \"arguments\": {...}}]</TOOLCALL>:"), ()),
+]
+_FORMATS += [
+    (Format("glm", lambda c: "\n".join(
+        "<tool_call>" + n + "".join(f"\n<arg_key>{k}</arg_key>\n<arg_value>{v if isinstance(v, str) else _json(v)}"
+                                    f"</arg_value>" for k, v in a.items()) + "\n</tool_call>" for n, a in c),
+            "To call a function, reply with <tool_call>NAME, then <arg_key>KEY</arg_key><arg_value>VALUE</arg_value> "
+            "per argument, then </tool_call>:", aliases=("glm4", "glm45", "glm4_moe")), ()),
+    (Format("kimi_k2", lambda c: "<|tool_calls_section_begin|>" + "".join(
+        f"<|tool_call_begin|>functions.{n}:{i}<|tool_call_argument_begin|>{_json(a)}<|tool_call_end|>"
+        for i, (n, a) in enumerate(c)) + "<|tool_calls_section_end|>",
+            "To call functions, use the tool-call section markers with functions.NAME:INDEX and JSON arguments:",
+            aliases=("kimi",)), kimi.MARKUPS),
+    (Format("phi4_mini", lambda c: "functools" + _calls_list(c),
+            "To call functions, reply with functools followed by a JSON list of {\"name\", \"arguments\"} objects:",
+            aliases=("phi4", "firefunction", "functools")), ()),
+    (Format("command_r7b", lambda c: "<|START_ACTION|>" + _json(
+        [{"tool_call_id": str(i), "tool_name": n, "parameters": a} for i, (n, a) in enumerate(c)]) + "<|END_ACTION|>",
+            "To call tools, reply with <|START_ACTION|>, a JSON list of {\"tool_call_id\", \"tool_name\", "
+            "\"parameters\"} objects, and <|END_ACTION|>:", aliases=("command_r", "cohere")), ()),
+    (Format("jamba", lambda c: "<tool_calls>" + _calls_list(c) + "</tool_calls>",
+            "To call functions, reply with <tool_calls>[{\"name\": ..., \"arguments\": {...}}]</tool_calls>:"), ()),
 ]
 for _fmt, _markups in _FORMATS:
     register(_fmt, _markups)

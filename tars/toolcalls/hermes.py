@@ -7,6 +7,7 @@ import re
 
 from tars.toolcalls.jsoncalls import (accept_bare_array, accept_bare_object, bare_calls, bare_json_end, json_calls,
                                       json_then, line_start, strip_closers)
+from tars.toolcalls.glm import glm_calls, is_glm
 from tars.toolcalls.markup import Context, Markup, Outcome
 from tars.toolcalls.pythonic import accept_bare_pythonic, bare_pythonic_end, pythonic_calls
 from tars.toolcalls.qwen3_coder import xml_function_calls
@@ -22,6 +23,8 @@ def tool_call_block(body: str, ctx: Context) -> Outcome:
     body = strip_closers(body, "</tool_call>")
     if body.startswith("<function="):
         return xml_function_calls(body, ctx)
+    if is_glm(body):
+        return glm_calls(body, ctx)
     if not body:
         return Outcome(errors=["dropped an empty <tool_call>"])
     return json_calls(body, ctx)
@@ -37,7 +40,7 @@ def _accept_fence(text: str, i: int, final: bool, ctx: Context) -> bool | None:
             return None
         nl = len(text)
     lang = text[i + 3:nl].strip().lower()
-    if lang in _JSON_LANGS or lang == "tool_code":
+    if lang in _JSON_LANGS or lang in ("tool_code", "xml"):
         return True
     return lang in _PY_LANGS and (ctx.format in _PY_FORMATS or ctx.tools is not None)
 
@@ -58,9 +61,20 @@ def _fence(body: str, ctx: Context) -> Outcome:
     lang = lang.strip().lower()
     if lang in _PY_LANGS or (lang == "" and re.match(r"\s*\[?\s*[A-Za-z_][\w.]*\(", code)):
         return pythonic_calls(code, ctx)
+    if code.strip().startswith("<"):  # a tag-wrapped call inside a fence, ```xml <tool_call>…
+        return _inner_markup(code, ctx)
     if not code.strip().startswith(("{", "[")):
         return Outcome(reject=True)
     return json_calls(code, ctx)
+
+
+def _inner_markup(code: str, ctx: Context) -> Outcome:
+    from tars.toolcalls import parse
+
+    inner = parse(code, format=None if ctx.format == "auto" else ctx.format, tools=ctx.tools)
+    if not inner.calls:
+        return Outcome(reject=True)
+    return Outcome(calls=[(c.name, c.arguments) for c in inner.calls], text=inner.content, notes=inner.errors)
 
 
 def _bare_object(body: str, ctx: Context) -> Outcome:

@@ -34,10 +34,14 @@ def json_then(*closers: str) -> EndFinder:
             return len(text) if final else None
         j = _skip_ws(text, stop)
         rest = text[j:]
+        stray = len(rest) - len(rest.lstrip("}] \t\r\n"))
         for closer in closers:
             if rest.startswith(closer):
                 return j + len(closer)
-        if not final and (not rest or any(c.startswith(rest) for c in closers)):
+            if stray and rest[stray:].startswith(closer):  # `{…}}</tool_call>`: one brace too many
+                return j + stray + len(closer)
+        tail = rest[stray:]
+        if not final and (not rest or any(c.startswith(rest) or (stray and c.startswith(tail)) for c in closers)):
             return None  # the closer may still come
         return stop
 
@@ -54,6 +58,10 @@ def strip_closers(body: str, *closers: str) -> str:
 
 def calls_from_value(value: Any, ctx: Context, *, loose_ok: bool = True) -> Outcome:
     """Calls from a parsed JSON object or list of objects."""
+    if isinstance(value, dict) and isinstance(value.get("tool_calls"), list):
+        value = value["tool_calls"]  # {"tool_calls": [...]} (llama.cpp's generic format)
+    elif isinstance(value, dict) and isinstance(value.get("tool_call"), dict):
+        value = value["tool_call"]
     items = value if isinstance(value, list) else [value]
     out = Outcome()
     for item in items:
@@ -69,8 +77,18 @@ def calls_from_value(value: Any, ctx: Context, *, loose_ok: bool = True) -> Outc
     return out
 
 
+def unfence(body: str) -> str:
+    """The code inside a ``` fence that wraps a whole body, else the body."""
+    body = body.strip()
+    if body.startswith("```") and "\n" in body:
+        body = body.split("\n", 1)[1].rstrip()
+        return body[:-3] if body.endswith("```") else body
+    return body
+
+
 def json_calls(body: str, ctx: Context) -> Outcome:
     """Calls from a JSON text (repaired once when broken)."""
+    body = unfence(body)
     value, note = load_json(body)
     if value is None:
         return Outcome(errors=[f"dropped a tool call: {note}: {body.strip()[:80]!r}"])
@@ -102,8 +120,20 @@ def _lookahead(text: str, i: int, final: bool, pattern: re.Pattern[str], need: i
     return False
 
 
+_NAMED_OBJECT = re.compile(r'\{\s*"(name|function|type)"\s*:')
+
+
 def accept_bare_object(text: str, i: int, final: bool, ctx: Context) -> bool | None:
-    return _lookahead(text, i, final, _BARE_OBJECT, 2)
+    verdict = _lookahead(text, i, final, _BARE_OBJECT, 2)
+    if verdict is not False or ctx.format != "llama3_json":
+        return verdict
+    # the Llama 3.x JSON format: a call-shaped object counts after prose on the same line too
+    head = text[i:i + 24]
+    if _NAMED_OBJECT.match(head):
+        return True
+    if not final and len(text) - i < 24 and re.fullmatch(r'\{\s*("[a-z]*("\s*)?)?', head):
+        return None  # may still become {"name":
+    return False
 
 
 def accept_bare_array(text: str, i: int, final: bool, ctx: Context) -> bool | None:

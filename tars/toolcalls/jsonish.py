@@ -47,6 +47,12 @@ def load_json(text: str) -> tuple[Any, str | None]:
         return json.loads(text), None
     except ValueError as exc:
         error = f"invalid JSON ({exc.msg} at {exc.pos})"
+    try:  # a valid value followed only by stray closing brackets: `{…}}`
+        value, end = json.JSONDecoder().raw_decode(text)
+        if not text[end:].strip(" \t\r\n}]"):
+            return value, None
+    except ValueError:
+        pass
     if not text or text[0] not in "{[":
         return None, error
     import json_repair  # imported on first broken JSON only

@@ -20,7 +20,20 @@ def _python_tag(body: str, ctx: Context) -> Outcome:
         from tars.toolcalls.jsoncalls import json_calls
 
         return json_calls(body, ctx)
-    return pythonic_calls(body, ctx)
+    got = pythonic_calls(body, ctx)
+    if got.errors and not got.calls:  # raw code for the code interpreter
+        return Outcome(calls=[("python", {"code": body})])
+    # built-in tools are written `brave_search.call(query=...)`: the tool is brave_search
+    got.calls = [(n.removesuffix(".call"), a) for n, a in got.calls]
+    return got
 
 
-MARKUPS = (Markup("<|python_tag|>", until("<|eom_id|>", "<|eot_id|>"), _python_tag, "llama3_json"),)
+def _python_start(body: str, ctx: Context) -> Outcome:
+    """Llama 4: `<|python_start|>[f(a=1)]<|python_end|>`."""
+    return pythonic_calls(body.replace("<|python_end|>", ""), ctx)
+
+
+MARKUPS = (
+    Markup("<|python_tag|>", until("<|eom_id|>", "<|eot_id|>"), _python_tag, "llama3_json"),
+    Markup("<|python_start|>", until("<|python_end|>"), _python_start, "pythonic"),
+)

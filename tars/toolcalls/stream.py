@@ -69,7 +69,9 @@ class StreamParser:
         self._markups: tuple[Markup, ...] = fmt.markups
         self._regions: tuple[Region, ...] = fmt.regions
         self._strong = tuple(m for m in self._markups if not m.weak and m.kind == "call")
-        self._ctx = Context(format=fmt.name, tools=None if tools is None else ToolSet(tools))
+        if tools is not None and not isinstance(tools, ToolSet):
+            tools = ToolSet(tools)
+        self._ctx = Context(format=fmt.name, tools=tools)
         self._buf = ""
         self._pos = 0
         self._mode = "pending" if fmt.thinks_first(model) else "text"
