@@ -20,6 +20,8 @@ def test_new_files_are_readable_and_modes_are_kept(tmp_path):
 
 
 def test_a_failed_change_leaves_the_file_and_no_temp_files(tmp_path):
+    tmp_path = tmp_path / "folder"
+    tmp_path.mkdir()
     note = tmp_path / "n.md"
     note.write_text("keep me\n")
 
