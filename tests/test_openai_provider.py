@@ -150,3 +150,12 @@ def test_session_runs_text_calls_from_an_openai_server(server):
     assert turn.text.strip().endswith("Clear skies in Paris.")
     follow_up = server.requests[-1].body["messages"]
     assert any("clear" in (m.get("content") or "") for m in follow_up if m["role"] in ("tool", "user"))
+
+
+def test_models_info_reads_the_template_llama_server_reports(server):
+    from tars.cli.models_cmd import model_info
+
+    server.chat_template = "{% for m in messages %}...{% endfor %}[TOOL_CALLS] ... [ARGS]"
+    info = model_info("openai:my-finetune", load_config().replace(openai_base_url=server.url + "/v1"))
+    assert info["format"] == "mistral_args" and "template" in info["why"]
+    assert info["template"] == "llama-server /props"

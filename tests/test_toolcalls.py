@@ -287,3 +287,10 @@ def test_tars_parse_unknown_format_exits_2_with_one_line():
     done = _tars("parse", "--format", "klingon", stdin="hi")
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "unknown tool-call format" in done.stderr
+
+
+def test_tars_models_info_prints_format_and_why():
+    done = subprocess.run([sys.executable, "-m", "tars", "models", "info", "ollama:qwen3-coder:30b"], capture_output=True,
+                          text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "format:   qwen3_coder" in done.stdout and "model table" in done.stdout
