@@ -223,7 +223,8 @@ SETTINGS: list[Setting] = [
             _int(200, 1000000)),
     Setting("search_url", "TARS_SEARCH_URL", "", "SearXNG-compatible search endpoint for web_search"),
     Setting("tool_policy", "TARS_TOOL_POLICY", "",
-            "per-tool confirmation overrides, e.g. note_write=ask,todoist_add_task=auto (auto, ask, deny)"),
+            "per-tool confirmation overrides, e.g. note_write=ask,todoist_add_task=auto (auto, ask, deny)",
+            lambda v, s: __import__("tars.tools.policy", fromlist=["x"]).parse_policies(v, setting=s)),
     # MCP servers (issue 5)
     Setting("mcp_servers", "TARS_MCP_SERVERS", "",
             'MCP servers as JSON, {"mcpServers": {...}} or the bare mapping; wins over .mcp.json and '
