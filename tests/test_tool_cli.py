@@ -81,3 +81,10 @@ def test_policy_overrides_parse_and_apply(tmp_path):
     (tmp_path / "n.md").write_text("old\n")
     result = reg.run(ToolCall(name="note_write", arguments={"path": "n.md", "content": "new", "overwrite": True}))
     assert not result.is_error and (tmp_path / "n.md").read_text() == "new\n"  # override beats the per-call ask
+
+
+def test_a_bad_policy_setting_stops_at_start_up_with_exit_2():
+    with pytest.raises(ConfigError, match="TARS_TOOL_POLICY"):
+        load_config(environ={"TARS_TOOL_POLICY": "note_write=sometimes"})
+    proc = tars("tools", "list", env={"TARS_TOOL_POLICY": "note_write=sometimes"})
+    assert proc.returncode == 2 and "TARS_TOOL_POLICY" in proc.stderr and "Traceback" not in proc.stderr

@@ -34,5 +34,6 @@ def parse_policies(text: str, *, setting: str = "TARS_TOOL_POLICY") -> dict[str,
 
 
 def policies_from_config(config: Any) -> dict[str, Policy]:
-    """The overrides configured in TARS_TOOL_POLICY ({} when unset)."""
-    return parse_policies(getattr(config, "tool_policy", "") or "")
+    """The overrides configured in TARS_TOOL_POLICY ({} when unset; config parses it at load)."""
+    value = getattr(config, "tool_policy", None) or {}
+    return dict(value) if isinstance(value, dict) else parse_policies(str(value))
