@@ -146,6 +146,12 @@ def _path(value: str, setting: str) -> Path | None:
     return Path(value).expanduser() if value.strip() else None
 
 
+def _tool_policies(value: str, setting: str) -> dict[str, str]:
+    from tars.tools.policy import parse_policies  # the tool layer owns the policy vocabulary
+
+    return parse_policies(value, setting=setting)
+
+
 @dataclass(frozen=True)
 class Setting:
     name: str
@@ -224,7 +230,7 @@ SETTINGS: list[Setting] = [
     Setting("search_url", "TARS_SEARCH_URL", "", "SearXNG-compatible search endpoint for web_search"),
     Setting("tool_policy", "TARS_TOOL_POLICY", "",
             "per-tool confirmation overrides, e.g. note_write=ask,todoist_add_task=auto (auto, ask, deny)",
-            lambda v, s: __import__("tars.tools.policy", fromlist=["x"]).parse_policies(v, setting=s)),
+            _tool_policies),
     # MCP servers (issue 5)
     Setting("mcp_servers", "TARS_MCP_SERVERS", "",
             'MCP servers as JSON, {"mcpServers": {...}} or the bare mapping; wins over .mcp.json and '
