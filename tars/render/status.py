@@ -36,8 +36,9 @@ def call_line(name: str, arguments: dict[str, Any]) -> str:
 
 
 def result_line(result: Any, width: int = 76) -> str:
-    """`  ↳ {"temp_c": 21, …}` — one line, errors marked (ToolResult.summary does the cutting)."""
-    return f"  ↳ {result.summary(width)}"
+    """`  ↳ {"temp_c": 21, …}` — one line, errors marked (ToolResult.summary does the cutting).
+    An error gets more room: it usually says what to do (set a token, pass --yes)."""
+    return f"  ↳ {result.summary(width * 3 if result.is_error else width)}"
 
 
 def footer_line(turn: Any) -> str:

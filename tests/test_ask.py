@@ -1,0 +1,201 @@
+"""`tars ask` as scripts use it: pipes, stdin, --json, exit codes, plain output, confirmations.
+
+Every test runs the real `tars` process against the local Ollama-protocol server.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+
+import pexpect
+import pytest
+from servers.ollama import OllamaServer, echo, tokens
+
+ANSI = re.compile(r"\x1b[\[\]]")
+COLOR_SGR = re.compile(r"\x1b\[[0-9;]*(?:3[0-8]|4[0-8]|9[0-7])[0-9;]*m")
+MARKDOWN = "# Plan\n\n- **one**\n- two\n\n```python\nprint('hi')\n```\n"
+
+
+@pytest.fixture
+def server():
+    with OllamaServer(default=echo) as srv:
+        yield srv
+
+
+def env_for(server: OllamaServer, **extra: str) -> dict[str, str]:
+    env = dict(os.environ, TARS_MODEL_DEFAULT="ollama:test", OLLAMA_HOST=server.url, TARS_MODEL_REMOTE="none")
+    env.pop("NO_COLOR", None)  # the tests below say when they want it
+    env.update(extra)
+    return env
+
+
+def tars_ask(server: OllamaServer, *args: str, stdin: str | None = None, **env: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "tars", "ask", *args], input=stdin, capture_output=True,
+                          text=True, env=env_for(server, **env), timeout=60,
+                          stdin=subprocess.DEVNULL if stdin is None else None)
+
+
+def user_text(server: OllamaServer) -> str:
+    messages = server.requests_to("/api/chat")[-1].body["messages"]
+    return [m for m in messages if m["role"] == "user"][-1]["content"]
+
+
+def test_answer_goes_to_stdout_exactly_as_written(server: OllamaServer) -> None:
+    server.script({"text": MARKDOWN})
+    done = tars_ask(server, "make a plan")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == MARKDOWN  # no ANSI, no wrapping, no markdown rendering
+    assert "Traceback" not in done.stderr
+
+
+def test_long_lines_are_not_wrapped_in_a_pipe(server: OllamaServer) -> None:
+    line = " ".join(["word"] * 60)
+    server.script({"text": line})
+    done = tars_ask(server, "q", COLUMNS="40")
+    assert done.stdout == line + "\n"
+
+
+def test_piped_stdin_is_appended_to_the_prompt(server: OllamaServer) -> None:
+    done = tars_ask(server, "summarise this", stdin="line one\nline two\n")
+    assert done.returncode == 0, done.stderr
+    assert user_text(server) == "summarise this\n\nline one\nline two\n"
+
+
+@pytest.mark.parametrize("args", [["-"], []])
+def test_dash_or_no_argument_reads_the_whole_prompt_from_stdin(server: OllamaServer, args: list[str]) -> None:
+    done = tars_ask(server, *args, stdin="what is 2+2?\n")
+    assert done.returncode == 0, done.stderr
+    assert user_text(server) == "what is 2+2?\n"
+    assert done.stdout == "echo: what is 2+2?\n"
+
+
+def test_no_question_and_nothing_piped_prints_usage_and_exits_2(server: OllamaServer) -> None:
+    done = tars_ask(server)  # stdin is /dev/null
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert "tars ask" in done.stderr and "pipe" in done.stderr
+    assert server.requests_to("/api/chat") == []
+    assert tars_ask(server, "-", stdin="   \n").returncode == 2
+
+
+def test_no_question_on_a_terminal_does_not_wait_for_input(server: OllamaServer) -> None:
+    child = pexpect.spawn(sys.executable, ["-m", "tars", "ask"], env=env_for(server), encoding="utf-8", timeout=30)
+    child.expect("usage|no question")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2
+
+
+def test_json_has_answer_model_tool_calls_with_results_and_usage(server: OllamaServer) -> None:
+    server.script(
+        {"tool_calls": [{"name": "memory_remember", "arguments": {"text": "likes tea"}}]},
+        {"text": "Noted: you like tea.", "prompt_eval_count": 40, "eval_count": 6},
+    )
+    done = tars_ask(server, "--json", "remember that I like tea")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)  # one JSON object and nothing else on stdout
+    assert data["answer"] == "Noted: you like tea."
+    assert data["model"] == "ollama:test"
+    assert data["escalated"] is False and data["fell_back"] is False and "fallback_reason" in data
+    [call] = data["tool_calls"]
+    assert call["name"] == "memory_remember" and call["arguments"] == {"text": "likes tea"}
+    assert call["is_error"] is False and call["result"]
+    assert data["usage"]["output_tokens"] is not None
+
+
+def test_model_failure_exits_1_with_one_line(server: OllamaServer) -> None:
+    server.script({"error": 500, "message": "llama runner crashed"})
+    done = tars_ask(server, "hello")
+    assert done.returncode == 1
+    assert done.stdout == ""
+    assert "llama runner crashed" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_bad_configuration_exits_2(server: OllamaServer) -> None:
+    done = tars_ask(server, "hello", TARS_MODEL_DEFAULT="nonsense")
+    assert done.returncode == 2
+    assert "TARS_MODEL_DEFAULT" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_ctrl_c_exits_130(server: OllamaServer) -> None:
+    server.script(tokens(400, 0.05))
+    proc = subprocess.Popen([sys.executable, "-m", "tars", "ask", "long story"], env=env_for(server),
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None
+    assert proc.stdout.read(6) == b"token1"  # it is streaming
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130
+    assert b"token400" not in out and b"Traceback" not in err
+
+
+def test_ask_policy_tools_are_refused_without_yes_when_stdin_is_not_a_terminal(server: OllamaServer) -> None:
+    call = {"tool_calls": [{"name": "todoist_complete_task", "arguments": {"text": "buy milk"}}]}
+    server.script(call, {"text": "Could not do it."})
+    refused = tars_ask(server, "complete buy milk")
+    assert refused.returncode == 0
+    assert "needs confirmation" in refused.stderr and "--yes" in refused.stderr
+
+    server.script(call, {"text": "Tried."})
+    allowed = tars_ask(server, "--yes", "complete buy milk")
+    assert "needs confirmation" not in allowed.stderr
+    assert "todoist_complete_task" in allowed.stderr  # it ran (and says why it failed: no token here)
+    assert "TODOIST_API_TOKEN" in allowed.stderr
+
+
+def _pty_ask(server: OllamaServer, **env: str) -> str:
+    child = pexpect.spawn(sys.executable, ["-m", "tars", "ask", "plan"], env=env_for(server, **env),
+                          encoding="utf-8", timeout=30, dimensions=(40, 100))
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    return child.before
+
+
+def test_a_terminal_gets_rendered_markdown(server: OllamaServer) -> None:
+    server.script({"text": MARKDOWN})
+    out = _pty_ask(server, TERM="xterm-256color")
+    assert "# Plan" not in out and "**one**" not in out  # rendered, not raw
+    assert "Plan" in out and "one" in out and "print" in out
+    assert COLOR_SGR.search(out)
+
+
+def test_no_color_on_a_terminal_has_no_colour_codes(server: OllamaServer) -> None:
+    server.script({"text": MARKDOWN})
+    out = _pty_ask(server, TERM="xterm-256color", NO_COLOR="1")
+    assert "Plan" in out and "print('hi')" in out
+    assert not COLOR_SGR.search(out)
+
+
+def test_term_dumb_gets_the_exact_text(server: OllamaServer) -> None:
+    server.script({"text": MARKDOWN})
+    out = _pty_ask(server, TERM="dumb")
+    assert not ANSI.search(out)
+    assert out.replace("\r\n", "\n").startswith(MARKDOWN)
+
+
+def test_status_lines_go_to_stderr(server: OllamaServer) -> None:
+    server.script({"tool_calls": [{"name": "memory_recall", "arguments": {}}]}, {"text": "Nothing yet."})
+    done = tars_ask(server, "what do you remember?")
+    assert done.stdout == "Nothing yet.\n"
+    assert "⚙ memory_recall()" in done.stderr and "↳" in done.stderr
+    assert not ANSI.search(done.stderr)
+
+
+def test_first_byte_arrives_while_the_answer_still_streams(server: OllamaServer) -> None:
+    server.script(tokens(30, 0.1))
+    proc = subprocess.Popen([sys.executable, "-m", "tars", "ask", "count"], env=env_for(server),
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None
+    proc.stdout.read(6)
+    first = time.monotonic()
+    out, _ = proc.communicate(timeout=30)
+    assert time.monotonic() - first > 1.5  # the rest came later: streamed, not buffered
+    assert out.decode().endswith("token30\n")
