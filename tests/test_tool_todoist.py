@@ -166,3 +166,8 @@ def test_task_id_cannot_escape_the_endpoint(server):
     result = run(registry(server), "todoist_complete_task", task_id="../projects")
     assert result.is_error and "invalid arguments" in result.text
     assert server.requests == []
+
+
+def test_complete_unknown_id_says_so(server):
+    result = run(registry(server), "todoist_complete_task", task_id="6X7rM89999Xq")
+    assert result.is_error and "no such task" in result.text
