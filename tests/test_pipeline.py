@@ -10,6 +10,7 @@ import importlib.util
 import json
 from types import SimpleNamespace
 
+import jsonschema
 import pytest
 
 from tars.config import load_config
@@ -82,7 +83,13 @@ def test_call_tool_runs_the_tool_and_the_summariser_answers(make_session):
     # the router sees names and one-line descriptions only, never a schema, and no tool specs
     assert "- weather_now: Current weather for a place." in router["system"]
     assert '"required"' not in router["system"] and router["tools"] == []
-    assert set(router["response_schema"]["properties"]["tool"]["enum"]) == {"weather_now", "note_read", None}
+    # under constrained decoding the router can only name an offered tool, and writes no question then
+    accepts = jsonschema.Draft202012Validator(router["response_schema"]).is_valid
+    assert accepts({"choice": "call_tool", "tool": "note_read", "question": None})
+    assert not accepts({"choice": "call_tool", "tool": "get_weather", "question": None})
+    assert not accepts({"choice": "call_tool", "tool": "weather_now", "question": "which city?"})
+    assert accepts({"choice": "clarify", "tool": None, "question": "Which city?"})
+    assert not accepts({"choice": "none", "tool": "weather_now", "question": None})
     # the executor sees only the chosen tool's schema
     assert '"city"' in executor["system"] and "note_read" not in executor["system"]
     assert executor["response_schema"]["properties"]["args"] == _weather_tool([]).parameters

@@ -23,6 +23,7 @@ __all__ = [
     "request_text",
     "summary_request",
     "one_line",
+    "decoding_schema",
 ]
 
 _HISTORY = 4  # earlier messages shown for context ("and tomorrow?")
@@ -44,32 +45,33 @@ def one_line(description: str, width: int = 110) -> str:
 def router_system(tools: Sequence[Tool]) -> str:
     lines = "\n".join(f"- {t.name}: {one_line(t.description)}" for t in tools)
     return (
-        "You decide whether the user's latest message needs one of these tools. "
-        "You never answer the user yourself.\n\n"
+        "Pick the tool that the user's latest message needs. You never answer the message yourself.\n\n"
         f"Tools:\n{lines}\n\n"
-        'Reply with one JSON object: {"choice": "call_tool" | "clarify" | "none", '
-        '"tool": tool name or null, "question": text or null}.\n'
-        '- "call_tool": the message asks for something one of the tools does; "tool" is its exact name.\n'
-        '- "clarify": a tool is clearly wanted but a detail it cannot work without is missing '
-        '(which task, which note, what to remember); "question" asks the user for it.\n'
-        '- "none": no tool is needed (general knowledge, chat, coding, maths, a word that only '
-        "sounds like a tool), or the tool results shown already answer the message.\n"
-        "Never invent a tool name. Do not write arguments. Do not answer the question."
+        "Reply with one JSON object, one of:\n"
+        '{"choice": "call_tool", "tool": "<a tool name from the list>", "question": null} when the message '
+        "asks for something one of the tools does;\n"
+        '{"choice": "clarify", "tool": null, "question": "<what you need to know>"} when a tool is clearly '
+        "wanted but a detail it cannot work without is missing (which task, which note, what to remember);\n"
+        '{"choice": "none", "tool": null, "question": null} for general knowledge, chat, coding or maths, '
+        "when a tool word only appears as a topic, or when the tool results shown already answer the message.\n"
+        "Never invent a tool name. Do not write arguments."
     )
 
 
 def router_schema(tools: Sequence[Tool]) -> dict[str, Any]:
-    """Constrains the router to a known tool name (or null) under grammar-based decoding."""
-    return {
-        "type": "object",
-        "properties": {
-            "choice": {"type": "string", "enum": ["call_tool", "clarify", "none"]},
-            "tool": {"enum": [*(t.name for t in tools), None]},
-            "question": {"anyOf": [{"type": "string", "maxLength": 200}, {"type": "null"}]},
-        },
-        "required": ["choice", "tool", "question"],
-        "additionalProperties": False,
-    }
+    """One shape per choice, so that under grammar-based decoding the tool is a known name (or
+    null) and a question is written only when clarifying: fewer tokens, nothing invented."""
+
+    def shape(choice: str, tool: dict[str, Any], question: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "object", "properties": {"choice": {"const": choice}, "tool": tool, "question": question},
+                "required": ["choice", "tool", "question"], "additionalProperties": False}
+
+    null = {"type": "null"}
+    return {"anyOf": [
+        shape("call_tool", {"enum": [t.name for t in tools]}, null),
+        shape("clarify", null, {"type": "string"}),
+        shape("none", null, null),
+    ]}
 
 
 def executor_system(tool: Tool, now: dt.datetime | None = None) -> str:
@@ -89,10 +91,39 @@ def executor_system(tool: Tool, now: dt.datetime | None = None) -> str:
 def executor_schema(tool: Tool) -> dict[str, Any]:
     return {
         "type": "object",
-        "properties": {"tool": {"type": "string", "enum": [tool.name]}, "args": tool.parameters},
+        "properties": {"tool": {"type": "string", "enum": [tool.name]}, "args": decoding_schema(tool.parameters)},
         "required": ["tool", "args"],
         "additionalProperties": False,
     }
+
+
+_SHAPE_KEYS = {"type", "enum", "const", "anyOf", "oneOf", "allOf", "$ref", "properties", "items"}
+_ANY = ["string", "number", "integer", "boolean", "object", "array", "null"]
+
+
+def decoding_schema(schema: Any) -> Any:
+    """The part of a tool schema a decoder's grammar can enforce: shapes, not cross-field rules.
+
+    Grammar converters reject constraint-only branches (`anyOf: [{required: [a]}, {required: [b]}]`)
+    and type-less "any value" schemas; those are dropped or widened here, and the full schema
+    is still enforced by validation afterwards (with one repair retry)."""
+    if not isinstance(schema, dict):
+        return schema
+    out = {}
+    for key, value in schema.items():
+        if key in ("anyOf", "oneOf", "allOf"):
+            shaped = [decoding_schema(v) for v in value if isinstance(v, dict) and _SHAPE_KEYS & set(v)]
+            if shaped:
+                out[key] = shaped
+        elif key == "properties" and isinstance(value, dict):
+            out[key] = {k: decoding_schema(v) for k, v in value.items()}
+        elif key in ("items", "additionalProperties") and isinstance(value, dict):
+            out[key] = decoding_schema(value)
+        else:
+            out[key] = value
+    if not _SHAPE_KEYS & set(out):
+        out["type"] = list(_ANY)
+    return out
 
 
 def summariser_system(system: str) -> str:
