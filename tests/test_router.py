@@ -268,3 +268,24 @@ def test_tars_route_without_remote_and_with_a_bad_model():
     bad = _run(["route", "--remote", "claude:sonnet", "hi"])
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
     assert "claude-" in bad.stderr  # names a valid id
+
+
+def test_tars_route_knows_cached_mcp_tools_like_a_session(tmp_path):
+    """`tars route` uses the cached tool list of a configured server, without starting it."""
+    cache = pytest.importorskip("tars.mcp.cache")
+    mcp_config = pytest.importorskip("tars.mcp.config")
+    servers = json.dumps({"mcpServers": {"time": {"command": "mcp-server-time-not-started"}}})
+    env = {"TARS_MCP_SERVERS": servers, "TARS_MODEL_REMOTE": REMOTE}
+    before = _run(["route", "what time is it in Lima?"], **env)
+    assert before.returncode == 0 and json.loads(before.stdout)["escalate"] is False
+
+    (server,) = mcp_config.load_servers(load_config(environ=env), environ=env)[0].values()
+    cache.store_tools("time", server.fingerprint(), [
+        {"name": "get_current_time", "description": "Get current time in a specific timezone",
+         "inputSchema": {"type": "object", "properties": {"timezone": {"type": "string"}}}},
+        {"name": "convert_time", "description": "Convert time between timezones",
+         "inputSchema": {"type": "object", "properties": {}}},
+    ])
+    after = json.loads(_run(["route", "what time is it in Lima?"], **env).stdout)
+    assert after["escalate"] is True and after["family"] == "time"
+    assert after["tool_hints"][0] == "time__get_current_time"
