@@ -25,10 +25,13 @@ _STOP = frozenset(
     "a an and are as at be by do does for from had has have how i in is it me my of on or our "
     "that the their there this to was we were what when where which who why will with you your".split()
 )
+_VERSION = 2  # bump when the schema changes: the index is a cache and is rebuilt
 _SCHEMA = """
-CREATE TABLE IF NOT EXISTS files (source TEXT, path TEXT, size INTEGER, mtime INTEGER,
-                                  PRIMARY KEY (source, path));
-CREATE VIRTUAL TABLE IF NOT EXISTS chunks USING fts5(
+DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS chunk_rows; DROP TABLE IF EXISTS chunks;
+CREATE TABLE files (source TEXT, path TEXT, size INTEGER, mtime INTEGER, PRIMARY KEY (source, path));
+CREATE TABLE chunk_rows (source TEXT, path TEXT, id INTEGER);
+CREATE INDEX chunk_rows_file ON chunk_rows (source, path);
+CREATE VIRTUAL TABLE chunks USING fts5(
     text, section, source UNINDEXED, path UNINDEXED, tokenize = 'porter unicode61 remove_diacritics 2');
 """
 
@@ -89,7 +92,13 @@ class SearchIndex:
             conn = sqlite3.connect(self.db_path, timeout=10, check_same_thread=False, isolation_level=None)
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA busy_timeout=10000")
-            conn.executescript(_SCHEMA)
+            if conn.execute("PRAGMA user_version").fetchone()[0] != _VERSION:
+                conn.execute("BEGIN IMMEDIATE")
+                if conn.execute("PRAGMA user_version").fetchone()[0] != _VERSION:  # another process won
+                    for statement in filter(str.strip, _SCHEMA.split(";")):
+                        conn.execute(statement)
+                    conn.execute(f"PRAGMA user_version = {_VERSION}")
+                conn.execute("COMMIT")
             self._conn = conn
         return self._conn
 
@@ -118,6 +127,8 @@ class SearchIndex:
                 for rel in gone:
                     self._drop(db, source, rel)
                 for rel, st in changed:
+                    if rel in known:
+                        self._drop(db, source, rel)
                     self._index_file(db, source, root, rel, st, chunker)
                 db.execute("COMMIT")
             except BaseException:
@@ -127,19 +138,23 @@ class SearchIndex:
 
     @staticmethod
     def _drop(db: sqlite3.Connection, source: str, rel: str) -> None:
-        db.execute("DELETE FROM chunks WHERE source = ? AND path = ?", (source, rel))
+        # FTS5 cannot index `path`, so the rowids of a file's chunks are kept in chunk_rows
+        db.execute("DELETE FROM chunks WHERE rowid IN (SELECT id FROM chunk_rows WHERE source = ? AND path = ?)",
+                   (source, rel))
+        db.execute("DELETE FROM chunk_rows WHERE source = ? AND path = ?", (source, rel))
         db.execute("DELETE FROM files WHERE source = ? AND path = ?", (source, rel))
 
-    def _index_file(self, db, source, root, rel, st, chunker) -> None:
-        self._drop(db, source, rel)
+    @staticmethod
+    def _index_file(db, source, root, rel, st, chunker) -> None:
         try:
             text = (root / rel).read_text(encoding="utf-8", errors="replace")
         except OSError:
             return  # vanished between scan and read: the next refresh sees it
-        db.executemany(
-            "INSERT INTO chunks (text, section, source, path) VALUES (?, ?, ?, ?)",
-            [(body, section, source, rel) for section, body in chunker(rel, text) if body.strip()],
-        )
+        for section, body in chunker(rel, text):
+            if body.strip():
+                cur = db.execute("INSERT INTO chunks (text, section, source, path) VALUES (?, ?, ?, ?)",
+                                 (body, section, source, rel))
+                db.execute("INSERT INTO chunk_rows (source, path, id) VALUES (?, ?, ?)", (source, rel, cur.lastrowid))
         db.execute("INSERT INTO files (source, path, size, mtime) VALUES (?, ?, ?, ?)",
                    (source, rel, st.st_size, st.st_mtime_ns))
 
