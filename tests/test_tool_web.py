@@ -103,8 +103,9 @@ def test_http_errors_and_timeouts(server):
     assert result.is_error and "404" in result.text
 
 
-@pytest.mark.parametrize("address", ["10.0.0.1", "192.168.1.1", "169.254.169.254", "::1", "0.0.0.0",
-                                     "[::ffff:127.0.0.1]", "100.64.0.1", "224.0.0.1", "240.0.0.1"])
+@pytest.mark.parametrize("address", ["10.0.0.1", "192.168.1.1", "169.254.169.254", "[::1]", "0.0.0.0",
+                                     "[::ffff:127.0.0.1]", "100.64.0.1", "224.0.0.1", "240.0.0.1",
+                                     "0x7f000001", "2130706433", "127.1", "[fe80::1]", "[fd00::1]"])
 def test_internal_literal_addresses(address):
     with pytest.raises(BlockedAddress):
         Guard().check_url(f"http://{address}/")
