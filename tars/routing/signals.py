@@ -29,13 +29,15 @@ _DEIXIS = re.compile(
     r"at \d{1,2}(?::\d\d)?(?! ?(?:degrees?|°|%|kg|km|m\b|miles|percent|celsius|fahrenheit))|noon|midnight|"
     r"(?:on )?the \d{1,2}(?:st|nd|rd|th)|(?:the )?(?:first|1st|last) (?:day )?of (?:the )?month|"
     r"in (?:an|one|two|three|\d+) (?:minutes?|hours?|days?|weeks?)|"
-    r"latest|newest|current|today's|tonight's|tomorrow's|yesterday's|this week's|"
+    r"latest|newest|current|the new|today's|tonight's|tomorrow's|yesterday's|this week's|"
     r"mañana|hoy|morgen|heute|demain|aujourd'hui|domani|oggi|" + _MONTH + r" \d{1,2}(?:st|nd|rd|th)?)\b"
 )
 
 # The user's own things: "my list", "for me", "do I have", "am I supposed to".
 _PERSONAL = re.compile(
-    r"\b(?:my|(?<!tell )(?<!give )(?<!show )(?<!let )(?<!help )(?<!excuse )me|mine|myself|our|ours|us|do i have|"
+    r"\b(?:my|(?<!tell )(?<!give )(?<!show )(?<!let )(?<!help )(?<!excuse )(?<!write )(?<!make )(?<!draft )"
+    r"(?<!send )(?<!teach )(?<!find )(?<!get )(?<!buy )(?<!cook )(?<!create )(?<!generate )(?<!recommend )"
+    r"(?<!suggest )(?<!explain )(?<!compose )me|mine|myself|our|ours|us|do i have|"
     r"have i got|i (?:still |really |also )?(?:have|need) to|i've got|i got to|"
     r"am i|should i|i'm|i am|i've|i'll|did i|have i|had i|i did|i wrote|i said|i told|"
     r"i (?:moved|switched|changed|started|quit|live|work|go by|prefer|take|drive|own)|"
@@ -90,7 +92,7 @@ _CODE_WORDS = (
     r"asyncio|async|await|threads?|recursion|algorithms?|big-?o|time complexity|unit tests?|debug(?:ger)?|"
     r"refactor|endpoints?|http requests?|requests library|(?:my|the|this|your|some|in|of|python|js|java|source) code|coding|scripts?|programs?|programming|"
     r"repo(?:sitory)?|queue|celery|cron|excel|spreadsheet formula|llm|sampling|parser|cli|library|"
-    r"bugs? in (?:this|my|the)|database|db|datetime|timestamp|unix time|epoch|snippet|source|compile|boolean|integer|float|loop|lambda"
+    r"bugs? in (?:this|my|the)|quer(?:y|ies)|database|db|datetime|timestamp|unix time|epoch|snippet|source|compile|boolean|integer|float|loop|lambda"
 )
 _CODE = re.compile(r"\b(?:" + _CODE_WORDS + r")\b|```|\bdef |\(\)|=>|(?<![\w.])\w+\.\w+\(|;\s*$")
 # Asking for code: "write a function...", "implement...", "how do I X in python".
