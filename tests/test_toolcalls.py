@@ -294,3 +294,24 @@ def test_tars_models_info_prints_format_and_why():
                           text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "format:   qwen3_coder" in done.stdout and "model table" in done.stdout
+
+
+_SOUP = ["<tool_call>", "</tool_call>", "{", "}", "[", "]", '"name"', ":", '"a"', ",", '"arguments"', "```", "```json\n", "\n", " ",
+         "x", "<think>", "</think>", "[TOOL_CALLS]", "[ARGS]", "<|python_tag|>", ";", "<function=", ">", "<parameter=",
+         "</parameter>", "</function>", "<|channel|>", "analysis", "commentary to=functions.a", "<|message|>", "<|end|>",
+         "<|call|>", "<start_function_call>", "call:a", "<escape>", "<end_function_call>", "<｜tool▁calls▁begin｜>",
+         "<｜tool▁call▁begin｜>", "<｜tool▁sep｜>", "<｜tool▁call▁end｜>", "<|tool_call|>", "a(", ")", "=", "'", '"', "\\", "é",
+         "functools", "<|START_ACTION|>", "<arg_key>", "[THINK]", "[/THINK]", "<|start|>assistant"]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_markup_soup_never_raises_and_streams_alike(seed):
+    """Random mixtures of every format's tokens: no exception, and the same result for any split."""
+    rnd = random.Random(seed)
+    formats = [None, *format_names()]
+    for _ in range(150):
+        text = "".join(rnd.choice(_SOUP) for _ in range(rnd.randint(1, 25)))
+        kw = {"format": rnd.choice(formats), "tools": rnd.choice([None, ["a"]]), "model": rnd.choice([None, "qwen3:8b"])}
+        whole = _key(parse(text, **kw))
+        cuts = sorted(rnd.sample(range(len(text) + 1), min(len(text) + 1, rnd.randint(1, 8))))
+        assert _key(streamed(text, cuts, **kw)) == whole, (text, kw, cuts)
