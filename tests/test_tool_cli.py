@@ -88,3 +88,20 @@ def test_a_bad_policy_setting_stops_at_start_up_with_exit_2():
         load_config(environ={"TARS_TOOL_POLICY": "note_write=sometimes"})
     proc = tars("tools", "list", env={"TARS_TOOL_POLICY": "note_write=sometimes"})
     assert proc.returncode == 2 and "TARS_TOOL_POLICY" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_ask_tools_ask_at_a_terminal(tmp_path):
+    import pexpect
+
+    (tmp_path / "a.md").write_text("old\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TARS_NOTES_DIR": str(tmp_path)}
+    args = ["-c", "from tars.cli import main; main()", "tools", "call", "note_write",
+            '{"path": "a.md", "content": "new", "overwrite": true}']
+    for answer, code, text in (("n", 1, "old\n"), ("y", 0, "new\n")):
+        child = pexpect.spawn(sys.executable, args, env=env, encoding="utf-8", timeout=30)
+        child.expect(r"note_write\(.*overwrite")
+        child.expect(r"Run this tool\?")
+        child.sendline(answer)
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus == code and (tmp_path / "a.md").read_text() == text
