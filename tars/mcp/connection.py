@@ -105,13 +105,15 @@ class Connection:
             self.state = "stopped"
 
     async def _serve(self, stop: asyncio.Event, ready: asyncio.Future[bool]) -> None:
+        opened: ClientSession | None = None
         try:
             async with self._transport() as (read, write):
                 async with ClientSession(read, write) as session:
                     with anyio.fail_after(self.timeout):
                         await session.initialize()
                         definitions = await _list_tools(session)
-                    self._session, self._last_ok = session, time.monotonic()
+                    opened = self._session = session
+                    self._last_ok = time.monotonic()
                     self.state = "ready"
                     ready.set_result(True)
                     self._on_ready(self, definitions)
@@ -122,7 +124,8 @@ class Connection:
             if isinstance(exc, asyncio.CancelledError):
                 raise
         finally:
-            self._session = None
+            if opened is not None and self._session is opened:  # a restarted task may own it by now
+                self._session = None
             if not ready.done():
                 ready.set_result(False)
 
