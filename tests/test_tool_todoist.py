@@ -74,9 +74,11 @@ def test_upcoming_window(server):
     server.add_task("Tomorrow thing", due="tomorrow")
     server.add_task("Next week thing", due="in 6 days")
     server.add_task("Far thing", due="in 20 days")
+    server.add_task("Late thing", due="3 days ago")  # overdue: todoist_today's business
     names = lambda days: [t["content"] for t in run(registry(server), "todoist_upcoming", days=days).output["tasks"]]  # noqa: E731
     assert names(3) == ["Tomorrow thing"]
     assert names(7) == ["Tomorrow thing", "Next week thing"]
+    assert server.requests_to("/api/v1/tasks/filter")  # the server evaluated the filter, not tars
 
 
 def test_complete_by_id_runs_without_asking(server):

@@ -205,11 +205,11 @@ def todoist_tools(config: Any) -> list[Tool]:
         task = c.add(body)
         return {"status": "added", "task": summarize(task, names)}
 
-    def listing(query: str, label: str) -> dict:
+    def listing(query: str, label: str, *, overdue: bool = True) -> dict:
         c = client()
-        tasks = c.filter(query)
-        names = _project_names(c) if tasks else {}
         today = date.today()
+        tasks = [t for t in c.filter(query) if overdue or (_due_date(t) or "") >= today.isoformat()]
+        names = _project_names(c) if tasks else {}
         shown = sorted((summarize(t, names, today) for t in tasks),
                        key=lambda t: (t.get("due_date") or "9999", t["priority"]))
         return {"view": label, "count": len(shown), "tasks": shown[:50], "truncated": len(shown) > 50}
@@ -218,7 +218,10 @@ def todoist_tools(config: Any) -> list[Tool]:
         return listing("today | overdue", f"today ({date.today().isoformat()}) and overdue")
 
     def upcoming(days: int = 7) -> dict:
-        return listing(f"next {days} days", f"next {days} days from {date.today().isoformat()}")
+        # "due before: +N days" is Todoist filter syntax for today+N (exclusive); it also matches
+        # overdue tasks, which todoist_today reports, so they are dropped here
+        return listing(f"due before: +{days} days", f"next {days} days from {date.today().isoformat()}",
+                       overdue=False)
 
     def complete(task_id: str | None = None, text: str | None = None) -> dict:
         c = client()

@@ -6,8 +6,8 @@
                       {"delay": 2})                       # faults for the next requests, in order
 
 Endpoints (under /api/v1): GET projects, GET tasks, GET tasks/filter?query= (today, overdue,
-`next N days`, `N days`, joined by `|`; anything else is a 400 like the real API), POST tasks,
-POST tasks/{id}/close (204). Lists are cursor-paginated `{"results": [...], "next_cursor"}`
+`next N days`, `N days`, `due before: +N days`, joined by `|`; anything else is a 400 like the
+real API), POST tasks, POST tasks/{id}/close (204). Lists are cursor-paginated `{"results": [...], "next_cursor"}`
 with `page_size` items a page. A wrong bearer token gets the real 401 body.
 """
 
@@ -98,6 +98,8 @@ class TodoistServer(ProtocolServer):
                 hit = due is not None and due < today
             elif m := re.fullmatch(r"(?:next )?(\d+) days", term):
                 hit = due is not None and today <= due < today + timedelta(days=int(m.group(1)))
+            elif m := re.fullmatch(r"due before: ?\+(\d+) days?", term):
+                hit = due is not None and due < today + timedelta(days=int(m.group(1)))
             else:
                 raise ValueError(term)
             if hit:
