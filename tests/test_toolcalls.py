@@ -132,7 +132,7 @@ def test_stream_emits_prose_before_the_call_finishes_and_never_shows_markup():
     assert [(c.name, c.arguments) for c in calls] == [("weather_now", {"location": "Paris"})]
     shown = "".join(e.text for e in first + middle + last if isinstance(e, TextDelta))
     assert "<tool_call>" not in shown and "{" not in shown
-    assert shown == "Let me check the weather for you. Done."
+    assert shown == "Let me check the weather for you.  Done."  # exactly the prose around the call
 
 
 def test_stream_releases_a_false_alarm_at_once():

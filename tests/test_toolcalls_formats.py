@@ -53,7 +53,7 @@ LLAMA = [
          id="bare JSON for a tool not offered stays prose"),
     Case("llama31_function", '<function=get_weather>{"city": "Paris"}</function>', [("get_weather", {"city": "Paris"})], ""),
     Case("llama31_function", 'Checking <function=get_time>{}</function> and <function=get_weather>{"city": "Rome"}</function>',
-         [("get_time", {}), ("get_weather", {"city": "Rome"})], "Checking and"),
+         [("get_time", {}), ("get_weather", {"city": "Rome"})], "Checking  and"),
 ]
 
 PYTHONIC = [

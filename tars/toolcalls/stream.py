@@ -22,17 +22,8 @@ class _Trim:
     def __init__(self) -> None:
         self.started = False
         self.pending = ""
-        self.after_cut = False
-
-    def cut(self) -> None:
-        """Markup was removed here: white space on both sides of it collapses to the first."""
-        self.after_cut = True
 
     def add(self, text: str) -> str:
-        if self.after_cut and self.pending:
-            text = text.lstrip()
-        if text:
-            self.after_cut = False
         if not self.started:
             text = text.lstrip()
             if not text:
@@ -115,7 +106,6 @@ class StreamParser:
             return
         self.errors.extend(outcome.errors + outcome.notes)
         self._think(events, outcome.reasoning)
-        self._text.cut()
         self._say(events, outcome.text)
         for name, arguments in outcome.calls:
             wire = name if tools is None else tools.resolve(name)
