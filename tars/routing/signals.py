@@ -41,7 +41,7 @@ _PERSONAL = re.compile(
     r"have i got|i (?:still |really |also )?(?:have|need) to|i've got|i got to|"
     r"am i|should i|i'm|i am|i've|i'll|did i|have i|had i|i did|i wrote|i said|i told|"
     r"i (?:moved|switched|changed|started|quit|live|work|go by|prefer|take|drive|own)|"
-    r"(?:do|did) i (?:like|prefer|drive|own|eat|use|live|work|want))\b"
+    r"(?:do|did) i (?:like|prefer|drive|own|eat|use|live|work|want)|i (?:haven't|have not|didn't|did not|still|already))\b"
 )
 
 # A textbook frame at the start: "why do...", "what is a...", "explain...", "how does ... work".
@@ -104,7 +104,7 @@ _CODE_LEAD = re.compile(
 )
 # Creative writing is answered by the model itself whatever its subject.
 _CREATIVE = re.compile(
-    r"^(?:write|compose|make up|create|give me|tell me)(?: me)? (?:a |an |some |another )?(?:short |funny |little )?"
+    r"(?:^|[,;.!]\s*|\b(?:and|so|just) )(?:write|compose|make up|create|give me|tell me)(?: me)? (?:a |an |some |another )?(?:short |funny |little |good )?"
     r"(?:poem|haiku|limerick|story|song|essay|sonnet|joke|rap|verse|riddle|tweet|slogan|speech|toast)s?\b"
 )
 
@@ -216,5 +216,5 @@ def read_signals(message: str) -> Signals:
         timeless=bool(_TIMELESS.search(text)),
         url=bool(_URL.search(text)),
         code=code,
-        creative=bool(_CREATIVE.match(body)),
+        creative=bool(_CREATIVE.search(body)),
     )
