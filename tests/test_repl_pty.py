@@ -150,3 +150,85 @@ def test_model_failure_is_one_line_and_the_chat_goes_on(server: OllamaServer) ->
         assert "Traceback" not in (child.before or "")
     finally:
         child.close()
+
+
+def test_history_persists_and_up_and_ctrl_r_find_earlier_lines(server: OllamaServer) -> None:
+    child = spawn_chat(server)
+    try:
+        ask(child, "alpha unique line", "echo: alpha unique line")
+        ask(child, "beta", "echo: beta")
+        child.sendcontrol("d")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+
+    child = spawn_chat(server)  # a new process: the history file carries over
+    try:
+        child.sendcontrol("r")
+        child.send("alph")
+        child.expect_exact("a unique line")  # found by the search (the match itself is highlighted)
+        child.send("\r")  # accept the found line
+        child.send("\r")  # send it
+        child.expect_exact("echo: alpha unique line")
+        child.expect_exact(PROMPT)
+        child.send("\x1b[A")  # Up: the line just sent
+        child.send("\r")
+        child.expect_exact("echo: alpha unique line")
+        child.expect_exact(PROMPT)
+        assert [m["content"] for m in last_messages(server) if m["role"] == "user"][-2:] == [
+            "alpha unique line", "alpha unique line"]
+        child.sendcontrol("d")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+
+
+def test_vi_keys_with_the_setting(server: OllamaServer) -> None:
+    child = spawn_chat(server, TARS_EDIT_MODE="vi")
+    try:
+        child.send("hello")
+        child.send("\x1b")  # to normal mode
+        time.sleep(0.6)  # past the Esc-Enter chord timeout
+        child.send("0iX\r")  # line start, insert X, send
+        child.expect_exact("echo: Xhello")
+        child.expect_exact(PROMPT)
+        child.sendcontrol("d")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+
+
+def test_an_ask_policy_tool_asks_first_and_no_declines(server: OllamaServer) -> None:
+    server.script({"tool_calls": [{"name": "todoist_complete_task", "arguments": {"text": "buy milk"}}]},
+                  {"text": "Left it open."})
+    child = spawn_chat(server)
+    try:
+        child.send("complete buy milk\r")
+        child.expect_exact('todoist_complete_task(text="buy milk")')
+        child.expect_exact("[y/N]")
+        child.send("n\r")
+        child.expect_exact("declined")
+        child.expect_exact("Left it open.")
+        child.expect_exact(PROMPT)
+        tool_results = [m for m in last_messages(server) if m["role"] == "tool"]
+        assert "declined" in tool_results[-1]["content"]
+        child.sendcontrol("d")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+
+
+def test_answers_render_as_markdown_on_the_terminal(server: OllamaServer) -> None:
+    server.script({"text": "# Heading\n\n- **bold** item\n\n```python\nx = 1\n```\n"})
+    child = spawn_chat(server)
+    try:
+        child.send("show me\r")
+        child.expect_exact("ollama:test")  # the footer, after the answer
+        shown = child.before
+        child.expect_exact(PROMPT)
+        assert "Heading" in shown and "bold" in shown and "x = 1" in shown
+        assert "**bold**" not in shown and "```" not in shown and "# Heading" not in shown
+        child.sendcontrol("d")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()

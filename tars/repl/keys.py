@@ -37,17 +37,20 @@ class SlashCompleter(Completer):
 
 
 def key_bindings() -> KeyBindings:
-    kb = KeyBindings()
+    from prompt_toolkit.filters import is_searching
 
-    @kb.add("enter")
+    kb = KeyBindings()
+    editing = ~is_searching  # during Ctrl-R, Enter accepts the found line (prompt-toolkit's own binding)
+
+    @kb.add("enter", filter=editing)
     def _send(event) -> None:
         buffer = event.current_buffer
         if buffer.complete_state and buffer.complete_state.current_completion:
             buffer.apply_completion(buffer.complete_state.current_completion)
         buffer.validate_and_handle()
 
-    @kb.add("escape", "enter")
-    @kb.add("c-j")
+    @kb.add("escape", "enter", filter=editing)
+    @kb.add("c-j", filter=editing)
     def _newline(event) -> None:
         event.current_buffer.insert_text("\n")
 
@@ -77,6 +80,7 @@ def build_prompt(edit_mode: str = "emacs") -> PromptSession:
         key_bindings=key_bindings(),
         vi_mode=edit_mode == "vi",
         enable_history_search=False,  # Up/Down walk history; Ctrl-R searches it
+        reserve_space_for_menu=4,  # room for the completion menu without pushing the screen up 8 lines
         style=Style.from_dict({"prompt": "bold ansicyan"}),
         include_default_pygments_style=False,
     )
