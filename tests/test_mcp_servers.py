@@ -189,3 +189,15 @@ def test_http_server_crash_mid_call_then_reconnect_after_it_is_back(http_box):
     assert back.endswith("back") and f"[{pid}]" not in back
     assert manager.status()[0]["state"] == "ready"
     assert "web__echo" in {t.name for t in registry}
+
+
+def test_tool_list_changes_reach_the_registry(stdio_box):
+    _, registry, _ = stdio_box
+    changes = []
+    registry.subscribe(lambda reg: changes.append({t.name for t in reg}))
+    assert not call(registry, "box__grow", name="late_tool").is_error
+    deadline = time.monotonic() + 10
+    while "box__late_tool" not in {t.name for t in registry} and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert any("box__late_tool" in names for names in changes)  # subscribers (the router) were told
+    assert call(registry, "box.late_tool", text="hi").output == "late_tool: hi"

@@ -22,7 +22,7 @@ from mcp.client.sse import sse_client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 from mcp.shared.exceptions import MCPError
-from mcp_types import CONNECTION_CLOSED, REQUEST_TIMEOUT
+from mcp_types import CONNECTION_CLOSED, REQUEST_TIMEOUT, ToolListChangedNotification
 
 from tars.mcp.config import ServerConfig
 from tars.mcp.errors import McpServerDown, McpTimeout, McpToolFailed
@@ -108,7 +108,7 @@ class Connection:
         opened: ClientSession | None = None
         try:
             async with self._transport() as (read, write):
-                async with ClientSession(read, write) as session:
+                async with ClientSession(read, write, message_handler=self._on_message) as session:
                     with anyio.fail_after(self.timeout):
                         await session.initialize()
                         definitions = await _list_tools(session)
@@ -128,6 +128,25 @@ class Connection:
                 self._session = None
             if not ready.done():
                 ready.set_result(False)
+
+    async def _on_message(self, message: Any) -> None:
+        """A server's `tools/list_changed` re-lists its tools (in a task of its own, not the reader's)."""
+        if isinstance(message, ToolListChangedNotification) and self.state == "ready":
+            task = asyncio.get_running_loop().create_task(self._relist())
+            self._old_tasks.add(task)
+            task.add_done_callback(self._old_tasks.discard)
+
+    async def _relist(self) -> None:
+        session = self._session
+        if session is None:
+            return
+        try:
+            with anyio.fail_after(self.timeout):
+                definitions = await _list_tools(session)
+        except Exception:  # noqa: BLE001 - keep the tools we have; the next call shows any trouble
+            return
+        if self._session is session:
+            self._on_ready(self, definitions)
 
     @asynccontextmanager
     async def _transport(self) -> AsyncIterator[Any]:

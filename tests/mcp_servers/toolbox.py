@@ -81,6 +81,19 @@ def header(name: str, ctx: Context) -> str:
     return headers.get(name.lower()) or headers.get(name) or "<none>"
 
 
+@server.tool()
+async def grow(name: str, ctx: Context) -> str:
+    """Add a new tool called `name` at run time and tell the client its tool list changed."""
+
+    def extra(text: str) -> str:
+        return f"{name}: {text}"
+
+    server.add_tool(extra, name=name, description=f"A tool added at run time: {name}.",
+                    annotations=ToolAnnotations(read_only_hint=True))
+    await ctx.session.send_tool_list_changed()
+    return f"added {name}"
+
+
 if __name__ == "__main__":
     if len(sys.argv) >= 3 and sys.argv[1] == "http":
         server.run("streamable-http", host="127.0.0.1", port=int(sys.argv[2]))
