@@ -8,12 +8,15 @@ markups such as a ```json fence that is not a call, prose again).
 
 from __future__ import annotations
 
+import logging
 from typing import Any, Iterable
 
 from tars.events import Event, ReasoningDelta, TextDelta, ToolCall, ToolCallEvent
 from tars.toolcalls.markup import Context, Markup, Outcome, Region, ToolSet
 
 __all__ = ["StreamParser"]
+
+_log = logging.getLogger(__name__)
 
 
 class _Trim:
@@ -56,6 +59,7 @@ class StreamParser:
 
         fmt = resolve_format(format, model)
         self.format = fmt.name
+        _log.debug("tool-call format %s (asked %r, model %r)", fmt.name, format, model)
         self.sniffed: str | None = None
         self._markups: tuple[Markup, ...] = fmt.markups
         self._regions: tuple[Region, ...] = fmt.regions
