@@ -22,6 +22,7 @@ __all__ = [
     "Config",
     "ModelSpec",
     "load_config",
+    "env_example",
     "parse_model",
     "PROVIDERS",
     "DEFAULT_CLAUDE_MODEL",
@@ -270,6 +271,18 @@ class Config:
                 shown = mask(shown)
             out.append((s.env, shown, self.sources.get(s.name, "default")))
         return out
+
+
+def env_example() -> str:
+    """The text of `.env.example`: every setting, commented, with its default."""
+    lines = ["# tars settings. Copy to .env (or ~/.config/tars/config.env) and uncomment what you change.",
+             "# Later sources win: defaults < config.env < .env < environment < flags.", ""]
+    for s in SETTINGS:
+        names = " / ".join((s.env, *s.aliases))
+        lines.append(f"# {s.doc}" + (" (secret)" if s.secret else "") + (f" [also: {names}]" if s.aliases else ""))
+        lines.append(f"# {s.env}={s.default}")
+        lines.append("")
+    return "\n".join(lines)
 
 
 def mask(secret: str) -> str:

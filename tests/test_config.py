@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import subprocess
+from pathlib import Path
 import sys
 
 import pytest
@@ -92,3 +93,12 @@ def test_config_errors_are_one_line_and_exit_2(env):
     assert proc.returncode == 2
     assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_env_example_lists_every_setting_and_is_up_to_date():
+    from tars.config import SETTINGS, env_example
+
+    committed = (Path(__file__).resolve().parent.parent / ".env.example").read_text()
+    assert committed == env_example(), "regenerate: python -c 'from tars.config import env_example; print(env_example(), end=\"\")' > .env.example"
+    for s in SETTINGS:
+        assert f"# {s.env}=" in committed

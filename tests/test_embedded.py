@@ -1,0 +1,89 @@
+"""The embedded model: files located through package metadata, verified, and really answering."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tars import embedded
+from tars.config import load_config
+from tars.errors import ModelFileError
+from tars.events import ToolCallEvent
+from tars.session import Session
+from tars.tools import Tool, ToolRegistry
+
+
+def test_a_file_that_does_not_match_its_checksum_is_refused(tmp_path, monkeypatch):
+    models = tmp_path / "models"
+    monkeypatch.setenv("TARS_MODEL_DIR", str(models))
+    wrong = dataclasses.replace(embedded.CATALOG["smollm2-135m"], name="bad", sha256="0" * 64)
+    monkeypatch.setitem(embedded.CATALOG, "bad", wrong)
+    with pytest.raises(ModelFileError, match="refusing"):
+        embedded.resolve_model_path("bad")
+    assert list(models.iterdir()) == [], "no partial or unverified file is left behind"
+
+
+def test_assembles_once_and_reverifies_a_changed_file(tmp_path, monkeypatch):
+    monkeypatch.setenv("TARS_MODEL_DIR", str(tmp_path))
+    path = embedded.resolve_model_path("smollm2")
+    assert path.stat().st_size == 98362432
+    first_mtime = path.stat().st_mtime_ns
+    assert embedded.resolve_model_path("smollm2").stat().st_mtime_ns == first_mtime  # reused as is
+    with path.open("r+b") as fh:  # corrupt one byte: the next use must notice and rebuild
+        fh.seek(1000)
+        fh.write(b"\x00")
+    rebuilt = embedded.resolve_model_path("smollm2")
+    assert embedded._sha256(rebuilt) == embedded.CATALOG["smollm2-135m"].sha256
+
+
+def test_unknown_names_get_a_clear_message():
+    with pytest.raises(ModelFileError, match="not a known embedded model"):
+        embedded.resolve_model_path("llama-70b")
+
+
+@pytest.fixture(scope="module")
+def embedded_session_config():
+    return load_config(environ={})
+
+
+@pytest.mark.model
+def test_the_embedded_model_answers_a_real_question(embedded_session_config):
+    session = Session.from_config(embedded_session_config, mcp=False)
+    turn = session.send("What is the capital of France? Answer in one word.")
+    assert "paris" in turn.text.lower()
+    assert turn.model == "llamacpp:qwen2.5-coder-0.5b" and turn.output_tokens
+
+
+@pytest.mark.model
+def test_the_embedded_model_makes_a_real_tool_call_for_weather(embedded_session_config):
+    asked = []
+
+    def weather_now(location: str) -> dict:
+        asked.append(location)
+        return {"location": location, "conditions": "light rain", "temp_c": 11}
+
+    tool = Tool(name="weather_now", description="Current weather conditions for a place",
+                parameters={"type": "object", "properties": {"location": {"type": "string"}},
+                            "required": ["location"]},
+                func=weather_now, family="weather")
+    session = Session.from_config(embedded_session_config, mcp=False)
+    session.tools = ToolRegistry([tool])
+    events = list(session.stream("What's the weather in Paris right now?"))
+    calls = [e.call for e in events if isinstance(e, ToolCallEvent)]
+    assert calls and calls[0].name == "weather_now"
+    assert asked and "paris" in asked[0].lower()
+    assert session.last_turn.rounds >= 2, "the model saw the result and answered"
+    assert "```" not in session.last_turn.text and '"name"' not in session.last_turn.text
+
+
+@pytest.mark.model
+def test_tars_ask_answers_on_the_embedded_model_with_no_configuration():
+    proc = subprocess.run([sys.executable, "-m", "tars", "ask", "What is the capital of France?"],
+                          capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL,
+                          env={k: v for k, v in os.environ.items() if not k.startswith(("TARS_MODEL", "ANTHROPIC"))})
+    assert proc.returncode == 0, proc.stderr
+    assert "Paris" in proc.stdout
