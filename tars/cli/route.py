@@ -14,9 +14,11 @@ __all__ = ["register", "decision_json"]
 def register(app: typer.Typer) -> None:
     @app.command("route")
     def route_command(
-        message: Optional[list[str]] = typer.Argument(None, help="the message; none reads one message per line from stdin"),
+        message: Optional[list[str]] = typer.Argument(
+            None, help="the message; without one, each line of stdin is routed"),
         model: Optional[str] = typer.Option(None, "--model", help="primary model for this run, provider:model"),
-        remote: Optional[str] = typer.Option(None, "--remote", help="escalation model for this run, provider:model or none"),
+        remote: Optional[str] = typer.Option(
+            None, "--remote", help="escalation model for this run, provider:model or none"),
     ) -> int:
         """Print where a message would go (escalate, provider, model, tool_hints, reason) as JSON."""
         from tars.config import load_config

@@ -46,20 +46,27 @@ _SENTENCE_END = re.compile(r"(?<=[a-z0-9)])[.!?](?:\s|$)|\n")
 
 # Hand-written cues for well-known kinds of server, keyed by the vocabulary that reveals them.
 _TIME = (
-    (3, r"\bwhat (?:time|hour)(?: is|'s) it\b|\bwhat'?s the hour\b|\bwhat'?s the (?:current |local )?time\b|\bwhat is the (?:current |local )?time\b"),
+    (3, r"\bwhat (?:time|hour)(?: is|'s) it\b|\bwhat'?s the hour\b|\bwhat'?s the (?:current |local )?time\b|"
+        r"\bwhat is the (?:current |local )?time\b"),
     (3, r"\b(?:current|local|exact) time\b|\btime (?:difference|zones?)\b|\btimezones?\b|\bo'?clock\b"),
     (3, r"^(?:the )?(?:current |local )?time (?:in|at|over in|now in)\b|\btime (?:is it|it is) (?:in|there|now)\b"),
-    (3, r"\bis it (?:morning|night|late|early|evening|afternoon|daytime|night-?time|dark|midnight|noon|lunchtime)\b.{0,20}\bin\b"),
-    (3, r"\b(?:convert|what'?s|what is|when is)\b.{0,30}\b(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|\d{1,2}:\d\d|noon|midnight)\b.{0,30}\b(?:time|in|to)\b"),
-    (2, r"\b(?:utc|gmt|est|edt|cst|cdt|pst|pdt|cet|cest|bst|jst|ist|aest|iana)\b|\btime (?:in|at|there|now|here)\b|\bhours? (?:ahead|behind)\b"),
+    (3, r"\bis it (?:morning|night|late|early|evening|afternoon|daytime|night-?time|dark|midnight|noon|"
+        r"lunchtime)\b.{0,20}\bin\b"),
+    (3, r"\b(?:convert|what'?s|what is|when is)\b.{0,30}\b(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|\d{1,2}:\d\d|noon|"
+        r"midnight)\b.{0,30}\b(?:time|in|to)\b"),
+    (2, r"\b(?:utc|gmt|est|edt|cst|cdt|pst|pdt|cet|cest|bst|jst|ist|aest|iana)\b|\btime (?:in|at|there|now|"
+        r"here)\b|\bhours? (?:ahead|behind)\b"),
 )
 _TIME_NEG = (
-    (3, r"\btime (?:complexity|dilation|travel|period|series|signature|management|machine|crystal|frame|limit|out)s?\b"),
-    (3, r"\bspace-?time\b|\b(?:run|compile|load|up|screen|down|lead|half|life|bed|prime|day|spare|free|over|part|full)[- ]?time\b"),
+    (3, r"\btime (?:complexity|dilation|travel|period|series|signature|management|machine|crystal|frame|limit|"
+        r"out)s?\b"),
+    (3, r"\bspace-?time\b|\b(?:run|compile|load|up|screen|down|lead|half|life|bed|prime|day|spare|free|over|part|"
+        r"full)[- ]?time\b"),
 )
 _CALENDAR = (
     (3, r"\bmy (?:calendar|schedule|agenda|meetings?|appointments?|events?)\b|\bam i (?:free|busy|available)\b"),
-    (3, r"\b(?:book|schedule|set up|arrange|move|cancel|reschedule) (?:a |an |the |my )?(?:meeting|call|appointment|event)\b"),
+    (3, r"\b(?:book|schedule|set up|arrange|move|cancel|reschedule) (?:a |an |the |my )?(?:meeting|call|"
+        r"appointment|event)\b"),
     (2, r"\b(?:meetings?|appointments?|events?|calendar)\b"),
 )
 LEXICON: tuple[tuple[frozenset[str], tuple, tuple], ...] = (

@@ -21,8 +21,9 @@ _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|
 
 # Time and place relative to the speaker: "today", "tomorrow at 5pm", "this weekend", "outside", "right now".
 _DEIXIS = re.compile(
-    r"\b(?:today|tonight|tomorrow|tommorow|tomorow|tmrw|tmr|2moro|2morrow|2day|2nite|yesterday|last night|this (?:morning|afternoon|evening|"
-    r"week(?:end)?|month|year)|next (?:week(?:end)?|month|year|" + _DAY + r")|(?:on |this |every )?" + _DAY + r"|"
+    r"\b(?:today|tonight|tomorrow|tommorow|tomorow|tmrw|tmr|2moro|2morrow|2day|2nite|yesterday|last night|"
+    r"this (?:morning|afternoon|evening|week(?:end)?|month|year)|next (?:week(?:end)?|month|year|" + _DAY + r")|"
+    r"(?:on |this |every )?" + _DAY + r"|"
     r"right now|now|rn|currently|at the moment|atm|later|soon|tonite|this (?:wk|wknd)|wknd|asap|"
     r"here|outside|out there|nearby|near me|around here|"
     r"(?:at|by|around|before|after|until|till) \d{1,2}(?::\d\d)?\s*(?:am|pm|o'?clock)|\d{1,2}(?::\d\d)?\s*(?:am|pm)|"
@@ -41,10 +42,10 @@ _PERSONAL = re.compile(
     r"have i got|i (?:still |really |also )?(?:have|need) to|i've got|i got to|"
     r"am i|should i|i'm|i am|i've|i'll|did i|have i|had i|i did|i wrote|i said|i told|"
     r"i (?:moved|switched|changed|started|quit|live|work|go by|prefer|take|drive|own)|"
-    r"(?:do|did) i (?:like|prefer|drive|own|eat|use|live|work|want)|i (?:haven't|have not|didn't|did not|still|already))\b"
+    r"(?:do|did) i (?:like|prefer|drive|own|eat|use|live|work|want)|i (?:haven't|have not|didn't|did not|still|"
+    r"already))\b"
 )
 
-# A textbook frame at the start: "why do...", "what is a...", "explain...", "how does ... work".
 # A textbook frame. Weak ones ("what is...", "who...") yield to any grounding, a place included
 # ("what is the temperature in Lima"); strong ones ("why...", "explain...") only to "my"/"today".
 _GENERAL_WEAK = re.compile(
@@ -90,9 +91,11 @@ _CODE_WORDS = (
     r"tuples?|pandas|numpy|dataframes?|django|flask|react|vue|node\.?js|npm|pip|git|docker|compilers?|"
     r"compiled?|syntax|stack ?traces?|exceptions?|tracebacks?|typeerror|valueerror|keyerror|segfault|"
     r"asyncio|async|await|threads?|recursion|algorithms?|big-?o|time complexity|unit tests?|debug(?:ger)?|"
-    r"refactor|endpoints?|http requests?|requests library|(?:my|the|this|your|some|in|of|python|js|java|source) code|coding|scripts?|programs?|programming|"
+    r"refactor|endpoints?|http requests?|requests library|(?:my|the|this|your|some|in|of|python|js|java|"
+    r"source) code|coding|scripts?|programs?|programming|"
     r"repo(?:sitory)?|queue|celery|cron|excel|spreadsheet formula|llm|sampling|parser|cli|library|"
-    r"bugs? in (?:this|my|the)|quer(?:y|ies)|database|db|datetime|timestamp|unix time|epoch|snippet|source|compile|boolean|integer|float|loop|lambda"
+    r"bugs? in (?:this|my|the)|quer(?:y|ies)|database|db|datetime|timestamp|unix time|epoch|snippet|source|"
+    r"compile|boolean|integer|float|loop|lambda"
 )
 _CODE = re.compile(r"\b(?:" + _CODE_WORDS + r")\b|```|\bdef |\(\)|=>|(?<![\w.])\w+\.\w+\(|;\s*$")
 # Asking for code: "write a function...", "implement...", "how do I X in python".
@@ -104,7 +107,8 @@ _CODE_LEAD = re.compile(
 )
 # Creative writing is answered by the model itself whatever its subject.
 _CREATIVE = re.compile(
-    r"(?:^|[,;.!]\s*|\b(?:and|so|just) )(?:write|compose|make up|create|give me|tell me)(?: me)? (?:a |an |some |another )?(?:short |funny |little |good )?"
+    r"(?:^|[,;.!]\s*|\b(?:and|so|just) )(?:write|compose|make up|create|give me|tell me)(?: me)? (?:a |an |some |"
+    r"another )?(?:short |funny |little |good )?"
     r"(?:poem|haiku|limerick|story|song|essay|sonnet|joke|rap|verse|riddle|tweet|slogan|speech|toast)s?\b"
 )
 
@@ -133,13 +137,13 @@ class Signals:
     text: str  # lower-cased, quotes and whitespace normalised
     lead: int  # offset where the request starts, after greetings and "could you please"
     deixis: str | None  # the first time/place-relative phrase, e.g. "tomorrow"
-    place: str | None  # a capitalised place after in/at/for ("Lima")
+    place: str | None  # a capitalised place after in/at/near/from ("Lima")
     personal: bool
     general: int  # reads like a textbook question: 0 no, 1 weakly ("what is"), 2 strongly ("why", "explain")
     timeless: bool  # "usually", "in general": not about now, whatever else it says
     url: bool
     advice: bool  # asks how to do something, even about one's own things
-    code: float  # 0, 1 (code words) or 4 (asks for code, or how-to with code words)
+    code: float  # 0; 1 (a code word), 2.5 (several); 4 (asks for code, or a how-to with code words)
     creative: bool
 
     @property
@@ -157,7 +161,10 @@ class Signals:
         return self.general == 1 and not self.grounded
 
 
-_CONTRACTIONS = re.compile(r"\b(what|how|where|who|when|that|there|it|time)s\b|\b(do|does|did|is|are|was|ca|wo)nt\b|\b(i)(m|ve)\b")
+# Apostrophes people skip when typing fast: "whats", "dont", "im".
+_CONTRACTIONS = re.compile(
+    r"\b(what|how|where|who|when|that|there|it|time)s\b|\b(do|does|did|is|are|was|ca|wo)nt\b|\b(i)(m|ve)\b"
+)
 
 
 def _apostrophe(match: re.Match[str]) -> str:
@@ -199,9 +206,7 @@ def read_signals(message: str) -> Signals:
     deixis = _DEIXIS.search(text)
     code_hits = len(set(_CODE.findall(_URL.sub(" ", text))))
     code = 0.0
-    if code_hits and (_CODE_LEAD.match(body) or _GENERAL_STRONG.match(body) or _GENERAL_WEAK.match(body)):
-        code = 4.0
-    elif _CODE_LEAD.match(body):
+    if _CODE_LEAD.match(body) or (code_hits and (_GENERAL_STRONG.match(body) or _GENERAL_WEAK.match(body))):
         code = 4.0
     elif code_hits:
         code = 1.0 if code_hits == 1 else 2.5  # one code word may be a topic; several are a coding question
