@@ -229,15 +229,29 @@ class Session:
             if not self.auto_tools:
                 self._pending = {c.id: c for c in calls}
                 return
-            for call in calls:
-                result = self.tools.run(call, confirm=self.confirm)
-                self._record_result(call, result)
-                yield ToolResultEvent(result=result)
+            yield from self._run_calls(calls, turn)
             turn.text = ""
         turn.round_limit_hit = True
         yield Notice(level="warning", text=(
             f"stopped after {self.config.max_tool_rounds} tool rounds (TARS_MAX_TOOL_ROUNDS); "
             "the answer may be incomplete"))
+
+    def _run_calls(self, calls: tuple[ToolCall, ...], turn: Turn) -> Iterator[SessionEvent]:
+        """Run every call of a round; on Ctrl-C the rest get "interrupted" results (every call
+        needs a result, or the next request to the model is malformed)."""
+        done: set[str] = set()
+        try:
+            for call in calls:
+                result = self.tools.run(call, confirm=self.confirm)
+                self._record_result(call, result)
+                done.add(call.id)
+                yield ToolResultEvent(result=result)
+        except (KeyboardInterrupt, GeneratorExit):
+            turn.interrupted = True
+            for call in calls:
+                if call.id not in done:
+                    self.tool_call_result(call, "interrupted by the user before it finished", is_error=True)
+            raise
 
     def _model_round(self, provider: Provider, system: str, tools: list[Tool], turn: Turn):
         """Stream one model round into the context; keep the partial reply if interrupted."""

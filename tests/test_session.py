@@ -190,3 +190,19 @@ def test_the_system_prompt_has_the_date_hints_and_context_sections():
 
     assert dt.date.today().isoformat() in system
     assert "Memory: the user lives in Oslo." in system
+
+
+def test_ctrl_c_during_a_tool_leaves_every_call_with_a_result():
+    def slow(location):
+        raise KeyboardInterrupt  # what Ctrl-C looks like from inside a running tool
+
+    tool = Tool(name="weather_now", description="d", parameters=WEATHER_SCHEMA, func=slow, family="weather")
+    model = ScriptedProvider([[ToolCall(id="p", name="weather_now", arguments={"location": "A"}),
+                               ToolCall(id="q", name="weather_now", arguments={"location": "B"})], ["fine"]])
+    session = make_session(model, tools=[tool])
+    with pytest.raises(KeyboardInterrupt):
+        session.send("weather in A and B")
+    results = {m.tool_call_id: m for m in session.messages if m.role == "tool"}
+    assert set(results) == {"p", "q"} and all(m.is_error for m in results.values())
+    assert session.last_turn.interrupted
+    assert session.send("thanks").text == "fine"
