@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -37,6 +38,11 @@ def clean_env(home: Path, **extra: str) -> dict[str, str]:
     env.update(TARS_CONFIG_DIR=str(home / "config"), TARS_DATA_DIR=str(home / "data"),
                TARS_CACHE_DIR=str(home / "cache"), TARS_MODEL_REMOTE="none", **extra)
     return env
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def time_run(argv: list[str], env: dict[str, str]) -> float:
@@ -83,13 +89,19 @@ def main() -> None:
                 'tars route "hello"': lambda: time_run([*tars, "route", "hello"], env),
                 'tars ask "hello" (first byte)': lambda: time_first_byte([*tars, "ask", "hello"], env),
             }
+            print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs "
+                  "(wall times grow with load; CPU time is the process's own cost)")
             for name, run in cases.items():
                 run()  # warm the OS file cache and .pyc files
-                times = [run() for _ in range(args.runs)]
+                times, cpus = [], []
+                for _ in range(args.runs):
+                    cpu = _children_cpu()
+                    times.append(run())
+                    cpus.append(_children_cpu() - cpu)
                 median = statistics.median(times)
                 verdict = "ok" if median < GOALS[name] else "OVER"
                 print(f"{name:<32} median {median:.3f} s  (min {min(times):.3f}, max {max(times):.3f}; "
-                      f"goal < {GOALS[name]} s: {verdict})")
+                      f"goal < {GOALS[name]} s: {verdict}); CPU {statistics.median(cpus):.3f} s per run")
             if args.importtime:
                 for argv in (["--help"], ["route", "hello"], ["ask", "hello"]):
                     _importtime([*tars, *argv], env)

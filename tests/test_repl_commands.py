@@ -185,3 +185,18 @@ def test_exit_command_ends_the_loop() -> None:
     repl, console = make_repl()
     run(repl, console, "/exit")
     assert repl.exit_requested
+
+
+def test_ctrl_c_while_a_tool_runs_leaves_no_call_without_a_result() -> None:
+    def slow(place: str) -> dict:
+        raise KeyboardInterrupt  # what Ctrl-C does to the main thread while the tool runs
+
+    call = ToolCall(id="w1", name="weather_now", arguments={"place": "Lima"})
+    tool = Tool(name="weather_now", description="weather", func=slow,
+                parameters={"type": "object", "properties": {"place": {"type": "string"}}})
+    repl, console = make_repl(rounds=[[call], ["It is sunny."]], tools=[tool])
+    out = run(repl, console, "weather?")
+    assert "interrupted" in out
+    results = [m for m in repl.session.messages if m.role == "tool"]
+    assert [(m.tool_call_id, m.is_error) for m in results] == [("w1", True)]
+    assert "sunny" in run(repl, console, "and now?")

@@ -141,6 +141,7 @@ class Repl:
             self._printer = None
         if interrupted:
             printer.abort()
+            self._settle_unanswered_calls()
             self.console.print("⏹ interrupted: the partial answer stays in the context", style="dim")
         elif not failed:
             printer.end(self.session.last_turn)
@@ -165,6 +166,15 @@ class Repl:
     def _find_call(self, call_id: str) -> Any:
         turn = getattr(self.session, "last_turn", None)
         return next((c for c in getattr(turn, "all_calls", ()) if c.id == call_id), None)
+
+    def _settle_unanswered_calls(self) -> None:
+        """Ctrl-C while tools ran leaves calls without results, which remote APIs refuse in the
+        next request; each gets an error result saying the user stopped it."""
+        answered = {m.tool_call_id for m in self.session.messages if m.role == "tool"}
+        for message in list(self.session.messages):
+            for call in message.tool_calls:
+                if call.id not in answered:
+                    self.session.tool_call_result(call, "not run: the user interrupted the turn", is_error=True)
 
     @staticmethod
     def _close(events: Any) -> None:
