@@ -60,7 +60,7 @@ TASKS = Family(
         (3, r"\bnew (?:task|to-?do|reminder)\b|^(?:to-?do|task|reminder|grocery list|shopping list|"
             r"groceries)s?\s*(?::|-|\s(?!lists?\b|apps?\b|is\b|are\b|means?\b|vs\b))|\bas an? (?:task|to-?do|"
             r"reminder)\b"),
-        (2, r"\b(?:make sure (?:that )?i|remember to)\b"),
+        (2, r"\b(?:make sure (?:that )?i|remember to)\b|^before i forget\b"),
         (3.5, r"\b(?:add|put|stick|throw|pop|write|get|include|jot|note)\b.{1,60}?\b(?:to|on|onto|in|into) (?:my |"
               r"the |our )?" + _LIST + r"\b"),
         (3, r"\b(?:my|our|today's|tomorrow's|upcoming|open|pending|remaining) (?:to-?dos?|tasks|reminders|"
@@ -131,11 +131,11 @@ WEATHER = Family(
     anchors=frozenset({"weather", "forecast", "meteo", "rain", "temperature"}),
     cues=_cues(
         (3, r"\bquel temps\b|\bqu[ée] tiempo\b|\bwie ist das wetter\b|\b(?:gonna|going to) be (?:hot|cold|warm|"
-            r"chilly|freezing|sunny|rainy|windy|nice|stormy|humid|cloudy|wet|icy)\b"),
+            r"chilly|freezing|sunny|rainy|windy|nice|stormy|humid|cloudy|wet|icy|clear|dry|foggy|overcast|bright)\b"),
         (3, r"\b(?:weather|wether|wheather|weahter|wather|whether like|forecast|forcast|forecats|wett?er|"
             r"m[ée]t[ée]o|clima|tiempo (?:hace|hoy|mañana))\b"),
         (2, r"\bumbrella\b|\braincoat\b|\brain jacket\b"),
-        (3, r"\b(?:will|is|was) it (?:going to |gonna |supposed to |likely to )?(?:be )?(?:rain|snow|pour|drizzl|"
+        (3, r"\b(?:will|is|was) it (?:going to |gonna |supposed to |likely to )?(?:be |stay |get |turn )?(?:rain|snow|pour|drizzl|"
             r"hail|storm|thunder|sunny|cloudy|overcast|windy|hot|cold|warm|chilly|freez|humid|foggy|nice|clear|"
             r"icy|frosty|wet|dry|below|above|muggy|boiling|cool)"),
         (3, r"\bhow (?:hot|cold|warm|chilly|windy|humid|sunny|wet|nice|bad)\b.{0,12}\b(?:is it|will it|it is|it's|"
@@ -201,7 +201,7 @@ MEMORY = Family(
             r"saved|kept|on file|learned|noted)\b.{0,20}\babout (?:me|my|us)\b|\babout me\b.{0,10}\?$"),
         (2, r"^(?:update|fyi|btw)\s*[:,-]|\bi(?:'m| am) now\b|\bi(?:'m| am) (?:now )?working (?:at|for)\b|"
             r"\b(?:anymore|any more|no longer)\b|\b(?:please )?update(?: it| that)?\s*[.!]?$"),
-        (3, r"\bdo you (?:remember|know|recall)\b.{0,30}\b(?:my|me|where i|what i|who i|when i|how i)\b"),
+        (3, r"\bdo you (?:still )?(?:remember|know|recall|have)\b.{0,30}\b(?:my|me|where i|what i|who i|when i|how i)\b"),
         (3, r"\bwhat (?:did|have|had) i (?:told|tell|said|say|mention|mentioned|shared)\b"),
         (3, r"\bfrom (?:your )?(?:memory|memories)\b|\bscratch that\b.{0,30}\b(?:about me|about my|my)\b"),
         (3, r"^(?:please )?(?:forget|erase|stop remembering)\b|\b(?:forget|erase|delete|remove|wipe|drop|clear|"

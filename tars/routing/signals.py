@@ -38,7 +38,7 @@ _DEIXIS = re.compile(
 _PERSONAL = re.compile(
     r"\b(?:my|(?<!tell )(?<!give )(?<!show )(?<!let )(?<!help )(?<!excuse )(?<!write )(?<!make )(?<!draft )"
     r"(?<!send )(?<!teach )(?<!find )(?<!get )(?<!buy )(?<!cook )(?<!create )(?<!generate )(?<!recommend )"
-    r"(?<!suggest )(?<!explain )(?<!compose )me|mine|myself|our|ours|us|do i have|"
+    r"(?<!suggest )(?<!explain )(?<!compose )(?<!told )(?<!asked )(?<!gave )(?<!sent )(?<!showed )me|mine|myself|our|ours|us|do i have|"
     r"have i got|i (?:still |really |also )?(?:have|need) to|i've got|i got to|"
     r"am i|should i|i'm|i am|i've|i'll|did i|have i|had i|i did|i wrote|i said|i told|"
     r"i (?:moved|switched|changed|started|quit|live|work|go by|prefer|take|drive|own)|"
@@ -61,7 +61,9 @@ _GENERAL_STRONG = re.compile(
     r"estimate|derive|evaluate)"
     r"|\b(?:the theory of|the concept of|definition of|what causes|how do you (?:say|spell|pronounce)|"
     r"the (?:\w+ )?(?:word|term|synonym|antonym|translation|spelling|plural|etymology) (?:for|of)|"
-    r"why (?:is|are|does|do|did) (?:that|this|it)|how come|is it true)\b"
+    r"why (?:is|are|does|do|did) (?:that|this|it)|how come|is (?:it|that|this) (?:true|a myth|real)|"
+    r"(?:what|how) (?:is|are|do you say) [\w\s'\"…]{1,30} in (?:portuguese|spanish|french|german|italian|japanese|"
+    r"chinese|russian|arabic|dutch|korean|latin|hindi|greek|turkish|polish|swedish))\b"
     r"|\b(?:is|are|was|were) (?:[\w'-]+ ){0,4}(?:made|formed|created|produced|calculated|measured|determined|"
     r"predicted|invented|built)\s*\??$"
 )
@@ -196,6 +198,14 @@ def _place(raw: str) -> str | None:
     return None
 
 
+_SENTENCE_BREAK = re.compile(r"[.!?;:]+\s+|\s+-+\s+")
+
+
+def _sentences(body: str) -> list[str]:
+    """The body from each sentence start on, so "I'm learning about X. Why does..." shows its frame."""
+    return [body] + [body[m.end():] for m in _SENTENCE_BREAK.finditer(body)]
+
+
 def read_signals(message: str) -> Signals:
     """Compute the family-independent signals of `message` (a few regex searches)."""
     message = clip(message)
@@ -206,7 +216,10 @@ def read_signals(message: str) -> Signals:
     deixis = _DEIXIS.search(text)
     code_hits = len(set(_CODE.findall(_URL.sub(" ", text))))
     code = 0.0
-    if _CODE_LEAD.match(body) or (code_hits and (_GENERAL_STRONG.match(body) or _GENERAL_WEAK.match(body))):
+    starts = _sentences(body)
+    strong = any(_GENERAL_STRONG.search(s) for s in starts)
+    weak = any(_GENERAL_WEAK.match(s) for s in starts)
+    if any(_CODE_LEAD.match(s) for s in starts) or (code_hits and (strong or weak)):
         code = 4.0
     elif code_hits:
         code = 1.0 if code_hits == 1 else 2.5  # one code word may be a topic; several are a coding question
@@ -216,8 +229,8 @@ def read_signals(message: str) -> Signals:
         deixis=deixis.group(0) if deixis else None,
         place=_place(" ".join(message.split())),
         personal=bool(_PERSONAL.search(text)),
-        general=2 if _GENERAL_STRONG.search(body) else 1 if _GENERAL_WEAK.match(body) else 0,
-        advice=bool(_ADVICE.search(body)),
+        general=2 if strong else 1 if weak else 0,
+        advice=any(_ADVICE.search(s) for s in starts),
         timeless=bool(_TIMELESS.search(text)),
         url=bool(_URL.search(text)),
         code=code,
