@@ -1,0 +1,41 @@
+"""Background warm-up: the primary (and remote) providers are built while the user types."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from servers.ollama import OllamaServer
+
+from tars.config import ModelSpec, load_config
+from tars.errors import TarsError
+from tars.providers import make_provider
+from tars.session import Session
+from tars.tools import ToolRegistry
+from tars.warmup import start_warmup
+
+
+def test_warmup_builds_both_providers_in_the_background() -> None:
+    with OllamaServer(default={"text": "hi"}) as server:
+        config = load_config(environ={"OLLAMA_HOST": server.url})
+        primary = make_provider(ModelSpec("ollama", "test"), config)
+        remote = make_provider(ModelSpec("ollama", "bigger"), config)
+        session = Session(config, primary=primary, remote=remote, tools=ToolRegistry())
+        assert primary._real is None and remote._real is None  # nothing loaded at start-up
+        thread = start_warmup(session)
+        thread.join(30)
+        assert not thread.is_alive() and thread.daemon
+        assert primary._real is not None and remote._real is not None
+        assert session.send("hello").text == "hi"
+
+
+def test_a_failing_warmup_is_silent_and_the_turn_reports_the_error(monkeypatch) -> None:
+    crashes = []
+    monkeypatch.setattr(threading, "excepthook", crashes.append)
+    config = load_config(environ={"TARS_MODEL_DEFAULT": "llamacpp:/nonexistent/model.gguf"})
+    session = Session(config, primary=make_provider(config.model_default, config), tools=ToolRegistry())
+    thread = start_warmup(session)
+    thread.join(30)
+    assert not thread.is_alive() and crashes == []  # nothing printed from the background
+    with pytest.raises(TarsError, match="nonexistent"):
+        session.send("hello")  # the real error, where the user can see it
