@@ -76,7 +76,7 @@ def cached_tools(config: Any = None) -> list[Any]:
     process (once) and runs the call, so `tars tools call time__get_current_time` works too.
     """
     from tars.mcp.config import load_servers
-    from tars.mcp.tools import assign_prefixes, make_tools
+    from tars.mcp.tools import assign_prefixes, make_tools, tool_timeout
 
     servers, _problems = load_servers(config)
     if not servers:
@@ -85,7 +85,8 @@ def cached_tools(config: Any = None) -> list[Any]:
     timeout = float(getattr(config, "mcp_timeout", 30.0) or 30.0)
     tools: list[Any] = []
     for name, definitions in cached_definitions(servers).items():
-        made, _ = make_tools(name, prefixes[name], definitions, _lazy_caller(config), timeout=timeout + 2)
+        made, _ = make_tools(name, prefixes[name], definitions, _lazy_caller(config),
+                             timeout=tool_timeout(timeout))
         tools.extend(made)
     return tools
 

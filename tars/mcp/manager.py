@@ -18,7 +18,7 @@ from typing import Any, Callable
 from tars.mcp.cache import cached_definitions, store_tools
 from tars.mcp.config import ServerConfig, load_servers
 from tars.mcp.errors import McpServerDown, McpTimeout
-from tars.mcp.tools import McpTool, assign_prefixes, make_tools
+from tars.mcp.tools import McpTool, assign_prefixes, make_tools, tool_timeout
 
 __all__ = ["McpManager"]
 
@@ -150,8 +150,7 @@ class McpManager:
 
     @property
     def _tool_timeout(self) -> float:
-        # Longer than a start plus a call, so the registry's own guard never fires before ours.
-        return 2 * self.timeout + 10
+        return tool_timeout(self.timeout)
 
     def _set_tools(self, name: str, tools: list[McpTool]) -> None:
         self._tools[name] = tools

@@ -35,6 +35,7 @@ __all__ = [
     "make_tools",
     "render_result",
     "tool_definition",
+    "tool_timeout",
 ]
 
 NAME_RE = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
@@ -108,6 +109,11 @@ def assign_names(prefix: str, server: str, tool_names: Iterable[str]) -> tuple[d
         f"MCP tool {server}.{o}: {prefix}__{w} is taken, so it is called {prefix}__{g}" for o, w, g in clashes
     ]
     return {o: f"{prefix}__{n}" for o, n in names.items()}, lines
+
+
+def tool_timeout(timeout: float) -> float:
+    """The registry's guard for an MCP tool: longer than a server start plus a call, so ours fires first."""
+    return 2 * timeout + 10
 
 
 def effect_of(annotations: dict[str, Any] | None) -> Effect:
