@@ -31,6 +31,8 @@ from tars.turn import Turn
 
 __all__ = ["Session", "Turn", "known_tools"]
 
+from tars.assembly import DeferredStrategy, known_tools  # noqa: E402  (re-exported: used by the CLI)
+
 RoundStrategy = Callable[[Provider, list[Message], str, list[Tool]], Iterator[Any]]
 
 
@@ -78,14 +80,15 @@ class Session:
         primary = make_provider(config.model_default, config)
         remote_spec = config.model_remote
         remote = make_provider(remote_spec, config) if remote_spec and remote_spec != config.model_default else None
-        tools = ToolRegistry(_builtin_tools(config), policies=_policies(config))
+        from tars import assembly
+
+        tools = ToolRegistry(assembly.builtin_tools(config), policies=assembly.policies(config))
         session = cls(config, primary=primary, remote=remote, tools=tools, auto_tools=auto_tools, confirm=confirm)
-        for section in _context_sections(config):
+        for section in assembly.context_sections(config):
             session.add_context(section)
-        session.rescuer = _rescuer(config)
-        session.round_strategy = _strategy(config, primary)
-        if mcp:
-            session.mcp = _attach_mcp(session)
+        session.rescuer = assembly.rescuer(config)
+        session.round_strategy = assembly.strategy(config, primary)
+        session.mcp = assembly.attach_mcp(session) if mcp else None
         return session
 
     def add_context(self, section: Callable[[str], str | None]) -> None:
@@ -159,7 +162,7 @@ class Session:
             "cooldown_seconds_left": round(cooling.seconds_left()) if cooling else 0,
             "cooldown_reason": cooling.reason if cooling else None,
             "tools": len(self.tools),
-            "tool_mode": "pipeline" if self.round_strategy else "native",
+            "tool_mode": self._tool_mode(),
         }
         if self.rescuer is not None:
             status["rescue"] = {"fired": getattr(self.rescuer, "fired", 0),
@@ -167,6 +170,14 @@ class Session:
         return status
 
     # -- internals ----------------------------------------------------------------------------
+    def _tool_mode(self) -> str:
+        strategy = self.round_strategy
+        if isinstance(strategy, DeferredStrategy):
+            strategy = strategy.chosen
+            if isinstance(strategy, DeferredStrategy):
+                return "auto (decided on the first message)"
+        return "native" if strategy is None else "pipeline"
+
     @staticmethod
     def _spec(provider: Provider) -> str:
         return f"{provider.provider}:{provider.model}"
@@ -334,65 +345,3 @@ class Session:
 
 def _add(a: int | None, b: int | None) -> int | None:
     return b if a is None else a if b is None else a + b
-
-
-# -- optional parts, each owned by its own module; absent parts cost nothing ---------------------
-def _builtin_tools(config: Config) -> list[Tool]:
-    try:
-        from tars.tools.builtin import builtin_tools
-    except ImportError:
-        return []
-    return builtin_tools(config)
-
-
-def _policies(config: Config) -> dict[str, str]:
-    try:
-        from tars.tools.policy import policies_from_config
-    except ImportError:
-        return {}
-    return policies_from_config(config)
-
-
-def _context_sections(config: Config) -> list[Callable[[str], str | None]]:
-    try:
-        from tars.tools.builtin import context_sections
-    except ImportError:
-        return []
-    return context_sections(config)
-
-
-def _rescuer(config: Config):
-    try:
-        from tars.rescue import Rescuer
-    except ImportError:
-        return None
-    return Rescuer.from_config(config)
-
-
-def _strategy(config: Config, primary: Provider):
-    try:
-        from tars.pipeline import strategy_for
-    except ImportError:
-        return None
-    return strategy_for(config, primary)
-
-
-def _attach_mcp(session: Session):
-    try:
-        from tars.mcp import attach
-    except ImportError:
-        return None
-    return attach(session)
-
-
-def known_tools(config: Config) -> list[Tool]:
-    """The tools a new session would know from its first message: built-ins and cached MCP lists.
-
-    `tars route` and `tars tools list` use this so their answers match a session's."""
-    tools = _builtin_tools(config)
-    try:
-        from tars.mcp.cache import cached_tools
-    except ImportError:
-        return tools
-    names = {t.name for t in tools}
-    return tools + [t for t in cached_tools(config) if t.name not in names]
