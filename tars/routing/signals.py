@@ -59,7 +59,9 @@ _GENERAL_STRONG = re.compile(
     r"explain|define|describe|summari[sz]e the|is it true|difference between|meaning of|history of|"
     r"in general|can you explain|calculate|compute|solve|simplify|integrate|differentiate|prove|predict|"
     r"estimate|derive|evaluate)"
-    r"|\b(?:the theory of|the concept of|definition of|what causes|how do you (?:say|spell|pronounce)|"
+)
+_GENERAL_STRONG_ANY = re.compile(
+    r"\b(?:the theory of|the concept of|definition of|what causes|how do you (?:say|spell|pronounce)|"
     r"the (?:\w+ )?(?:word|term|synonym|antonym|translation|spelling|plural|etymology) (?:for|of)|"
     r"why (?:is|are|does|do|did) (?:that|this|it)|how come|is (?:it|that|this) (?:true|a myth|real)|"
     r"(?:what|how) (?:is|are|do you say) [\w\s'\"…]{1,30} in (?:portuguese|spanish|french|german|italian|japanese|"
@@ -82,7 +84,9 @@ _ADVICE = re.compile(
     r"^(?:how (?:should|can|could|do|would|to) (?:i |we )?(?!get|check|see|find out|know)|(?:any )?tips\b|"
     r"what'?s the best way|what are (?:some )?(?:good |the best )?ways|should i\b(?! (?:bring|wear|take|pack|need))|"
     r"is it better|advice on|best practices?)"
-    r"|\b(?:best|good|recommended|favou?rite|top|decent) (?:\w+ )?(?:apps?|software|tools?|services?|websites?|sites?|"
+)
+_ADVICE_ANY = re.compile(
+    r"\b(?:best|good|recommended|favou?rite|top|decent) (?:\w+ )?(?:apps?|software|tools?|services?|websites?|sites?|"
     r"extensions?|plugins?|brands?|books?|methods?|techniques?)\b"
 )
 
@@ -202,7 +206,8 @@ _SENTENCE_BREAK = re.compile(r"[.!?;:]+\s+|\s+-+\s+")
 
 
 def _sentences(body: str) -> list[str]:
-    """The body from each sentence start on, so "I'm learning about X. Why does..." shows its frame."""
+    """The body from each sentence start on, so "I'm learning about X. Why does..." shows its frame.
+    Only anchored patterns are matched against these, so a long paste stays linear."""
     return [body] + [body[m.end():] for m in _SENTENCE_BREAK.finditer(body)]
 
 
@@ -217,7 +222,7 @@ def read_signals(message: str) -> Signals:
     code_hits = len(set(_CODE.findall(_URL.sub(" ", text))))
     code = 0.0
     starts = _sentences(body)
-    strong = any(_GENERAL_STRONG.search(s) for s in starts)
+    strong = bool(_GENERAL_STRONG_ANY.search(body)) or any(_GENERAL_STRONG.match(s) for s in starts)
     weak = any(_GENERAL_WEAK.match(s) for s in starts)
     if any(_CODE_LEAD.match(s) for s in starts) or (code_hits and (strong or weak)):
         code = 4.0
@@ -230,7 +235,7 @@ def read_signals(message: str) -> Signals:
         place=_place(" ".join(message.split())),
         personal=bool(_PERSONAL.search(text)),
         general=2 if strong else 1 if weak else 0,
-        advice=any(_ADVICE.search(s) for s in starts),
+        advice=bool(_ADVICE_ANY.search(body)) or any(_ADVICE.match(s) for s in starts),
         timeless=bool(_TIMELESS.search(text)),
         url=bool(_URL.search(text)),
         code=code,
