@@ -201,3 +201,19 @@ def test_tool_list_changes_reach_the_registry(stdio_box):
         time.sleep(0.05)
     assert any("box__late_tool" in names for names in changes)  # subscribers (the router) were told
     assert call(registry, "box.late_tool", text="hi").output == "late_tool: hi"
+
+
+def test_server_killed_between_calls_is_restarted_transparently(stdio_box, monkeypatch):
+    import signal
+
+    import tars.mcp.connection as connection
+
+    monkeypatch.setattr(connection, "_PING_AFTER", 0.0)  # check liveness before every call
+    manager, registry, _ = stdio_box
+    pid = pid_of(registry, "box")
+    os.kill(pid, signal.SIGKILL)
+    time.sleep(0.2)
+    result = call(registry, "box__echo", text="still there?")
+    assert not result.is_error, result.output  # the dead server was noticed and replaced before the call
+    assert f"[{pid}]" not in result.output and result.output.endswith("still there?")
+    assert manager.status()[0]["state"] == "ready"

@@ -113,9 +113,15 @@ def test_next_session_knows_the_tools_from_the_cache_before_the_server_is_up(tim
 
 
 def test_cache_entry_is_ignored_when_the_server_definition_changes(time_config, monkeypatch):
-    session, _ = make_session(time_config, ["unused"])
-    assert session.mcp.wait(20)
-    session.mcp.close()
+    from tars.mcp.cache import store_tools
+    from tars.mcp.config import load_servers
+
+    servers, _ = load_servers(time_config)
+    store_tools("time", servers["time"].fingerprint(), [
+        {"name": "get_current_time", "description": "Get current time", "input_schema": {"type": "object"},
+         "annotations": {"readOnlyHint": True}},
+    ])
+    assert [t.name for t in cached_tools(time_config)] == ["time__get_current_time"]
     monkeypatch.setenv("TARS_MCP_SERVERS", json.dumps({"time": {"command": "some-other-time-server"}}))
     assert cached_tools(load_config()) == []
 
