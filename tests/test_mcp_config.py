@@ -109,14 +109,15 @@ def test_bad_entries_are_reported_by_name_and_skipped(dirs):
         "ftp": {"url": "ftp://127.0.0.1/"},
         "not-object": "npx server",
         "off": {"command": "x", "disabled": True},
+        "builtin": {"command": "x"},
     }))
     assert sorted(servers) == ["good"]
     text = "\n".join(problems)
-    for name in ("no-command", "both", "weird-type", "bad-args", "needs-var", "ftp", "not-object"):
+    for name in ("no-command", "both", "weird-type", "bad-args", "needs-var", "ftp", "not-object", "builtin"):
         assert f"'{name}'" in text, name
     assert "NOT_SET_ANYWHERE" in text and "carrier-pigeon" in text
     assert "off" not in text  # disabled is not a problem
-    assert len(problems) == 7
+    assert len(problems) == 8
 
 
 def test_unreadable_source_is_reported_and_the_others_still_load(dirs):

@@ -102,6 +102,8 @@ def parse_servers(
 def _parse_entry(name: str, entry: Any, source: str, environ: Mapping[str, str]) -> ServerConfig | None:
     if not name.strip():
         raise ValueError("the server name is empty")
+    if name == "builtin":
+        raise ValueError("the name 'builtin' is reserved for tars's own tools; rename the server")
     if not isinstance(entry, dict):
         raise ValueError("the entry must be a JSON object with a command or a url")
     if entry.get("disabled") is True:

@@ -154,7 +154,9 @@ def make_tools(
     for definition in definitions:
         original = definition["name"]
         effect = effect_of(definition.get("annotations"))
-        schema = definition.get("input_schema") or {"type": "object", "properties": {}}
+        schema = dict(definition.get("input_schema") or {})
+        schema.setdefault("type", "object")  # every provider wants an object schema at the root
+        schema.setdefault("properties", {})
         tools.append(
             McpTool(
                 name=names[original],
