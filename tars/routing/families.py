@@ -55,7 +55,9 @@ TASKS = Family(
     cues=_cues(
         (3.5, r"\btodoist\b"),
         (3, r"\b(?:remind|reminde|remnd)(?:er)? me\b(?!,? (?:what|how|who|why|which|where|of what))"),
-        (3, r"\b(?:have i got|do i have|is there|got) anything (?:to do|on|due|planned|scheduled|left)\b"),
+        (3, r"\b(?:have i got|do i have|i have|is there|got) anything (?:to do|on|due|planned|scheduled|left)\b"),
+        (3, r"\bwhat (?:do|have|did) i (?:have|got|plan|want|mean|intend|need) (?:on|going on|planned|scheduled|"
+            r"lined up|to do)\b|\b(?:the|that|this) \"…\" (?:task|to-?do|reminder|item)\b"),
         (3, r"\b(?:set|add|create|make|schedule) (?:a |an |another )?(?:new )?(?:reminder|task|to-?do)\b"),
         (3, r"\bnew (?:task|to-?do|reminder)\b|^(?:to-?do|task|reminder|grocery list|shopping list|"
             r"groceries)s?\s*(?::|-|\s(?!lists?\b|apps?\b|is\b|are\b|means?\b|vs\b))|\bas an? (?:task|to-?do|"
@@ -71,7 +73,7 @@ TASKS = Family(
         (3, r"\b(?:what'?s|what is|anything|something|what do i have|what have i got|"
             r"what else is) (?:left )?(?:on|in) (?:my|the|today's|tomorrow's|this week's|next week's) (?:plate|"
             r"list|agenda|schedule|to-?do)"),
-        (3.5, r"\b(?:remove|delete|drop|take|strike|clear|cross|scratch|knock)\b.{1,40}?\b(?:from|off) (?:my |"
+        (3.5, r"\b(?:remove|delete|drop|take|strike|clear|cross|scratch|knock|get rid of)\b.{1,40}?\b(?:from|off) (?:my |"
               r"the |our )?" + _LIST + r"\b"),
         (2.5, r"^add \"…\""),
         (3, r"\bwhat'?s left (?:to do|on|for)\b|\b(?:left|still) to do\b"),
@@ -135,7 +137,7 @@ WEATHER = Family(
         (3, r"\b(?:weather|wether|wheather|weahter|wather|whether like|forecast|forcast|forecats|wett?er|"
             r"m[ée]t[ée]o|clima|tiempo (?:hace|hoy|mañana))\b"),
         (2, r"\bumbrella\b|\braincoat\b|\brain jacket\b"),
-        (3, r"\b(?:will|is|was) it (?:going to |gonna |supposed to |likely to )?(?:be |stay |get |turn )?(?:rain|snow|pour|drizzl|"
+        (3, r"\b(?:will|is|was) it (?:going to |gonna |supposed to |likely to )?(?:be |stay |get |turn )?(?:too |very |really |so )?(?:rain|snow|pour|drizzl|"
             r"hail|storm|thunder|sunny|cloudy|overcast|windy|hot|cold|warm|chilly|freez|humid|foggy|nice|clear|"
             r"icy|frosty|wet|dry|below|above|muggy|boiling|cool)"),
         (3, r"\bhow (?:hot|cold|warm|chilly|windy|humid|sunny|wet|nice|bad)\b.{0,12}\b(?:is it|will it|it is|it's|"
@@ -198,7 +200,7 @@ MEMORY = Family(
         (3, r"\b(?:memori[sz]e|store|save|record) (?:this|that|it|the fact|my)\b.{0,20}?\b(?:fact|about me|my|"
             r"i)\b|\bstore this\b"),
         (3, r"\bwhat (?:do|else do|did) you have (?:on|about) (?:me|file)\b|\b(?:know|remember|recall|stored|"
-            r"saved|kept|on file|learned|noted)\b.{0,20}\babout (?:me|my|us)\b|\babout me\b.{0,10}\?$"),
+            r"saved|kept|on file|learned|noted)\b.{0,20}\babout (?:me|my|us)\b"),
         (2, r"^(?:update|fyi|btw)\s*[:,-]|\bi(?:'m| am) now\b|\bi(?:'m| am) (?:now )?working (?:at|for)\b|"
             r"\b(?:anymore|any more|no longer)\b|\b(?:please )?update(?: it| that)?\s*[.!]?$"),
         (3, r"\bdo you (?:still )?(?:remember|know|recall|have)\b.{0,30}\b(?:my|me|where i|what i|who i|when i|how i)\b"),
@@ -224,7 +226,9 @@ MEMORY = Family(
             r"married|divorced|single)\b"),
         (2, r"\bmy (?:name|wife|husband|partner|spouse|son|daughter|kids?|children|dog|cat|pet|birthday|"
             r"anniversary|favou?rite|address|phone|email|employee|blood|license|car|boss|mom|mum|dad|mother|"
-            r"father|sister|brother|friend)\b.{0,30}\b(?:is|are|was|were)\b"),
+            r"father|sister|brother|friend)\b.{0,30}\b(?:is|are|was|were)\b(?!.*\?)"),
+        (2, r"\b(?:the )?(?:name|birthday|age|address|number|email|breed) of my\b"),
+        (3, r"\bi (?:told|mentioned|said to|gave) you\b"),
         (1, r"\b(?:remember|forget|recall|memory|preferences?)\b"),
     ),
     negatives=_cues(
@@ -330,6 +334,7 @@ WEB = Family(
         (2, r"^find out\b"),
         (3, r"\bis (?:the )?[\w\s'-]{2,40} (?:out|released|available|open|down) (?:yet|(?:right )?now|today|"
             r"currently)\b"),
+        (3, r"\b(?:is|are) (?:there )?(?:a |any )?new [\w\s'-]{1,40}\b(?:out|released|available|coming)\b"),
         (3, r"\b(?:opening hours|open (?:today|now|on)|reviews? (?:of|for|like|say|saying)|near me|nearby|"
             r"tickets for|showtimes?)\b"),
         (2, r"\b(?:stock|share) prices?\b|\bstock market\b|\bprice of\b|\bexchange rate\b|\b(?:bitcoin|btc|"

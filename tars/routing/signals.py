@@ -75,7 +75,10 @@ _TIMELESS = re.compile(
     r"historically|scientific(?:ally)?|in theory|in the (?:books?|novels?|movies?|films?|story|stories|series|"
     r"games?|show|comics?|anime|lore|bible))\b"
 )
-_URL = re.compile(r"\bhttps?://\S+|\bwww\.\S+")
+_URL = re.compile(
+    r"\bhttps?://\S+|\bwww\.\S+|(?<![@\w.-])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|dev|ai|co|gov|edu|uk|de|"
+    r"fr|info|news|app|blog|me|tv|us|eu|ca|au)\b(?:/\S*)?"
+)
 # Quoted text is content (a task's title, a phrase asked about), not the user's request.
 _QUOTED = re.compile(r"(?<![\w'])'[^'\n]{1,80}'(?![\w'])|\"[^\"\n]{1,160}\"")
 
@@ -163,7 +166,7 @@ class Signals:
         if self.timeless:
             return True
         if self.general == 2:
-            return not (self.deixis or self.personal)
+            return not (self.deixis or self.personal or self.url)
         return self.general == 1 and not self.grounded
 
 
