@@ -225,3 +225,18 @@ def test_startup_path_does_not_import_mcp(tars_home):
                          timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+def test_a_garbled_cache_is_ignored(time_config):
+    from tars.mcp.config import load_servers
+
+    fingerprint = load_servers(time_config)[0]["time"].fingerprint()
+    for tools in ([{"name": 7}], [{"name": "t", "input_schema": "nope"}], "nope"):
+        entry = {"fingerprint": fingerprint, "tools": tools}
+        cache_path().write_text(json.dumps({"version": 1, "servers": {"time": entry}}))
+        assert cached_tools(time_config) == []
+    entry["tools"] = [{"name": "get_current_time"}]  # minimal but well formed
+    cache_path().write_text(json.dumps({"version": 1, "servers": {"time": entry}}))
+    assert [t.name for t in cached_tools(time_config)] == ["time__get_current_time"]
+    cache_path().write_text("not json at all")
+    assert cached_tools(time_config) == []

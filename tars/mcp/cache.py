@@ -64,9 +64,20 @@ def cached_definitions(servers: dict[str, Any], path: Path | None = None) -> dic
         entry = cache.get(name)
         if isinstance(entry, dict) and entry.get("fingerprint") == server.fingerprint():
             tools = entry.get("tools")
-            if isinstance(tools, list) and all(isinstance(t, dict) and "name" in t for t in tools):
+            if isinstance(tools, list) and all(_well_formed(t) for t in tools):
                 out[name] = tools
     return out
+
+
+def _well_formed(definition: Any) -> bool:
+    """A cached definition tars can turn into a Tool (the file may have been edited by hand)."""
+    return (
+        isinstance(definition, dict)
+        and isinstance(definition.get("name"), str)
+        and isinstance(definition.get("description", ""), str)
+        and isinstance(definition.get("input_schema", {}), dict)
+        and isinstance(definition.get("annotations", {}), dict)
+    )
 
 
 def cached_tools(config: Any = None) -> list[Any]:
