@@ -73,7 +73,8 @@ TASKS = Family(
         (3, r"\b(?:what'?s|what is|anything|something|what do i have|what have i got|"
             r"what else is) (?:left )?(?:on|in) (?:my|the|today's|tomorrow's|this week's|next week's) (?:plate|"
             r"list|agenda|schedule|to-?do)"),
-        (3.5, r"\b(?:remove|delete|drop|take|strike|clear|cross|scratch|knock|get rid of)\b.{1,40}?\b(?:from|off) (?:my |"
+        (3.5, r"\b(?:remove|delete|drop|take|strike|clear|cross|scratch|knock|get rid of)\b.{1,40}?\b(?:from|"
+              r"off) (?:my |"
               r"the |our )?" + _LIST + r"\b"),
         (2.5, r"^add \"…\""),
         (3, r"\bwhat'?s left (?:to do|on|for)\b|\b(?:left|still) to do\b"),
@@ -84,7 +85,8 @@ TASKS = Family(
             r"th))\b"),
         (2, r"\b(?:track|keep track of|follow up on) (?:that|this|it)\b|\bkeep track\b|\b(?:forgetting|forgot|"
             r"forget) to (?:do|buy|pay|call|get|send|finish)\b"),
-        (2, r"\bwhat'?s (?:on deck|on tap|planned|scheduled|lined up|pending|outstanding)\b|\b(?:have|"
+        (2, r"\bwhat'?s (?:on deck|on tap|on the cards|in store|planned|scheduled|lined up|pending|outstanding)\b|"
+            r"\b(?:have|"
             r"got) (?:planned|scheduled|lined up)\b"),
         (3, r"\bwhat (?:am i|should i be|do i have to be|must i be) (?:supposed|meant|scheduled|planning|working|"
             r"doing|focusing|busy)\b|\boverdue\b|\bdon'?t let me forget\b"),
@@ -137,7 +139,8 @@ WEATHER = Family(
         (3, r"\b(?:weather|wether|wheather|weahter|wather|whether like|forecast|forcast|forecats|wett?er|"
             r"m[ée]t[ée]o|clima|tiempo (?:hace|hoy|mañana))\b"),
         (2, r"\bumbrella\b|\braincoat\b|\brain jacket\b"),
-        (3, r"\b(?:will|is|was) it (?:going to |gonna |supposed to |likely to )?(?:be |stay |get |turn )?(?:too |very |really |so )?(?:rain|snow|pour|drizzl|"
+        (3, r"\b(?:will|is|was) it (?:going to |gonna |supposed to |likely to )?(?:be |stay |get |turn )?(?:too |"
+            r"very |really |so )?(?:rain|snow|pour|drizzl|"
             r"hail|storm|thunder|sunny|cloudy|overcast|windy|hot|cold|warm|chilly|freez|humid|foggy|nice|clear|"
             r"icy|frosty|wet|dry|below|above|muggy|boiling|cool)"),
         (3, r"\bhow (?:hot|cold|warm|chilly|windy|humid|sunny|wet|nice|bad)\b.{0,12}\b(?:is it|will it|it is|it's|"
@@ -173,6 +176,10 @@ WEATHER = Family(
             r"other planets)\b"),
         (3, r"\b(?:calculate|compute|energy|joules?|\d+ ?kg|heat capacity|specific heat|thermodynamics?|"
             r"mixed with|celsius to|fahrenheit to|to celsius|to fahrenheit)\b"),
+        (3, r"\b(?:cook|bake|roast|grill|oven|fridge|freezer|chicken|beef|pork|steak|turkey|meat|fever|cpu|gpu|"
+            r"thermostat|pool|bath|aquarium|sous vide)\b"),
+        (3, r"\b(?:rainiest|sunniest|hottest|coldest|wettest|driest|windiest|snowiest|warmest|cloudiest)\b"
+            r"(?!.{0,25}\b(?:today|tomorrow|tonight|this week|this weekend)\b)"),
         (3, r"\b(?:boiling|melting|freezing|dew) point\b|\bbody temperature\b|\bcolor temperature\b|"
             r"\broom temperature\b"),
         (3, r"\b(?:snowflake|snowball|snow white|purple rain|rain ?man|rainbow table|storm troopers?)\b"),
@@ -203,7 +210,8 @@ MEMORY = Family(
             r"saved|kept|on file|learned|noted)\b.{0,20}\babout (?:me|my|us)\b"),
         (2, r"^(?:update|fyi|btw)\s*[:,-]|\bi(?:'m| am) now\b|\bi(?:'m| am) (?:now )?working (?:at|for)\b|"
             r"\b(?:anymore|any more|no longer)\b|\b(?:please )?update(?: it| that)?\s*[.!]?$"),
-        (3, r"\bdo you (?:still )?(?:remember|know|recall|have)\b.{0,30}\b(?:my|me|where i|what i|who i|when i|how i)\b"),
+        (3, r"\bdo you (?:still )?(?:remember|know|recall|have)\b.{0,30}\b(?:my|me|where i|what i|who i|when i|"
+            r"how i)\b"),
         (3, r"\bwhat (?:did|have|had) i (?:told|tell|said|say|mention|mentioned|shared)\b"),
         (3, r"\bfrom (?:your )?(?:memory|memories)\b|\bscratch that\b.{0,30}\b(?:about me|about my|my)\b"),
         (3, r"^(?:please )?(?:forget|erase|stop remembering)\b|\b(?:forget|erase|delete|remove|wipe|drop|clear|"
@@ -228,7 +236,7 @@ MEMORY = Family(
             r"anniversary|favou?rite|address|phone|email|employee|blood|license|car|boss|mom|mum|dad|mother|"
             r"father|sister|brother|friend)\b.{0,30}\b(?:is|are|was|were)\b(?!.*\?)"),
         (2, r"\b(?:the )?(?:name|birthday|age|address|number|email|breed) of my\b"),
-        (3, r"\bi (?:told|mentioned|said to|gave) you\b"),
+        (3, r"\bi (?:told|mentioned|said to|gave) you\b|\bwhat i (?:said|told you|mentioned)\b"),
         (1, r"\b(?:remember|forget|recall|memory|preferences?)\b"),
     ),
     negatives=_cues(

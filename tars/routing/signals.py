@@ -38,7 +38,8 @@ _DEIXIS = re.compile(
 _PERSONAL = re.compile(
     r"\b(?:my|(?<!tell )(?<!give )(?<!show )(?<!let )(?<!help )(?<!excuse )(?<!write )(?<!make )(?<!draft )"
     r"(?<!send )(?<!teach )(?<!find )(?<!get )(?<!buy )(?<!cook )(?<!create )(?<!generate )(?<!recommend )"
-    r"(?<!suggest )(?<!explain )(?<!compose )(?<!told )(?<!asked )(?<!gave )(?<!sent )(?<!showed )me|mine|myself|our|ours|us|do i have|"
+    r"(?<!suggest )(?<!explain )(?<!compose )(?<!told )(?<!asked )(?<!gave )(?<!sent )(?<!showed )me|mine|myself|"
+    r"our|ours|us|do i have|"
     r"have i got|i (?:still |really |also )?(?:have|need) to|i've got|i got to|"
     r"am i|should i|i'm|i am|i've|i'll|did i|have i|had i|i did|i wrote|i said|i told|"
     r"i (?:moved|switched|changed|started|quit|live|work|go by|prefer|take|drive|own)|"
