@@ -70,6 +70,7 @@ class Connection:
         self.state = "idle"
         self.error = ""
         self.starts = 0
+        self.broke = False  # failed while running (restart on next use), as opposed to failing to start
         self._on_ready = on_ready
         self._on_failed = on_failed
         self._session: ClientSession | None = None
@@ -167,8 +168,9 @@ class Connection:
                 async with streamable_http_client(cfg.url, http_client=client) as streams:
                     yield streams
 
-    def _fail(self, why: str) -> None:
-        self.state, self.error = "failed", why
+    def _fail(self, why: str, *, broke: bool = False) -> None:
+        """Mark the server failed; `broke`: it was running (restart on next use), else it never started."""
+        self.state, self.error, self.broke = "failed", why, broke
         if self._stop is not None:
             self._stop.set()
         self._on_failed(self)
@@ -209,7 +211,7 @@ class Connection:
         if self.state != "ready" or self._session is None:
             raise McpServerDown(f"MCP server {self.name!r} is not available: {self.error or self.state}")
         if time.monotonic() - self._last_ok > _PING_AFTER and not await self._alive(self._session):
-            self._fail("stopped while idle; restarting")
+            self._fail("stopped while idle; restarting", broke=True)
             return await self.ensure_ready()
         return self._session
 
@@ -230,7 +232,7 @@ class Connection:
             result = await session.call_tool(tool, arguments, read_timeout_seconds=self.timeout)
         except MCPError as exc:
             if exc.code == REQUEST_TIMEOUT:
-                self._fail(f"did not answer {tool} within {self.timeout:g} s; restarts on next use")
+                self._fail(f"did not answer {tool} within {self.timeout:g} s; restarts on next use", broke=True)
                 raise McpTimeout(
                     f"{label} did not answer within {self.timeout:g} s; the server will be restarted on its next use"
                 ) from None
@@ -251,7 +253,7 @@ class Connection:
         why = "exited during a call" + (f" ({tail})" if tail else "")
         if self.config.transport != "stdio":
             why = "connection lost during a call" + (f" ({type(exc).__name__})" if exc is not None else "")
-        self._fail(f"{why}; restarts on next use")
+        self._fail(f"{why}; restarts on next use", broke=True)
         return McpServerDown(f"MCP server {self.name!r}: {why} to {label}; it will be restarted on its next use")
 
 

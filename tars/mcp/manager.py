@@ -168,7 +168,7 @@ class McpManager:
         store_tools(conn.name, conn.config.fingerprint(), definitions)
 
     def _failed(self, conn: Any) -> None:
-        if conn.error.endswith(("restarts on next use", "restarting")):
+        if conn.broke:
             self._notice(f"MCP server {conn.name}: {conn.error}")
             return
         # A server that could not start: say so once and withdraw its (cached) tools.
