@@ -249,13 +249,15 @@ MEMORY = Family(
         (3, r"\b(?:can|do|will) you (?:remember|recall) (?:things|anything|stuff|conversations?|between)\b"),
     ),
     hints=_hints(
-        memory_remember=r"\b(?:remember|keep in mind|don't forget|from now on|going forward|always|never|call me|"
+        memory_remember=r"\b(?:(?<!you )(?<!you still )remember|keep in mind|don't forget|from now on|going forward|always|never|call me|"
                         r"go by|store|memori[sz]e|my name is|i'm|i am|is|are)\b",
         memory_update=r"\b(?:update|actually|changed|moved|switched|correct|now|instead|no longer|anymore)\b",
-        memory_forget=r"\b(?:forget|erase|delete|remove|wipe|drop|clear|stop remembering)\b",
+        memory_forget=r"\b(?:(?<!don't )(?<!dont )(?<!not )(?<!never )forget|erase|delete|remove|wipe|drop|clear|"
+                      r"stop remembering)\b",
         memory_recall=r"\b(?:what do you (?:know|remember)|what'?s my|what is my|do you (?:remember|know)|"
                       r"what did i (?:tell|say)|what have i told|my preferences|when is my|where do i|"
-                      r"what \w+ do i)\b",
+                      r"what \w+ do i|you (?:know|remember|recall|have)|i (?:told|said|mentioned))\b"
+                      r"|^(?:what|when|where|who|which|how old)\b.{0,40}\bmy\b",
         memory_search=r"\b(?:search|find|anything about|look up)\b",
     ),
 )
@@ -306,9 +308,10 @@ NOTES = Family(
         note_read=r"\b(?:read|open|show|what'?s in|what is in|what did i write|look at|from (?:monday|yesterday))\b",
         note_write=r"\b(?:create|new note|write (?:a|the) note|save (?:this|that|it) as|note called|note titled|"
                    r"make a note|take a note)\b",
-        note_append=r"\b(?:append|add to|put (?:this|that|it) in|add (?:this|that|it) to|to the \w+ note)\b",
+        note_append=r"\b(?:append|add to|put (?:this|that|it) in|add (?:this|that|it) to|to the \w+ note|"
+                    r"(?:in|to|into) my \w+ note)\b",
         notes_search=r"\b(?:search|find|any notes|notes (?:on|about)|what did i (?:write|jot|note) about|"
-                     r"where i wrote)\b",
+                     r"where i wrote|where did i (?:write|put|note|save|jot)|check my notes)\b",
     ),
 )
 
@@ -378,9 +381,11 @@ WEB = Family(
     ),
     hints=_hints(
         web_read=r"\bhttps?://|\bwww\.|\b[a-z0-9-]+\.(?:com|org|net|io|dev|ai|co|gov|edu|uk|de|fr|info|news|app|"
-                 r"blog|me|tv|us|eu|ca|au)\b|\b(?:read|summari[sz]e|tl;?dr|fetch|open)\b",
+                 r"blog|me|tv|us|eu|ca|au)\b|\b(?:read|summari[sz]e|tl;?dr|fetch|open) (?:this|that|the) "
+                 r"(?:page|article|link|site|post|url)\b",
         web_search=r"\b(?:search|google|look up|lookup|latest|news|headlines?|price|score|who won|winning|find|"
-                   r"online|reviews?|yet|opening hours|updates?|results?|trending|current)\b",
+                   r"online|reviews?|yet|opening hours|updates?|results?|trending|current|open|closed?|stocks?|"
+                   r"market|rates?|playing|happening|polls?)\b",
     ),
 )
 
