@@ -52,7 +52,8 @@ class Repl:
         self.conversation_id: int | None = None
         self.exit_requested = False
         self._printer: TurnPrinter | None = None
-        session.confirm = self.confirm
+        # stdin that is not a terminal cannot answer: `ask`-policy tools are refused with a message
+        session.confirm = self.confirm if sys.stdin.isatty() else None
 
     # -- conversations ------------------------------------------------------------------------
     def new_conversation(self) -> None:
@@ -152,8 +153,6 @@ class Repl:
         if self._printer is not None:
             self._printer.abort()
         self.console.print(call_line(call.name, call.arguments), style="yellow", markup=False, highlight=False)
-        if not sys.stdin.isatty():
-            return False
         from prompt_toolkit import prompt
 
         try:
