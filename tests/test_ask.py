@@ -199,3 +199,23 @@ def test_first_byte_arrives_while_the_answer_still_streams(server: OllamaServer)
     out, _ = proc.communicate(timeout=30)
     assert time.monotonic() - first > 1.5  # the rest came later: streamed, not buffered
     assert out.decode().endswith("token30\n")
+
+
+def test_json_reports_the_fallback_and_the_key_never_appears(server: OllamaServer) -> None:
+    from servers.anthropic import AnthropicServer
+
+    secret = "sk-ant-test-0123456789abcdef"
+    with AnthropicServer() as remote:
+        remote.script({"error": 529}, {"error": 529}, {"error": 529})
+        server.script({"text": "Probably not, from here."})
+        done = tars_ask(server, "--json", "will it rain today in Lima?",
+                        TARS_MODEL_REMOTE="claude:claude-sonnet-4-5-20250929", ANTHROPIC_API_KEY=secret,
+                        ANTHROPIC_BASE_URL=remote.url)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["answer"] == "Probably not, from here."
+    assert data["model"] == "ollama:test"
+    assert data["fell_back"] is True and data["fallback_reason"]
+    assert "529" in data["fallback_reason"] or "overloaded" in data["fallback_reason"].lower()
+    assert secret not in done.stdout and secret not in done.stderr
+    assert secret[-8:] not in done.stdout
