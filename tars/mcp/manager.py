@@ -3,8 +3,8 @@
 A daemon thread runs one asyncio loop; each server's connection lives in a task there. Tools are
 registered with the session's ToolRegistry as each server becomes ready (the registry tells the
 router). A tool call from the session's thread is submitted to the loop and waited for. Failures
-are told once through `on_notice` (or kept in `notices` when nobody listens); the session never
-dies with a server. The `mcp` SDK is imported in the background thread, never on start-up.
+are told once through `on_notice` (or queued for `take_notices()` when nobody listens); the
+session never dies with a server. The `mcp` SDK is imported in the background thread, never on start-up.
 """
 
 from __future__ import annotations
@@ -53,6 +53,7 @@ class McpManager:
         self._lock = threading.Lock()
         self._closed = False
         self._requested: set[str] = set()
+        self._import_error = ""  # set when the SDK cannot be imported: every server is then failed
 
     @classmethod
     def from_config(
@@ -197,6 +198,8 @@ class McpManager:
         """Run `tool` on `server` (starting it if needed) and wait; raises ToolError subclasses."""
         if server not in self.servers:
             raise McpServerDown(f"no MCP server called {server!r} is configured")
+        if self._closed:
+            raise McpServerDown("MCP servers were shut down with the session")
         future = self._submit(self._call(server, tool, arguments))
         try:
             return future.result(timeout=2 * self.timeout + 5)
@@ -227,7 +230,7 @@ class McpManager:
             conn = self._conns.get(name)
             if conn is not None:
                 state, error = conn.state, conn.error
-            elif hasattr(self, "_import_error"):
+            elif self._import_error:
                 state, error = "failed", self._import_error
             else:
                 state, error = ("starting" if name in self._requested else "idle"), ""
