@@ -83,7 +83,8 @@ TASKS = Family(
         (2, r"\bi (?:still )?(?:(?:need|have|ought|got) to|must|gotta|should)\b.{3,60}\b(?:today|tonight|tomorrow|"
             r"tmrw|by|before|until|on \w+day|this (?:week|month|weekend)|next (?:week|month)|the \d+(?:st|nd|rd|"
             r"th))\b"),
-        (2, r"\b(?:track|keep track of|follow up on) (?:that|this|it)\b|\bkeep track\b|\b(?:forgetting|forgot|"
+        (2, r"\b(?:track|keep track of|follow up on) (?:that|this|it)\b|\bkeep track\b|\b(?:forgetting|forgotten|"
+            r"forgot|"
             r"forget) to (?:do|buy|pay|call|get|send|finish)\b"),
         (2, r"\bwhat'?s (?:on deck|on tap|on the cards|in store|planned|scheduled|lined up|pending|outstanding)\b|"
             r"\b(?:have|"
@@ -97,7 +98,9 @@ TASKS = Family(
             r"grocery list|groceries)\b"),
         (2, r"\b(?:add|put) (?:that|this|it)\b|^(?:add|schedule|remind(?! me,? (?:what|how|who|why|which|where|"
             r"of)))\b"),
-        (2, r"\b(?:pending|outstanding)\b|\bmy (?:schedule|agenda|day|week|plans?|errands|chores|priorities)\b|"
+        (3, r"^add\s*:"),
+        (2, r"\b(?:pending|outstanding|urgent|pressing)\b|\bmy (?:schedule|agenda|day|week|plans?|errands|chores|"
+            r"priorities)\b|"
             r"\bcoming up\b|\bwhat'?s next\b|\bpriority [1-4]\b|\bp[1-4]\b"),
         (3, r"^add (?:call|buy|pay|email|book|pick up|mow|clean|fix|send|renew|cancel|order|get|finish|schedule|"
             r"visit|return|water|feed|wash|prepare|submit|print|sign|file|text|ring|phone|contact|ask|tell|bring|"
@@ -220,6 +223,7 @@ MEMORY = Family(
         (3, r"\b(?:from now on|going forward|in (?:the )?future|for (?:the )?future(?: reference)?|next time)\b|"
             r"\b(?:always|never) (?:answer|reply|respond|use|call|address|write|speak|talk)\b"),
         (3, r"^call me\b|\bi go by\b|\bmy name is\b|\bmerke dir\b|\brecuerda que\b|\bsouviens-toi\b"),
+        (2, r"\btell me my\b"),
         (2, r"^(?:what|when|where|who|which|how old|how tall)(?:'s| is| are| was|'re| were)? my\b(?! (?:rights|"
             r"options|chances|odds|priorities|schedule|agenda|plans?|tasks|to-?dos?|list|day|week|alternatives|"
             r"obligations|responsibilities|duties|symptoms|risks))"),
@@ -249,7 +253,8 @@ MEMORY = Family(
         (3, r"\b(?:can|do|will) you (?:remember|recall) (?:things|anything|stuff|conversations?|between)\b"),
     ),
     hints=_hints(
-        memory_remember=r"\b(?:(?<!you )(?<!you still )remember|keep in mind|don't forget|from now on|going forward|always|never|call me|"
+        memory_remember=r"\b(?:(?<!you )(?<!you still )remember|keep in mind|don't forget|from now on|"
+                        r"going forward|always|never|call me|"
                         r"go by|store|memori[sz]e|my name is|i'm|i am|is|are)\b",
         memory_update=r"\b(?:update|actually|changed|moved|switched|correct|now|instead|no longer|anymore)\b",
         memory_forget=r"\b(?:(?<!don't )(?<!dont )(?<!not )(?<!never )forget|erase|delete|remove|wipe|drop|clear|"
@@ -348,7 +353,8 @@ WEB = Family(
         (3, r"\b(?:is|are) (?:there )?(?:a |any )?new [\w\s'-]{1,40}\b(?:out|released|available|coming)\b"),
         (3, r"\b(?:opening hours|open (?:today|now|on)|reviews? (?:of|for|like|say|saying)|near me|nearby|"
             r"tickets for|showtimes?)\b"),
-        (2, r"\b(?:stock|share) prices?\b|\bstock market\b|\bprice of\b|\bexchange rate\b|\b(?:bitcoin|btc|"
+        (2, r"\b(?:stock|share) prices?\b|\bstock market\b|\b(?:the )?markets?\b|\b(?:nasdaq|dow jones|s&p|ftse|dax|"
+            r"nikkei)\b|\bprice of\b|\bexchange rate\b|\b(?:bitcoin|btc|"
             r"ethereum|eth|crypto)\b|\btrading at\b"),
         (2, r"\b(?:latest|newest|most recent|recent|trending|this week's|today's|current|"
             r"the new)\b.{0,25}\b(?:news|headlines?|releases?|version|updates?|results?|scores?|prices?|trends?|"
