@@ -30,6 +30,8 @@ def register(app: typer.Typer) -> None:
         if message:
             print(decision_json(router.route(" ".join(message), config)))
             return 0
+        if sys.stdin.isatty():
+            print("tars: routing each line you type; Ctrl-D ends", file=sys.stderr)
         for line in sys.stdin:
             if line.strip():
                 print(decision_json(router.route(line.strip(), config)), flush=True)
