@@ -94,6 +94,15 @@ def test_hostile_paths_are_refused_for_every_operation(vault, path):
     assert not (vault.parent / "note.sh").exists() and not (vault / "note.sh").exists()
 
 
+def test_symlink_into_a_hidden_folder_is_refused(vault):
+    (vault / ".obsidian").mkdir()
+    (vault / ".obsidian" / "workspace.md").write_text("config\n")
+    os.symlink(vault / ".obsidian", vault / "settings")
+    result = run(registry(vault), "note_append", path="settings/workspace.md", text="x")
+    assert result.is_error and "hidden" in result.text
+    assert (vault / ".obsidian" / "workspace.md").read_text() == "config\n"
+
+
 def test_no_vault_names_the_setting(tmp_path):
     reg = ToolRegistry(note_tools(load_config(environ={}), SearchIndex(tmp_path / "i.db")))
     result = run(reg, "note_read", path="x")

@@ -69,9 +69,12 @@ class Vault:
         full = Path(os.path.realpath(root / rel))
         if full != root and root not in full.parents:
             raise NotePathError(f"{path!r} leads outside the notes vault")
+        inside = full.relative_to(root)
         if full.suffix.lower() not in _EXTENSIONS:  # a symlink inside the vault to a non-note
             raise NotePathError(f"{path!r} is not a markdown or text note")
-        return full, full.relative_to(root).as_posix()
+        if any(p.startswith(".") for p in inside.parts):  # a symlink into .obsidian or .git
+            raise NotePathError(f"{path!r} leads into a hidden folder")
+        return full, inside.as_posix()
 
     def _lock(self) -> Path:
         return self.root / LOCK_NAME
