@@ -70,7 +70,7 @@ def check(case: Case) -> None:
         assert result.reasoning.strip() == case.reasoning.strip(), result
     if case.errors is not None:
         assert bool(result.errors) == case.errors, result.errors
-    assert_streams_alike(case.text, splits=6, **kw)
+    assert_streams_alike(case.text, splits=3, **kw)
 
 
 # -- the public API -----------------------------------------------------------------------------
@@ -175,7 +175,7 @@ _CORPUS = [
 @pytest.mark.parametrize("tools", [None, ["a", "b"]])
 def test_streaming_equals_whole_parse_for_random_splits(text, tools):
     for fmt in (None, "pythonic"):
-        assert_streams_alike(text, seed=hash(text) % 1000, splits=60, format=fmt, tools=tools)
+        assert_streams_alike(text, seed=len(text), splits=30, format=fmt, tools=tools)
 
 
 def test_every_format_round_trips_its_own_rendering_through_the_stream():

@@ -9,6 +9,7 @@ markups such as a ```json fence that is not a call, prose again).
 from __future__ import annotations
 
 import logging
+from functools import lru_cache
 from typing import Any, Iterable
 
 from tars.events import Event, ReasoningDelta, TextDelta, ToolCall, ToolCallEvent
@@ -38,16 +39,20 @@ class _Trim:
         return core
 
 
-def _hold_index(buf: str, start: int, openers: Iterable[str]) -> int | None:
+@lru_cache(maxsize=64)
+def _prefixes(openers: tuple[str, ...]) -> tuple[frozenset[str], int]:
+    """Every proper prefix of the openers, and the longest prefix length."""
+    found = {op[:k] for op in openers for k in range(1, len(op))}
+    return frozenset(found), max((len(p) for p in found), default=0)
+
+
+def _hold_index(buf: str, start: int, openers: tuple[str, ...]) -> int | None:
     """Earliest index from which the buffer's tail is a proper prefix of some opener."""
-    best = None
-    for op in openers:
-        for k in range(min(len(op) - 1, len(buf) - start), 0, -1):
-            if buf.endswith(op[:k]):
-                i = len(buf) - k
-                best = i if best is None else min(best, i)
-                break
-    return best
+    prefixes, longest = _prefixes(openers)
+    for k in range(min(longest, len(buf) - start), 0, -1):
+        if buf[-k:] in prefixes:
+            return len(buf) - k
+    return None
 
 
 class StreamParser:
@@ -151,7 +156,7 @@ class StreamParser:
                     continue
                 best = cand if best is None or cand[:2] < best[:2] else best
                 break
-        if not final and (h := _hold_index(buf, start, openers)) is not None:
+        if not final and (h := _hold_index(buf, start, tuple(openers))) is not None:
             cand = (h, -10**9, "hold", None)
             best = cand if best is None or cand[:2] < best[:2] else best
         return None if best is None else (best[2], best[0], best[3])
@@ -188,7 +193,7 @@ class StreamParser:
             self._think(events, buf[self._pos:j])
             self._pos, self._mode = j + len(closer), "text"
             return True
-        hold = None if final else _hold_index(buf, self._pos, closers)
+        hold = None if final else _hold_index(buf, self._pos, tuple(closers))
         stop = len(buf) if hold is None else hold
         self._think(events, buf[self._pos:stop])
         self._pos = stop
