@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from datetime import date, datetime
+from datetime import date
 from typing import Any
 
 from tars.errors import ToolError
