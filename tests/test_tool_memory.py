@@ -32,8 +32,7 @@ def registry(folder: Path) -> ToolRegistry:
 
 
 def run(reg, name, **arguments):
-    result = reg.run(ToolCall(name=name, arguments=arguments))
-    return result
+    return reg.run(ToolCall(name=name, arguments=arguments))
 
 
 def test_remember_writes_readable_markdown_sections(folder):
