@@ -4,6 +4,7 @@ tool_code), read with `ast` and never evaluated."""
 from __future__ import annotations
 
 import ast
+import math
 import re
 from typing import Any
 
@@ -17,7 +18,9 @@ _NAMES = {"true": True, "false": False, "null": None, "none": None, "True": True
 
 def _value(node: ast.AST) -> Any:
     match node:
-        case ast.Constant(value=value):
+        case ast.Constant(value=value) if value is None or isinstance(value, (str, bool, int)):
+            return value
+        case ast.Constant(value=float(value)) if math.isfinite(value):
             return value
         case ast.Name(id=name) if name in _NAMES:
             return _NAMES[name]
@@ -25,8 +28,11 @@ def _value(node: ast.AST) -> Any:
             return [_value(e) for e in elts]
         case ast.Dict(keys=keys, values=values):
             return {_value(k): _value(v) for k, v in zip(keys, values, strict=True)}
-        case ast.UnaryOp(op=ast.USub(), operand=ast.Constant(value=value)) if isinstance(value, (int, float)):
-            return -value
+        case ast.UnaryOp(op=ast.USub() | ast.UAdd() as op, operand=operand):
+            value = _value(operand)
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise ValueError("a sign on something that is not a number")
+            return -value if isinstance(op, ast.USub) else value
     raise ValueError(f"not a literal: {ast.unparse(node)[:40]}")
 
 
@@ -54,7 +60,7 @@ def pythonic_calls(text: str, ctx: Context | None = None) -> Outcome:
     try:
         tree = ast.parse(text, mode="exec")
     except SyntaxError as exc:
-        return Outcome(errors=[f"dropped a pythonic tool call: {exc.msg}: {text[:80]!r}"])
+        return _salvage(text, f"dropped a pythonic tool call: {exc.msg}: {text[:80]!r}")
     nodes: list[ast.AST] = []
     for stmt in tree.body:
         if not isinstance(stmt, ast.Expr):
@@ -69,6 +75,25 @@ def pythonic_calls(text: str, ctx: Context | None = None) -> Outcome:
             out.errors.append(f"dropped a pythonic tool call: {exc}")
     if not nodes:
         out.errors.append("no calls in the pythonic list")
+    return out
+
+
+_NEXT_CALL = re.compile(r"\s*,?\s*([A-Za-z_][\w.]*)\s*\(")
+
+
+def _salvage(text: str, error: str) -> Outcome:
+    """A list whose later element is broken: keep the calls before it, report the rest."""
+    out = Outcome(errors=[error])
+    i = 1 if text.startswith("[") else 0
+    while (m := _NEXT_CALL.match(text, i)) is not None:
+        stop = py_end(text, m.end() - 1)
+        if stop is None:
+            break
+        try:
+            out.calls.append(_call(ast.parse(text[m.start(1):stop], mode="eval").body))
+        except (SyntaxError, ValueError):
+            break
+        i = stop
     return out
 
 

@@ -106,7 +106,7 @@ class StreamParser:
 
     def _apply(self, events: list[Event], markup: Markup, raw: str, outcome: Outcome) -> None:
         tools = self._ctx.tools
-        if markup.weak and (outcome.reject or outcome.errors or not outcome.calls or (
+        if markup.weak and (outcome.reject or not outcome.calls or (
                 tools is not None and any(tools.resolve(n) is None for n, _ in outcome.calls))):
             self._say(events, raw)  # not unmistakably a call: it stays prose, verbatim
             return
