@@ -121,7 +121,10 @@ class Connection:
                     await stop.wait()
         except BaseException as exc:  # noqa: BLE001 - every failure becomes a state, never a crash
             if not stop.is_set() and self.state in ("starting", "ready"):
-                self._fail(self._describe(exc))
+                if opened is None:
+                    self._fail(self._describe(exc))
+                else:  # it was running: keep its tools, start it again on the next call
+                    self._fail(f"stopped unexpectedly ({self._describe(exc)}); restarts on next use", broke=True)
             if isinstance(exc, asyncio.CancelledError):
                 raise
         finally:

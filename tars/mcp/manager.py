@@ -155,8 +155,12 @@ class McpManager:
 
     def _set_tools(self, name: str, tools: list[McpTool]) -> None:
         self._tools[name] = tools
-        if self.registry is not None:
+        if self.registry is None:
+            return
+        try:
             self.registry.replace_source(name, tools)
+        except Exception as exc:  # noqa: BLE001 - a listener's bug (e.g. the router's) must not fail the server
+            self._notice(f"MCP server {name}: registering its tools failed ({type(exc).__name__}: {exc})")
 
     def _ready(self, conn: Any, definitions: list[dict[str, Any]]) -> None:
         tools, clashes = make_tools(conn.name, self.prefixes[conn.name], definitions, self.call,
