@@ -14,6 +14,18 @@ __all__ = ["MARKUPS"]
 _HEAD = re.compile(r"\s*([^\s\[\]{}]+)(\[CALL_ID\][\w\-]*)?(\[ARGS\])?\s*")
 _TAGS = ("[CALL_ID]", "[ARGS]")
 _LIST_END = json_then("[/TOOL_CALLS]")
+_JSON_NEAR = 40  # how far past the token a list may start after junk (`[TOOL_CALLS] junk [{…}]`)
+
+
+def _json_later(text: str, start: int, final: bool) -> int | None:
+    """After junk: the block runs to the end of the first JSON list/object close by, if any."""
+    window = text[start:start + _JSON_NEAR]
+    hits = [i for i in (window.find("["), window.find("{")) if i >= 0]
+    if not hits:
+        if not final and len(text) - start < _JSON_NEAR:
+            return None
+        return start  # nothing usable: only the token is dropped
+    return _LIST_END(text, start + min(hits), final)
 
 
 def _end(text: str, start: int, final: bool) -> int | None:
@@ -23,32 +35,36 @@ def _end(text: str, start: int, final: bool) -> int | None:
     if rest[0] in "[{":
         return _LIST_END(text, start, final)
     m = _HEAD.match(text, start)
-    if not m:
-        return start  # `[TOOL_CALLS]` followed by nothing usable: drop the token
-    j = m.end()
-    if j == len(text):
+    j = m.end() if m else start
+    if m and j == len(text):
         return len(text) if final else None
-    if text[j] == "[" and not final and any(t.startswith(text[j:]) for t in _TAGS):
-        return None
-    if text[j] == "{":
+    if m and (m.group(3) or text[j] == "{"):
+        if text[j] != "{":
+            return len(text) if final and j == len(text) else j
         stop = json_end(text, j)
         return stop if stop is not None else (len(text) if final else None)
-    return j
+    if m and text[j] == "[" and not final and any(t.startswith(text[j:j + 9]) for t in _TAGS):
+        return None  # may still become [ARGS] or [CALL_ID]
+    return _json_later(text, start, final)
 
 
 def _handle(body: str, ctx: Context) -> Outcome:
     body = strip_closers(body, "[/TOOL_CALLS]")
     if not body:
-        return Outcome(errors=["dropped an empty [TOOL_CALLS]"])
+        return Outcome(errors=["dropped a [TOOL_CALLS] with no call after it"])
     if body[0] in "[{":
         return json_calls(body, ctx)
     m = _HEAD.match(body)
-    name, args = m.group(1), body[m.end():].strip()
-    if not args:
-        return Outcome(calls=[(name, {})])
-    got = json_calls('{"name": "", "arguments": ' + args + "}", ctx)
-    got.calls = [(name, a) for _, a in got.calls]
-    return got
+    args = body[m.end():].strip() if m else ""
+    if m and args.startswith("{"):
+        got = json_calls('{"name": "", "arguments": ' + args + "}", ctx)
+        got.calls = [(m.group(1), a) for _, a in got.calls]
+        return got
+    start = min((i for i in (body.find("["), body.find("{")) if i >= 0), default=-1)
+    if start >= 0:  # junk before the list
+        return json_calls(body[start:], ctx)
+    return Outcome(text=body if not m or " " in body.strip() else "",
+                   errors=[f"dropped [TOOL_CALLS] without arguments: {body[:80]!r}"])
 
 
 MARKUPS = (Markup("[TOOL_CALLS]", _end, _handle, "mistral"),)
