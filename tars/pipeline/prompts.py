@@ -99,14 +99,18 @@ def executor_schema(tool: Tool) -> dict[str, Any]:
 
 _SHAPE_KEYS = {"type", "enum", "const", "anyOf", "oneOf", "allOf", "$ref", "properties", "items"}
 _ANY = ["string", "number", "integer", "boolean", "object", "array", "null"]
+# Size and format limits unroll into huge grammars (maxLength 500 = 500 nested rules) or fail to
+# compile; validation after decoding enforces them instead.
+_LIMIT_KEYS = {"maxLength", "minLength", "pattern", "format", "maxItems", "minItems", "minimum", "maximum",
+               "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "uniqueItems"}
 
 
 def decoding_schema(schema: Any) -> Any:
     """The part of a tool schema a decoder's grammar can enforce: shapes, not cross-field rules.
 
     Grammar converters reject constraint-only branches (`anyOf: [{required: [a]}, {required: [b]}]`)
-    and type-less "any value" schemas; those are dropped or widened here, and the full schema
-    is still enforced by validation afterwards (with one repair retry)."""
+    and type-less "any value" schemas, and unroll length limits; those are dropped or widened
+    here, and the full schema is still enforced by validation afterwards (one repair retry)."""
     if not isinstance(schema, dict):
         return schema
     out = {}
@@ -119,6 +123,8 @@ def decoding_schema(schema: Any) -> Any:
             out[key] = {k: decoding_schema(v) for k, v in value.items()}
         elif key in ("items", "additionalProperties") and isinstance(value, dict):
             out[key] = decoding_schema(value)
+        elif key in _LIMIT_KEYS:
+            continue
         else:
             out[key] = value
     if not _SHAPE_KEYS & set(out):
