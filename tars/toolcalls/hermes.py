@@ -77,12 +77,19 @@ def _inner_markup(code: str, ctx: Context) -> Outcome:
     return Outcome(calls=[(c.name, c.arguments) for c in inner.calls], text=inner.content, notes=inner.errors)
 
 
+def _unrepaired(out: Outcome) -> Outcome:
+    """Bare JSON has no marker saying it is a call: JSON that needed repair stays prose."""
+    if out.notes:
+        out.reject = True
+    return out
+
+
 def _bare_object(body: str, ctx: Context) -> Outcome:
-    return bare_calls(body, ctx, "{")
+    return _unrepaired(bare_calls(body, ctx, "{"))
 
 
 def _bare_array(body: str, ctx: Context) -> Outcome:
-    return json_calls("[" + body, ctx)
+    return _unrepaired(json_calls("[" + body, ctx))
 
 
 def _bare_pythonic(body: str, ctx: Context) -> Outcome:
