@@ -51,6 +51,11 @@ HERMES = [
 ]
 
 LENIENT = [
+    Case("hermes", '<tools>\n  {"name": "get_time", "arguments": {}}\n</tools>', [("get_time", {})], "", id="<tools> wrapper"),
+    Case("hermes", '```xml\n<response>\n  {"name": "get_time", "arguments": {"tz": "UTC"}}\n</response>\n```', [("get_time", {"tz": "UTC"})], "",
+         id="<response> wrapper in an xml fence"),
+    Case("hermes", "<tools>a list of tools</tools> and <response>ok</response>", [],
+         "<tools>a list of tools</tools> and <response>ok</response>", id="wrappers without a call stay prose"),
     Case(None, '```json\n{"name": "weather_now", "arguments": {"location": "Paris"}}\n```', [("weather_now", {"location": "Paris"})],
          "", tools=W, id="the embedded model's fenced form"),
     Case(None, 'Sure, here it is:\n\n```json\n{\n  "name": "weather_now",\n  "arguments": {\n    "location": "Paris"\n  }\n}\n```\n',

@@ -129,7 +129,20 @@ def _after(text: str, i: int, final: bool) -> int | None:
     return i
 
 
+def _wrapped(closer: str):
+    def handle(body: str, ctx: Context) -> Outcome:
+        return json_calls(strip_closers(body, closer), ctx)
+
+    return handle
+
+
+# Other wrappers Hermes-style models use (llama.cpp accepts them too); weak: only a call-shaped
+# JSON body counts, anything else stays prose verbatim.
+_WRAPPERS = tuple(Markup(f"<{tag}>", json_then(f"</{tag}>"), _wrapped(f"</{tag}>"), "hermes", weak=True)
+                  for tag in ("tool", "tools", "response", "json", "JSON", "xml"))
+
 MARKUPS = (
+    *_WRAPPERS,
     Markup("<tool_call>", _tool_call_end, tool_call_block, "hermes"),
     Markup("```", _fence_end, _fence, "hermes", accept=_accept_fence, weak=True),
     Markup("{", bare_json_end, _bare_object, "llama3_json", accept=accept_bare_object, weak=True),
