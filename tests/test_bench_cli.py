@@ -1,0 +1,105 @@
+"""`tars bench` as a user runs it: the real process against a local Ollama-protocol server.
+
+The fake model behind the server is deliberately simple so that the expected scores are known:
+its router step picks weather_now when the message says "weather" and "none" otherwise; its
+executor writes a wrong argument name first (so the repair retry happens over the wire);
+in native mode it always calls the first tool offered, with no arguments.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from servers.ollama import OllamaServer
+
+
+def _last_user(body: dict) -> str:
+    return [m for m in body["messages"] if m["role"] == "user"][-1]["content"]
+
+
+def fake_model(request) -> dict:
+    body = request.body or {}
+    schema = body.get("format")
+    if isinstance(schema, dict) and "anyOf" in schema:  # the router step
+        text = _last_user(body).lower()
+        tool = "weather_now" if "weather" in text else None
+        return {"text": json.dumps({"choice": "call_tool" if tool else "none", "tool": tool, "question": None})}
+    if isinstance(schema, dict):  # the executor step (or its repair retry)
+        tool = schema["properties"]["tool"]["enum"][0]
+        retry = len([m for m in body["messages"] if m["role"] == "user"]) > 1
+        args = {"location": "Lisbon"} if retry else {"city": "Lisbon"}
+        return {"text": json.dumps({"tool": tool, "args": args})}
+    if body.get("tools"):  # native mode
+        return {"tool_calls": [{"name": body["tools"][0]["function"]["name"], "arguments": {}}]}
+    return {"text": "plain answer"}
+
+
+@pytest.fixture
+def server():
+    with OllamaServer(default=fake_model) as srv:
+        yield srv
+
+
+def tars_bench(server: OllamaServer, *args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, OLLAMA_HOST=server.url, TARS_MODEL_REMOTE="none")
+    return subprocess.run([sys.executable, "-m", "tars", "bench", *args], capture_output=True, text=True,
+                          env=env, timeout=120, stdin=subprocess.DEVNULL)
+
+
+def test_bench_prints_the_table_and_writes_every_row(server, tmp_path):
+    out = tmp_path / "result.json"
+    done = tars_bench(server, "--model", "ollama:fake", "--suite", "tars", "--limit", "4", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "tars (native: 4, pipeline: 4 cases)" in done.stdout
+    result = json.loads(out.read_text())
+    assert result["model"] == "ollama:fake" and result["modes"] == ["native", "pipeline"]
+    assert len(result["rows"]) == 8
+    rows = {(r["mode"], r["query"]): r for r in result["rows"]}
+    weather = rows[("pipeline", "What's the weather like in Lisbon right now?")]
+    assert (weather["outcome"], weather["tool"], weather["args"]) == ("call", "weather_now", {"location": "Lisbon"})
+    assert weather["repaired"] is True and weather["schema_valid"] is True and weather["args_correct"] is True
+    assert rows[("native", "What's the weather like in Lisbon right now?")]["tool"] == "todoist_add_task"
+    pipe, native = result["summary"]["tars"]["pipeline"], result["summary"]["tars"]["native"]
+    assert (pipe["strict_tool_accuracy"]["num"], pipe["strict_tool_accuracy"]["den"]) == (2, 4)
+    assert (pipe["argument_accuracy"]["num"], pipe["argument_accuracy"]["den"]) == (1, 1)
+    assert (native["strict_tool_accuracy"]["num"], native["schema_validity"]["den"]) == (0, 4)
+    # the printed table carries the same numbers with their denominators
+    line = next(l for l in done.stdout.splitlines() if l.startswith("strict tool accuracy"))
+    assert "0.0% (0/4)" in line and "50.0% (2/4)" in line
+    assert "latency router mean/p95" in done.stdout and f"full results: {out}" in done.stdout
+    # the server saw constrained requests in pipeline mode: a JSON schema as Ollama's `format`
+    chats = [r.body for r in server.requests_to("/api/chat")]
+    assert sum(1 for b in chats if b.get("format")) == 4 + 1 + 1  # 4 routers, 1 executor, 1 repair
+    assert sum(1 for b in chats if b.get("tools")) == 4  # native: every tool offered at once
+
+
+def test_default_output_path_is_named_after_the_model(server, tmp_path):
+    done = tars_bench(server, "-m", "ollama:fake:v1", "-s", "bfcl-irrelevance", "-n", "2", "--mode", "pipeline")
+    assert done.returncode == 0, done.stderr
+    path = tmp_path / "bench" / "results" / "latest_ollama_fake_v1.json"
+    result = json.loads(path.read_text())
+    assert result["summary"]["bfcl-irrelevance"]["pipeline"]["strict_tool_accuracy"]["value"] == 1.0
+    assert list(result["summary"]["bfcl-irrelevance"]) == ["pipeline"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--suite", "nope"], "unknown suite nope"),
+    (["--mode", "sideways"], "--mode: 'sideways' is not one of native, pipeline, both"),
+    (["--model", "nonsense"], "is not provider:model"),
+])
+def test_bad_arguments_exit_2_with_one_line(server, args, message):
+    done = tars_bench(server, *(["--model", "ollama:fake"] if "--model" not in args else []), *args)
+    assert done.returncode == 2 and message in done.stderr
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_an_unreachable_model_exits_1_without_a_traceback(tmp_path):
+    env = dict(os.environ, OLLAMA_HOST="http://127.0.0.1:9", TARS_MODEL_REMOTE="none")
+    done = subprocess.run([sys.executable, "-m", "tars", "bench", "-m", "ollama:x", "-s", "tars", "-n", "5", "-q"],
+                          capture_output=True, text=True, env=env, timeout=120, stdin=subprocess.DEVNULL)
+    assert done.returncode == 1 and "first 3 cases" in done.stderr and "Traceback" not in done.stderr
+    assert not (tmp_path / "bench").exists()
