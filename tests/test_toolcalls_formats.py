@@ -109,6 +109,12 @@ FUNCTIONGEMMA = [
     Case("functiongemma", "<start_function_call>call:get_weather{city:<escape>Oslo<escape>}", [("get_weather", {"city": "Oslo"})], "", id="unclosed"),
     Case("functiongemma", "<start_function_call>call:get_weather{city:<escape>Oslo}<end_function_call>", [], "", errors=True, id="broken escape"),
     Case("functiongemma", "<start_function_call>call:get_weather{city:<escape>東京<escape>}<end_function_call>", [("get_weather", {"city": "東京"})], ""),
+    Case("functiongemma", "<start_function_call>call:search{query:<escape>python<escape>limit:<escape>10<escape>on:<escape>true<escape>}<end_function_call>",
+         [("search", {"query": "python", "limit": 10, "on": True})], "",
+         tools=[{"name": "search", "parameters": {"properties": {"limit": {"type": "integer"}, "on": {"type": "boolean"}}}}],
+         id="typed by the schema, missing commas"),
+    Case("functiongemma", "<start_function_call>call:search{limit:<escape>10<escape>}<end_function_call>", [("search", {"limit": "10"})], "",
+         id="escaped values are text without a schema"),
 ]
 
 DEEPSEEK_V3 = ("<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{\"city\": \"Paris\"}\n```"

@@ -129,9 +129,19 @@ def _handle(body: str, ctx: Context) -> Outcome:
     if not rest.strip():
         return Outcome(calls=[(m.group(1), {})])
     try:
-        return Outcome(calls=[(m.group(1), read_value(rest))])
+        args = read_value(rest)
     except (ValueError, IndexError) as exc:
         return Outcome(errors=[f"dropped a FunctionGemma call to {m.group(1)!r}: {exc}"])
+    return Outcome(calls=[(m.group(1), _typed_by_schema(args, ctx.schema(m.group(1))))])
+
+
+def _typed_by_schema(args: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
+    """<escape>-quoted values are text; a schema that says number/boolean/... converts them."""
+    from tars.toolcalls.qwen3_coder import _typed
+
+    props = schema.get("properties") or {}
+    return {k: _typed(v, props[k]) if isinstance(v, str) and props.get(k, {}).get("type") not in (None, "string") else v
+            for k, v in args.items()}
 
 
 MARKUPS = (Markup("<start_function_call>", until("<end_function_call>"), _handle, "functiongemma"),)
