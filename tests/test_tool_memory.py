@@ -32,7 +32,8 @@ def registry(folder: Path) -> ToolRegistry:
 
 
 def run(reg, name, **arguments):
-    return reg.run(ToolCall(name=name, arguments=arguments))
+    """Run as a user who confirms (memory_forget asks first)."""
+    return reg.run(ToolCall(name=name, arguments=arguments), confirm=lambda tool, call: True)
 
 
 def test_remember_writes_readable_markdown_sections(folder):
@@ -154,3 +155,11 @@ def test_near_but_different_items_are_both_kept(folder):
     assert run(reg, "memory_remember", text="Team meeting is at 4pm on Fridays").output["status"] == "remembered"
     assert run(reg, "memory_remember", text="the team meeting is at 3pm on mondays").output["status"] == \
         "already remembered"
+
+
+def test_forgetting_asks_first_and_is_refused_when_nobody_can_answer(folder):
+    reg = registry(folder)
+    run(reg, "memory_remember", text="I work at Acme")
+    refused = reg.run(ToolCall(name="memory_forget", arguments={"text": "Acme"}))
+    assert refused.is_error and "--yes" in refused.text
+    assert "Acme" in run(reg, "memory_recall").text

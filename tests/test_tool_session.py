@@ -113,7 +113,8 @@ def test_memory_tools_and_memory_in_the_system_prompt(world):
     results = seen(session.send("remember things"))
     assert not any(r["error"] for r in results)
     assert "cello" in results[3]["content"] and "[cello]" in results[4]["content"]
-    session, model = session_for(config, call("memory_forget", text="Keep answers short"))
+    session, model = session_for(config, call("memory_forget", text="Keep answers short"),
+                                 confirm=lambda tool, c: True)  # forgetting asks; the user says yes
     session.send("what instrument does Zoe play?")
     system = model.calls[0]["system"]
     assert "Zoe plays cello" in system and "Keep answers short" in system  # memory went into the prompt

@@ -57,7 +57,8 @@ def memory_tools(config: Any, index: SearchIndex) -> list[Tool]:
         Tool(name="memory_update", family=fam, func=lambda old, new, kind=None: mem.update(old, new, kind),
              description="Change a remembered item: `old` quotes it (or enough of it), `new` is the new text.",
              parameters=_obj({"old": _text(), "new": _text(), "kind": _KIND}, ("old", "new"))),
-        Tool(name="memory_forget", family=fam, func=lambda text: mem.forget(text),
+        # forgetting deletes what the user told us: destructive, so it asks
+        Tool(name="memory_forget", family=fam, func=lambda text: mem.forget(text), policy="ask",
              description="Forget one remembered item, quoted exactly or by a unique part of it.",
              parameters=_obj({"text": _text()}, ("text",))),
         Tool(name="memory_recall", family=fam,
