@@ -149,7 +149,9 @@ WEATHER = Family(
         (3, r"\bhow (?:hot|cold|warm|chilly|windy|humid|sunny|wet|nice|bad)\b.{0,12}\b(?:is it|will it|it is|it's|"
             r"it'll|is it going|out|outside|today|tomorrow)"),
         (3, r"\b(?:need|bring|wear|take|pack|grab|put on)\b.{0,20}\b(?:umbrella|sunscreen|sunblock|raincoat|"
-            r"jacket|coat|gloves|scarf|boots|wellies|layers|shorts|sweater|hoodie|hat|sunglasses)\b"),
+            r"jacket|coat|gloves|scarf|boots|wellies|layers?|shorts|sweater|hoodie|hat|sunglasses|thermals|warm clothes)\b"),
+        (3, r"\b(?:will|would|am) i (?:going to |gonna )?(?:get|be) (?:wet|soaked|drenched|rained on|cold|sunburn(?:ed|t)?|"
+            r"too hot|freezing)\b"),
         (3, r"\b(?:what'?s|how'?s|how is|what is) it (?:like |looking |going to be |gonna be )?(?:outside|"
             r"out there|out)\b|\bnice (?:out|outside)\b"),
         (3, r"\bgood (?:day|weather|time|evening|morning|afternoon) (?:for|to) (?:a |an )?(?:walk|run|jog|bike|"
@@ -276,7 +278,7 @@ NOTES = Family(
         (3, r"\b(?:daily|today'?s|yesterday'?s|tomorrow's|monday's|weekly) (?:notes?|journal|log|entry|page)\b"),
         (3.5, r"\b(?:to|in|into|on) (?:my|today's|the daily|the) (?:\w+ )?(?:note|notes|journal|vault|diary|"
               r"notebook)\b"),
-        (3, r"\bmy (?:\w+ )?(?:notes?|journal|vault|diary|notebook|log)\b|\b(?:in|from|to|into) (?:the |"
+        (3, r"\bmy (?:\w+ |\"…\" )?(?:notes?|journal|vault|diary|notebook|log)\b|\b(?:in|from|to|into) (?:the |"
             r"my )?(?:vault|obsidian)\b"),
         (3, r"\bjot\b|\b(?:write|note|put|get|take|scribble) (?:this |that |it )?down\b"),
         (3, r"\b(?:take|make|create|write|add|start|open|leave) (?:a |an |another |the |new )?(?:quick |short |"
@@ -329,7 +331,7 @@ WEB = Family(
     cues=_cues(
         (4, r"\bhttps?://\S+|\bwww\.\S+|(?<![@\w.-])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|dev|ai|co|gov|"
             r"edu|uk|de|fr|info|news|app|blog|me|tv|us|eu|ca|au)\b(?:/\S*)?"),
-        (3, r"\b(?:search|look|check|find|browse)\b.{0,40}?\b(?:online|on the (?:web|internet|net)|on google|"
+        (4, r"\b(?:search|look|check|find|browse)\b.{0,40}?\b(?:online|on the (?:web|internet|net)|on google|"
             r"the web|the internet)\b"),
         (3, r"^(?:google|bing|search|look up|lookup|browse|web search)\b(?! (?:for )?(?:my|our|"
             r"in my)\b)(?! (?:the|this) (?:notes|vault|journal|list|document|file|code))"),
