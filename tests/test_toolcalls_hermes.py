@@ -92,6 +92,12 @@ QWEN3_CODER = [
                         "<parameter=label>\n42\n</parameter>\n<parameter=meta>\n{\"a\": 1}\n</parameter>\n</function>\n</tool_call>",
          [("set_alarm", {"hour": 7, "loud": True, "ratio": 0.5, "days": ["mon", "tue"], "label": "42", "meta": {"a": 1}})],
          "", tools=SCHEMA_TOOLS, id="values typed by the schema"),
+    Case("qwen3_coder", "<tool_call>\n<function=t>\n<parameter=a>\n5\n</parameter>\n<parameter=n>\nnull\n</parameter>\n"
+                        "<parameter=s>\n7\n</parameter>\n</function>\n</tool_call>", [("t", {"a": 5, "n": None, "s": "7"})], "",
+         tools=[{"name": "t", "parameters": {"properties": {"a": {"anyOf": [{"type": "integer"}, {"type": "null"}]},
+                                                             "n": {"type": ["integer", "null"]},
+                                                             "s": {"anyOf": [{"type": "string"}, {"type": "null"}]}}}}],
+         id="anyOf and nullable types"),
     Case("qwen3_coder", "<tool_call>\n<function=write>\n<parameter=text>\nline one\n  line two\n\nline four\n</parameter>\n</function>\n</tool_call>",
          [("write", {"text": "line one\n  line two\n\nline four"})], ""),
     Case("qwen3_coder", "<tool_call>\n<function=write>\n<parameter=html>\n<b>bold</b> & <i>x</i> </tool_call>\n</parameter>\n</function>\n</tool_call>",

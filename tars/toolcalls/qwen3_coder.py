@@ -15,27 +15,36 @@ _FUNCTION = re.compile(r"<function=([^>\n]+)>(.*?)(?:</function>|\Z)", re.S)
 _PARAMETER = re.compile(r"<parameter=([^>\n]+)>(.*?)(?:</parameter>|(?=<parameter=)|(?=</function>)|\Z)", re.S)
 
 
+def _types(schema: dict[str, Any]) -> list[str]:
+    """The JSON types a property allows, looking into anyOf/oneOf (Optional[int] and friends)."""
+    kind = schema.get("type")
+    if kind:
+        return list(kind) if isinstance(kind, list) else [kind]
+    return [t for key in ("anyOf", "oneOf") for sub in schema.get(key) or () if isinstance(sub, dict)
+            for t in _types(sub)]
+
+
 def _typed(value: str, schema: dict[str, Any]) -> Any:
     """Parameter values are text; convert them when the tool's schema says otherwise."""
-    kind = schema.get("type")
-    kinds = kind if isinstance(kind, list) else [kind]
-    if "string" in kinds or kind is None:
-        if kind is None and value.strip().startswith(("{", "[")):
+    kinds = _types(schema)
+    text = value.strip()
+    if "null" in kinds and text.lower() in ("null", "none"):
+        return None
+    if not kinds or "string" in kinds:
+        if not kinds and text.startswith(("{", "[")):
             try:
-                return json.loads(value)
+                return json.loads(text)
             except ValueError:
                 return value
         return value
     try:
-        if "integer" in kinds and re.fullmatch(r"[-+]?\d+", value.strip()):
-            return int(value)
-        if "number" in kinds:
-            return float(value) if any(c in value for c in ".eE") else int(value)
-        if "boolean" in kinds and value.strip().lower() in ("true", "false"):
-            return value.strip().lower() == "true"
-        if "null" in kinds and value.strip().lower() in ("null", "none"):
-            return None
-        return json.loads(value)
+        if "integer" in kinds and re.fullmatch(r"[-+]?\d+", text):
+            return int(text)
+        if ("number" in kinds or "float" in kinds) and re.fullmatch(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?", text):
+            return float(text) if any(c in text for c in ".eE") else int(text)
+        if "boolean" in kinds and text.lower() in ("true", "false"):
+            return text.lower() == "true"
+        return json.loads(text)
     except ValueError:
         return value
 
