@@ -2,8 +2,10 @@
 
 Each cue is an intent (a verb with its object, a question about the user's own things) rather than
 a keyword: "put X on my list", "will it rain", "what did I write about". Weights: 3 decides alone,
-2 needs a grounding signal (today, here, my, a place), 1 only adds up. Negative cues mark the
-textbook and idiom uses of the same words ("weather fronts", "memory leak", "binary search").
+2 needs a grounding signal (today, here, my, a place), 1 only adds up; 3.5 and 4 mark a named
+destination or resource ("to my todo list", a URL, "search the web") that outranks another family's
+cue in the same message. Negative cues mark the textbook and idiom uses of the same words
+("weather fronts", "memory leak", "binary search").
 """
 
 from __future__ import annotations
@@ -149,9 +151,10 @@ WEATHER = Family(
         (3, r"\bhow (?:hot|cold|warm|chilly|windy|humid|sunny|wet|nice|bad)\b.{0,12}\b(?:is it|will it|it is|it's|"
             r"it'll|is it going|out|outside|today|tomorrow)"),
         (3, r"\b(?:need|bring|wear|take|pack|grab|put on)\b.{0,20}\b(?:umbrella|sunscreen|sunblock|raincoat|"
-            r"jacket|coat|gloves|scarf|boots|wellies|layers?|shorts|sweater|hoodie|hat|sunglasses|thermals|warm clothes)\b"),
-        (3, r"\b(?:will|would|am) i (?:going to |gonna )?(?:get|be) (?:wet|soaked|drenched|rained on|cold|sunburn(?:ed|t)?|"
-            r"too hot|freezing)\b"),
+            r"jacket|coat|gloves|scarf|boots|wellies|layers?|shorts|sweater|hoodie|hat|sunglasses|thermals|"
+            r"warm clothes)\b"),
+        (3, r"\b(?:will|would|am) i (?:going to |gonna )?(?:get|be) (?:wet|soaked|drenched|rained on|cold|"
+            r"sunburn(?:ed|t)?|too hot|freezing)\b"),
         (3, r"\b(?:what'?s|how'?s|how is|what is) it (?:like |looking |going to be |gonna be )?(?:outside|"
             r"out there|out)\b|\bnice (?:out|outside)\b"),
         (3, r"\bgood (?:day|weather|time|evening|morning|afternoon) (?:for|to) (?:a |an )?(?:walk|run|jog|bike|"
