@@ -56,7 +56,8 @@ TASKS = Family(
     anchors=frozenset({"todoist", "todo", "task", "tasks", "reminder", "reminders"}),
     cues=_cues(
         (3.5, r"\btodoist\b"),
-        (3, r"\b(?:remind|reminde|remnd)(?:er)? me\b(?!,? (?:what|how|who|why|which|where|of what))"),
+        (3, r"\b(?:remind|reminde|remnd)(?:er)? me\b(?!,? (?:what|how|who|why|which|where|of what))|"
+            r"\b(?:be|get|being) reminded\b"),
         (3, r"\b(?:have i got|do i have|i have|is there|got) anything (?:to do|on|due|planned|scheduled|left)\b"),
         (3, r"\bwhat (?:do|have|did) i (?:have|got|plan|want|mean|intend|need) (?:on|going on|planned|scheduled|"
             r"lined up|to do)\b|\b(?:the|that|this) \"…\" (?:task|to-?do|reminder|item)\b"),
@@ -165,7 +166,9 @@ WEATHER = Family(
             r"snow|showers|storms?)\b"),
         (2, r"\b(?:temperature|temp|degrees|humidity|uv index|wind ?chill|wind speed|precipitation|pollen count|"
             r"air quality|sunrise|sunset|conditions)\b"),
-        (2, r"\bice\b(?! (?:cream|cubes?|age|hockey|skating|tea|breakers?|berg))|\bblack ice\b|\b(?:sun|clouds|"
+        (3, r"\b(?:coat|jacket|umbrella|shorts|sweater|t-?shirt|sunscreen|hat|gloves)(?: kind of| sort of)? "
+            r"(?:day|weather|night|morning|evening)\b"),
+        (2, r"\b(?:sky|skies)\b|\bice\b(?! (?:cream|cubes?|age|hockey|skating|tea|breakers?|berg))|\bblack ice\b|\b(?:sun|clouds|"
             r"rain\w*|snow\w*|storms?|stormy|thunder\w*|lightning|sunny|sunshine|cloudy|overcast|windy|foggy|fog|"
             r"freezing|chilly|humid|muggy|hail|drizzle|showers|heatwave|heat wave|frost\w*|sleet|blizzard|tornado|"
             r"hurricane|icy)\b"),
@@ -220,7 +223,7 @@ MEMORY = Family(
             r"\b(?:anymore|any more|no longer)\b|\b(?:please )?update(?: it| that)?\s*[.!]?$"),
         (3, r"\bdo you (?:still )?(?:remember|know|recall|have)\b.{0,30}\b(?:my|me|where i|what i|who i|when i|"
             r"how i)\b"),
-        (3, r"\bwhat (?:did|have|had) i (?:told|tell|said|say|mention|mentioned|shared)\b"),
+        (3, r"\bwhat (?:\w+ )?(?:did|have|had) i (?:told|tell|said|say|mention|mentioned|shared)\b"),
         (3, r"\bfrom (?:your )?(?:memory|memories)\b|\bscratch that\b.{0,30}\b(?:about me|about my|my)\b"),
         (3, r"^(?:please )?(?:forget|erase|stop remembering)\b|\b(?:forget|erase|delete|remove|wipe|drop|clear|"
             r"stop remembering)\b.{0,40}?\b(?:you know|you remember|memory|memories|about me|about my|that i|"
@@ -344,7 +347,12 @@ WEB = Family(
             r"\bwhat happened (?:in|at|to|with) (?:the )?\w+ (?:today|yesterday|last night|this week)"),
         (3, r"\bwhat time (?:does|do|is|will) (?:the )?[\w\s'-]{2,30} (?:open|close|start|begin|kick off|air|land|"
             r"depart|leave)\b"),
-        (2, r"\bdid (?:the )?[\w'-]+(?: [\w'-]+){0,3} (?:win|lose|score)\b|\btrending\b"),
+        (2, r"\bdid (?:the )?[\w'-]+(?: [\w'-]+){0,3} (?:win|lose|score)\b|\btrending\b|"
+            r"\bwhat did [\w\s'-]{2,40} (?:say|announce|decide|tweet|post)\b"),
+        (3, r"\bwhere(?:'s| is| are) the (?:nearest|closest)\b"),
+        (3, r"^(?:find|search for|look for|show me)\b.{0,30}"
+            r"\b(?:restaurants?|places?|hotels?|bars?|caf[eé]s?|shops?|stores?|pharmac(?:y|ies)|gyms?|hostels?|"
+            r"museums?|bakery|bakeries)\b"),
         (3, r"\bwhat'?s the score\b|\bscores? (?:of|in|for|from) (?:the |last night'?s |"
             r"today'?s )?[\w\s'-]{1,30}(?:game|match|fixture|race|final)\b|\bwho(?:'s| is) (?:ahead|leading|"
             r"winning)\b|\bpolls?\b|\bwho (?:won|is winning|'s winning|scored)\b.{0,40}\b(?:game|match|race|final|"

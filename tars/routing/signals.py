@@ -21,7 +21,7 @@ _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|
 
 # Time and place relative to the speaker: "today", "tomorrow at 5pm", "this weekend", "outside", "right now".
 _DEIXIS = re.compile(
-    r"\b(?:today|tonight|tomorrow|tommorow|tomorow|tmrw|tmr|2moro|2morrow|2day|2nite|yesterday|last night|"
+    r"\b(?:today|tonight|tomorrow|tommorow|tomorow|tmrw|tmr|2moro|2morrow|2day|2nite|yesterday|last night|last (?:week(?:end)?|month)|"
     r"this (?:morning|afternoon|evening|week(?:end)?|month|year)|next (?:week(?:end)?|month|year|" + _DAY + r")|"
     r"(?:on |this |every )?" + _DAY + r"|"
     r"right now|now|rn|currently|at the moment|atm|later|soon|tonite|this (?:wk|wknd)|wknd|asap|"
@@ -120,7 +120,8 @@ _CODE_LEAD = re.compile(
 _CREATIVE = re.compile(
     r"(?:^|[,;.!]\s*|\b(?:and|so|just) )(?:write|compose|make up|create|give me|tell me)(?: me)? (?:a |an |some |"
     r"another )?(?:short |funny |little |good )?"
-    r"(?:poem|haiku|limerick|story|song|essay|sonnet|joke|rap|verse|riddle|tweet|slogan|speech|toast)s?\b"
+    r"(?:poem|haiku|limerick|story|song|essay|sonnet|joke|rap|verse|riddle|tweet|slogan|speech|toast|blog post|"
+    r"post|article|paragraph|caption|description)s?\b"
 )
 
 # What a polite or chatty opening looks like; family "lead" verbs are matched after it.
