@@ -168,7 +168,8 @@ WEATHER = Family(
             r"air quality|sunrise|sunset|conditions)\b"),
         (3, r"\b(?:coat|jacket|umbrella|shorts|sweater|t-?shirt|sunscreen|hat|gloves)(?: kind of| sort of)? "
             r"(?:day|weather|night|morning|evening)\b"),
-        (2, r"\b(?:sky|skies)\b|\bice\b(?! (?:cream|cubes?|age|hockey|skating|tea|breakers?|berg))|\bblack ice\b|\b(?:sun|clouds|"
+        (2, r"\b(?:sky|skies)\b|\bice\b(?! (?:cream|cubes?|age|hockey|skating|tea|breakers?|berg))|\bblack ice\b|"
+            r"\b(?:sun|clouds|"
             r"rain\w*|snow\w*|storms?|stormy|thunder\w*|lightning|sunny|sunshine|cloudy|overcast|windy|foggy|fog|"
             r"freezing|chilly|humid|muggy|hail|drizzle|showers|heatwave|heat wave|frost\w*|sleet|blizzard|tornado|"
             r"hurricane|icy)\b"),

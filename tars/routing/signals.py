@@ -21,7 +21,8 @@ _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|
 
 # Time and place relative to the speaker: "today", "tomorrow at 5pm", "this weekend", "outside", "right now".
 _DEIXIS = re.compile(
-    r"\b(?:today|tonight|tomorrow|tommorow|tomorow|tmrw|tmr|2moro|2morrow|2day|2nite|yesterday|last night|last (?:week(?:end)?|month)|"
+    r"\b(?:today|tonight|tomorrow|tommorow|tomorow|tmrw|tmr|2moro|2morrow|2day|2nite|yesterday|last night|"
+    r"last (?:week(?:end)?|month)|"
     r"this (?:morning|afternoon|evening|week(?:end)?|month|year)|next (?:week(?:end)?|month|year|" + _DAY + r")|"
     r"(?:on |this |every )?" + _DAY + r"|"
     r"right now|now|rn|currently|at the moment|atm|later|soon|tonite|this (?:wk|wknd)|wknd|asap|"
