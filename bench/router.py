@@ -52,9 +52,12 @@ def main() -> None:
         samples.append(min(runs))
     samples.sort()
     long_text = "here is my draft:\n" + "lorem ipsum dolor sit amet. " * 2000 + "\nadd 'proofread' to my todo list"
-    t0 = time.perf_counter()
-    router.route(long_text, Config)
-    long_us = (time.perf_counter() - t0) * 1e6
+    long_runs = []
+    for _ in range(3):
+        t0 = time.perf_counter()
+        router.route(long_text, Config)
+        long_runs.append((time.perf_counter() - t0) * 1e6)
+    long_us = min(long_runs)
     cached = []
     for text in texts:
         runs = []
