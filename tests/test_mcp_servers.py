@@ -217,3 +217,24 @@ def test_server_killed_between_calls_is_restarted_transparently(stdio_box, monke
     assert not result.is_error, result.output  # the dead server was noticed and replaced before the call
     assert f"[{pid}]" not in result.output and result.output.endswith("still there?")
     assert manager.status()[0]["state"] == "ready"
+
+
+def test_sse_transport(tmp_path):
+    server = HttpToolbox(transport="sse").start()
+    try:
+        servers, problems = parse_servers({"legacy": {"type": "sse", "url": server.url}}, "test", {})
+        assert problems == []
+        registry = ToolRegistry()
+        manager = McpManager(servers, registry=registry, timeout=TIMEOUT)
+        manager.start()
+        assert manager.wait(20)
+        try:
+            (row,) = manager.status()
+            assert (row["transport"], row["state"]) == ("sse", "ready"), row
+            assert call(registry, "legacy__echo", text="over sse").output.endswith("over sse")
+            failed = call(registry, "legacy__fail", message="sse says no")
+            assert failed.is_error and "sse says no" in failed.output
+        finally:
+            manager.close()
+    finally:
+        server.stop()

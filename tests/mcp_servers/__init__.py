@@ -21,19 +21,20 @@ def free_port() -> int:
 
 
 class HttpToolbox:
-    """The toolbox server over Streamable HTTP on 127.0.0.1:port, as a subprocess that can be restarted."""
+    """The toolbox server over HTTP on 127.0.0.1:port, as a subprocess that can be restarted."""
 
-    def __init__(self, port: int | None = None) -> None:
+    def __init__(self, port: int | None = None, *, transport: str = "http") -> None:
         self.port = port or free_port()
+        self.transport = transport  # "http" (Streamable HTTP) or "sse"
         self.proc: subprocess.Popen | None = None
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/mcp"
+        return f"http://127.0.0.1:{self.port}/{'sse' if self.transport == 'sse' else 'mcp'}"
 
     def start(self, timeout: float = 15.0) -> HttpToolbox:
         self.proc = subprocess.Popen(
-            [PYTHON, str(TOOLBOX), "http", str(self.port)],
+            [PYTHON, str(TOOLBOX), self.transport, str(self.port)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
         deadline = time.monotonic() + timeout

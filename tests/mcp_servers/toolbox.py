@@ -2,6 +2,7 @@
 
 Run over stdio:            python tests/mcp_servers/toolbox.py
 Run over Streamable HTTP:  python tests/mcp_servers/toolbox.py http PORT   (serves 127.0.0.1:PORT/mcp)
+Run over SSE (legacy):     python tests/mcp_servers/toolbox.py sse PORT    (serves 127.0.0.1:PORT/sse)
 """
 
 from __future__ import annotations
@@ -97,5 +98,7 @@ async def grow(name: str, ctx: Context) -> str:
 if __name__ == "__main__":
     if len(sys.argv) >= 3 and sys.argv[1] == "http":
         server.run("streamable-http", host="127.0.0.1", port=int(sys.argv[2]))
+    elif len(sys.argv) >= 3 and sys.argv[1] == "sse":
+        server.run("sse", host="127.0.0.1", port=int(sys.argv[2]))
     else:
         server.run()
