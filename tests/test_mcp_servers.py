@@ -219,7 +219,7 @@ def test_server_killed_between_calls_is_restarted_transparently(stdio_box, monke
     assert manager.status()[0]["state"] == "ready"
 
 
-def test_sse_transport(tmp_path):
+def test_sse_transport():
     server = HttpToolbox(transport="sse").start()
     try:
         servers, problems = parse_servers({"legacy": {"type": "sse", "url": server.url}}, "test", {})
