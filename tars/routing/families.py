@@ -62,6 +62,11 @@ TASKS = Family(
         (3, r"\bwhat (?:do|have|did) i (?:have|got|plan|want|mean|intend|need) (?:on|going on|planned|scheduled|"
             r"lined up|to do)\b|\b(?:the|that|this) \"…\" (?:task|to-?do|reminder|item)\b"),
         (3, r"\b(?:set|add|create|make|schedule) (?:a |an |another )?(?:new )?(?:reminder|task|to-?do)\b"),
+        (3, r"\b(?:delete|remove|cancel|clear) (?:the |my |that |this )?(?:reminder|task|to-?do)\b|"
+            r"^what'?s on (?:today|tomorrow|tonight|this \w+|next \w+|for \w+|\w+day)\b|"
+            r"^add (?!(?:up|a|an|the|\d+|more|some|another|details?|examples?|comments?|context|explanations?|"
+            r"tests?|type|types|docstrings?|emojis?|citations?|sources|bullet|headings?|logging|error)\b)[\w'-]+(?: (?!(?:to|into|onto|in|on|with|plus|from)\b)[\w'-]+){0,3}"
+            r"\s*[.!]?$"),
         (3, r"\bnew (?:task|to-?do|reminder)\b|^(?:to-?do|task|reminder|grocery list|shopping list|"
             r"groceries)s?\s*(?::|-|\s(?!lists?\b|apps?\b|is\b|are\b|means?\b|vs\b))|\bas an? (?:task|to-?do|"
             r"reminder)\b"),
@@ -71,7 +76,8 @@ TASKS = Family(
         (3, r"\b(?:my|our|today's|tomorrow's|upcoming|open|pending|remaining) (?:to-?dos?|tasks|reminders|"
             r"to-?do list|list)\b"),
         (3, r"\b(?:mark|check|tick|cross|strike|scratch)\b.{0,40}?\b(?:done|complete|completed|finished|off)\b"),
-        (3, r"\bcomplete (?:the|my|that|this) .{0,30}?\b(?:task|to-?do|item)\b|^(?:complete|finish|tick off|"
+        (3, r"\bcomplete (?:the |my |that |this )?(?!(?:the )?following).{0,30}?\b(?:task|to-?do|item)\b|"
+            r"^(?:complete|finish|tick off|"
             r"check off|close out|mark)\s+\"…\""),
         (3, r"\b(?:what'?s|what is|anything|something|what do i have|what have i got|"
             r"what else is) (?:left )?(?:on|in) (?:my|the|today's|tomorrow's|this week's|next week's) (?:plate|"
@@ -213,7 +219,7 @@ MEMORY = Family(
     cues=_cues(
         (3, r"\b(?:remember|remeber|remmber|rember) (?:that|this|my|i|i'm|i am|i've|we|our|for (?:next time|later|"
             r"the future)|it)\b"),
-        (3, r"\b(?:please )?(?:do )?remember\s*[.!]?$|\bremember:|^(?:please )?remember\s*[,;:-]"),
+        (3, r"\b(?:please )?(?:do )?remember\s*[.!]?$|\bremember:|^(?:please )?remember\s*[,;:-](?!\s*(?:keep|make) (?:it|this|that|them)\b)"),
         (3, r"\bdon'?t forget\s*[.!]?$|\b(?:keep|bear) (?:that |this |it )?in mind\b|\bdon'?t forget (?:that|i|"
             r"i'm|my|about my|we)\b"),
         (3, r"\b(?:memori[sz]e|store|save|record) (?:this|that|it|the fact|my)\b.{0,20}?\b(?:fact|about me|my|"
@@ -224,7 +230,8 @@ MEMORY = Family(
             r"\b(?:anymore|any more|no longer)\b|\b(?:please )?update(?: it| that)?\s*[.!]?$"),
         (3, r"\bdo you (?:still )?(?:remember|know|recall|have)\b.{0,30}\b(?:my|me|where i|what i|who i|when i|"
             r"how i)\b"),
-        (3, r"\bwhat (?:\w+ )?(?:did|have|had) i (?:told|tell|said|say|mention|mentioned|shared)\b"),
+        (3, r"\bwhat (?:\w+ )?(?:did|have|had) i (?:told|tell|said|say|mention|mentioned|shared)\b|"
+            r"\b(?:where|when|who|how) (?:did|have) i (?:say|said|tell|told you|mention)\b"),
         (3, r"\bfrom (?:your )?(?:memory|memories)\b|\bscratch that\b.{0,30}\b(?:about me|about my|my)\b"),
         (3, r"^(?:please )?(?:forget|erase|stop remembering)\b|\b(?:forget|erase|delete|remove|wipe|drop|clear|"
             r"stop remembering)\b.{0,40}?\b(?:you know|you remember|memory|memories|about me|about my|that i|"
@@ -287,7 +294,7 @@ NOTES = Family(
               r"notebook)\b"),
         (3, r"\bmy (?:\w+ |\"…\" )?(?:notes?|journal|vault|diary|notebook|log)\b|\b(?:in|from|to|into) (?:the |"
             r"my )?(?:vault|obsidian)\b"),
-        (3, r"\bjot\b|\b(?:write|note|put|get|take|scribble) (?:this |that |it )?down\b"),
+        (3, r"\bjot\b|\b(?:write|note|put|get|take|scribble) (?:this |that |it )?down\b|^(?:new|quick) note\b"),
         (3, r"\b(?:take|make|create|write|add|start|open|leave) (?:a |an |another |the |new )?(?:quick |short |"
             r"new )?(?:note|journal entry|diary entry|log entry|entry)\b"),
         (3, r"\b(?:the|my|this|that|a) (?:\w+ )?note (?:about|on|called|titled|named|where|with|from|for)\b|"
@@ -296,7 +303,7 @@ NOTES = Family(
             r"\bsave (?:this|that|it|\"…\") (?:as|in|to) (?:a |my |the )?(?:note|journal)\b|"
             r"\bas a (?:new )?note\b|\b(?:in|to|into) a (?:new )?note\b"),
         (3, r"^(?:log|journal|note)(?: down)?(?: (?:that|this|it)\b|\s*:)|^(?:log|journal|jot)\b(?! (?:in|out|on|"
-            r"off|into|file|level|scale))|^append\b|\bappend (?:this |that |it )?to\b"),
+            r"off|into|file|level|scale|the (?:output|result|error|response)|errors?|messages?|output))|^append\b|\bappend (?:this |that |it )?to\b"),
         (3, r"\b(?:search|look through|check|grep|scan|go through) (?:the |my )?(?:vault|notes|journal|notebook|"
             r"diary)\b"),
         (3, r"(?<![\w/-])[\w/-]+\.md\b|\bnotiz\b|\bnota (?:diaria|del día)\b"),
@@ -315,6 +322,8 @@ NOTES = Family(
         (3, r"\b(?:write|draft|compose|send) (?:a |an )?(?:quick |short |thank[- ]you |nice )?note (?:to|"
             r"for) (?:my |the |our )?(?:neighbou?rs?|boss|teacher|landlord|mom|mum|dad|wife|husband|friend|"
             r"colleagues?|team|kids?|son|daughter|parents?|family|manager|client|customer|sister|brother)\b"),
+        (3, r"\b(?:write|put|jot) (?:it|this|that|them) down as (?:a |an )?(?:bullet|list|table|paragraph|summary|"
+            r"numbered)|\b(?:as|in|into) (?:a )?(?:bullet(?:ed)? list|numbered list|table|bullets)\b"),
         (3, r"\bbank ?notes?\b|\bsticky notes?\b|\brelease notes\b|\bfootnotes?\b|\bpatch notes\b|\bliner notes\b"),
     ),
     hints=_hints(
@@ -340,8 +349,9 @@ WEB = Family(
             r"edu|uk|de|fr|info|news|app|blog|me|tv|us|eu|ca|au)\b(?:/\S*)?"),
         (4, r"\b(?:search|look|check|find|browse)\b.{0,40}?\b(?:online|on the (?:web|internet|net)|on google|"
             r"the web|the internet)\b"),
-        (3, r"^(?:google|bing|search|look up|lookup|browse|web search)\b(?! (?:for )?(?:my|our|"
-            r"in my)\b)(?! (?:the|this) (?:notes|vault|journal|list|document|file|code))"),
+        (3, r"^(?:google|bing|search|look up|lookup|browse|web search)\b(?! (?:for )?(?:my|our|in my|your|it|"
+            r"this|that|them|the above|above)\b)(?! (?:the|this) (?:notes|vault|journal|list|document|file|code|"
+            r"answer|text|reply|response))"),
         (3, r"\b(?:news|headlines?|breaking)\b(?! (?:cycle|value|media|literacy|writing|anchor|outlet|industry|"
             r"business|agenc|organi))|\b(?:top|main|big|front-page) (?:stories|story|headlines)\b|"
             r"\bthe latest (?:on|about|with|from|in)\b|\bwhat'?s (?:happening|going on) (?:in|with|at)\b|"
