@@ -32,14 +32,14 @@ def tool_call_block(body: str, ctx: Context) -> Outcome:
 
 # -- ``` fences ------------------------------------------------------------------------------
 def _accept_fence(text: str, i: int, final: bool, ctx: Context) -> bool | None:
-    if not line_start(text, i):
-        return False
     nl = text.find("\n", i + 3)
     if nl < 0:
         if not final:
             return None
         nl = len(text)
     lang = text[i + 3:nl].strip().lower()
+    if not line_start(text, i):  # `Action: ```json` (Command R+): only an explicit call language
+        return lang in ("json", "tool_call", "tool_code")
     if lang in _JSON_LANGS or lang in ("tool_code", "xml"):
         return True
     return lang in _PY_LANGS and (ctx.format in _PY_FORMATS or ctx.tools is not None)
@@ -77,19 +77,25 @@ def _inner_markup(code: str, ctx: Context) -> Outcome:
     return Outcome(calls=[(c.name, c.arguments) for c in inner.calls], text=inner.content, notes=inner.errors)
 
 
-def _unrepaired(out: Outcome) -> Outcome:
-    """Bare JSON has no marker saying it is a call: JSON that needed repair stays prose."""
+_CALL_SHAPED = re.compile(r'\s*\[?\s*\{\s*"(name|function|tool_name)"\s*:')
+
+
+def _unrepaired(out: Outcome, text: str) -> Outcome:
+    """Bare JSON has no marker saying it is a call: JSON that needed repair stays prose, and so
+    does a cut-off object unless it plainly began as a call (then it is dropped, not shown)."""
     if out.notes:
+        out.reject = True
+    elif out.drop and not out.calls and not _CALL_SHAPED.match(text):
         out.reject = True
     return out
 
 
 def _bare_object(body: str, ctx: Context) -> Outcome:
-    return _unrepaired(bare_calls(body, ctx, "{"))
+    return _unrepaired(bare_calls(body, ctx, "{"), "{" + body)
 
 
 def _bare_array(body: str, ctx: Context) -> Outcome:
-    return _unrepaired(json_calls("[" + body, ctx))
+    return _unrepaired(bare_calls(body, ctx, "["), "[" + body)
 
 
 def _bare_pythonic(body: str, ctx: Context) -> Outcome:
@@ -146,6 +152,6 @@ MARKUPS = (
     Markup("<tool_call>", _tool_call_end, tool_call_block, "hermes"),
     Markup("```", _fence_end, _fence, "hermes", accept=_accept_fence, weak=True),
     Markup("{", bare_json_end, _bare_object, "llama3_json", accept=accept_bare_object, weak=True),
-    Markup("[", bare_pythonic_end, _bare_array, "hermes", accept=accept_bare_array, weak=True),
+    Markup("[", bare_json_end, _bare_array, "hermes", accept=accept_bare_array, weak=True),
     Markup("[", bare_pythonic_end, _bare_pythonic, "pythonic", accept=accept_bare_pythonic, weak=True),
 )
