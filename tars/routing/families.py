@@ -65,7 +65,8 @@ TASKS = Family(
         (3, r"\b(?:delete|remove|cancel|clear) (?:the |my |that |this )?(?:reminder|task|to-?do)\b|"
             r"^what'?s on (?:today|tomorrow|tonight|this \w+|next \w+|for \w+|\w+day)\b|"
             r"^add (?!(?:up|a|an|the|\d+|more|some|another|details?|examples?|comments?|context|explanations?|"
-            r"tests?|type|types|docstrings?|emojis?|citations?|sources|bullet|headings?|logging|error)\b)[\w'-]+(?: (?!(?:to|into|onto|in|on|with|plus|from)\b)[\w'-]+){0,3}"
+            r"tests?|type|types|docstrings?|emojis?|citations?|sources|bullet|headings?|logging|"
+            r"error)\b)[\w'-]+(?: (?!(?:to|into|onto|in|on|with|plus|from)\b)[\w'-]+){0,3}"
             r"\s*[.!]?$"),
         (3, r"\bnew (?:task|to-?do|reminder)\b|^(?:to-?do|task|reminder|grocery list|shopping list|"
             r"groceries)s?\s*(?::|-|\s(?!lists?\b|apps?\b|is\b|are\b|means?\b|vs\b))|\bas an? (?:task|to-?do|"
@@ -219,7 +220,8 @@ MEMORY = Family(
     cues=_cues(
         (3, r"\b(?:remember|remeber|remmber|rember) (?:that|this|my|i|i'm|i am|i've|we|our|for (?:next time|later|"
             r"the future)|it)\b"),
-        (3, r"\b(?:please )?(?:do )?remember\s*[.!]?$|\bremember:|^(?:please )?remember\s*[,;:-](?!\s*(?:keep|make) (?:it|this|that|them)\b)"),
+        (3, r"\b(?:please )?(?:do )?remember\s*[.!]?$|\bremember:|^(?:please )?remember\s*[,;:-](?!\s*(?:keep|"
+            r"make) (?:it|this|that|them)\b)"),
         (3, r"\bdon'?t forget\s*[.!]?$|\b(?:keep|bear) (?:that |this |it )?in mind\b|\bdon'?t forget (?:that|i|"
             r"i'm|my|about my|we)\b"),
         (3, r"\b(?:memori[sz]e|store|save|record) (?:this|that|it|the fact|my)\b.{0,20}?\b(?:fact|about me|my|"
@@ -303,7 +305,8 @@ NOTES = Family(
             r"\bsave (?:this|that|it|\"…\") (?:as|in|to) (?:a |my |the )?(?:note|journal)\b|"
             r"\bas a (?:new )?note\b|\b(?:in|to|into) a (?:new )?note\b"),
         (3, r"^(?:log|journal|note)(?: down)?(?: (?:that|this|it)\b|\s*:)|^(?:log|journal|jot)\b(?! (?:in|out|on|"
-            r"off|into|file|level|scale|the (?:output|result|error|response)|errors?|messages?|output))|^append\b|\bappend (?:this |that |it )?to\b"),
+            r"off|into|file|level|scale|the (?:output|result|error|response)|errors?|messages?|output))|^append\b|"
+            r"\bappend (?:this |that |it )?to\b"),
         (3, r"\b(?:search|look through|check|grep|scan|go through) (?:the |my )?(?:vault|notes|journal|notebook|"
             r"diary)\b"),
         (3, r"(?<![\w/-])[\w/-]+\.md\b|\bnotiz\b|\bnota (?:diaria|del día)\b"),
