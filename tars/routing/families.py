@@ -165,7 +165,9 @@ WEATHER = Family(
             r"sunburn(?:ed|t)?|too hot|freezing)\b"),
         (3, r"\b(?:what'?s|how'?s|how is|what is) it (?:like |looking |going to be |gonna be )?(?:outside|"
             r"out there|out)\b|\bnice (?:out|outside)\b"),
-        (3, r"\bgood (?:day|weather|time|evening|morning|afternoon) (?:for|to) (?:a |an )?(?:walk|run|jog|bike|"
+        (3, r"\b(?:does it|it) looks? like (?:rain|snow|a storm|a (?:nice|good|bad|wet|dry|sunny|rainy) day)\b"),
+        (3, r"\b(?:good|nice|great|bad|perfect) (?:day|weather|time|evening|morning|afternoon) (?:for|to) (?:a |"
+            r"an )?(?:walk|run|jog|bike|"
             r"ride|cycle|hike|picnic|barbecue|bbq|beach|swim|sail|fly|kite|garden|dry)"),
         (3, r"\b(?:storms?|rain|snow|showers|front|heat ?wave|cold snap|frost|hail|"
             r"thunderstorms?)\b.{0,10}\b(?:coming|on (?:the|its) way|expected|headed|approaching|rolling in|due)\b"),
@@ -393,7 +395,13 @@ WEB = Family(
         (2, r"\bhow did (?:the )?[\w\s'-]{2,30} (?:do|play|fare|finish|get on)\b|\bupdates? (?:on|about|from|"
             r"for)\b|\b(?:results?|standings|release date|box office|playing|showing|on tv|schedule for)\b"),
         (3, r"\b(?:anything|something) new (?:about|on|with|from|regarding)\b|\b(?:bitcoin|btc|ethereum|eth|"
-            r"crypto|stocks?|shares?)\b.{0,10}\b(?:at|worth|trading|doing)\b"),
+            r"crypto|stocks?|shares?|euro|dollar|pound|yen|peso|franc|rupee|gold|oil|silver)\b.{0,10}"
+            r"\b(?:at|worth|trading|doing)\b"),
+        (3, r"\b(?:any|latest|recent|new) (?:updates?|news) (?:on|about|from|regarding)\b|"
+            r"\b(?:current|reigning) (?:world )?(?:record|champion|record holder|title holder|leader|standings|"
+            r"rankings?)\b"),
+        (2, r"\bwho(?:'s| is) (?:the )?(?:current |new |reigning )?(?:ceo|president|prime minister|pm|chancellor|"
+            r"king|queen|pope|champion|leader|owner|coach|manager|head|mayor|governor|chair\w*)\b"),
         (2, r"\bwhat'?s new (?:on|at|with|in|from)\b(?! (?:you|u|yourself)\b)|\b(?:usd|eur|gbp|jpy|cny|chf|cad|"
             r"aud|inr|dollars?|euros?|pounds?|yen)\b.{0,12}\b(?:to|in|vs|against)\b.{0,12}\b(?:usd|eur|gbp|jpy|"
             r"cny|chf|cad|aud|inr|dollars?|euros?|pounds?|yen|rate)\b|\brates?\b"),
