@@ -151,6 +151,11 @@ HARMONY = [
          id="ends without <|call|>"),
     Case("harmony", HARMONY_CALL + HARMONY_CALL.replace("Paris", "Rome"), [("get_weather", {"city": "Paris"}), ("get_weather", {"city": "Rome"})], ""),
     Case("harmony", HARMONY_CALL.replace("get_weather", "wipe"), [], "", tools=W, errors=True),
+    Case("harmony", HARMONY_CALL + '<|start|>functions.get_weather to=assistant<|message|>{"sunny": true}<|end|>',
+         [("get_weather", {"city": "Paris"})], "", id="an echoed tool message is not the answer"),
+    Case("harmony", "<|channel|>thinking<|message|>Processing<|end|>", [], "", "Processing", id="other thinking channel"),
+    Case("harmony", "<|start|>user<|message|>Hello<|end|><|start|>assistant<|message|>Hi!<|end|>", [], "Hi!",
+         id="messages without a channel"),
     Case("harmony", "<|channel|>analysis<|message|>still thinking about <|channel|>commentary", [], "", "still thinking about <|channel|>commentary",
          id="unclosed analysis stays reasoning"),
 ]

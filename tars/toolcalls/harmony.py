@@ -37,8 +37,33 @@ def _addressed(body: str, ctx: Context) -> Outcome:
     return _commentary("to=" + body, ctx)
 
 
+def _other_channel(body: str, ctx: Context) -> Outcome:
+    """`<|channel|>NAME<|message|>…`: thinking-like channels are reasoning, others prose."""
+    header, _, message = body.partition("<|message|>")
+    message = _strip_ends(message)
+    if header.strip().split(" ")[0].lower() in ("analysis", "thinking", "reasoning"):
+        return Outcome(reasoning=message)
+    return _commentary(body, ctx) if "to=" in header else Outcome(text=message)
+
+
+def _message(body: str, ctx: Context) -> Outcome:
+    """`<|start|>ROLE…<|message|>…`: the model's own messages by channel; echoed user, system
+    or tool messages (`<|start|>functions.x to=assistant`) are not the answer and are dropped."""
+    header, _, _ = body.partition("<|message|>")
+    role = header.split("<|channel|>")[0].strip().split(" ")[0]
+    if role and role != "assistant":
+        return Outcome()
+    _, channel, rest = body.partition("<|channel|>")
+    if channel:
+        return _other_channel(rest, ctx)
+    return Outcome(text=_strip_ends(body.partition("<|message|>")[2]))
+
+
 MARKUPS = (
     Markup("<|channel|>commentary", until(*_ENDS), _commentary, "harmony"),
+    Markup("<|channel|>", until(*_ENDS), _other_channel, "harmony"),
+    Markup("<|start|>", until(*_ENDS), _message, "harmony"),
+    drop("<|message|>", "harmony"),
     Markup("<|start|>assistant to=", until(*_ENDS), _addressed, "harmony"),
     drop("<|channel|>final<|message|>", "harmony"),
     drop("<|start|>assistant", "harmony"),
