@@ -66,6 +66,7 @@ class Session:
         self._contexts: list[Callable[[str], str | None]] = []
         self._pending: dict[str, ToolCall] = {}
         self._cooldown_told = False
+        self.mcp = None  # the MCP manager, when servers are configured (see tars.mcp.attach)
 
     # -- construction -----------------------------------------------------------------------
     @classmethod
@@ -119,6 +120,7 @@ class Session:
     def stream(self, text: str) -> Iterator[SessionEvent]:
         """Like `send`, yielding events as they happen; the Turn is `self.last_turn` afterwards."""
         self._settle_pending()
+        yield from self._background_notices()
         decision = self.route(text)
         self.messages.append(Message(role="user", content=text))
         yield from self._run(text, decision)
@@ -164,12 +166,20 @@ class Session:
             "tools": len(self.tools),
             "tool_mode": self._tool_mode(),
         }
+        if self.mcp is not None:
+            status["mcp"] = self.mcp.status()
         if self.rescuer is not None:
             status["rescue"] = {"fired": getattr(self.rescuer, "fired", 0),
                                 "succeeded": getattr(self.rescuer, "succeeded", 0)}
         return status
 
     # -- internals ----------------------------------------------------------------------------
+    def _background_notices(self) -> Iterator[Notice]:
+        """What background parts (MCP servers starting, failing) reported since the last turn."""
+        if self.mcp is not None:
+            for text in self.mcp.take_notices():
+                yield Notice(level="warning", text=text)
+
     def _tool_mode(self) -> str:
         strategy = self.round_strategy
         if isinstance(strategy, DeferredStrategy):

@@ -240,3 +240,19 @@ def test_a_garbled_cache_is_ignored(time_config):
     assert [t.name for t in cached_tools(time_config)] == ["time__get_current_time"]
     cache_path().write_text("not json at all")
     assert cached_tools(time_config) == []
+
+
+def test_server_failures_reach_the_user_once_through_the_session(monkeypatch):
+    from tars.events import Notice
+
+    monkeypatch.setenv("TARS_MCP_SERVERS", json.dumps({"ghost": {"command": "no-such-mcp-server-anywhere"}}))
+    session = Session(load_config(), primary=ScriptedProvider(["hi", "again"]), tools=ToolRegistry())
+    session.mcp = attach(session)
+    try:
+        assert session.mcp.wait(20)
+        first = [e.text for e in session.stream("hello") if isinstance(e, Notice)]
+        second = [e.text for e in session.stream("hello again") if isinstance(e, Notice)]
+    finally:
+        session.mcp.close()
+    assert len(first) == 1 and "ghost" in first[0] and second == []
+    assert session.last_turn.text == "again"
