@@ -56,12 +56,15 @@ TASKS = Family(
     anchors=frozenset({"todoist", "todo", "task", "tasks", "reminder", "reminders"}),
     cues=_cues(
         (3.5, r"\btodoist\b"),
-        (3, r"\b(?:remind|reminde|remnd)(?:er)? me\b(?!,? (?:what|how|who|why|which|where|of what))|"
+        (3, r"\b(?:remind|reminde|remnd|nudge|prod)(?:er)? me\b(?!,? (?:what|how|who|why|which|where|of what))|"
             r"\b(?:be|get|being) reminded\b"),
         (3, r"\b(?:have i got|do i have|i have|is there|got) anything (?:to do|on|due|planned|scheduled|left)\b"),
         (3, r"\bwhat (?:do|have|did) i (?:have|got|plan|want|mean|intend|need) (?:on|going on|planned|scheduled|"
             r"lined up|to do)\b|\b(?:the|that|this) \"…\" (?:task|to-?do|reminder|item)\b"),
-        (3, r"\b(?:set|add|create|make|schedule) (?:a |an |another )?(?:new )?(?:reminder|task|to-?do)\b"),
+        (3, r"\b(?:set|add|create|make|schedule|log|record|jot|note) (?:a |an |another )?(?:new )?(?:reminder|task|"
+            r"to-?do)\b"),
+        (3, r"\b(?:the|that) [\w\s'\"…-]{1,30} (?:one|task|thing|item|job) is (?:done|finished|complete|sorted|dealt "
+            r"with)\b"),
         (3, r"\b(?:delete|remove|cancel|clear) (?:the |my |that |this )?(?:reminder|task|to-?do)\b|"
             r"^what'?s on (?:today|tomorrow|tonight|this \w+|next \w+|for \w+|\w+day)\b|"
             r"^add (?!(?:up|a|an|the|\d+|more|some|another|details?|examples?|comments?|context|explanations?|"
@@ -72,7 +75,8 @@ TASKS = Family(
             r"groceries)s?\s*(?::|-|\s(?!lists?\b|apps?\b|is\b|are\b|means?\b|vs\b))|\bas an? (?:task|to-?do|"
             r"reminder)\b"),
         (2, r"\b(?:make sure (?:that )?i|remember to)\b|^before i forget\b"),
-        (3.5, r"\b(?:add|put|stick|throw|pop|write|get|include|jot|note)\b.{1,60}?\b(?:to|on|onto|in|into) (?:my |"
+        (3.5, r"\b(?:add|put|stick|throw|pop|write|get|include|jot|note|chuck|bung|slap|whack|"
+              r"shove)\b.{1,60}?\b(?:to|on|onto|in|into) (?:my |"
               r"the |our )?" + _LIST + r"\b"),
         (3, r"\b(?:my|our|today's|tomorrow's|upcoming|open|pending|remaining) (?:to-?dos?|tasks|reminders|"
             r"to-?do list|list)\b"),
@@ -151,14 +155,14 @@ WEATHER = Family(
             r"chilly|freezing|sunny|rainy|windy|nice|stormy|humid|cloudy|wet|icy|clear|dry|foggy|overcast|bright)\b"),
         (3, r"\b(?:weather|wether|wheather|weahter|wather|whether like|forecast|forcast|forecats|wett?er|"
             r"m[ée]t[ée]o|clima|tiempo (?:hace|hoy|mañana))\b"),
-        (2, r"\bumbrella\b|\braincoat\b|\brain jacket\b"),
+        (2, r"\b(?:umbrella|brolly)\b|\braincoat\b|\brain jacket\b"),
         (3, r"\b(?:will|is|was) it (?:going to |gonna |supposed to |likely to )?(?:be |stay |get |turn )?(?:too |"
             r"very |really |so )?(?:rain|snow|pour|drizzl|"
             r"hail|storm|thunder|sunny|cloudy|overcast|windy|hot|cold|warm|chilly|freez|humid|foggy|nice|clear|"
             r"icy|frosty|wet|dry|below|above|muggy|boiling|cool)"),
         (3, r"\bhow (?:hot|cold|warm|chilly|windy|humid|sunny|wet|nice|bad)\b.{0,12}\b(?:is it|will it|it is|it's|"
             r"it'll|is it going|out|outside|today|tomorrow)"),
-        (3, r"\b(?:need|bring|wear|take|pack|grab|put on)\b.{0,20}\b(?:umbrella|sunscreen|sunblock|raincoat|"
+        (3, r"\b(?:need|bring|wear|take|pack|grab|put on)\b.{0,20}\b(?:umbrella|brolly|sunscreen|sunblock|raincoat|"
             r"jacket|coat|gloves|scarf|boots|wellies|layers?|shorts|sweater|hoodie|hat|sunglasses|thermals|"
             r"warm clothes)\b"),
         (3, r"\b(?:will|would|am) i (?:going to |gonna )?(?:get|be) (?:wet|soaked|drenched|rained on|cold|"
@@ -188,6 +192,8 @@ WEATHER = Family(
             r"pioggia|sonnig|soleil)\b"),
     ),
     negatives=_cues(
+        (3, r"\b(?:forgot|lost|left|broke|bought) my (?:umbrella|brolly|raincoat|jacket|coat)\b|"
+            r"\bgot (?:soaked|drenched|wet|sunburn(?:ed|t)?)\b"),
         (3, r"\bunder the weather\b|\bweather(?:ed|ing)? (?:the|this|that) (?:storm|crisis)\b|\bbrainstorm"),
         (3, r"\bweather (?:fronts?|systems?|patterns?|balloons?|stations?|vanes?|maps?|models?)\b|\bclimate\b"),
         (3, r"\b(?:sales|revenue|demand|budget|financial|cash ?flow|time[- ]series|arima|traffic|inventory|"
@@ -242,6 +248,9 @@ MEMORY = Family(
             r"i told you|what i said|everything)\b"),
         (3, r"\b(?:from now on|going forward|in (?:the )?future|for (?:the )?future(?: reference)?|next time)\b|"
             r"\b(?:always|never) (?:answer|reply|respond|use|call|address|write|speak|talk)\b"),
+        (3.5, r"\babout me\s*:"),
+        (3, r"\b(?:stop|quit) calling me\b|\bcall me \w+ (?:instead|from now on)\b"),
+        (2, r"\bi prefer\b"),
         (3, r"^call me\b|\bi go by\b|\bmy name is\b|\bmerke dir\b|\brecuerda que\b|\bsouviens-toi\b"),
         (2, r"\btell me my\b"),
         (2, r"^(?:what|when|where|who|which|how old|how tall)(?:'s| is| are| was|'re| were)? my\b(?! (?:rights|"
@@ -360,7 +369,10 @@ WEB = Family(
         (3, r"\b(?:news|headlines?|breaking)\b(?! (?:cycle|value|media|literacy|writing|anchor|outlet|industry|"
             r"business|agenc|organi))|\b(?:top|main|big|front-page) (?:stories|story|headlines)\b|"
             r"\bthe latest (?:on|about|with|from|in)\b|\bwhat'?s (?:happening|going on) (?:in|with|at)\b|"
-            r"\bwhat happened (?:in|at|to|with) (?:the )?\w+ (?:today|yesterday|last night|this week)"),
+            r"\bwhat happened (?:in|at|to|with|during) [\w\s'-]{2,40}\b(?:today|yesterday|last night|this week|"
+            r"this morning)\b"),
+        (2, r"\b(?:buzz|hype|rumou?rs?|gossip|chatter)\b|\bwho(?:'s| is) (?:performing|playing|headlining|speaking|"
+            r"competing|running|starring)\b"),
         (3, r"\bwhat time (?:does|do|is|will) (?:the )?[\w\s'-]{2,30} (?:open|close|start|begin|kick off|air|land|"
             r"depart|leave)\b"),
         (2, r"\bdid (?:the )?[\w'-]+(?: [\w'-]+){0,3} (?:win|lose|score)\b|\btrending\b|"

@@ -51,7 +51,8 @@ _TIME = (
     (3, r"\b(?:current|local|exact) time\b|\btime (?:difference|zones?)\b|\btimezones?\b|\bo'?clock\b"),
     (3, r"^(?:the )?(?:current |local )?time (?:in|at|over in|now in)\b|\btime (?:is it|it is) (?:in|there|now)\b"),
     (3, r"\bis it (?:still |already )?(?:after|before|past) (?:midnight|noon|\d)|"
-        r"\bis it (?:still |already )?(?:morning|night|late|early|evening|afternoon|daytime|night-?time|dark|"
+        r"\bis it (?:still |already )?(?:the )?(?:morning|night|late|early|evening|afternoon|daytime|night-?time|dark|"
+        r"middle of the (?:night|day)|bedtime|business hours|working hours|office hours|"
         r"midnight|noon|"
         r"lunchtime)\b.{0,20}\bin\b"),
     (3, r"\b(?:convert|what'?s|what is|when is)\b.{0,30}\b(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|\d{1,2}:\d\d|noon|"

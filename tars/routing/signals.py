@@ -64,7 +64,7 @@ _GENERAL_STRONG = re.compile(
 )
 _GENERAL_STRONG_ANY = re.compile(
     r"\b(?:the theory of|the concept of|definition of|what causes|how do you (?:say|spell|pronounce)|"
-    r"the (?:\w+ )?(?:word|term|synonym|antonym|translation|spelling|plural|etymology) (?:for|of)|"
+    r"the (?:\w+ )?(?:word|term|synonym|antonym|opposite|translation|spelling|plural|etymology) (?:for|of)|"
     r"why (?:is|are|does|do|did) (?:that|this|it)|how come|is (?:it|that|this) (?:true|a myth|real)|"
     r"(?:what|how) (?:is|are|do you say) [\w\s'\"…]{1,30} in (?:portuguese|spanish|french|german|italian|japanese|"
     r"chinese|russian|arabic|dutch|korean|latin|hindi|greek|turkish|polish|swedish))\b"
@@ -73,7 +73,7 @@ _GENERAL_STRONG_ANY = re.compile(
 )
 # Words that say the answer does not depend on now or on the user, whatever else the message says.
 _TIMELESS = re.compile(
-    r"\b(?:in general|generally|usually|typically|normally|on average|ever recorded|of all time|in history|"
+    r"\b(?:in general|(?<!i )(?:generally|usually|typically|normally)|on average|ever recorded|of all time|in history|"
     r"historically|scientific(?:ally)?|in theory|in the (?:books?|novels?|movies?|films?|story|stories|series|"
     r"games?|show|comics?|anime|lore|bible))\b"
 )
