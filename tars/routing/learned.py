@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from tars.routing.families import Cue, Family
+from tars.routing.family import Cue, Family
 
 __all__ = ["stem", "words", "name_words", "learn_family", "LEXICON", "CODE_DOMAIN"]
 

@@ -1,0 +1,47 @@
+"""What a tool family is to the router: weighted cue patterns, negatives, and per-tool hint patterns.
+
+Weights: 3 decides alone, 2 needs a grounding signal (today, here, my, a place), 1 only adds up;
+3.5 and 4 mark a named destination or resource ("to my todo list", a URL, "search the web") that
+outranks another family's cue in the same message.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+__all__ = ["Cue", "Family", "cues", "hints"]
+
+
+@dataclass(frozen=True, slots=True)
+class Cue:
+    """One pattern and how much its match counts."""
+
+    weight: float
+    pattern: re.Pattern[str]
+
+
+@dataclass(frozen=True)
+class Family:
+    """A group of tools the router can recognise a need for."""
+
+    name: str
+    cues: tuple[Cue, ...]
+    negatives: tuple[Cue, ...] = ()
+    names: frozenset[str] = frozenset()  # values of Tool.family that mean this family
+    prefixes: tuple[str, ...] = ()  # tool-name prefixes of its built-in tools
+    anchors: frozenset[str] = frozenset()  # name words that pull an MCP tool into this family
+    hints: dict[str, re.Pattern[str]] = field(default_factory=dict)  # tool name -> what asks for it
+    keywords: dict[str, float] = field(default_factory=dict)  # learned vocabulary: stem -> weight
+    learned: bool = False
+    code_domain: bool = False  # about code (a GitHub server): coding words are its topic, not a distractor
+
+
+def cues(*pairs: tuple[float, str]) -> tuple[Cue, ...]:
+    """Compile (weight, pattern) pairs; patterns run on the lower-cased, normalised message."""
+    return tuple(Cue(w, re.compile(p)) for w, p in pairs)
+
+
+def hints(**patterns: str) -> dict[str, re.Pattern[str]]:
+    """Compile per-tool patterns that say which of a family's tools a message points at."""
+    return {name: re.compile(p) for name, p in patterns.items()}
