@@ -44,10 +44,14 @@ class Format:
     markups: tuple[Markup, ...] = field(default=(), compare=False)
     regions: tuple[Region, ...] = REGIONS
     think_first: bool = False  # without a model name: may the text start inside a think block?
+    trim_calls: bool = False  # white space next to a call goes with it (Qwen3's own parsers do this)
 
     def thinks_first(self, model: str | None) -> bool:
         """Whether the prompt may have opened a think block (decided from the model name)."""
         return bool(_THINKS_FIRST.search(model)) if model else self.think_first
+
+    def trims_calls(self, model: str | None) -> bool:
+        return self.trim_calls or bool(model and _CALL_ENDS_THINK.search(model))
 
     @staticmethod
     def call_ends_thinking(model: str | None) -> bool:
@@ -90,7 +94,8 @@ def resolve_format(name: str | None, model: str | None = None) -> Format:
     fmt = get_format(name or "auto")
     markups = tuple(MARKUPS) + tuple(drop(t, "drop") for t in _DROPS)
     label = "auto" if (name or "auto").lower() == "auto" else fmt.name
-    return Format(label, fmt.render, fmt.instructions, fmt.aliases, markups, fmt.regions, fmt.think_first)
+    return Format(label, fmt.render, fmt.instructions, fmt.aliases, markups, fmt.regions, fmt.think_first,
+                  fmt.trim_calls)
 
 
 def _json(value: Any) -> str:
@@ -127,7 +132,7 @@ register(Format("json", _json_fence,
 register(Format("qwen3_coder", _qwen3_coder,
                 "To call a function, reply with a <tool_call> block holding <function=NAME> and one "
                 "<parameter=NAME> block per argument:",
-                aliases=("qwen3coder", "qwen3_xml")),
+                aliases=("qwen3coder", "qwen3_xml"), trim_calls=True),
          qwen3_coder.MARKUPS)
 
 

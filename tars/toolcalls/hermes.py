@@ -23,7 +23,7 @@ def tool_call_block(body: str, ctx: Context) -> Outcome:
     body = strip_closers(body, "</tool_call>")
     if body.startswith("<function="):
         return xml_function_calls(body, ctx)
-    if is_glm(body):
+    if is_glm(body, ctx.format):
         return glm_calls(body, ctx)
     if not body:
         return Outcome(errors=["dropped an empty <tool_call>"])

@@ -44,8 +44,8 @@ def json_then(*closers: str) -> EndFinder:
         tail = rest[stray:]
         if not final and (not rest or any(c.startswith(rest) or (stray and c.startswith(tail)) for c in closers)):
             return None  # the closer may still come
-        if stray and not tail:
-            return len(text)  # `{…}}` at the very end: the extra brace goes with the call
+        if stray and not tail:  # `{…}}` at the very end: the extra brace goes with the call
+            return len(text) if final else None
         return stop
 
     return end

@@ -26,8 +26,18 @@ class _Trim:
     def __init__(self) -> None:
         self.started = False
         self.pending = ""
+        self.skip = False
+
+    def cut(self) -> None:
+        """A call was removed here: the white space on both sides of it goes too."""
+        self.pending, self.skip = "", True
 
     def add(self, text: str) -> str:
+        if self.skip:
+            text = text.lstrip()
+            if not text:
+                return ""
+            self.skip = False
         if not self.started:
             text = text.lstrip()
             if not text:
@@ -76,6 +86,7 @@ class StreamParser:
         self._pos = 0
         self._mode = "pending" if fmt.thinks_first(model) else "text"
         self._call_ends_thinking = fmt.call_ends_thinking(model)
+        self._trim_calls = fmt.trims_calls(model)
         self._region: Region | None = None
         self._text = _Trim()
         self._reasoning = _Trim()
@@ -118,6 +129,8 @@ class StreamParser:
             return
         self.errors.extend(outcome.errors + outcome.notes)
         self._think(events, outcome.reasoning)
+        if self._trim_calls and markup.kind == "call" and not outcome.text:
+            self._text.cut()
         self._say(events, outcome.text)
         for name, arguments in outcome.calls:
             wire = name if tools is None else tools.resolve(name)
