@@ -55,7 +55,9 @@ class PipelineStrategy:
     def _call(self, provider: Any, messages: Sequence[Message], system: str, tool: Tool) -> Iterator[Event]:
         result = yield from self._execute(provider, messages, tool)
         if result.error is not None:
-            yield TextDelta(text=f"I could not form a valid call to {tool.name}: {result.error}")
+            # no tool name here: a rescuer that scans replies for tool names must not revive the call
+            yield TextDelta(text=f"I could not work out valid details for that ({result.error}). "
+                                 "Could you say it with the details spelled out?")
             yield Stop(reason="end_turn")
         elif _already_made(messages, tool.name, result.args or {}):
             # A small model asks again for what it already has: answer from the results instead.

@@ -1,0 +1,42 @@
+"""Pipeline mode on the real embedded model, two cases: the grammar makes every step strict JSON."""
+
+from __future__ import annotations
+
+import pytest
+
+from tars.bench.runner import run_case
+from tars.bench.suites import Case
+from tars.config import load_config, parse_model
+from tars.messages import Message
+from tars.providers import make_provider
+from tars.tools.base import Tool
+
+
+def _tools() -> list[Tool]:
+    def never(**_):
+        raise AssertionError("bench tools are not run")
+
+    weather = Tool(name="weather_now", description="Current weather conditions for a place.", func=never,
+                   parameters={"type": "object", "properties": {"location": {"type": "string", "maxLength": 80}},
+                               "required": ["location"], "additionalProperties": False})
+    note = Tool(name="note_read", description="Read a note from the user's notes vault.", func=never,
+                parameters={"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]})
+    return [weather, note]
+
+
+@pytest.mark.model
+def test_the_embedded_model_routes_and_fills_arguments_as_strict_json():
+    provider = make_provider(parse_model("llamacpp:qwen2.5-coder-0.5b"), load_config(environ={}))
+    tools = _tools()
+    weather = Case(id="w", suite="model", messages=[Message(role="user", content="What's the weather in Paris right now?")],
+                   tools=tools, expected="weather_now", args={"location": ["Paris", "Paris, France"]}, extra_args_ok=True)
+    row = run_case(provider, weather, "pipeline")
+    assert row["json_valid"] is True, row  # the grammar: no repair was needed at any step
+    assert (row["outcome"], row["tool"]) == ("call", "weather_now"), row
+    assert row["schema_valid"] is True and "paris" in row["args"]["location"].lower()
+
+    general = Case(id="g", suite="model", messages=[Message(role="user", content="What is 2 + 2?")],
+                   tools=tools, expected="none")
+    row = run_case(provider, general, "pipeline")
+    assert row["json_valid"] is True and row["outcome"] == "none", row
+    assert set(row["latency"]) >= {"router", "case"}
