@@ -3,6 +3,7 @@ and examples), and the markups and reasoning regions every parse recognises."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from dataclasses import dataclass, field
@@ -94,8 +95,7 @@ def resolve_format(name: str | None, model: str | None = None) -> Format:
     fmt = get_format(name or "auto")
     markups = tuple(MARKUPS) + tuple(drop(t, "drop") for t in _DROPS)
     label = "auto" if (name or "auto").lower() == "auto" else fmt.name
-    return Format(label, fmt.render, fmt.instructions, fmt.aliases, markups, fmt.regions, fmt.think_first,
-                  fmt.trim_calls)
+    return dataclasses.replace(fmt, name=label, markups=markups)
 
 
 def _json(value: Any) -> str:
@@ -140,12 +140,8 @@ def _calls_list(calls: list[tuple[str, dict[str, Any]]], key: str = "arguments")
     return _json([{"name": n, key: a} for n, a in calls])
 
 
-def _py_value(value: Any) -> str:
-    return repr(value)
-
-
 def _pythonic(calls: list[tuple[str, dict[str, Any]]]) -> str:
-    inner = ", ".join(f"{n}({', '.join(f'{k}={_py_value(v)}' for k, v in a.items())})" for n, a in calls)
+    inner = ", ".join(f"{n}({', '.join(f'{k}={v!r}' for k, v in a.items())})" for n, a in calls)
     return f"[{inner}]"
 
 
