@@ -48,7 +48,7 @@ TASKS = Family(
         (3, r"\b(?:mark|check|tick|cross|strike|scratch)\b.{0,40}?\b(?:done|complete|completed|finished|off)\b"),
         (3, r"\bcomplete (?:the |my |that |this )?(?!(?:the )?following).{0,30}?\b(?:task|to-?do|item)\b|"
             r"^(?:complete|finish|tick off|"
-            r"check off|close out|mark)\s+\"…\""),
+            r"check off|close out|mark|scratch|cross off|strike|delete|remove)\s+\"…\""),
         (3, r"\b(?:what'?s|what is|anything|something|what do i have|what have i got|"
             r"what else is) (?:left )?(?:on|in) (?:my|the|today's|tomorrow's|this week's|next week's) (?:plate|"
             r"list|agenda|schedule|to-?do)"),
@@ -132,6 +132,7 @@ MEMORY = Family(
         (3, r"\bdo you (?:still )?(?:remember|know|recall|have)\b.{0,30}\b(?:my|me|where i|what i|who i|when i|"
             r"how i)\b"),
         (3, r"\bwhat (?:\w+ )?(?:did|have|had) i (?:told|tell|said|say|mention|mentioned|shared)\b|"
+            r"\b(?:have|did) i (?:mentioned|mention|told you|tell you|said)\b|"
             r"\b(?:where|when|who|how) (?:did|have) i (?:say|said|tell|told you|mention)\b"),
         (3, r"\bfrom (?:your )?(?:memory|memories)\b|\bscratch that\b.{0,30}\b(?:about me|about my|my)\b"),
         (3, r"^(?:please )?(?:forget|erase|stop remembering)\b|\b(?:forget|erase|delete|remove|wipe|drop|clear|"
@@ -139,7 +140,7 @@ MEMORY = Family(
             r"i told you|what i said|everything)\b"),
         (3, r"\b(?:from now on|going forward|in (?:the )?future|for (?:the )?future(?: reference)?|next time)\b|"
             r"\b(?:always|never) (?:answer|reply|respond|use|call|address|write|speak|talk)\b"),
-        (3.5, r"\babout me\s*:"),
+        (4, r"\babout me\s*:"),
         (3, r"\b(?:stop|quit) calling me\b|\bcall me \w+ (?:instead|from now on)\b"),
         (2, r"\bi prefer\b"),
         (3, r"^call me\b|\bi go by\b|\bmy name is\b|\bmerke dir\b|\brecuerda que\b|\bsouviens-toi\b"),

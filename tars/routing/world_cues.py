@@ -16,7 +16,8 @@ WEATHER = Family(
     prefixes=("weather_",),
     anchors=frozenset({"weather", "forecast", "meteo", "rain", "temperature"}),
     cues=cues(
-        (3, r"\bquel temps\b|\bqu[ée] tiempo\b|\bwie ist das wetter\b|\b(?:gonna|going to) be (?:hot|cold|warm|"
+        (3, r"\bde-?ic(?:e|ing)\b"),
+        (3, r"\bquel temps\b|\bqu[ée] tiempo\b|\bwie ist das wetter\b|\b(?:gonna|going to) be (?:an? )?(?:hot|cold|warm|"
             r"chilly|freezing|sunny|rainy|windy|nice|stormy|humid|cloudy|wet|icy|clear|dry|foggy|overcast|bright)\b"),
         (3, r"\b(?:weather|wether|wheather|weahter|wather|whether like|forecast|forcast|forecats|wett?er|"
             r"m[ée]t[ée]o|clima|tiempo (?:hace|hoy|mañana))\b"),
@@ -42,7 +43,7 @@ WEATHER = Family(
             r"thunderstorms?)\b.{0,10}\b(?:coming|on (?:the|its) way|expected|headed|approaching|rolling in|due)\b"),
         (3, r"\b(?:the )?(?:high|low|highs|lows) (?:today|tonight|tomorrow|this|for|on)\b|\bchance of (?:rain|"
             r"snow|showers|storms?)\b"),
-        (2, r"\b(?:temperature|temp|degrees|humidity|uv index|wind ?chill|wind speed|precipitation|pollen count|"
+        (2, r"\b(?:temperature|temp|degrees|humidity|uv index|uv|wind ?chill|wind speed|precipitation|pollen count|"
             r"air quality|sunrise|sunset|conditions)\b"),
         (3, r"\b(?:coat|jacket|umbrella|shorts|sweater|t-?shirt|sunscreen|hat|gloves)(?: kind of| sort of)? "
             r"(?:day|weather|night|morning|evening)\b"),
@@ -65,7 +66,7 @@ WEATHER = Family(
             r"forecasting)\b"),
         (3, r"\b(?:average|annual|yearly)\b|\bweather\b.{0,20}\b(?:in|on) (?:a|an) (?!hour|minute|bit|few|couple)"),
         (3, r"\b(?:on|of) (?:mars|venus|jupiter|saturn|neptune|uranus|mercury|pluto|titan|the sun|the moon|"
-            r"other planets)\b"),
+            r"other planets)\b|\bin (?:outer )?space\b|\bin orbit\b|\bon the iss\b"),
         (3, r"\b(?:calculate|compute|energy|joules?|\d+ ?kg|heat capacity|specific heat|thermodynamics?|"
             r"mixed with|celsius to|fahrenheit to|to celsius|to fahrenheit)\b"),
         (3, r"\b(?:cook|bake|roast|grill|oven|fridge|freezer|chicken|beef|pork|steak|turkey|meat|fever|cpu|gpu|"
