@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import re
+import time
 
 import pyte
 import pytest
@@ -82,6 +83,22 @@ tilde fence
 Final words.
 """
 
+FENCE_LOOKALIKES = """````markdown
+Inside a four-backtick fence:
+```python
+print("a three-backtick line does not close it")
+```
+    ````
+``` not a closer either
+````
+After the fence.
+
+~~~
+tilde code
+~~~~~
+Then text.
+"""
+
 UNCLOSED_FENCE = "Start:\n\n```bash\necho one\necho two\n"
 TRAILING_PARTIAL = "One paragraph.\n\n- item a\n- item b without newline"
 
@@ -90,6 +107,7 @@ DOCUMENTS = {
     "table": TABLE_ROWS,
     "nested": NESTED_LISTS,
     "everything": EVERYTHING,
+    "fence-lookalikes": FENCE_LOOKALIKES,
     "unclosed-fence": UNCLOSED_FENCE,
     "partial-last-line": TRAILING_PARTIAL,
 }
@@ -194,3 +212,14 @@ def test_non_terminal_and_dumb_terminal_get_plain_text(monkeypatch: pytest.Monke
     monkeypatch.setenv("TERM", "dumb")
     dumb = Console(file=io.StringIO(), width=40, force_terminal=True)
     assert isinstance(answer_stream(dumb), PlainStream)
+
+
+def test_a_code_block_taller_than_the_screen_streams_and_ends_complete() -> None:
+    doc = "Long code:\n\n```python\n" + "".join(f"value_{i} = {i} * 2\n" for i in range(80)) + "```\n\nDone.\n"
+    console = Console(file=io.StringIO(), width=72, height=12, force_terminal=True, color_system="truecolor")
+    stream = MarkdownStream(console, refresh_per_second=200)
+    for piece in chunks(doc, 9):
+        stream.write(piece)
+        time.sleep(0.0005)  # let the live region redraw now and then
+    stream.finish()
+    assert screen(console.file.getvalue()) == screen(whole(doc))

@@ -12,6 +12,7 @@ splitter also says whether rich would have put a blank line before each piece (`
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
@@ -20,6 +21,8 @@ if TYPE_CHECKING:
     from markdown_it.token import Token
 
 __all__ = ["Piece", "BlockSplitter"]
+
+_FENCE_OPEN = re.compile(r"( {0,3})(`{3,}|~{3,})([^\n]*)")
 
 
 @dataclass(frozen=True)
@@ -71,6 +74,7 @@ class BlockSplitter:
         self._tail = ""
         self._checked = 0  # length of the tail's complete-line prefix already parsed
         self._owed: bool | None = None  # new_line of the last block handed out; None: nothing yet
+        self._open_upto = 0  # the tail is an open code fence with no closing line before this index
 
     @property
     def tail(self) -> str:
@@ -83,6 +87,9 @@ class BlockSplitter:
         end = self._tail.rfind("\n") + 1
         if end <= self._checked:  # no new complete line: nothing can have closed
             return None
+        if self._inside_open_fence(end):
+            self._checked = end  # a top-level code fence ends only at its closing fence line
+            return None
         complete = self._tail[:end]
         tokens = self._md.parse(complete)
         tops = _top_blocks(tokens)
@@ -93,11 +100,28 @@ class BlockSplitter:
         piece = self._piece(self._tail[:cut], tokens, tops[-2].type)
         self._tail = self._tail[cut:]
         self._checked = end - cut
+        self._open_upto = 0
         return piece
+
+    def _inside_open_fence(self, end: int) -> bool:
+        """Whether the tail opens with a code fence that no line up to `end` closes (a top-level
+        fence ends only at its closing line, so a long code block is not re-parsed per line)."""
+        first = _FENCE_OPEN.match(self._tail)
+        if first is None or (first.group(2)[0] == "`" and "`" in first.group(3)):
+            self._open_upto = 0
+            return False
+        marker = first.group(2)
+        closer = re.compile(rf" {{0,3}}{re.escape(marker[0])}{{{len(marker)},}}[ \t]*")
+        start = self._open_upto or first.end() + 1  # lines before `_open_upto` hold no closer
+        if any(closer.fullmatch(line) for line in self._tail[start:end].split("\n")):
+            self._open_upto = 0
+            return False
+        self._open_upto = end
+        return True
 
     def finish(self) -> Piece | None:
         """End of the stream: the open tail as the last piece (None if it holds no block)."""
-        tail, self._tail, self._checked = self._tail, "", 0
+        tail, self._tail, self._checked, self._open_upto = self._tail, "", 0, 0
         tokens = self._md.parse(tail)
         tops = _top_blocks(tokens)
         if not tops:

@@ -9,6 +9,7 @@ tail is printed like every other block, and the screen equals a whole-document r
 from __future__ import annotations
 
 import os
+import time
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
 from tars.render.blocks import BlockSplitter, Piece
@@ -53,26 +54,42 @@ class PlainStream:
 
 
 class _Tail:
-    """The open tail, rendered as markdown and cut to its last lines so it fits the screen."""
+    """A snapshot of the open tail, rendered as markdown and cut to its last lines so it fits
+    the screen. Live's refresh thread asks for the newest snapshot (no lock for the writer to
+    wait on); each snapshot renders once, and a block printed above the region redraws the
+    snapshot already on screen for free."""
 
     def __init__(self, text: str, max_lines: int) -> None:
         self.text = text
         self.max_lines = max(1, max_lines)
-        self._cache: tuple[int, list[Any]] | None = None  # Live redraws unchanged text; render once per width
+        self._cache: tuple[int, list[Any]] | None = None
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        from rich.markdown import Markdown
         from rich.segment import Segment
 
         if self._cache is None or self._cache[0] != options.max_width:
-            md = Markdown(self.text, code_theme=CODE_THEME)
-            lines = console.render_lines(md, options.update(height=None))
-            while lines and not "".join(s.text for s in lines[-1]).strip():
-                lines.pop()  # trailing blank lines would make the region jump
-            self._cache = (options.max_width, lines[-self.max_lines :])
+            self._cache = (options.max_width, self._render(console, options))
         for line in self._cache[1]:
             yield from line
             yield Segment.line()
+
+    def _render(self, console: Console, options: ConsoleOptions) -> list[Any]:
+        from rich.markdown import Markdown
+
+        md = Markdown(_visible_part(self.text, self.max_lines), code_theme=CODE_THEME)
+        lines = console.render_lines(md, options.update(height=None))
+        while lines and not "".join(s.text for s in lines[-1]).strip():
+            lines.pop()  # trailing blank lines would make the region jump
+        return lines[-self.max_lines :]
+
+
+def _visible_part(text: str, max_lines: int) -> str:
+    """A long open code block shows only its fence line and its last lines: rendering (and
+    highlighting) all of it on every redraw would cost more the longer it gets."""
+    lines = text.split("\n")
+    if len(lines) <= 2 * max_lines or not lines[0].lstrip().startswith(("```", "~~~")):
+        return text
+    return "\n".join([lines[0], *lines[-max_lines:]])
 
 
 class MarkdownStream:
@@ -84,6 +101,9 @@ class MarkdownStream:
         self._use_live = live
         self._rate = refresh_per_second
         self._live: Live | None = None
+        self._height = console.size.height - 1
+        self._tail = _Tail("", self._height)
+        self._drawn = 0.0  # when the live region was last redrawn
 
     def write(self, text: str) -> None:
         if not text:
@@ -111,26 +131,30 @@ class MarkdownStream:
         self.console.print(Markdown(piece.source, code_theme=CODE_THEME))
 
     def _show_tail(self) -> None:
-        tail = self._splitter.tail
-        renderable: Any = _Tail(tail, self.console.size.height - 1)
+        """Redraw the live region, at most `rate` times a second. Redraws happen here, in the
+        writer's thread: a refresh thread racing the printing of finished blocks could leave
+        the region's old lines on screen."""
+        self._tail = _Tail(self._splitter.tail, self._height)
+        now = time.monotonic()
         if self._live is None:
-            if not tail.strip():
+            if not self._tail.text.strip():
                 return
             from rich.live import Live
 
             self._live = Live(
-                renderable,
                 console=self.console,
-                auto_refresh=True,
-                refresh_per_second=self._rate,
+                get_renderable=lambda: self._tail,
+                auto_refresh=False,
                 transient=True,
                 redirect_stdout=False,
                 redirect_stderr=False,
                 vertical_overflow="visible",
             )
-            self._live.start()
-        else:
-            self._live.update(renderable)  # drawn by Live's refresh thread, at most `rate` per second
+            self._live.start(refresh=True)
+            self._drawn = now
+        elif now - self._drawn >= 1 / self._rate:
+            self._live.refresh()
+            self._drawn = now
 
 
 def answer_stream(console: Console, file: IO[str] | None = None) -> AnswerStream:
