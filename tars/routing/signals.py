@@ -87,7 +87,8 @@ _QUOTED = re.compile(r"(?<![\w'])'[^'\n]{1,80}'(?![\w'])|\"[^\"\n]{1,160}\"")
 # Asking for advice about one's own things is still a general question: "how should I organise my tasks?"
 _ADVICE = re.compile(
     r"^(?:how (?:should|can|could|do|would|to) (?:i |we )?(?!get|check|see|find out|know)|(?:any )?tips\b|"
-    r"what'?s (?:the best|a good|a better|an easy|the easiest) way|what are (?:some )?(?:good |the best )?ways|should i\b(?! (?:bring|wear|take|pack|"
+    r"what'?s (?:the best|a good|a better|an easy|the easiest) way|what are (?:some )?(?:good |the best )?ways|"
+    r"should i\b(?! (?:bring|wear|take|pack|"
     r"need))(?!.{0,60}\b(?:weather|rain|snow|umbrella|forecast|wind))|"
     r"is it better|advice on|best practices?)"
 )

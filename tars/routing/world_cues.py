@@ -17,7 +17,8 @@ WEATHER = Family(
     anchors=frozenset({"weather", "forecast", "meteo", "rain", "temperature"}),
     cues=cues(
         (3, r"\bde-?ic(?:e|ing)\b"),
-        (3, r"\bquel temps\b|\bqu[ée] tiempo\b|\bwie ist das wetter\b|\b(?:gonna|going to) be (?:an? )?(?:hot|cold|warm|"
+        (3, r"\bquel temps\b|\bqu[ée] tiempo\b|\bwie ist das wetter\b|\b(?:gonna|going to) be (?:an? )?(?:hot|"
+            r"cold|warm|"
             r"chilly|freezing|sunny|rainy|windy|nice|stormy|humid|cloudy|wet|icy|clear|dry|foggy|overcast|bright)\b"),
         (3, r"\b(?:weather|wether|wheather|weahter|wather|whether like|forecast|forcast|forecats|wett?er|"
             r"m[ée]t[ée]o|clima|tiempo (?:hace|hoy|mañana))\b"),
