@@ -315,3 +315,13 @@ def test_markup_soup_never_raises_and_streams_alike(seed):
         whole = _key(parse(text, **kw))
         cuts = sorted(rnd.sample(range(len(text) + 1), min(len(text) + 1, rnd.randint(1, 8))))
         assert _key(streamed(text, cuts, **kw)) == whole, (text, kw, cuts)
+
+
+def test_thinking_flag_overrides_the_model_name():
+    text = "step one</think>The answer."
+    assert parse(text, model="qwen3:8b").reasoning == "step one"
+    assert parse(text, model="llama3.1:8b").reasoning == ""
+    assert parse(text, model="llama3.1:8b", thinking=True).reasoning == "step one"
+    # a server that splits reasoning itself: prose streams at once, even for a thinking model
+    parser = StreamParser(model="qwen3:8b", thinking=False)
+    assert [e.text for e in parser.feed("Hello there, ")] == ["Hello there,"]

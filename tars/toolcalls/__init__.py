@@ -53,10 +53,11 @@ def collect(parser: StreamParser, events: Iterable[Any], format: str | None = No
 
 
 def parse(text: str, *, format: str | None = None, model: str | None = None,
-          tools: Iterable[Any] | None = None) -> ParseResult:
+          tools: Iterable[Any] | None = None, thinking: bool | None = None) -> ParseResult:
     """Parse a whole reply. `tools` (names, spec dicts or Tool objects): calls to other names
-    are dropped and reported in `errors`; fenced/bare JSON counts only for offered names."""
-    parser = StreamParser(format, tools, model=model)
+    are dropped and reported in `errors`; fenced/bare JSON counts only for offered names.
+    `thinking` as for StreamParser."""
+    parser = StreamParser(format, tools, model=model, thinking=thinking)
     events = parser.feed(text) + parser.finish()
     return collect(parser, events, format)
 

@@ -69,7 +69,10 @@ class StreamParser:
     """Feed raw model text in chunks; get TextDelta / ReasoningDelta / ToolCallEvent events."""
 
     def __init__(self, format: str | None = None, tools: Iterable[Any] | None = None, *,
-                 model: str | None = None) -> None:
+                 model: str | None = None, thinking: bool | None = None) -> None:
+        """`thinking`: True when the prompt opened a think block (text before `</think>` is
+        reasoning), False when the server already splits reasoning off (Ollama does), None to
+        decide from the model name."""
         from tars.toolcalls.formats import resolve_format
 
         fmt = resolve_format(format, model)
@@ -84,7 +87,8 @@ class StreamParser:
         self._ctx = Context(format=fmt.name, tools=tools)
         self._buf = ""
         self._pos = 0
-        self._mode = "pending" if fmt.thinks_first(model) else "text"
+        thinks_first = fmt.thinks_first(model) if thinking is None else thinking
+        self._mode = "pending" if thinks_first else "text"
         self._call_ends_thinking = fmt.call_ends_thinking(model)
         self._trim_calls = fmt.trims_calls(model)
         self._region: Region | None = None
