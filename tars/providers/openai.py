@@ -100,9 +100,7 @@ class OpenAIProvider:
 
     def stream(self, messages: Sequence[Message], *, system: str = "", tools: Sequence[dict[str, Any]] = (),
                response_schema: dict[str, Any] | None = None) -> Iterator[Event]:
-        from tars.toolcalls import StreamParser
-
-        parser = StreamParser(self._format, [t["name"] for t in tools], model=self.model)
+        parser = self._parser(tools)
         body = self._body(messages, system, tools, response_schema, parser)
         try:
             yield from self._events(self._post(body), parser, bool(tools))
@@ -111,9 +109,16 @@ class OpenAIProvider:
             if not (tools and self.native_tools and exc.status in (400, 422, 500) and "tool" in str(exc).lower()):
                 raise
             self.native_tools = False  # the server refuses `tools`: describe them in the prompt instead
-            parser = StreamParser(self._format, [t["name"] for t in tools], model=self.model)
+            parser = self._parser(tools)
             yield from self._events(self._post(self._body(messages, system, tools, response_schema, parser)),
                                     parser, True)
+
+    def _parser(self, tools: Sequence[dict[str, Any]]) -> Any:
+        from tars.toolcalls import StreamParser
+
+        # these servers split a prompt-opened think block off as `reasoning_content` themselves,
+        # so prose streams at once; an explicit <think> in the text is still split out
+        return StreamParser(self._format, [t["name"] for t in tools], model=self.model, thinking=False)
 
     # -- request ------------------------------------------------------------------------------
     def _body(self, messages, system, tools, response_schema, parser) -> dict[str, Any]:
