@@ -48,7 +48,8 @@ TASKS = Family(
         (3, r"\b(?:mark|check|tick|cross|strike|scratch)\b.{0,40}?\b(?:done|complete|completed|finished|off)\b"),
         (3, r"\bcomplete (?:the |my |that |this )?(?!(?:the )?following).{0,30}?\b(?:task|to-?do|item)\b|"
             r"^(?:complete|finish|tick off|"
-            r"check off|close out|mark|scratch|cross off|strike|delete|remove)\s+\"…\""),
+            r"check off|close out|mark|scratch|cross off|strike|delete|remove)\s+\"…\"|"
+            r"\b(?:done|finished|completed) (?:with )?\"…\""),
         (3, r"\b(?:what'?s|what is|anything|something|what do i have|what have i got|"
             r"what else is) (?:left )?(?:on|in) (?:my|the|today's|tomorrow's|this week's|next week's) (?:plate|"
             r"list|agenda|schedule|to-?do)"),

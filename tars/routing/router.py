@@ -228,7 +228,7 @@ def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str]) -> tuple
         score += 1.0
     score += min((1.0 if sig.deixis or sig.place else 0.0) + (1.0 if sig.personal else 0.0), 1.5)
     if sig.textbook or (sig.advice and not (sig.deixis or sig.place)):
-        score -= 2.0
+        score -= 3.0 if sig.timeless else 2.0  # "in general" outweighs even a clock time
     if not fam.code_domain and not (sig.code < 2 and sig.deixis):  # "the latest python release today"
         score -= sig.code
     if sig.creative:

@@ -17,6 +17,8 @@ WEATHER = Family(
     anchors=frozenset({"weather", "forecast", "meteo", "rain", "temperature"}),
     cues=cues(
         (3, r"\bde-?ic(?:e|ing)\b"),
+        (2, r"\bshould (?:i|we) (?:cycle|bike|walk|run|jog|hike|drive|hang|mow|water|go (?:out|outside|for a "
+            r"(?:walk|run|ride|swim)))\b"),
         (3, r"\bquel temps\b|\bqu[ée] tiempo\b|\bwie ist das wetter\b|\b(?:gonna|going to) be (?:an? )?(?:hot|"
             r"cold|warm|"
             r"chilly|freezing|sunny|rainy|windy|nice|stormy|humid|cloudy|wet|icy|clear|dry|foggy|overcast|bright)\b"),
@@ -61,6 +63,8 @@ WEATHER = Family(
     negatives=cues(
         (3, r"\b(?:forgot|lost|left|broke|bought) my (?:umbrella|brolly|raincoat|jacket|coat)\b|"
             r"\bgot (?:soaked|drenched|wet|sunburn(?:ed|t)?)\b"),
+        (3, r"\b(?:weather|rain|snow|storm|sun|summer|winter)-?themed\b|\b(?:songs?|poems?|films?|movies?|books?) "
+            r"about (?:the )?(?:weather|rain|snow|storms?)\b"),
         (3, r"\bunder the weather\b|\bweather(?:ed|ing)? (?:the|this|that) (?:storm|crisis)\b|\bbrainstorm"),
         (3, r"\bweather (?:fronts?|systems?|patterns?|balloons?|stations?|vanes?|maps?|models?)\b|\bclimate\b"),
         (3, r"\b(?:sales|revenue|demand|budget|financial|cash ?flow|time[- ]series|arima|traffic|inventory|"
@@ -116,7 +120,8 @@ WEB = Family(
         (3, r"\bwhere(?:'s| is| are) the (?:nearest|closest)\b"),
         (3, r"^(?:find|search for|look for|show me)\b.{0,30}"
             r"\b(?:restaurants?|places?|hotels?|bars?|caf[eé]s?|shops?|stores?|pharmac(?:y|ies)|gyms?|hostels?|"
-            r"museums?|bakery|bakeries)\b"),
+            r"museums?|bakery|bakeries|tickets?|flights?|trains?|train times|buses|fares?|rooms?|deals?|"
+            r"availability)\b"),
         (3, r"\bwhat'?s the score\b|\bscores? (?:of|in|for|from) (?:the |last night'?s |"
             r"today'?s )?[\w\s'-]{1,30}(?:game|match|fixture|race|final)\b|\bwho(?:'s| is) (?:ahead|leading|"
             r"winning)\b|\bpolls?\b|\bwho (?:won|is winning|'s winning|scored)\b.{0,40}\b(?:game|match|race|final|"
@@ -130,7 +135,9 @@ WEB = Family(
         (3, r"\b(?:is|are) (?:there )?(?:a |any )?new [\w\s'-]{1,40}\b(?:out|released|available|coming)\b"),
         (3, r"\b(?:opening hours|open (?:today|now|on)|reviews? (?:of|for|like|say|saying)|near me|nearby|"
             r"tickets for|showtimes?)\b"),
-        (2, r"\b(?:stock|share) prices?\b|\bstock market\b|\b(?:the )?markets?\b|\b(?:nasdaq|dow jones|s&p|ftse|dax|"
+        (3, r"\b(?:stock|share) prices?\b|\bis (?!(?:it|this|that|he|she|they|my|your|the code)\b)[\w\s'-]{2,30} "
+            r"(?:down|offline|working|up)\s*\??$"),
+        (2, r"\bstock market\b|\b(?:the )?markets?\b|\b(?:nasdaq|dow jones|s&p|ftse|dax|"
             r"nikkei)\b|\bprice of\b|\bexchange rate\b|\b(?:bitcoin|btc|"
             r"ethereum|eth|crypto)\b|\btrading at\b"),
         (2, r"\b(?:latest|newest|most recent|recent|trending|this week's|today's|current|"
