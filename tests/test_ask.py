@@ -219,3 +219,19 @@ def test_json_reports_the_fallback_and_the_key_never_appears(server: OllamaServe
     assert "529" in data["fallback_reason"] or "overloaded" in data["fallback_reason"].lower()
     assert secret not in done.stdout and secret not in done.stderr
     assert secret[-8:] not in done.stdout
+
+
+def test_on_a_terminal_an_ask_policy_tool_asks_first(server: OllamaServer) -> None:
+    server.script({"tool_calls": [{"name": "todoist_complete_task", "arguments": {"text": "buy milk"}}]},
+                  {"text": "Done."})
+    child = pexpect.spawn(sys.executable, ["-m", "tars", "ask", "complete buy milk"],
+                          env=env_for(server, TERM="xterm-256color"), encoding="utf-8", timeout=30)
+    child.expect_exact("run todoist_complete_task? [y/N]")
+    child.send("y\r")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    tool_result = [m for m in server.requests_to("/api/chat")[-1].body["messages"] if m["role"] == "tool"][-1]
+    assert "needs confirmation" not in tool_result["content"]
+    assert "declined" not in tool_result["content"]
+    assert "TODOIST_API_TOKEN" in tool_result["content"]  # it really ran (and there is no token here)

@@ -59,10 +59,12 @@ def _read_stdin() -> str | None:
 
 
 def _terminal_confirm(err_console: Any):
-    """Ask on the terminal before an `ask`-policy tool runs (only used when stdin is a terminal)."""
+    """Ask on the terminal before an `ask`-policy tool runs (only used when stdin is a terminal).
+    `confirm.before` is called first (the turn printer closes its spinner and open answer)."""
     from tars.render.status import call_line
 
     def confirm(tool: Any, call: Any) -> bool:
+        confirm.before()
         err_console.print(call_line(call.name, call.arguments), style="yellow", markup=False, highlight=False)
         try:
             sys.stderr.write(f"run {tool.name}? [y/N] ")
@@ -72,6 +74,7 @@ def _terminal_confirm(err_console: Any):
             return False
         return answer.strip().lower() in ("y", "yes")
 
+    confirm.before = lambda: None
     return confirm
 
 
@@ -117,6 +120,8 @@ def _run(session: Any, prompt: str, out: Any, err: Any, *, as_json: bool, raw: b
 
     answer_console = out
     printer = TurnPrinter(answer_console, err, footer=err.is_terminal and not as_json, spinner=not as_json)
+    if hasattr(session.confirm, "before"):
+        session.confirm.before = printer.abort
     printer.lookup = lambda cid: next((c for c in getattr(session.last_turn, "all_calls", ()) if c.id == cid), None)
     if raw:
         printer.make_stream = lambda: PlainStream(sys.stdout)
