@@ -69,6 +69,8 @@ TASKS = Family(
         (2, r"\bwhat'?s (?:on deck|on tap|on the cards|in store|planned|scheduled|lined up|pending|outstanding)\b|"
             r"\b(?:have|"
             r"got) (?:planned|scheduled|lined up)\b"),
+        (3, r"\b(?:anything|something) (?:i )?(?:should|must|need to|ought to) (?:be )?(?:doing|working on|do)\b|"
+            r"^(?:list|show|display|get)\b.{0,20}\b(?:tasks|to-?dos|reminders)\b"),
         (3, r"\bwhat (?:am i|should i be|do i have to be|must i be) (?:supposed|meant|scheduled|planning|working|"
             r"doing|focusing|busy)\b|\boverdue\b|\bdon'?t let me forget\b"),
         (3, r"\b(?:need|have|got|must) to remember to\b"),
@@ -142,6 +144,8 @@ MEMORY = Family(
         (3, r"\b(?:from now on|going forward|in (?:the )?future|for (?:the )?future(?: reference)?|next time)\b|"
             r"\b(?:always|never) (?:answer|reply|respond|use|call|address|write|speak|talk)\b"),
         (4, r"\babout me\s*:"),
+        (3.5, r"\b(?:note|remember|keep in mind|bear in mind) that i(?:'m| am)? (?:prefer|like|love|hate|allergic|"
+              r"vegetarian|vegan|don't|do not|always|never|usually|can't)\b"),
         (3, r"\b(?:stop|quit) calling me\b|\bcall me \w+ (?:instead|from now on)\b"),
         (2, r"\bi prefer\b"),
         (3, r"^call me\b|\bi go by\b|\bmy name is\b|\bmerke dir\b|\brecuerda que\b|\bsouviens-toi\b"),

@@ -143,7 +143,8 @@ WEB = Family(
         (2, r"\b(?:latest|newest|most recent|recent|trending|this week's|today's|current|"
             r"the new)\b.{0,25}\b(?:news|headlines?|releases?|version|updates?|results?|scores?|prices?|trends?|"
             r"movies?|films?|episodes?|seasons?|albums?|songs?|games?|products?|phones?|iphone|pixel|models?|"
-            r"articles?|research|developments?|polls?|standings|events?|reviews?|rates?|figures|numbers|stats)\b"),
+            r"articles?|research|developments?|polls?|standings|events?|reviews?|rates?|figures|numbers|stats|"
+            r"guidance|rules|regulations|restrictions|advisories|advice|status|situation|data)\b"),
         (2, r"\bhow much (?:is|are|does|do|did|would) (?:a |an |the )?\w+|\b(?:costs?|prices?|priced|reviews?|"
             r"ratings?)\b"),
         (2, r"^check (?:what|whether|if|how|when|who|online|the (?:news|headlines|price|score|reviews?|status))\b"),
