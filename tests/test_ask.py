@@ -235,3 +235,13 @@ def test_on_a_terminal_an_ask_policy_tool_asks_first(server: OllamaServer) -> No
     assert "needs confirmation" not in tool_result["content"]
     assert "declined" not in tool_result["content"]
     assert "TODOIST_API_TOKEN" in tool_result["content"]  # it really ran (and there is no token here)
+
+
+def test_a_file_on_stdin_is_read_like_a_pipe(server: OllamaServer, tmp_path) -> None:
+    prompt = tmp_path / "prompt.txt"
+    prompt.write_text("from a file\n")
+    with prompt.open() as f:
+        done = subprocess.run([sys.executable, "-m", "tars", "ask", "-"], stdin=f, capture_output=True, text=True,
+                              env=env_for(server), timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert user_text(server) == "from a file\n"

@@ -25,15 +25,16 @@ USAGE = ('no question: tars ask "question", or pipe text in (echo text | tars as
 
 
 def stdin_is_piped() -> bool:
-    """Whether stdin carries data to read: a pipe, a file or a socket — not a terminal, not
-    /dev/null, not closed. Reading an inherited terminal or device would hang or read nothing."""
+    """Whether stdin carries data to read: a pipe or a file — not a terminal, not /dev/null,
+    not closed, not a socket (service managers hand those out and never close them). Reading
+    an inherited terminal or device would hang or read nothing."""
     try:
         if sys.stdin is None or sys.stdin.isatty():
             return False
         mode = os.fstat(sys.stdin.fileno()).st_mode
     except (OSError, ValueError, AttributeError):
         return False
-    return stat.S_ISFIFO(mode) or stat.S_ISREG(mode) or stat.S_ISSOCK(mode)
+    return stat.S_ISFIFO(mode) or stat.S_ISREG(mode)
 
 
 def build_prompt(argument: str | None, piped: str | None) -> str:
