@@ -191,6 +191,12 @@ OTHERS = [
     Case("command_r7b", '<|START_THINKING|>need time<|END_THINKING|><|START_ACTION|>[{"tool_call_id": "0", "tool_name": "get_time", '
                         '"parameters": {}}]<|END_ACTION|>', [("get_time", {})], "", "need time"),
     Case("command_r7b", "<|START_RESPONSE|>Hello!<|END_RESPONSE|>", [], "Hello!"),
+    Case("pythonic", "<|tool_call_start|>[get_time(tz='UTC')]<|tool_call_end|>Checking.", [("get_time", {"tz": "UTC"})], "Checking.",
+         id="LFM2 markers"),
+    Case("qwen3_coder", "<seed:tool_call>\n<function=get_time>\n<parameter=tz>\nUTC\n</parameter>\n</function>\n</seed:tool_call>",
+         [("get_time", {"tz": "UTC"})], "", id="Seed-OSS"),
+    Case("qwen3_coder", '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">Paris</parameter>\n</invoke>\n'
+                        '</minimax:tool_call>', [("get_weather", {"city": "Paris"})], "", id="MiniMax-M2"),
     Case("jamba", '<tool_calls>[{"name": "get_time", "arguments": {}}]</tool_calls>', [("get_time", {})], ""),
     Case("hermes", '<function name="get_weather">{"city": "Rome"}</function>', [("get_weather", {"city": "Rome"})], ""),
     Case("hermes", '<tool_call>\n```json\n{"name": "get_time", "arguments": {}}\n```\n</tool_call>', [("get_time", {})], "",

@@ -1,5 +1,6 @@
 """Llama 3.x: JSON `{"name", "parameters"}` calls after `<|python_tag|>` (several separated by
-`;`), or a built-in tool's pythonic call; bare JSON is handled with the Hermes family."""
+`;`), or a built-in tool's pythonic call; Llama 4's and LFM2's marked pythonic lists. Bare JSON
+is handled with the Hermes family."""
 
 from __future__ import annotations
 
@@ -33,7 +34,13 @@ def _python_start(body: str, ctx: Context) -> Outcome:
     return pythonic_calls(body.replace("<|python_end|>", ""), ctx)
 
 
+def _lfm2(body: str, ctx: Context) -> Outcome:
+    """LFM2: `<|tool_call_start|>[f(a=1)]<|tool_call_end|>`."""
+    return pythonic_calls(body.replace("<|tool_call_end|>", ""), ctx)
+
+
 MARKUPS = (
     Markup("<|python_tag|>", until("<|eom_id|>", "<|eot_id|>"), _python_tag, "llama3_json"),
     Markup("<|python_start|>", until("<|python_end|>"), _python_start, "pythonic"),
+    Markup("<|tool_call_start|>", until("<|tool_call_end|>"), _lfm2, "lfm2"),
 )

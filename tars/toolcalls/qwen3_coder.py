@@ -85,4 +85,28 @@ def _function_block(body: str, ctx: Context) -> Outcome:
     return xml_function_calls("<function=" + body, ctx)
 
 
-MARKUPS = (Markup("<function=", until("</function>"), _function_block, "qwen3_coder"),)
+def _seed(body: str, ctx: Context) -> Outcome:
+    """Seed-OSS: `<seed:tool_call><function=name><parameter=x>…</seed:tool_call>`."""
+    return xml_function_calls(body.replace("</seed:tool_call>", ""), ctx)
+
+
+_INVOKE = re.compile(r'<invoke name="([^"]+)">(.*?)(?:</invoke>|\Z)', re.S)
+_NAMED_PARAMETER = re.compile(r'<parameter name="([^"]+)">(.*?)(?:</parameter>|(?=<parameter )|\Z)', re.S)
+
+
+def _minimax(body: str, ctx: Context) -> Outcome:
+    """MiniMax-M2: `<minimax:tool_call><invoke name="x"><parameter name="a">1</parameter></invoke>`."""
+    out = Outcome()
+    for name, inner in _INVOKE.findall(body):
+        props = ctx.schema(name).get("properties", {})
+        out.calls.append((name, {k: _typed(_strip_newline(v), props.get(k, {})) for k, v in _NAMED_PARAMETER.findall(inner)}))
+    if not out.calls:
+        out.errors.append(f"dropped a MiniMax tool call without <invoke>: {body.strip()[:80]!r}")
+    return out
+
+
+MARKUPS = (
+    Markup("<function=", until("</function>"), _function_block, "qwen3_coder"),
+    Markup("<seed:tool_call>", until("</seed:tool_call>"), _seed, "seed_oss"),
+    Markup("<minimax:tool_call>", until("</minimax:tool_call>"), _minimax, "minimax_m2"),
+)
