@@ -52,7 +52,7 @@ TASKS = Family(
             r"\b(?:done|finished|completed) (?:with )?\"…\""),
         (3, r"\b(?:what'?s|what is|anything|something|what do i have|what have i got|"
             r"what else is) (?:left )?(?:on|in) (?:my|the|today's|tomorrow's|this week's|next week's) (?:plate|"
-            r"list|agenda|schedule|to-?do)"),
+            r"list|agenda|schedule|to-?do|docket|slate|calendar)"),
         (3.5, r"\b(?:remove|delete|drop|take|strike|clear|cross|scratch|knock|get rid of)\b.{1,40}?\b(?:from|"
               r"off) (?:my |"
               r"the |our )?" + _LIST + r"\b"),

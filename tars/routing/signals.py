@@ -25,7 +25,7 @@ _DEIXIS = re.compile(
     r"last (?:week(?:end)?|month)|"
     r"this (?:morning|afternoon|evening|week(?:end)?|month|year)|next (?:week(?:end)?|month|year|" + _DAY + r")|"
     r"(?:on |this |every )?" + _DAY + r"|"
-    r"right now|now|rn|currently|at the moment|atm|later|soon|tonite|this (?:wk|wknd)|wknd|asap|"
+    r"right now|now|rn|currently|at the moment|atm|later|soon|tonite|this (?:wk|wknd|season)|wknd|asap|these days|"
     r"here|outside|out there|nearby|near me|around here|"
     r"(?:at|by|around|before|after|until|till) \d{1,2}(?::\d\d)?\s*(?:am|pm|o'?clock)|\d{1,2}(?::\d\d)?\s*(?:am|pm)|"
     r"at \d{1,2}(?::\d\d)?(?! ?(?:degrees?|°|%|kg|km|m\b|miles|percent|celsius|fahrenheit))|noon|midnight|"

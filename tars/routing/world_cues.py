@@ -130,8 +130,12 @@ WEB = Family(
             r"\bwho'?s winning\b"),
         (3, r"\bwhat (?:are|is) (?:people|everyone|folks|critics|reviewers|reddit|twitter|the internet) saying\b"),
         (2, r"^find out\b"),
-        (3, r"\bis (?:the )?[\w\s'-]{2,40} (?:out|released|available|open|down) (?:yet|(?:right )?now|today|"
-            r"currently)\b"),
+        (3, r"\bis (?:the )?[\w\s'-]{2,40} (?:out|released|available|open|down|closed|shut|running|delayed|"
+            r"cancelled|canceled) (?:yet|(?:right )?now|today|tonight|tomorrow|currently|this \w+)\b"),
+        (3, r"\b(?:has|have) (?:the )?[\w\s'-]{2,40} (?:happened|started|ended|finished|launched|landed|begun|"
+            r"come out|been released|opened|closed|arrived) yet\b|\bgoing rate\b"),
+        (2, r"\bhow (?:are|is) (?!(?:you|u|ya|things|we|they|he|she|it|your|my|his|her|our|their)\b)(?:the )?"
+            r"[\w\s'-]{2,30} doing\b"),
         (3, r"\b(?:is|are) (?:there )?(?:a |any )?new [\w\s'-]{1,40}\b(?:out|released|available|coming)\b"),
         (3, r"\b(?:opening hours|open (?:today|now|on)|reviews? (?:of|for|like|say|saying)|near me|nearby|"
             r"tickets for|showtimes?)\b"),
