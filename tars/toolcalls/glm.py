@@ -15,7 +15,9 @@ _PAIR = re.compile(r"<arg_key>(.*?)</arg_key>\s*<arg_value>(.*?)(?:</arg_value>|
 
 def is_glm(body: str, format: str = "") -> bool:
     """GLM's body: a name then <arg_key> pairs (a bare name counts only when the format is GLM)."""
-    return bool(_HEAD.match(body)) and ("<arg_key>" in body or (format == "glm" and not body.strip().startswith(("{", "[", "<"))))
+    if not _HEAD.match(body):
+        return False
+    return "<arg_key>" in body or (format == "glm" and not body.strip().startswith(("{", "[", "<")))
 
 
 def glm_calls(body: str, ctx: Context) -> Outcome:

@@ -10,7 +10,8 @@ from tars.toolcalls.markup import Context, Markup, Outcome, until
 
 __all__ = ["MARKUPS"]
 
-_CALL = re.compile(r"<\|tool_call_begin\|>\s*(.*?)\s*<\|tool_call_argument_begin\|>(.*?)(?:<\|tool_call_end\|>|\Z)", re.S)
+_CALL = re.compile(r"<\|tool_call_begin\|>\s*(.*?)\s*<\|tool_call_argument_begin\|>(.*?)"
+                   r"(?:<\|tool_call_end\|>|\Z)", re.S)
 
 
 def _name(raw: str) -> str:

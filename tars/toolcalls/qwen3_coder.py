@@ -99,7 +99,8 @@ def _minimax(body: str, ctx: Context) -> Outcome:
     out = Outcome()
     for name, inner in _INVOKE.findall(body):
         props = ctx.schema(name).get("properties", {})
-        out.calls.append((name, {k: _typed(_strip_newline(v), props.get(k, {})) for k, v in _NAMED_PARAMETER.findall(inner)}))
+        pairs = _NAMED_PARAMETER.findall(inner)
+        out.calls.append((name, {k: _typed(_strip_newline(v), props.get(k, {})) for k, v in pairs}))
     if not out.calls:
         out.errors.append(f"dropped a MiniMax tool call without <invoke>: {body.strip()[:80]!r}")
     return out
