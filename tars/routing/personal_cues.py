@@ -135,7 +135,8 @@ MEMORY = Family(
         (3, r"\bdo you (?:still )?(?:remember|know|recall|have)\b.{0,30}\b(?:my|me|where i|what i|who i|when i|"
             r"how i)\b"),
         (3, r"\bwhat (?:\w+ )?(?:did|have|had) i (?:told|tell|said|say|mention|mentioned|shared)\b|"
-            r"\b(?:have|did) i (?:mentioned|mention|told you|tell you|said)\b|"
+            r"\b(?:have|did) i (?:ever )?(?:mentioned|mention|told you|tell you|said)\b|"
+            r"\b(?:hang|hold) on to (?:this|that)\b|\bmake a mental note\b|"
             r"\b(?:where|when|who|how) (?:did|have) i (?:say|said|tell|told you|mention)\b"),
         (3, r"\bfrom (?:your )?(?:memory|memories)\b|\bscratch that\b.{0,30}\b(?:about me|about my|my)\b"),
         (3, r"^(?:please )?(?:forget|erase|stop remembering)\b|\b(?:forget|erase|delete|remove|wipe|drop|clear|"
@@ -211,6 +212,7 @@ NOTES = Family(
         (3, r"\b(?:the|my|this|that|a) (?:\w+ )?note (?:about|on|called|titled|named|where|with|from|for)\b|"
             r"\bnote (?:to self|that i)\b"),
         (3, r"\bwhat (?:did|have|had) i (?:written|write|jot(?:ted)?|noted?|logged?|journal(?:l?ed)?|put down)\b|"
+            r"\b(?:anything|something) (?:written|jotted|noted) down\b|"
             r"\bsave (?:this|that|it|\"…\") (?:as|in|to) (?:a |my |the )?(?:note|journal)\b|"
             r"\bas a (?:new )?note\b|\b(?:in|to|into) a (?:new )?note\b"),
         (3, r"^(?:log|journal|note)(?: down)?(?: (?:that|this|it)\b|\s*:)|^(?:log|journal|jot)\b(?! (?:in|out|on|"
