@@ -49,6 +49,16 @@ def generate(length: int) -> str:
     return "".join(parts)
 
 
+def one_block(kind: str, length: int) -> str:
+    """A single block of at least `length` characters: the case where only the tail grows."""
+    row = {"code": "    value = compute(item, factor=2)  # one more line\n",
+           "table": "| row | some value | a longer description cell |\n",
+           "list": "- an item with a few words in it\n  - and a nested detail\n"}[kind]
+    head = {"code": "```python\n", "table": "| a | b | c |\n|---|---|---|\n", "list": ""}[kind]
+    body = row * (length // len(row) + 1)
+    return head + body + ("```\n" if kind == "code" else "")
+
+
 def _console() -> Console:
     return Console(file=io.StringIO(), width=100, height=40, force_terminal=True, color_system="truecolor")
 
@@ -100,6 +110,10 @@ def main() -> None:
     worst = {n: min(stream_once(generate(n), args.chunk, float("inf")) for _ in range(3)) for n in args.lengths}
     print(f"worst case, live region redrawn on every chunk: {short:,} chars {worst[short]:.3f} s, "
           f"{long:,} chars {worst[long]:.3f} s (x{worst[long] / worst[short]:.2f})")
+    for kind in ("code", "table", "list"):
+        times = {n: min(stream_once(one_block(kind, n), args.chunk) for _ in range(3)) for n in args.lengths}
+        print(f"one {kind} block: {short:,} chars {times[short]:.3f} s, {long:,} chars {times[long]:.3f} s "
+              f"(x{times[long] / times[short]:.2f})")
     if args.naive:
         text = generate(2400)
         print(f"naive Live(Markdown(whole)) per chunk, {len(text):,} chars: {naive_once(text, args.chunk):.2f} s")

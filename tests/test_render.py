@@ -223,3 +223,19 @@ def test_a_code_block_taller_than_the_screen_streams_and_ends_complete() -> None
         time.sleep(0.0005)  # let the live region redraw now and then
     stream.finish()
     assert screen(console.file.getvalue()) == screen(whole(doc))
+
+
+@pytest.mark.parametrize("kind", ["table", "list", "quote"])
+def test_long_blocks_taller_than_the_screen_end_complete(kind: str) -> None:
+    rows = {
+        "table": "| n | square |\n|---|---|\n" + "".join(f"| {i} | {i * i} |\n" for i in range(60)),
+        "list": "".join(f"- item {i}\n  - detail {i}\n" for i in range(40)),
+        "quote": "".join(f"> quoted line {i}\n" for i in range(60)),
+    }[kind]
+    doc = f"Intro.\n\n{rows}\nAfter.\n"
+    console = Console(file=io.StringIO(), width=72, height=12, force_terminal=True, color_system="truecolor")
+    stream = MarkdownStream(console, refresh_per_second=float("inf"))  # redraw on every chunk
+    for piece in chunks(doc, 11):
+        stream.write(piece)
+    stream.finish()
+    assert screen(console.file.getvalue()) == screen(whole(doc))

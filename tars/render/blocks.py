@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 __all__ = ["Piece", "BlockSplitter"]
 
 _FENCE_OPEN = re.compile(r"( {0,3})(`{3,}|~{3,})([^\n]*)")
+_LIST_MARK = re.compile(r"( {0,3})([-+*]|\d{1,9}([.)]))[ \t]")
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,7 @@ class BlockSplitter:
         self._checked = 0  # length of the tail's complete-line prefix already parsed
         self._owed: bool | None = None  # new_line of the last block handed out; None: nothing yet
         self._open_upto = 0  # the tail is an open code fence with no closing line before this index
+        self._kind: tuple[str, str] | None = None  # (token type, markup) of the open block, last parse
 
     @property
     def tail(self) -> str:
@@ -87,12 +89,13 @@ class BlockSplitter:
         end = self._tail.rfind("\n") + 1
         if end <= self._checked:  # no new complete line: nothing can have closed
             return None
-        if self._inside_open_fence(end):
-            self._checked = end  # a top-level code fence ends only at its closing fence line
+        if self._inside_open_fence(end) or self._only_continuation(end):
+            self._checked = end  # the open block certainly goes on: parsing can wait
             return None
         complete = self._tail[:end]
         tokens = self._md.parse(complete)
         tops = _top_blocks(tokens)
+        self._kind = (tops[-1].type, tops[-1].markup) if tops else None
         if len(tops) < 2:
             self._checked = end
             return None
@@ -119,9 +122,24 @@ class BlockSplitter:
         self._open_upto = end
         return True
 
+    def _only_continuation(self, end: int) -> bool:
+        """Whether every new complete line plainly continues the open block (a paragraph line,
+        a table row, an item of the same list, a quoted line), so a long block is not re-parsed
+        on each of its lines. Only an optimisation: a block that did end after all is found at
+        the next parse, and everything before the last block is just as final then."""
+        if self._kind is None or self._checked == 0:
+            return False
+        kind, markup = self._kind
+        before = self._tail[: self._checked].rstrip("\n").rpartition("\n")[2]
+        for line in self._tail[self._checked : end].split("\n")[:-1]:
+            if not before.strip() or not _continues(line, kind, markup):
+                return False
+            before = line
+        return True
+
     def finish(self) -> Piece | None:
         """End of the stream: the open tail as the last piece (None if it holds no block)."""
-        tail, self._tail, self._checked, self._open_upto = self._tail, "", 0, 0
+        tail, self._tail, self._checked, self._open_upto, self._kind = self._tail, "", 0, 0, None
         tokens = self._md.parse(tail)
         tops = _top_blocks(tokens)
         if not tops:
@@ -133,6 +151,26 @@ class BlockSplitter:
         gap = own is None and bool(self._owed)  # a standalone render already emits `own`
         self._owed = _new_line(last_type)
         return Piece(source, gap)
+
+
+def _continues(line: str, kind: str, markup: str) -> bool:
+    """Whether a non-blank `line` after a non-blank one plainly continues a block of `kind`."""
+    stripped = line.lstrip(" ")
+    if not stripped.strip():
+        return False
+    if stripped[0].isalpha() and len(line) - len(stripped) <= 3:
+        return True  # paragraph text, a lazy continuation, or a table row
+    match kind:
+        case "table_open":
+            return stripped.startswith("|")
+        case "blockquote_open":
+            return stripped.startswith(">")
+        case "bullet_list_open" | "ordered_list_open":
+            if len(line) - len(stripped) >= 2:
+                return True  # inside an item
+            item = _LIST_MARK.match(line)
+            return item is not None and markup in (item.group(2), item.group(3))
+    return False
 
 
 def _line_offset(text: str, line: int) -> int:

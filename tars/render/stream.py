@@ -84,12 +84,20 @@ class _Tail:
 
 
 def _visible_part(text: str, max_lines: int) -> str:
-    """A long open code block shows only its fence line and its last lines: rendering (and
-    highlighting) all of it on every redraw would cost more the longer it gets."""
+    """What the live region renders of a long tail: only about a screenful of its end (a code
+    block keeps its fence line, a table its header), so each redraw costs the same however long
+    the block grows. The region is transient; the finished block is rendered whole."""
     lines = text.split("\n")
-    if len(lines) <= 2 * max_lines or not lines[0].lstrip().startswith(("```", "~~~")):
+    if len(lines) <= 2 * max_lines:
         return text
-    return "\n".join([lines[0], *lines[-max_lines:]])
+    head, start = lines[0].lstrip(), len(lines) - max_lines
+    if head.startswith(("```", "~~~")):
+        return "\n".join([lines[0], *lines[start:]])
+    if head.startswith("|") and len(lines) > 1 and set(lines[1].strip()) <= set("|:- "):
+        return "\n".join([lines[0], lines[1], *lines[start:]])
+    while start > 0 and (not lines[start].strip() or lines[start][:1].isspace()):
+        start -= 1  # begin at an unindented line: the start of an item, a row, a paragraph line
+    return "\n".join(lines[start:])
 
 
 class MarkdownStream:
