@@ -239,3 +239,31 @@ def test_long_blocks_taller_than_the_screen_end_complete(kind: str) -> None:
         stream.write(piece)
     stream.finish()
     assert screen(console.file.getvalue()) == screen(whole(doc))
+
+
+_BLOCKS = [
+    "# Heading {n}\n", "Heading {n}\n===\n", "A paragraph {n} with *style* and `code`.\nIt goes on.\n",
+    "- a {n}\n- b\n  - nested\n", "* star {n}\n+ plus\n", "1. one {n}\n2. two\n", "3) three {n}\n",
+    "```\nfence {n}\n```\n", "~~~py\ntilde {n}\n~~~\n", "    indented code {n}\n", "> quote {n}\n> more\n",
+    "| h | {n} |\n|---|---|\n| x | y |\n", "---\n", "***\n", "lazy line {n}\n", "<div>html {n}</div>\n",
+    "- item {n}\n\n  loose paragraph\n", "text {n}\n| not | a table |\n",
+]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_documents_stream_to_the_whole_render(seed: int) -> None:
+    import random
+
+    rng = random.Random(seed)
+    parts = []
+    for n in range(rng.randint(3, 14)):
+        parts.append(rng.choice(_BLOCKS).format(n=n))
+        parts.append(rng.choice(["\n", "", "\n\n"]))  # blocks often touch, which is the tricky part
+    doc = "".join(parts)
+    pieces, i = [], 0
+    while i < len(doc):
+        size = rng.choice([1, 2, 3, 7, 16, 40])
+        pieces.append(doc[i : i + size])
+        i += size
+    width = rng.choice([30, 60, 100])
+    assert _normalise(streamed(doc, pieces, width=width)) == whole(doc, width=width), doc
