@@ -31,7 +31,8 @@ def spawn_chat(server: OllamaServer, *args: str, **env: str) -> pexpect.spawn:
                     TARS_MODEL_REMOTE="none", TERM="xterm-256color",
                     # pexpect is no terminal emulator: it never answers cursor-position requests,
                     # which prompt-toolkit would wait a second for at every exit
-                    PROMPT_TOOLKIT_NO_CPR="1", **env)
+                    PROMPT_TOOLKIT_NO_CPR="1")
+    full_env.update(env)
     child = pexpect.spawn(sys.executable, ["-m", "tars", "chat", *args], env=full_env, encoding="utf-8",
                           dimensions=(40, 120), timeout=TIMEOUT)
     child.expect_exact(PROMPT)
@@ -232,3 +233,48 @@ def test_answers_render_as_markdown_on_the_terminal(server: OllamaServer) -> Non
         child.expect(pexpect.EOF)
     finally:
         child.close()
+
+
+COLOR_SGR = r"\x1b\[[0-9;]*(?:3[0-8]|4[0-8]|9[0-7])[0-9;]*m"
+
+
+def _transcript(child: pexpect.spawn) -> list[str]:
+    seen: list[str] = []
+    child.logfile_read = type("Log", (), {"write": lambda self, s: seen.append(s), "flush": lambda self: None})()
+    return seen
+
+
+def test_term_dumb_gets_plain_text_and_no_escape_codes(server: OllamaServer) -> None:
+    server.script({"text": "# Title\n\n**bold** and `code`\n"})
+    child = spawn_chat(server, TERM="dumb")
+    seen = _transcript(child)
+    try:
+        child.send("hi\r")
+        child.expect_exact("ollama:test")
+        child.expect_exact(PROMPT)
+        child.sendcontrol("d")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+    text = "".join(seen)
+    assert "\x1b" not in text
+    assert "# Title\r\n\r\n**bold** and `code`\r\n" in text  # exactly as the model wrote it
+
+
+def test_no_color_keeps_the_terminal_free_of_colour(server: OllamaServer) -> None:
+    import re
+
+    server.script({"text": "# Title\n\n**bold** and `code`\n\n```python\nx = 1\n```\n"})
+    child = spawn_chat(server, NO_COLOR="1")
+    seen = _transcript(child)
+    try:
+        ask(child, "hi", "ollama:test")
+        ask(child, "/model", "routing")
+        child.sendcontrol("d")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    text = "".join(seen)
+    assert "Title" in text and "**bold**" not in text  # still rendered
+    assert not re.search(COLOR_SGR, text)

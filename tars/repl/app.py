@@ -8,6 +8,7 @@ that goes wrong in a turn or a command ends the session: it becomes one line on 
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -85,7 +86,12 @@ class Repl:
 
     # -- the loop -----------------------------------------------------------------------------
     def run(self) -> int:
-        read = self._prompt_reader() if sys.stdin.isatty() else _line_reader()
+        if not sys.stdin.isatty():
+            read = _line_reader()
+        elif os.environ.get("TERM") in ("dumb", "unknown"):
+            read = _line_reader("› ")  # no line editor: prompt-toolkit's dumb mode ignores Ctrl-D
+        else:
+            read = self._prompt_reader()
         while not self.exit_requested:
             try:
                 text = read()
@@ -203,10 +209,13 @@ class Repl:
         return session.prompt
 
 
-def _line_reader():
-    """Stdin that is not a terminal: one message per line, no prompt."""
+def _line_reader(prompt: str = ""):
+    """Stdin that is not a terminal, or a dumb one: one message per line."""
 
     def read() -> str | None:
+        if prompt:
+            sys.stdout.write(prompt)
+            sys.stdout.flush()
         line = sys.stdin.readline()
         return None if line == "" else line.rstrip("\n")
 
