@@ -278,3 +278,24 @@ def test_no_color_keeps_the_terminal_free_of_colour(server: OllamaServer) -> Non
     text = "".join(seen)
     assert "Title" in text and "**bold**" not in text  # still rendered
     assert not re.search(COLOR_SGR, text)
+
+
+def test_an_mcp_server_that_fails_to_start_is_reported_once_and_chat_goes_on(server: OllamaServer) -> None:
+    import json
+
+    broken = json.dumps({"mcpServers": {"brokensrv": {"command": "/nonexistent/tars-test-binary"}}})
+    child = spawn_chat(server, TARS_MCP_SERVERS=broken)
+    seen = _transcript(child)
+    try:
+        deadline = time.monotonic() + 20
+        while "brokensrv" not in "".join(seen) and time.monotonic() < deadline:
+            ask(child, "/help", "/exit")
+        assert "brokensrv" in "".join(seen)
+        ask(child, "hello", "echo: hello")
+        ask(child, "/help", "/exit")
+        assert "".join(seen).count("brokensrv") == 1  # told once
+        child.sendcontrol("d")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0

@@ -93,6 +93,7 @@ class Repl:
         else:
             read = self._prompt_reader()
         while not self.exit_requested:
+            self._show_background_notices()
             try:
                 text = read()
             except KeyboardInterrupt:
@@ -171,6 +172,14 @@ class Repl:
     def _find_call(self, call_id: str) -> Any:
         turn = getattr(self.session, "last_turn", None)
         return next((c for c in getattr(turn, "all_calls", ()) if c.id == call_id), None)
+
+    def _show_background_notices(self) -> None:
+        """MCP servers start while the user types; say at the next prompt what failed."""
+        manager = getattr(self.session, "mcp", None)
+        take = getattr(manager, "take_notices", None)
+        if callable(take):
+            for text in take():
+                self.console.print(text, style="yellow", markup=False, highlight=False)
 
     def _settle_unanswered_calls(self) -> None:
         """Ctrl-C while tools ran leaves calls without results, which remote APIs refuse in the
