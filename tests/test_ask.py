@@ -118,6 +118,15 @@ def test_model_failure_exits_1_with_one_line(server: OllamaServer) -> None:
     assert "Traceback" not in done.stderr
 
 
+def test_json_failure_is_still_one_object_with_the_error(server: OllamaServer) -> None:
+    server.script({"error": 500, "message": "llama runner crashed"})
+    done = tars_ask(server, "--json", "hello")
+    assert done.returncode == 1
+    data = json.loads(done.stdout)
+    assert "llama runner crashed" in data["error"] and data["answer"] == ""
+    assert "llama runner crashed" in done.stderr
+
+
 def test_bad_configuration_exits_2(server: OllamaServer) -> None:
     done = tars_ask(server, "hello", TARS_MODEL_DEFAULT="nonsense")
     assert done.returncode == 2

@@ -126,8 +126,10 @@ def _run(session: Any, prompt: str, out: Any, err: Any, *, as_json: bool, raw: b
     printer.lookup = lambda cid: next((c for c in getattr(session.last_turn, "all_calls", ()) if c.id == cid), None)
     if raw:
         printer.make_stream = lambda: PlainStream(sys.stdout)
+    from tars.errors import TarsError
+
     events = session.stream(prompt)
-    interrupted = False
+    interrupted, error = False, None
     try:
         printer.waiting()
         for event in events:
@@ -136,6 +138,10 @@ def _run(session: Any, prompt: str, out: Any, err: Any, *, as_json: bool, raw: b
             printer.handle(event)
     except KeyboardInterrupt:
         interrupted = True
+    except TarsError as exc:
+        if not as_json:
+            raise  # one line on stderr and the exit code, from tars.cli.errors
+        error = exc
     finally:
         _close(events)
         printer.abort()
@@ -145,7 +151,11 @@ def _run(session: Any, prompt: str, out: Any, err: Any, *, as_json: bool, raw: b
 
         data = turn.as_dict()
         data["interrupted"] = data.get("interrupted") or interrupted
+        if error is not None:
+            data["error"] = str(error)
         print(json.dumps(data, ensure_ascii=False, default=str))
+    if error is not None:
+        return fail(str(error), EXIT_FAILED)
     if interrupted:
         return EXIT_INTERRUPTED
     if not as_json:
