@@ -66,7 +66,7 @@ def _terminal_confirm(err_console: Any):
 
     def confirm(tool: Any, call: Any) -> bool:
         confirm.before()
-        err_console.print(call_line(call.name, call.arguments), style="yellow", markup=False, highlight=False)
+        err_console.print(call_line(call.name, call.arguments), style="yellow", markup=False, highlight=False, soft_wrap=True)
         try:
             sys.stderr.write(f"run {tool.name}? [y/N] ")
             sys.stderr.flush()

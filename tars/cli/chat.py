@@ -46,11 +46,11 @@ def register(app: typer.Typer) -> None:
             else:
                 repl.open(found.id)
                 console.print(f"continuing #{found.id} {found.title!r} ({found.messages} messages)",
-                              style="dim", markup=False, highlight=False)
+                              style="dim", markup=False, highlight=False, soft_wrap=True)
         status = session.status()
         remote_name = status.get("remote") or "none"
         console.print(f"tars · {status.get('primary')} · remote {remote_name} · /help for commands · Ctrl-D exits",
-                      style="dim", markup=False, highlight=False)
+                      style="dim", markup=False, highlight=False, soft_wrap=True)
         try:
             return repl.run()
         finally:

@@ -159,7 +159,7 @@ class Repl:
         """Ask before running a tool whose policy is `ask`; anything but yes declines."""
         if self._printer is not None:
             self._printer.abort()
-        self.console.print(call_line(call.name, call.arguments), style="yellow", markup=False, highlight=False)
+        self.console.print(call_line(call.name, call.arguments), style="yellow", markup=False, highlight=False, soft_wrap=True)
         from prompt_toolkit import prompt
 
         try:
@@ -179,7 +179,7 @@ class Repl:
         take = getattr(manager, "take_notices", None)
         if callable(take):
             for text in take():
-                self.console.print(text, style="yellow", markup=False, highlight=False)
+                self.console.print(text, style="yellow", markup=False, highlight=False, soft_wrap=True)
 
     def _settle_unanswered_calls(self) -> None:
         """Ctrl-C while tools ran leaves calls without results, which remote APIs refuse in the
@@ -209,7 +209,7 @@ class Repl:
             self._error(f"could not save the conversation: {exc}")
 
     def _error(self, text: str) -> None:
-        self.console.print(text, style="red", markup=False, highlight=False)
+        self.console.print(text, style="red", markup=False, highlight=False, soft_wrap=True)
 
     def _prompt_reader(self):
         from tars.repl.keys import build_prompt

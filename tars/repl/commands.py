@@ -115,11 +115,11 @@ class CommandContext:
 
     def info(self, text: str) -> None:
         """A dim status line."""
-        self.console.print(text, style="dim", markup=False, highlight=False)
+        self.console.print(text, style="dim", markup=False, highlight=False, soft_wrap=True)
 
     def error(self, text: str) -> None:
         """A one-line error in red."""
-        self.console.print(text, style="red", markup=False, highlight=False)
+        self.console.print(text, style="red", markup=False, highlight=False, soft_wrap=True)
 
     def table(self, rows: Iterable[Iterable[Any]], headers: Iterable[str] = (), *, truncate: bool = False) -> None:
         """A compact borderless table (how listings such as /tools look); `truncate` keeps
@@ -155,8 +155,11 @@ def dispatch(ctx: CommandContext, line: str) -> bool:
     name, _, arg = line.strip()[1:].partition(" ")
     cmd = find(name)
     if cmd is None:
-        close = [f"/{c}" for c in _names() if c.startswith(name.lower()[:2])] if name else []
-        hint = f" (did you mean {', '.join(close[:3])}?)" if close else ""
+        import difflib
+
+        names = _names()
+        close = [n for n in names if n.startswith(name.lower())] or difflib.get_close_matches(name.lower(), names, 3)
+        hint = f" (did you mean {', '.join('/' + c for c in close[:3])}?)" if name and close else ""
         ctx.error(f"unknown command /{name}{hint}; /help lists them")
         return False
     cmd.func(ctx, arg.strip())
