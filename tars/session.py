@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import json
 from typing import Any, Callable, Iterator
 
 from tars.config import Config, load_config
@@ -32,6 +33,8 @@ from tars.turn import Turn
 __all__ = ["Session", "Turn", "known_tools"]
 
 from tars.assembly import DeferredStrategy, known_tools  # noqa: E402  (re-exported: used by the CLI)
+
+_REPEATED = "already called with these arguments in this turn; its result is above. Answer the user now."
 
 RoundStrategy = Callable[[Provider, list[Message], str, list[Tool]], Iterator[Any]]
 
@@ -228,9 +231,9 @@ class Session:
         yield from notices
         hints = list(decision.tool_hints)
         system = self._system(text, hints)
-        rounds_done = 0
+        rounds_done, seen, answer_now = 0, set(), False
         while rounds_done < self.config.max_tool_rounds:
-            tools = self._offered_tools(provider, hints)
+            tools = [] if answer_now else self._offered_tools(provider, hints)
             turn.model = self._spec(provider)
             yield ModelStart(model=turn.model, escalated=turn.escalated, fallback=turn.fell_back,
                              round=rounds_done + 1)
@@ -250,12 +253,29 @@ class Session:
             if not self.auto_tools:
                 self._pending = {c.id: c for c in calls}
                 return
-            yield from self._run_calls(calls, turn)
+            signatures = {self._signature(c) for c in calls}
+            if signatures <= seen:
+                # a small model that repeats its call instead of answering: answer it from the
+                # results it already has, with no tools on offer in the next round
+                for call in calls:
+                    result = self.tool_call_result(call, _REPEATED, is_error=True)
+                    yield ToolResultEvent(result=result)
+                answer_now = True
+            else:
+                seen |= signatures
+                yield from self._run_calls(calls, turn)
             turn.text = ""
         turn.round_limit_hit = True
         yield Notice(level="warning", text=(
             f"stopped after {self.config.max_tool_rounds} tool rounds (TARS_MAX_TOOL_ROUNDS); "
             "the answer may be incomplete"))
+
+    def _signature(self, call: ToolCall) -> tuple[str, str]:
+        """What makes two calls the same: the tool and the arguments its schema knows."""
+        tool = self.tools.get(call.name)
+        known = (tool.parameters.get("properties") or {}) if tool else call.arguments
+        args = {k: v for k, v in call.arguments.items() if k in known} if isinstance(call.arguments, dict) else {}
+        return (tool.name if tool else call.name, json.dumps(args, sort_keys=True, default=str))
 
     def _run_calls(self, calls: tuple[ToolCall, ...], turn: Turn) -> Iterator[SessionEvent]:
         """Run every call of a round; on Ctrl-C the rest get "interrupted" results (every call

@@ -206,3 +206,18 @@ def test_ctrl_c_during_a_tool_leaves_every_call_with_a_result():
     assert set(results) == {"p", "q"} and all(m.is_error for m in results.values())
     assert session.last_turn.interrupted
     assert session.send("thanks").text == "fine"
+
+
+def test_a_model_that_repeats_its_call_is_made_to_answer_instead_of_looping():
+    seen = []
+    model = ScriptedProvider([
+        [ToolCall(name="weather_now", arguments={"location": "Paris"})],
+        # what the 0.5B model does: the same call again, padded with the result's fields
+        [ToolCall(name="weather_now", arguments={"location": "Paris", "sky": "clear", "temp_c": 21})],
+        lambda messages, tools: [f"Clear in Paris ({len(tools)} tools offered)."],
+    ])
+    session = make_session(model, tools=[weather_tool(seen)])
+    turn = session.send("weather in Paris?")
+    assert seen == ["Paris"], "the repeated call did not run again"
+    assert turn.text == "Clear in Paris (0 tools offered)." and turn.rounds == 3
+    assert not turn.round_limit_hit

@@ -165,14 +165,12 @@ class OllamaProvider:
 
 def _parser(format: str, tools: Sequence[dict[str, Any]]) -> Any:
     """A StreamParser that turns calls written out as text into events (only to offered tools)
-    and splits `<think>` blocks off as reasoning; None when tars.toolcalls is not there."""
-    try:
-        from tars.toolcalls import StreamParser
-    except ImportError:
-        return None
-    # no `model=`: through Ollama a model writes its own `<think>` tag (or Ollama moves the thinking
-    # to its own field), so text is never held back as possibly-reasoning
-    return StreamParser(format, [t["name"] for t in tools])
+    and splits `<think>` blocks off as reasoning."""
+    from tars.toolcalls import StreamParser
+
+    # thinking=False: through Ollama a model writes its own `<think>` tag (or Ollama moves the
+    # thinking to its own field), so text is never held back as possibly-reasoning
+    return StreamParser(format, [t["name"] for t in tools], thinking=False)
 
 
 def _written_tools(parser: Any, tools: Sequence[dict[str, Any]]) -> tuple[str, Any]:
