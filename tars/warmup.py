@@ -12,10 +12,38 @@ import importlib
 import threading
 from typing import Any
 
-__all__ = ["start_warmup", "RENDER_MODULES"]
+__all__ = ["Warmup", "start_warmup", "RENDER_MODULES", "redirects_output"]
 
 RENDER_MODULES = ("rich.markdown", "rich.live", "rich.syntax", "markdown_it", "pygments.lexers.python",
                   "jsonschema")
+
+
+def redirects_output(provider: Any) -> bool:
+    """llama-cpp-python points the process's stdout and stderr at /dev/null while it loads a
+    model, so nothing may be drawn meanwhile: the REPL waits for that load before its prompt."""
+    return getattr(provider, "provider", None) == "llamacpp"
+
+
+class Warmup:
+    """The warm-up thread; `primary_ready` is set once the primary is loaded (or failed to)."""
+
+    def __init__(self, session: Any) -> None:
+        self.session = session
+        self.primary_ready = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="tars-warmup", daemon=True)
+
+    def _run(self) -> None:
+        try:
+            _warm(getattr(self.session, "primary", None))
+        finally:
+            self.primary_ready.set()
+        for name in RENDER_MODULES:
+            try:
+                importlib.import_module(name)
+            except Exception:
+                pass
+        if getattr(self.session, "remote", None) is not None:
+            _warm(self.session.remote)
 
 
 def _warm(part: Any) -> None:
@@ -27,19 +55,8 @@ def _warm(part: Any) -> None:
             pass
 
 
-def _run(session: Any) -> None:
-    _warm(getattr(session, "primary", None))
-    for name in RENDER_MODULES:
-        try:
-            importlib.import_module(name)
-        except Exception:
-            pass
-    if getattr(session, "remote", None) is not None:
-        _warm(session.remote)
-
-
-def start_warmup(session: Any) -> threading.Thread:
+def start_warmup(session: Any) -> Warmup:
     """Start warming up `session`'s providers and the renderer in a daemon thread."""
-    thread = threading.Thread(target=_run, args=(session,), name="tars-warmup", daemon=True)
-    thread.start()
-    return thread
+    warmup = Warmup(session)
+    warmup.thread.start()
+    return warmup

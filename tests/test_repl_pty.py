@@ -299,3 +299,25 @@ def test_an_mcp_server_that_fails_to_start_is_reported_once_and_chat_goes_on(ser
     finally:
         child.close()
     assert child.exitstatus == 0
+
+
+@pytest.mark.model
+def test_the_prompt_appears_and_answers_on_the_embedded_model() -> None:
+    """llama-cpp-python sends stdout to /dev/null while it loads a model; the prompt must not
+    be drawn into that (it once never appeared at all)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("OLLAMA_", "ANTHROPIC_"))}
+    env.update(TERM="xterm-256color", PROMPT_TOOLKIT_NO_CPR="1", TARS_MODEL_REMOTE="none")
+    env.pop("TARS_MODEL_DEFAULT", None)
+    child = pexpect.spawn(sys.executable, ["-m", "tars", "chat"], env=env, encoding="utf-8",
+                          dimensions=(40, 120), timeout=120)
+    try:
+        child.expect_exact(PROMPT)
+        child.send("What is the capital of France?\r")
+        child.expect("Paris")
+        child.expect_exact("qwen2.5-coder")  # the footer names the embedded model
+        child.expect_exact(PROMPT)
+        child.sendcontrol("d")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0

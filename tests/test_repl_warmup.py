@@ -22,9 +22,10 @@ def test_warmup_builds_both_providers_in_the_background() -> None:
         remote = make_provider(ModelSpec("ollama", "bigger"), config)
         session = Session(config, primary=primary, remote=remote, tools=ToolRegistry())
         assert primary._real is None and remote._real is None  # nothing loaded at start-up
-        thread = start_warmup(session)
-        thread.join(30)
-        assert not thread.is_alive() and thread.daemon
+        warmup = start_warmup(session)
+        assert warmup.primary_ready.wait(30)
+        warmup.thread.join(30)
+        assert not warmup.thread.is_alive() and warmup.thread.daemon
         assert primary._real is not None and remote._real is not None
         assert session.send("hello").text == "hi"
 
@@ -34,8 +35,9 @@ def test_a_failing_warmup_is_silent_and_the_turn_reports_the_error(monkeypatch) 
     monkeypatch.setattr(threading, "excepthook", crashes.append)
     config = load_config(environ={"TARS_MODEL_DEFAULT": "llamacpp:/nonexistent/model.gguf"})
     session = Session(config, primary=make_provider(config.model_default, config), tools=ToolRegistry())
-    thread = start_warmup(session)
-    thread.join(30)
-    assert not thread.is_alive() and crashes == []  # nothing printed from the background
+    warmup = start_warmup(session)
+    warmup.thread.join(30)
+    assert warmup.primary_ready.is_set()  # set even when loading failed: the prompt never waits forever
+    assert not warmup.thread.is_alive() and crashes == []  # nothing printed from the background
     with pytest.raises(TarsError, match="nonexistent"):
         session.send("hello")  # the real error, where the user can see it

@@ -26,7 +26,7 @@ def register(app: typer.Typer) -> None:
         from tars.repl.app import Repl, load_command_modules
         from tars.repl.store import ConversationStore
         from tars.session import Session
-        from tars.warmup import start_warmup
+        from tars.warmup import redirects_output, start_warmup
 
         flags = {k: v for k, v in (("model_default", model), ("model_remote", remote)) if v is not None}
         config = load_config(flags)
@@ -35,7 +35,6 @@ def register(app: typer.Typer) -> None:
         load_command_modules()
         store = ConversationStore()
         repl = Repl(session, console, store, edit_mode=config.edit_mode)
-        start_warmup(session)
 
         if resume or conversation:
             found = store.find(conversation) if conversation else store.latest()
@@ -51,6 +50,10 @@ def register(app: typer.Typer) -> None:
         remote_name = status.get("remote") or "none"
         console.print(f"tars · {status.get('primary')} · remote {remote_name} · /help for commands · Ctrl-D exits",
                       style="dim", markup=False, highlight=False, soft_wrap=True)
+        warmup = start_warmup(session)  # after the lines above: a model load may hide output meanwhile
+        if redirects_output(session.primary):
+            with console.status(f"loading {session.primary.model}…", spinner="dots", spinner_style="dim"):
+                warmup.primary_ready.wait()
         try:
             return repl.run()
         finally:

@@ -214,8 +214,7 @@ class Repl:
     def _prompt_reader(self):
         from tars.repl.keys import build_prompt
 
-        session = build_prompt(self.edit_mode)
-        return session.prompt
+        return build_prompt(self.edit_mode).prompt
 
 
 def _line_reader(prompt: str = ""):

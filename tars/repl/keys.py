@@ -66,11 +66,17 @@ def history_path():
 
 
 def build_prompt(edit_mode: str = "emacs") -> PromptSession:
+    import sys
+
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import FileHistory
+    from prompt_toolkit.output import create_output
     from prompt_toolkit.styles import Style
 
     return PromptSession(
+        # the real stdout, not whatever `sys.stdout` is now: llama-cpp-python swaps it for
+        # /dev/null while it loads a model in the warm-up thread
+        output=create_output(stdout=sys.__stdout__),
         message=[("class:prompt", "› ")],
         multiline=True,  # the buffer may hold several lines; Enter still sends (see key_bindings)
         prompt_continuation=lambda width, line, wrap: "  ",
