@@ -88,30 +88,28 @@ def _optional_model(value: str, setting: str) -> ModelSpec | None:
     return None if value.strip().lower() in ("", "none", "off") else parse_model(value, setting=setting)
 
 
-def _int(lo: int, hi: int) -> Callable[[str, str], int]:
-    def parse(value: str, setting: str) -> int:
+def _number(kind: type, lo: float, hi: float) -> Callable[[str, str], Any]:
+    """A parser for an int or float setting within lo..hi."""
+    words = "a whole number" if kind is int else "a number"
+
+    def parse(value: str, setting: str):
         try:
-            number = int(value)
+            number = kind(value)
         except ValueError:
-            raise ConfigError(f"{setting}: {value!r} is not a whole number") from None
-        if not lo <= number <= hi:
-            raise ConfigError(f"{setting}: {number} is outside {lo}..{hi}")
-        return number
-
-    return parse
-
-
-def _float(lo: float, hi: float) -> Callable[[str, str], float]:
-    def parse(value: str, setting: str) -> float:
-        try:
-            number = float(value)
-        except ValueError:
-            raise ConfigError(f"{setting}: {value!r} is not a number") from None
+            raise ConfigError(f"{setting}: {value!r} is not {words}") from None
         if not lo <= number <= hi:
             raise ConfigError(f"{setting}: {number:g} is outside {lo:g}..{hi:g}")
         return number
 
     return parse
+
+
+def _int(lo: int, hi: int) -> Callable[[str, str], int]:
+    return _number(int, lo, hi)
+
+
+def _float(lo: float, hi: float) -> Callable[[str, str], float]:
+    return _number(float, lo, hi)
 
 
 def _choice(*choices: str) -> Callable[[str, str], str]:

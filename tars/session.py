@@ -20,7 +20,7 @@ from tars.config import Config, load_config
 from tars.cooldown import Cooldown
 from tars.errors import ProviderError
 from tars.events import (
-    ModelStart, Notice, Reply, SessionEvent, Stop, ToolCall, ToolCallEvent, ToolResultEvent, Usage,
+    ModelStart, Notice, Reply, SessionEvent, Stop, ToolCall, ToolResultEvent, Usage,
     accumulate,
 )
 from tars.messages import Message

@@ -46,14 +46,10 @@ def register(app: typer.Typer) -> None:
         """Call one tool directly and print the result as JSON (exit 1 on an error result)."""
         import json
 
+        from tars.cli.jsonargs import json_object
         from tars.errors import ToolError, UsageError
 
-        try:
-            args = json.loads(arguments)
-        except json.JSONDecodeError as exc:
-            raise UsageError(f"arguments are not valid JSON: {exc.msg} at column {exc.colno}") from None
-        if not isinstance(args, dict):
-            raise UsageError("arguments must be a JSON object, e.g. '{\"timezone\": \"Europe/Paris\"}'")
+        args = json_object(arguments, example='{"timezone": "Europe/Paris"}')
         manager = _manager(autostart=False)
         if manager is None or server not in manager.servers:
             known = ", ".join(manager.servers) if manager else "none"

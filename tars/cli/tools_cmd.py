@@ -87,16 +87,11 @@ def register(app: typer.Typer) -> None:
         """Run one tool with JSON arguments; print the result as JSON; exit 1 on an error result."""
         import json
 
+        from tars.cli.jsonargs import json_object
         from tars.config import load_config
-        from tars.errors import UsageError
         from tars.events import ToolCall
 
-        try:
-            args = json.loads(arguments)
-        except json.JSONDecodeError as exc:
-            raise UsageError(f"arguments are not valid JSON: {exc.msg} at column {exc.colno}") from None
-        if not isinstance(args, dict):
-            raise UsageError('arguments must be a JSON object, e.g. \'{"location": "Lisbon"}\'')
+        args = json_object(arguments, example='{"location": "Lisbon"}')
         registry, _ = _registry(load_config())
         result = registry.run(ToolCall(name=name, arguments=args), confirm=_confirm(yes))
         print(json.dumps({"tool": result.name, "is_error": result.is_error, "output": result.output},

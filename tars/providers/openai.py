@@ -14,7 +14,7 @@ import json
 from typing import Any, Iterator, Sequence
 
 from tars.errors import ProviderError, ProviderRejected, ProviderUnavailable
-from tars.events import Event, ReasoningDelta, Stop, TextDelta, ToolCall, ToolCallEvent, Usage
+from tars.events import Event, ReasoningDelta, Stop, ToolCall, ToolCallEvent, Usage
 from tars.messages import Message
 
 __all__ = ["OpenAIProvider", "to_openai_messages", "to_openai_tools"]
