@@ -16,6 +16,7 @@ from tars.tools.base import Tool
 
 __all__ = [
     "router_system",
+    "router_examples",
     "router_schema",
     "executor_system",
     "executor_schema",
@@ -45,17 +46,38 @@ def one_line(description: str, width: int = 110) -> str:
 def router_system(tools: Sequence[Tool]) -> str:
     lines = "\n".join(f"- {t.name}: {one_line(t.description)}" for t in tools)
     return (
-        "Pick the tool that the user's latest message needs. You never answer the message yourself.\n\n"
+        "You are the router of an assistant: decide whether the user's latest message needs one of "
+        "these tools. You never answer the message yourself.\n\n"
         f"Tools:\n{lines}\n\n"
+        "Call a tool when one of them does what the message asks, even if you could answer yourself. "
+        "Choose none when no tool does what is asked: general knowledge, explanations, advice, coding, "
+        "chat, or a question that only touches a tool's topic but asks for something else.\n\n"
         "Reply with one JSON object, one of:\n"
+        '{"choice": "none", "tool": null, "question": null} when no tool is needed, or the tool results '
+        "shown already answer the message;\n"
         '{"choice": "call_tool", "tool": "<a tool name from the list>", "question": null} when the message '
-        "asks for something one of the tools does;\n"
+        "asks for what one of the tools does;\n"
         '{"choice": "clarify", "tool": null, "question": "<what you need to know>"} when a tool is clearly '
-        "wanted but a detail it cannot work without is missing (which task, which note, what to remember);\n"
-        '{"choice": "none", "tool": null, "question": null} for general knowledge, chat, coding or maths, '
-        "when a tool word only appears as a topic, or when the tool results shown already answer the message.\n"
+        "wanted but a detail it cannot work without is missing (which item, which file, what to save).\n"
         "Never invent a tool name. Do not write arguments."
     )
+
+
+def router_examples(tools: Sequence[Tool]) -> list[Message]:
+    """Three worked answers before the real request: small models follow examples better than rules."""
+    first = tools[0]
+    ask = one_line(first.description).rstrip(".")
+    ask = ask[:1].lower() + ask[1:]
+    none = '{"choice": "none", "tool": null, "question": null}'
+    pairs = [
+        ("Why is the sky blue?", none),
+        ("How do I search for a word in a Python string?", none),
+        (f"Please {ask}.", f'{{"choice": "call_tool", "tool": "{first.name}", "question": null}}'),
+    ]
+    out: list[Message] = []
+    for text, answer in pairs:
+        out += [Message(role="user", content=f"Latest user message: {text}"), Message(role="assistant", content=answer)]
+    return out
 
 
 def router_schema(tools: Sequence[Tool]) -> dict[str, Any]:

@@ -23,7 +23,7 @@ __all__ = ["StepRun", "Decision", "Arguments", "run_step", "route", "execute", "
 
 CHOICES = ("call_tool", "clarify", "none")
 _ROUTER_CAP = 600  # characters; a constrained answer is ~60, so more means the model is rambling
-_EXECUTOR_CAP = 2000
+_EXECUTOR_CAP = 1200  # a rambling string argument is cut here, then repaired or retried
 
 
 @dataclass
@@ -104,7 +104,7 @@ def _collect(events, cap: int) -> tuple[str, tuple[int | None, int | None]]:
 # -- router --------------------------------------------------------------------------------
 def route(provider: Any, messages: Sequence[Message], tools: Sequence[Tool]) -> Decision:
     """Ask which tool (if any) the latest message needs; one retry when the answer is unusable."""
-    request = [Message(role="user", content=prompts.request_text(messages))]
+    request = [*prompts.router_examples(tools), Message(role="user", content=prompts.request_text(messages))]
     system, schema = prompts.router_system(tools), prompts.router_schema(tools)
     runs: list[StepRun] = []
     error = None
