@@ -105,3 +105,8 @@ def test_two_processes_can_write_at_once(tars_home) -> None:
     store = ConversationStore()
     assert len(store.recent(100)) == 60
     assert all(c.messages == 5 for c in store.recent(100))
+
+
+def test_the_database_is_private_to_the_user(tars_home) -> None:
+    ConversationStore().create()
+    assert (tars_home / "data" / "sessions.db").stat().st_mode & 0o077 == 0

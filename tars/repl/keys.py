@@ -62,6 +62,7 @@ def history_path():
 
     path = data_dir() / "chat_history"
     path.parent.mkdir(parents=True, exist_ok=True)
+    path.touch(mode=0o600, exist_ok=True)  # what you typed is yours alone
     return path
 
 

@@ -72,6 +72,7 @@ class ConversationStore:
     def __init__(self, path: Path | None = None) -> None:
         self.path = Path(path) if path is not None else default_path()
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.path.touch(mode=0o600, exist_ok=True)  # conversations are private
         self._db = sqlite3.connect(self.path, timeout=5.0, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA foreign_keys=ON")
