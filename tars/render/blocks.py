@@ -130,7 +130,8 @@ class BlockSplitter:
         if self._kind is None or self._checked == 0:
             return False
         kind, markup = self._kind
-        before = self._tail[: self._checked].rstrip("\n").rpartition("\n")[2]
+        last_end = self._checked - 1  # the newline that ends the last line already seen
+        before = self._tail[self._tail.rfind("\n", 0, last_end) + 1 : last_end]
         for line in self._tail[self._checked : end].split("\n")[:-1]:
             if not before.strip() or not _continues(line, kind, markup):
                 return False
