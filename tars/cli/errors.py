@@ -22,7 +22,14 @@ def fail(message: str, code: int) -> int:
 
 def run_guarded(app: Callable[..., object]) -> int:
     """Run a typer app in standalone-off mode and map every outcome to an exit code."""
-    import click
+    import typer
+
+    # typer >= 0.29 vendors its own click (`typer._click`); its exceptions are not the click
+    # package's, so they are caught through typer's own names
+    try:
+        from typer._click.exceptions import ClickException
+    except ImportError:  # pragma: no cover - older typer uses the click package
+        from click import ClickException
 
     try:
         result = app(standalone_mode=False)
@@ -30,11 +37,11 @@ def run_guarded(app: Callable[..., object]) -> int:
         return fail(str(exc), EXIT_USAGE)
     except TarsError as exc:
         return fail(str(exc), EXIT_FAILED)
-    except click.exceptions.Abort:
+    except typer.Abort:
         return EXIT_INTERRUPTED
-    except click.exceptions.Exit as exc:
+    except typer.Exit as exc:
         return exc.exit_code
-    except click.ClickException as exc:
+    except ClickException as exc:
         exc.show()
         return EXIT_USAGE
     except KeyboardInterrupt:
