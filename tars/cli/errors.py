@@ -32,7 +32,7 @@ def run_guarded(app: Callable[..., object]) -> int:
         from click import ClickException
 
     try:
-        result = app(standalone_mode=False)
+        result = app(standalone_mode=False, prog_name="tars")
     except (ConfigError, UsageError) as exc:
         return fail(str(exc), EXIT_USAGE)
     except TarsError as exc:
