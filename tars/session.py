@@ -20,7 +20,7 @@ from tars.config import Config, load_config
 from tars.cooldown import Cooldown
 from tars.errors import ProviderError
 from tars.events import (
-    ModelStart, Notice, Reply, SessionEvent, Stop, ToolCall, ToolResultEvent, Usage,
+    ModelStart, Notice, Reply, SessionEvent, Stop, ToolCall, ToolCallEvent, ToolResultEvent, Usage,
     accumulate,
 )
 from tars.messages import Message
@@ -247,9 +247,12 @@ class Session:
                 continue
             rounds_done += 1
             turn.rounds = rounds_done
-            calls = self._calls_of(reply, provider, tools)
+            calls = reply.tool_calls or self._rescue(reply, provider, tools)
             if not calls:
                 return
+            if not reply.tool_calls:  # rescued: show them as calls like any other
+                for call in calls:
+                    yield ToolCallEvent(call=call)
             if not self.auto_tools:
                 self._pending = {c.id: c for c in calls}
                 return
@@ -323,10 +326,10 @@ class Session:
         turn.all_calls.extend(reply.tool_calls)
         return reply
 
-    def _calls_of(self, reply: Reply, provider: Provider, tools: list[Tool]) -> tuple[ToolCall, ...]:
-        """The reply's calls, or calls rescued from a reply that only describes one."""
-        if reply.tool_calls or not tools or self.rescuer is None or provider.native_tools:
-            return reply.tool_calls
+    def _rescue(self, reply: Reply, provider: Provider, tools: list[Tool]) -> tuple[ToolCall, ...]:
+        """Calls rescued from a reply that only describes one (non-native models only)."""
+        if not tools or self.rescuer is None or provider.native_tools:
+            return ()
         try:
             rescued = self.rescuer(reply.text, tools)
         except Exception:

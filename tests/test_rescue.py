@@ -98,7 +98,11 @@ def test_session_runs_the_rescued_call_and_the_next_round_sees_the_result():
     config = load_config().replace(primary_tools="all", tool_mode="native")
     session = Session(config, primary=primary, tools=ToolRegistry([WEATHER]))
     session.rescuer = Rescuer(ScriptedProvider([[ToolCall(name="weather_now", arguments={"location": "Paris"})]]))
-    turn = session.send("what's the weather in Paris?")
+    from tars.events import ToolCallEvent
+
+    events = list(session.stream("what's the weather in Paris?"))
+    turn = session.last_turn
+    assert [e.call.name for e in events if isinstance(e, ToolCallEvent)] == ["weather_now"]  # shown as a call
     assert [r.name for r in turn.tool_results] == ["weather_now"]
     assert "21" in turn.text
     second_round = primary.calls[1]["messages"]
