@@ -30,7 +30,7 @@ from tars.tools.base import Tool, ToolResult
 from tars.tools.registry import Confirm, ToolRegistry
 from tars.turn import Turn
 
-__all__ = ["Session", "Turn", "known_tools"]
+__all__ = ["Session", "Turn", "known_tools", "close_stream"]
 
 from tars.assembly import DeferredStrategy, known_tools  # noqa: E402  (re-exported: used by the CLI)
 
@@ -374,6 +374,19 @@ class Session:
             if m.interrupted else m
             for m in self.messages
         ]
+
+
+def close_stream(events: Any) -> None:
+    """Close a `Session.stream` generator after Ctrl-C: cancels the model request and keeps the
+    partial answer. A second Ctrl-C during the clean-up must not skip it."""
+    for _ in range(3):
+        try:
+            events.close()
+            return
+        except KeyboardInterrupt:
+            continue
+        except Exception:
+            return
 
 
 def _add(a: int | None, b: int | None) -> int | None:

@@ -118,6 +118,7 @@ def _run(session: Any, prompt: str, out: Any, err: Any, *, as_json: bool, raw: b
     from tars.cli.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, fail
     from tars.render.stream import PlainStream
     from tars.render.turn_view import TurnPrinter
+    from tars.session import close_stream
 
     answer_console = out
     printer = TurnPrinter(answer_console, err, footer=err.is_terminal and not as_json, spinner=not as_json)
@@ -143,7 +144,7 @@ def _run(session: Any, prompt: str, out: Any, err: Any, *, as_json: bool, raw: b
             raise  # one line on stderr and the exit code, from tars.cli.errors
         error = exc
     finally:
-        _close(events)
+        close_stream(events)
         printer.abort()
     turn = session.last_turn
     if as_json and turn is not None:
@@ -164,14 +165,3 @@ def _run(session: Any, prompt: str, out: Any, err: Any, *, as_json: bool, raw: b
         why = "stopped at the tool-round limit" if turn is not None and turn.round_limit_hit else "no answer came"
         return fail(why, EXIT_FAILED)
     return EXIT_OK
-
-
-def _close(events: Any) -> None:
-    for _ in range(3):
-        try:
-            events.close()
-            return
-        except KeyboardInterrupt:
-            continue
-        except Exception:
-            return

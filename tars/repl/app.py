@@ -18,6 +18,7 @@ from tars.render.status import call_line
 from tars.render.turn_view import TurnPrinter
 from tars.repl import commands as registry
 from tars.repl.commands import CommandContext, CommandError
+from tars.session import close_stream
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -145,11 +146,10 @@ class Repl:
             printer.abort()
             self._error(f"unexpected error: {type(exc).__name__}: {exc}")
         finally:
-            self._close(events)
+            close_stream(events)
             self._printer = None
         if interrupted:
             printer.abort()
-            self._settle_unanswered_calls()
             self.console.print("⏹ interrupted: the partial answer stays in the context", style="dim")
         elif not failed:
             printer.end(self.session.last_turn)
@@ -180,27 +180,6 @@ class Repl:
         if callable(take):
             for text in take():
                 self.console.print(text, style="yellow", markup=False, highlight=False, soft_wrap=True)
-
-    def _settle_unanswered_calls(self) -> None:
-        """Ctrl-C while tools ran leaves calls without results, which remote APIs refuse in the
-        next request; each gets an error result saying the user stopped it."""
-        answered = {m.tool_call_id for m in self.session.messages if m.role == "tool"}
-        for message in list(self.session.messages):
-            for call in message.tool_calls:
-                if call.id not in answered:
-                    self.session.tool_call_result(call, "not run: the user interrupted the turn", is_error=True)
-
-    @staticmethod
-    def _close(events: Any) -> None:
-        """Close the event generator: cancels the model request and records the partial answer."""
-        for _ in range(3):  # a second Ctrl-C during clean-up must not skip it
-            try:
-                events.close()
-                return
-            except KeyboardInterrupt:
-                continue
-            except Exception:
-                return
 
     def _save_quietly(self) -> None:
         try:
