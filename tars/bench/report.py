@@ -91,6 +91,7 @@ def write_result(result: dict[str, Any], path: Path) -> None:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             json.dump(result, fh, indent=1, ensure_ascii=False, default=str)
             fh.write("\n")
+        os.chmod(tmp, 0o644)  # mkstemp makes it private; a results file is meant to be shared
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
