@@ -173,10 +173,26 @@ def test_native_mode_scores_the_emitted_call_under_its_real_name():
     assert row["schema_valid"] is True and row["json_valid"] is True and "native" in row["latency"]
 
 
-def test_native_text_that_tries_to_call_counts_as_invalid_json():
+def test_a_half_written_native_call_counts_as_invalid_json():
     model = ScriptedProvider([['```json\n{"name": "math_hypot", "arguments": {"x": 3,']])
     row = run_case(model, _case(), "native")
-    assert row["outcome"] == "none" and row["json_valid"] is False and row["args_correct"] is False
+    assert (row["outcome"], row["tool"], row["json_valid"]) == ("call", "math.hypot", False)
+    assert row["schema_valid"] is False and row["args_correct"] is False
+
+
+def test_a_native_call_to_an_invented_tool_is_a_wrong_call_not_a_refusal():
+    # the provider drops calls to tools it did not offer; BFCL still counts them as calls
+    model = ScriptedProvider([['{"name": "kilograms", "arguments": {"value": 1}}']])
+    row = run_case(model, _case(expected="none", acceptable=("clarify",), args=None), "native")
+    assert (row["outcome"], row["tool"], row["json_valid"]) == ("call", "kilograms", True)
+    assert row["schema_valid"] is False and not row["tool_correct"] and not row["acceptable_ok"]
+
+
+def test_native_prose_is_an_answer_and_a_question_is_a_clarify():
+    row = run_case(ScriptedProvider([["The hypotenuse is 5."]]), _case(), "native")
+    assert (row["outcome"], row["json_valid"]) == ("none", None)
+    row = run_case(ScriptedProvider([["Which two sides do you mean?"]]), _case(), "native")
+    assert row["outcome"] == "clarify"
 
 
 def test_pipeline_mode_scores_router_and_executor():

@@ -18,7 +18,8 @@ _BFCL_STRIP = re.compile(r"[ ,./\-_*^]")
 DEFINITIONS = {
     "json_validity": "structured outputs that parsed as strict JSON without repair / cases with a structured "
                      "output (pipeline: every case's router answer, and its executor answer when a tool was "
-                     "picked; native: cases with a call, or with text that tried to be one)",
+                     "picked; native: cases with a call, or with text that tried to be one; a call left in the text "
+                     "(e.g. to an invented tool the provider dropped) is scored as that call)",
     "schema_validity": "cases whose final arguments met the chosen tool's JSON Schema (an unknown tool name "
                        "fails) / cases where a tool was chosen",
     "strict_tool_accuracy": "cases whose outcome is exactly the label (tool name, none or clarify) / all cases",

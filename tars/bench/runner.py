@@ -16,7 +16,7 @@ from tars.bench.suites import Case
 from tars.errors import ProviderError, ProviderUnavailable
 from tars.events import TextDelta, ToolCallEvent, Usage
 from tars.pipeline import steps
-from tars.pipeline.jsonout import schema_error
+from tars.pipeline.jsonout import parse_object, schema_error
 
 __all__ = ["run_case", "run_cases", "MODES", "BENCH_SYSTEM"]
 
@@ -24,6 +24,7 @@ MODES = ("native", "pipeline")
 BENCH_SYSTEM = "You are tars, a concise assistant. Use a tool only when the request needs one."
 _WIRE_NAME = re.compile(r"[^a-zA-Z0-9_-]")
 _CALL_MARKUP = re.compile(r'<tool_call>|<function|\[TOOL_CALLS\]|```json|\{\s*"(name|tool|function)"\s*:')
+_FENCE = re.compile(r"```(?:json)?\s*(.*?)(?:```|$)", re.DOTALL)
 _GIVE_UP_AFTER = 3
 _TEXT_CAP = 4000  # characters of a native answer before the stream is closed
 
@@ -87,9 +88,27 @@ def _native(provider: Any, case: Case) -> dict[str, Any]:
         return {**row, "outcome": "call", "tool": wire.get(call.name, call.name), "args": call.arguments,
                 "json_valid": True, "calls": len(calls)}
     attempted = bool(_CALL_MARKUP.search(reply))
+    written = _written_call(reply) if attempted else None
+    if written is not None:  # a call the provider did not pass on (usually an invented tool name)
+        (name, args), strict = written
+        return {**row, "outcome": "call", "tool": wire.get(name, name), "args": args, "json_valid": strict,
+                "calls": 0, "unparsed_call": True}
     outcome = "clarify" if reply.rstrip().endswith("?") and not attempted else "none"
     return {**row, "outcome": outcome, "json_valid": False if attempted else None,
             "question": reply[:200] if outcome == "clarify" else None}
+
+
+def _written_call(reply: str) -> tuple[tuple[str, Any], bool] | None:
+    """A call left in the reply's text, as BFCL would decode it: ((name, arguments), strict JSON)."""
+    fenced = _FENCE.search(reply)
+    body = fenced.group(1) if fenced else reply[reply.find("{"):] if "{" in reply else ""
+    parsed = parse_object(body)
+    value = parsed.value or {}
+    name = value.get("name") or value.get("tool") or value.get("function")
+    if not isinstance(name, str):
+        return None
+    args = value.get("arguments", value.get("parameters", value.get("args", {})))
+    return (name, args if isinstance(args, dict) else {}), parsed.strict
 
 
 # -- pipeline: router, then executor -------------------------------------------------------------
