@@ -8,6 +8,7 @@ prose through. Loaded models are shared per process: loading costs about a secon
 
 from __future__ import annotations
 
+import atexit
 import json
 import threading
 from pathlib import Path
@@ -23,6 +24,18 @@ _MODELS: dict[tuple[str, int, int], Any] = {}
 _LOAD_LOCK = threading.Lock()
 _MAX_TOKENS = 1024
 _CHARS_PER_TOKEN = 3  # a cautious average, for trimming old turns before the window overflows
+
+
+@atexit.register
+def _close_all() -> None:
+    """Free loaded models before the interpreter tears down the modules llama.cpp needs for it."""
+    with _LOAD_LOCK:
+        while _MODELS:
+            _, llm = _MODELS.popitem()
+            try:
+                llm.close()
+            except Exception:
+                pass
 
 
 def _load(path: Path, n_ctx: int, threads: int):
