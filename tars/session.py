@@ -326,9 +326,16 @@ class Session:
         turn.all_calls.extend(reply.tool_calls)
         return reply
 
+    def _pipelined(self, provider: Provider) -> bool:
+        """Pipeline rounds choose tools in a router step; their prose is never a described call."""
+        strategy = self.round_strategy
+        if isinstance(strategy, DeferredStrategy):
+            strategy = strategy.resolve()
+        return strategy is not None and getattr(strategy, "provider", provider) is provider
+
     def _rescue(self, reply: Reply, provider: Provider, tools: list[Tool]) -> tuple[ToolCall, ...]:
         """Calls rescued from a reply that only describes one (non-native models only)."""
-        if not tools or self.rescuer is None or provider.native_tools:
+        if not tools or self.rescuer is None or provider.native_tools or self._pipelined(provider):
             return ()
         try:
             rescued = self.rescuer(reply.text, tools)

@@ -6,7 +6,6 @@ The scripted model plays each pipeline step in order; the assertions check what 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from types import SimpleNamespace
 
@@ -49,12 +48,8 @@ def J(obj) -> str:
 
 
 @pytest.fixture
-def make_session(monkeypatch):
+def make_session():
     """A Session on a scripted primary in pipeline mode, offering every tool."""
-    if importlib.util.find_spec("tars.router") is None:  # the keyword router is not under test here
-        monkeypatch.setattr(Session, "route", lambda self, text: SimpleNamespace(
-            escalate=False, tool_hints=[], reason="test"))
-
     def make(rounds, tools):
         config = load_config().replace(tool_mode="pipeline", primary_tools="all")
         provider = ScriptedProvider(rounds, native_tools=False)
@@ -235,3 +230,15 @@ def test_an_escalated_remote_round_stays_native():
     events = list(strategy(remote, [], "sys", [_weather_tool([])]))
     assert [e.kind for e in events] == ["tool_call", "stop"]
     assert remote.calls[0]["tools"][0]["name"] == "weather_now" and primary.calls == []
+
+
+def test_a_summary_that_names_a_tool_is_not_rescued_into_a_call(make_session):
+    log: list = []
+    session, _ = make_session([
+        [J({"choice": "none", "tool": None, "question": None})],
+        ["You could use weather_now for that, but it is not needed here."],
+    ], [_weather_tool(log)])
+    asked = []
+    session.rescuer = lambda text, tools: asked.append(text) or [ToolCall(name="weather_now", arguments={"city": "X"})]
+    turn = session.send("what does weather_now do?")
+    assert asked == [] and log == [] and turn.rounds == 1

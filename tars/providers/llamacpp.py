@@ -53,6 +53,17 @@ def _load(path: Path, n_ctx: int, threads: int):
         return _MODELS[key]
 
 
+def _grammar(schema: dict[str, Any]):
+    """A llama.cpp grammar that only admits JSON matching `schema`."""
+    from llama_cpp import LlamaGrammar
+
+    try:
+        return LlamaGrammar.from_json_schema(json.dumps(schema), verbose=False)
+    except Exception as exc:  # llama.cpp signals an unsupported schema with a bare assertion
+        raise ProviderRejected(f"embedded model: cannot constrain output to this schema ({exc or type(exc).__name__})",
+                               provider="llamacpp") from exc
+
+
 def to_chat_messages(system: str, messages: Sequence[Message]) -> list[dict[str, Any]]:
     """tars messages -> the OpenAI-style dicts chat templates expect."""
     out: list[dict[str, Any]] = [{"role": "system", "content": system}] if system else []
@@ -123,9 +134,8 @@ class LlamaCppProvider:
         chat = _trim(to_chat_messages(system, messages), (llm.n_ctx() - _MAX_TOKENS) * _CHARS_PER_TOKEN)
         kwargs: dict[str, Any] = {"messages": chat, "stream": True, "max_tokens": _MAX_TOKENS}
         if response_schema is not None:
-            from llama_cpp import LlamaGrammar
-
-            kwargs["grammar"] = LlamaGrammar.from_json_schema(json.dumps(response_schema), verbose=False)
+            kwargs["grammar"] = _grammar(response_schema)
+            kwargs["temperature"] = 0.0  # constrained JSON answers should not vary run to run
         elif tools:
             kwargs["tools"] = [{"type": "function", "function": dict(spec)} for spec in tools]
         parser = self._parser(tools) if tools and response_schema is None else None
