@@ -215,14 +215,20 @@ class Session:
             return list(self.tools)
         return [t for name in hints if (t := self.tools.get(name))]
 
-    def _system(self, text: str, hints: list[str]) -> str:
+    def _sections(self, text: str) -> list[str]:
         sections = []
         for section in self._contexts:
             try:
                 sections.append(section(text) or "")
             except Exception:  # a broken context source must not cost the answer
                 continue
-        return build_system_prompt(tool_hints=hints, sections=sections)
+        return sections
+
+    def _system(self, provider: Provider, tools: list[Tool], hints: list[str], sections: list[str]) -> str:
+        """Tool hints only help a model choosing among offered tools natively; a small model that
+        is offered none (or whose pipeline router picks) reads them as something to talk about."""
+        offered = bool(tools) and not self._pipelined(provider)
+        return build_system_prompt(tool_hints=hints if offered else (), sections=sections)
 
     def _run(self, text: str, decision) -> Iterator[SessionEvent]:
         provider, escalated, notices = self._choose(decision)
@@ -230,7 +236,7 @@ class Session:
         self.last_turn = turn
         yield from notices
         hints = list(decision.tool_hints)
-        system = self._system(text, hints)
+        sections = self._sections(text)
         rounds_done, seen, answer_now = 0, set(), False
         while rounds_done < self.config.max_tool_rounds:
             tools = [] if answer_now else self._offered_tools(provider, hints)
@@ -238,6 +244,7 @@ class Session:
             yield ModelStart(model=turn.model, escalated=turn.escalated, fallback=turn.fell_back,
                              round=rounds_done + 1)
             try:
+                system = self._system(provider, tools, hints, sections)
                 reply = yield from self._model_round(provider, system, tools, turn)
             except ProviderError as exc:
                 if provider is not self.remote or turn.fell_back:

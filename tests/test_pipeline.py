@@ -91,6 +91,7 @@ def test_call_tool_runs_the_tool_and_the_summariser_answers(make_session):
     # the summariser sees the tool result, and is offered no tools
     assert "light rain" in summariser["messages"][-1].content and summariser["tools"] == []
     assert summariser["response_schema"] is None
+    assert "most likely needs" not in summariser["system"]  # hints are for choosing tools, not answers
     assert turn.input_tokens == 50
     steps = [s for s, _ in session.round_strategy.timings]
     assert steps == ["router", "executor", "router", "summariser"]

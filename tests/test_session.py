@@ -190,6 +190,16 @@ def test_the_system_prompt_has_the_date_hints_and_context_sections():
 
     assert dt.date.today().isoformat() in system
     assert "Memory: the user lives in Oslo." in system
+    assert "most likely needs: weather_now" in system  # offered natively: the hint helps choose
+
+
+def test_no_tool_hints_when_no_tools_are_offered():
+    call = ToolCall(name="weather_now", arguments={"location": "Oslo"})
+    model = ScriptedProvider([[call], [call], ["Clear."]])
+    session = make_session(model, tools=[weather_tool()])
+    session.send("will it rain in Oslo?")  # the repeated call makes the third round offer no tools
+    assert len(model.calls) == 3 and "most likely needs" in model.calls[0]["system"]
+    assert model.calls[-1]["tools"] == [] and "most likely needs" not in model.calls[-1]["system"]
 
 
 def test_ctrl_c_during_a_tool_leaves_every_call_with_a_result():
