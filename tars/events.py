@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Iterable, Literal
 
 __all__ = [
     "ToolCall",
@@ -25,6 +25,7 @@ __all__ = [
     "SessionEvent",
     "Reply",
     "accumulate",
+    "fold",
     "new_call_id",
 ]
 
@@ -147,3 +148,11 @@ def accumulate(event: Event, snapshot: Reply) -> Reply:
         case Stop(reason=reason):
             return dataclasses.replace(snapshot, stop_reason=reason)
     raise TypeError(f"not an event: {event!r}")
+
+
+def fold(events: Iterable[Event], snapshot: Reply | None = None) -> Reply:
+    """The reply that a whole sequence of events adds up to."""
+    reply = snapshot or Reply()
+    for event in events:
+        reply = accumulate(event, reply)
+    return reply

@@ -12,7 +12,7 @@ import re
 import threading
 from typing import Any, Sequence
 
-from tars.events import ReasoningDelta, TextDelta, ToolCall, ToolCallEvent
+from tars.events import TextDelta, ToolCall, ToolCallEvent, fold
 from tars.messages import Message
 from tars.tools.base import Tool
 
@@ -106,17 +106,10 @@ class Rescuer:
         from tars.toolcalls import ToolSet, parse
 
         offered = ToolSet(tools)
-        structured, text = [], []
-        for event in events:
-            match event:
-                case ToolCallEvent(call=call):
-                    structured.append(call)
-                case TextDelta(text=t):
-                    text.append(t)
-                case ReasoningDelta():
-                    pass
-        if not structured and text:
-            structured = parse("".join(text), tools=tools).calls  # a rescue model that writes calls as text
+        reply = fold(e for e in events if isinstance(e, (ToolCallEvent, TextDelta)))
+        structured = list(reply.tool_calls)
+        if not structured and reply.text:
+            structured = parse(reply.text, tools=tools).calls  # a rescue model that writes calls as text
         calls = []
         for call in structured:
             name = offered.resolve(call.name)

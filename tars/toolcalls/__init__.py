@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from tars.events import ReasoningDelta, TextDelta, ToolCall, ToolCallEvent
+from tars.events import ToolCall, fold
 from tars.toolcalls.markup import ToolSet
 from tars.toolcalls.stream import StreamParser
 
@@ -39,17 +39,9 @@ class ParseResult:
 
 def collect(parser: StreamParser, events: Iterable[Any], format: str | None = None) -> ParseResult:
     """Fold a parser's events into a ParseResult."""
-    text, reasoning, calls = [], [], []
-    for event in events:
-        match event:
-            case TextDelta(text=t):
-                text.append(t)
-            case ReasoningDelta(text=t):
-                reasoning.append(t)
-            case ToolCallEvent(call=call):
-                calls.append(call)
+    reply = fold(events)
     chosen = parser.sniffed if parser.format == "auto" and parser.sniffed else parser.format
-    return ParseResult(calls, "".join(text), "".join(reasoning), chosen, list(parser.errors))
+    return ParseResult(list(reply.tool_calls), reply.text, reply.reasoning, chosen, list(parser.errors))
 
 
 def parse(text: str, *, format: str | None = None, model: str | None = None,
