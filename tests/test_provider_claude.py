@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 from servers.anthropic import AnthropicServer
+from servers.streaming import ask, collect_until_error, text_of
 from servers.fixtures import anthropic_server  # noqa: F401  (fixture)
 from tars.config import DEFAULT_CLAUDE_MODEL, load_config
-from tars.errors import ProviderError, ProviderRejected, ProviderUnavailable
+from tars.errors import ProviderRejected, ProviderUnavailable
 from tars.events import ReasoningDelta, Stop, TextDelta, ToolCall, ToolCallEvent, Usage
 from tars.messages import Message
 from tars.providers import make_provider
@@ -29,22 +30,6 @@ def provider_for(url: str, timeout: float = 0.5) -> ClaudeProvider:
     config = load_config(environ={"ANTHROPIC_API_KEY": KEY, "ANTHROPIC_BASE_URL": url,
                                   "TARS_REMOTE_TIMEOUT": str(timeout)})
     return ClaudeProvider(MODEL, config)
-
-
-def ask(provider: ClaudeProvider, text: str = "hi", **kwargs) -> list:
-    return list(provider.stream([Message(role="user", content=text)], **kwargs))
-
-
-def collect_until_error(provider: ClaudeProvider) -> tuple[list, ProviderError]:
-    events = []
-    with pytest.raises(ProviderError) as info:
-        for event in provider.stream([Message(role="user", content="hi")]):
-            events.append(event)
-    return events, info.value
-
-
-def text_of(events: list) -> str:
-    return "".join(e.text for e in events if isinstance(e, TextDelta))
 
 
 def test_text_streams_as_several_deltas_then_usage_and_stop(anthropic_server: AnthropicServer) -> None:

@@ -5,12 +5,11 @@ from __future__ import annotations
 import socket
 import time
 
-import pytest
-
 from servers.fixtures import ollama_server  # noqa: F401  (fixture)
+from servers.streaming import ask, collect_until_error, text_of
 from servers.ollama import OllamaServer
 from tars.config import load_config
-from tars.errors import ProviderError, ProviderRejected, ProviderUnavailable
+from tars.errors import ProviderRejected, ProviderUnavailable
 from tars.events import ReasoningDelta, Stop, TextDelta, ToolCall, ToolCallEvent, Usage
 from tars.messages import Message
 from tars.providers import make_provider
@@ -24,22 +23,6 @@ WEATHER = {"name": "weather", "description": "Weather for a city",
 def provider_for(url: str, model: str = MODEL, timeout: float = 0.5) -> OllamaProvider:
     config = load_config(environ={"OLLAMA_HOST": url, "TARS_OLLAMA_TIMEOUT": str(timeout)})
     return OllamaProvider(model, config)
-
-
-def ask(provider: OllamaProvider, text: str = "hi", **kwargs) -> list:
-    return list(provider.stream([Message(role="user", content=text)], **kwargs))
-
-
-def collect_until_error(provider: OllamaProvider) -> tuple[list, ProviderError]:
-    events = []
-    with pytest.raises(ProviderError) as info:
-        for event in provider.stream([Message(role="user", content="hi")]):
-            events.append(event)
-    return events, info.value
-
-
-def text_of(events: list) -> str:
-    return "".join(e.text for e in events if isinstance(e, TextDelta))
 
 
 def calls_of(events: list) -> list[ToolCall]:

@@ -131,9 +131,13 @@ class Handler(BaseHTTPRequestHandler):
 
     # -- helpers for protocol modules ---------------------------------------------------------
     def send_json(self, status: int, payload: Any, headers: Mapping[str, str] | None = None) -> None:
-        data = json.dumps(payload).encode()
+        self.send_body(status, json.dumps(payload).encode(), headers)
+
+    def send_body(self, status: int, data: bytes, headers: Mapping[str, str] | None = None, *,
+                  content_type: str = "application/json") -> None:
+        """Send `data` as is: also a body that claims to be JSON and is not (malformed replies)."""
         self.send_response(status)
-        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(data)))
         for key, value in (headers or {}).items():
             self.send_header(key, str(value))

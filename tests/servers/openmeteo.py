@@ -50,12 +50,7 @@ class OpenMeteoServer(ProtocolServer):
             return handler.send_json(int(reply["error"]), {"error": True, "reason": reply.get("reason", "Internal error")})
         if reply.get("malformed"):
             data = b"<html><body>502 Bad Gateway</body></html>"
-            handler.send_response(200)
-            handler.send_header("Content-Type", "application/json")
-            handler.send_header("Content-Length", str(len(data)))
-            handler.end_headers()
-            handler.wfile.write(data)
-            return None
+            return handler.send_body(200, data)
         q = {k: v[-1] for k, v in parse_qs(urlsplit(handler.path).query).items()}
         if request.path == "/v1/search":
             found = PLACES.get(q.get("name", "").strip().lower())

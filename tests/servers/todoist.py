@@ -116,12 +116,7 @@ class TodoistServer(ProtocolServer):
             return handler.send_json(int(reply["error"]), body, reply.get("headers"))
         if reply.get("malformed"):
             data = b'{"results": [{"id": "1", "content": '
-            handler.send_response(200)
-            handler.send_header("Content-Type", "application/json")
-            handler.send_header("Content-Length", str(len(data)))
-            handler.end_headers()
-            handler.wfile.write(data)
-            return None
+            return handler.send_body(200, data)
         if request.headers.get("authorization") != f"Bearer {self.token}":
             return handler.send_json(401, {"error": "Invalid token", "error_code": 401, "error_extra": {},
                                            "error_tag": "AUTH_INVALID_TOKEN", "http_code": 401})
