@@ -256,6 +256,9 @@ class Session:
             turn.rounds = rounds_done
             calls = reply.tool_calls or self._rescue(reply, provider, tools)
             if not calls:
+                if not reply.text.strip() and turn.tool_results:
+                    yield Notice(level="warning", text=(
+                        f"{turn.model} gave no answer after its tool calls; their results are above"))
                 return
             if not reply.tool_calls:  # rescued: show them as calls like any other
                 for call in calls:

@@ -231,3 +231,11 @@ def test_a_model_that_repeats_its_call_is_made_to_answer_instead_of_looping():
     assert seen == ["Paris"], "the repeated call did not run again"
     assert turn.text == "Clear in Paris (0 tools offered)." and turn.rounds == 3
     assert not turn.round_limit_hit
+
+
+def test_an_empty_answer_after_tool_calls_is_said_plainly():
+    model = ScriptedProvider([[ToolCall(name="weather_now", arguments={"location": "Oslo"})], [""]])
+    session = make_session(model, tools=[weather_tool()])
+    events = list(session.stream("weather in Oslo?"))
+    notices = [e.text for e in events if isinstance(e, Notice)]
+    assert notices == ["scripted:script gave no answer after its tool calls; their results are above"]

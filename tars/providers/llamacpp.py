@@ -138,17 +138,21 @@ class LlamaCppProvider:
             kwargs["temperature"] = 0.0  # constrained JSON answers should not vary run to run
         elif tools:
             kwargs["tools"] = [{"type": "function", "function": dict(spec)} for spec in tools]
-        parser = self._parser(tools) if tools and response_schema is None else None
+        # Parse calls whenever tools are or were in play: a call to a tool not offered now is
+        # dropped (never run), and its markup is never shown as the answer.
+        offered = {spec["name"] for spec in tools}
+        known = offered | {c.name for m in messages for c in m.tool_calls}
+        parser = self._parser(known) if known and response_schema is None else None
         with self._lock:
-            yield from self._generate(llm, kwargs, parser)
+            yield from self._generate(llm, kwargs, parser, offered)
 
-    def _parser(self, tools):
+    def _parser(self, names: set[str]):
         from tars.toolcalls import StreamParser
 
-        return StreamParser(self.tool_format(), [spec["name"] for spec in tools], model=self.model)
+        return StreamParser(self.tool_format(), sorted(names), model=self.model)
 
-    def _generate(self, llm, kwargs: dict[str, Any], parser) -> Iterator[Event]:
-        produced, finish, saw_call = 0, "end_turn", False
+    def _generate(self, llm, kwargs: dict[str, Any], parser, offered: set[str]) -> Iterator[Event]:
+        produced, finish, saw_call, stray = 0, "end_turn", False, False
         try:
             chunks = llm.create_chat_completion(**kwargs)
             for chunk in chunks:
@@ -160,13 +164,21 @@ class LlamaCppProvider:
                     continue
                 produced += 1
                 for event in (parser.feed(text) if parser else [TextDelta(text=text)]):
+                    if isinstance(event, ToolCallEvent) and event.call.name not in offered:
+                        stray = True  # a call to a tool not on offer now: never run, never shown
+                        continue
                     saw_call = saw_call or isinstance(event, ToolCallEvent)
                     yield event
+                if stray and not offered:
+                    break  # asked to answer without tools, the model writes calls: it would only repeat
         except ValueError as exc:  # llama.cpp's way of saying the prompt does not fit
             raise ProviderRejected(f"embedded model: {exc}", provider="llamacpp") from exc
         except RuntimeError as exc:
             raise ProviderUnavailable(f"embedded model failed: {exc}", provider="llamacpp") from exc
-        for event in parser.finish() if parser else ():
+        cut_short = stray and not offered  # what is held back is the start of the next stray call
+        for event in parser.finish() if parser and not cut_short else ():
+            if isinstance(event, ToolCallEvent) and event.call.name not in offered:
+                continue
             saw_call = saw_call or isinstance(event, ToolCallEvent)
             yield event
         yield Usage(input_tokens=max(0, llm.n_tokens - produced), output_tokens=produced)
