@@ -18,34 +18,15 @@ from tars.tools.registry import ToolRegistry
 LABELS = Path(__file__).parent / "data" / "routing_labels.jsonl"
 REMOTE = "claude:claude-sonnet-4-5-20250929"
 
-_BUILTIN = {
-    "todoist_add_task": ("tasks", "Add a task to the user's Todoist; `due` is natural language."),
-    "todoist_today": ("tasks", "List the user's Todoist tasks due today, plus overdue ones."),
-    "todoist_upcoming": ("tasks", "List the user's Todoist tasks due in the next N days."),
-    "todoist_complete_task": ("tasks", "Mark a Todoist task done, by id or by its text."),
-    "weather_now": ("weather", "Current weather and rain in the next hours for a place."),
-    "weather_forecast": ("weather", "Daily weather forecast for 1-16 days, plus today hour by hour."),
-    "memory_remember": ("memory", "Remember one short fact, rule or pinned item about the user."),
-    "memory_update": ("memory", "Change a remembered item."),
-    "memory_forget": ("memory", "Forget one remembered item."),
-    "memory_recall": ("memory", "List remembered items, optionally only those about a topic."),
-    "memory_search": ("memory", "Full-text search of the memory folder."),
-    "note_daily": ("notes", "Add a line to today's daily note, or read it."),
-    "note_read": ("notes", "Read a note from the user's notes vault."),
-    "note_write": ("notes", "Create a note in the vault."),
-    "note_append": ("notes", "Append text to the end of a note in the vault."),
-    "notes_search": ("notes", "Full-text search of the user's notes vault."),
-    "web_read": ("web", "Fetch a public http(s) web page and return its readable text."),
-    "web_search": ("web", "Search the web; returns titles, URLs and snippets of the top results."),
-}
-
-
 def _tool(name: str, description: str, **kw) -> Tool:
     return Tool(name=name, description=description, func=lambda **_: "ok", **kw)
 
 
 def builtin_tools() -> list[Tool]:
-    return [_tool(n, d, family=f) for n, (f, d) in _BUILTIN.items()]
+    """The real built-in tools, as a session has them."""
+    from tars.tools.builtin import builtin_tools as real
+
+    return real(load_config(environ={}))
 
 
 def time_tools() -> list[Tool]:
