@@ -4,32 +4,42 @@ turn call-shaped objects into (name, arguments)."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Iterator
 
-__all__ = ["json_end", "load_json", "call_parts", "open_brackets", "complete_json", "NAME_KEYS", "ARG_KEYS"]
+__all__ = ["brackets", "json_end", "load_json", "call_parts", "open_brackets", "complete_json", "NAME_KEYS", "ARG_KEYS"]
 
 NAME_KEYS = ("name", "tool_name", "tool", "function")
 ARG_KEYS = ("arguments", "parameters", "args", "input", "tool_input")
 _CLOSE = {"{": "}", "[": "]"}
 
 
-def json_end(text: str, start: int) -> int | None:
-    """Index just past the JSON object/array that opens at `text[start]`, or None when the text
-    ends first. Brackets inside strings (with escapes) do not count."""
-    stack: list[str] = []
-    in_string = escaped = False
+def brackets(text: str, start: int = 0, *, quotes: str = '"', pairs: str = "{}[]") -> Iterator[tuple[int, str]]:
+    """Each bracket of `pairs` outside strings (backslash escapes respected), with its index; a
+    last `(len(text), '"')` when the text ends inside a string. One scanner for JSON and Python."""
+    quote, escaped = "", False
     for i in range(start, len(text)):
         ch = text[i]
-        if in_string:
+        if quote:
             if escaped:
                 escaped = False
             elif ch == "\\":
                 escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in _CLOSE:
+            elif ch == quote:
+                quote = ""
+        elif ch in quotes:
+            quote = ch
+        elif ch in pairs:
+            yield i, ch
+    if quote:
+        yield len(text), '"'
+
+
+def json_end(text: str, start: int) -> int | None:
+    """Index just past the JSON object/array that opens at `text[start]`, or None when the text
+    ends first. Brackets inside strings (with escapes) do not count."""
+    stack: list[str] = []
+    for i, ch in brackets(text, start):
+        if ch in _CLOSE:
             stack.append(_CLOSE[ch])
         elif ch in "}]":
             if not stack or stack.pop() != ch:
@@ -42,20 +52,13 @@ def json_end(text: str, start: int) -> int | None:
 def open_brackets(text: str) -> tuple[list[str], bool]:
     """The brackets still open at the end of `text`, and whether it ends inside a string."""
     stack: list[str] = []
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
+    in_string = False
+    for _, ch in brackets(text):
+        if ch in _CLOSE:
+            stack.append(ch)
         elif ch == '"':
             in_string = True
-        elif ch in _CLOSE:
-            stack.append(ch)
-        elif ch in "}]" and stack:
+        elif stack:
             stack.pop()
     return stack, in_string
 

@@ -8,6 +8,7 @@ import math
 import re
 from typing import Any
 
+from tars.toolcalls.jsonish import brackets
 from tars.toolcalls.markup import Context, Outcome
 
 __all__ = ["pythonic_calls", "py_end", "accept_bare_pythonic", "PY_CALL_START"]
@@ -99,20 +100,9 @@ def _salvage(text: str, error: str) -> Outcome:
 
 def py_end(text: str, start: int) -> int | None:
     """Index past the bracket group opening at text[start], skipping '…' and "…" strings."""
-    depth, quote, escaped = 0, "", False
-    pairs = {"(": ")", "[": "]", "{": "}"}
-    for i in range(start, len(text)):
-        ch = text[i]
-        if quote:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == quote:
-                quote = ""
-        elif ch in "'\"":
-            quote = ch
-        elif ch in pairs:
+    depth = 0
+    for i, ch in brackets(text, start, quotes="'\"", pairs="()[]{}"):
+        if ch in "([{":
             depth += 1
         elif ch in ")]}":
             depth -= 1
