@@ -6,9 +6,11 @@ conversation survives (in the next request's context and in the store), and leav
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import time
+from typing import Iterator
 
 import pexpect
 import pytest
@@ -39,6 +41,16 @@ def spawn_chat(server: OllamaServer, *args: str, **env: str) -> pexpect.spawn:
     return child
 
 
+@contextlib.contextmanager
+def chat(server: OllamaServer, *args: str, **env: str) -> Iterator[pexpect.spawn]:
+    """A running `tars chat`, closed however the test ends."""
+    child = spawn_chat(server, *args, **env)
+    try:
+        yield child
+    finally:
+        child.close()
+
+
 def ask(child: pexpect.spawn, text: str, expect: str) -> None:
     child.send(text + "\r")
     child.expect_exact(expect)
@@ -50,8 +62,7 @@ def last_messages(server: OllamaServer) -> list[dict]:
 
 
 def test_chat_answers_runs_commands_survives_ctrl_c_and_exits_on_ctrl_d(server: OllamaServer) -> None:
-    child = spawn_chat(server)
-    try:
+    with chat(server) as child:
         ask(child, "hello there", "echo: hello there")
         ask(child, "/model", "ollama:test")
 
@@ -75,8 +86,6 @@ def test_chat_answers_runs_commands_survives_ctrl_c_and_exits_on_ctrl_d(server: 
 
         child.sendcontrol("d")
         child.expect(pexpect.EOF)
-    finally:
-        child.close()
     assert child.exitstatus == 0
 
     stored = ConversationStore()
@@ -86,8 +95,7 @@ def test_chat_answers_runs_commands_survives_ctrl_c_and_exits_on_ctrl_d(server: 
 
 
 def test_ctrl_c_at_the_prompt_clears_the_line_and_ctrl_d_exits(server: OllamaServer) -> None:
-    child = spawn_chat(server)
-    try:
+    with chat(server) as child:
         child.send("half a thought")
         child.sendintr()
         child.expect_exact(PROMPT)
@@ -95,14 +103,11 @@ def test_ctrl_c_at_the_prompt_clears_the_line_and_ctrl_d_exits(server: OllamaSer
         assert "half a thought" not in last_messages(server)[-1]["content"]
         child.sendcontrol("d")
         child.expect(pexpect.EOF)
-    finally:
-        child.close()
     assert child.exitstatus == 0
 
 
 def test_multiline_input_and_bracketed_paste_stay_one_message(server: OllamaServer) -> None:
-    child = spawn_chat(server)
-    try:
+    with chat(server) as child:
         child.send("first line\x1b\rsecond line\r")  # Esc-Enter (Alt-Enter) inserts a newline
         child.expect_exact("echo: first line")
         child.expect_exact(PROMPT)
@@ -113,35 +118,26 @@ def test_multiline_input_and_bracketed_paste_stay_one_message(server: OllamaServ
         assert last_messages(server)[-1]["content"] == "pasted one\npasted two"
         child.send("/exit\r")
         child.expect(pexpect.EOF)
-    finally:
-        child.close()
     assert child.exitstatus == 0
 
 
 def test_continue_resumes_the_last_conversation(server: OllamaServer) -> None:
-    child = spawn_chat(server)
-    try:
+    with chat(server) as child:
         ask(child, "remember the word heron", "echo: remember the word heron")
         child.sendcontrol("d")
         child.expect(pexpect.EOF)
-    finally:
-        child.close()
 
-    child = spawn_chat(server, "--continue")
-    try:
+    with chat(server, "--continue") as child:
         ask(child, "what was the word?", "echo: what was the word?")
         user_turns = [m["content"] for m in last_messages(server) if m["role"] == "user"]
         assert user_turns == ["remember the word heron", "what was the word?"]
         child.sendcontrol("d")
         child.expect(pexpect.EOF)
-    finally:
-        child.close()
 
 
 def test_model_failure_is_one_line_and_the_chat_goes_on(server: OllamaServer) -> None:
     server.script({"error": 500, "message": "llama runner crashed"})
-    child = spawn_chat(server)
-    try:
+    with chat(server) as child:
         child.send("hello\r")
         child.expect("llama runner crashed")
         child.expect_exact(PROMPT)
@@ -149,22 +145,16 @@ def test_model_failure_is_one_line_and_the_chat_goes_on(server: OllamaServer) ->
         child.sendcontrol("d")
         child.expect(pexpect.EOF)
         assert "Traceback" not in (child.before or "")
-    finally:
-        child.close()
 
 
 def test_history_persists_and_up_and_ctrl_r_find_earlier_lines(server: OllamaServer) -> None:
-    child = spawn_chat(server)
-    try:
+    with chat(server) as child:
         ask(child, "alpha unique line", "echo: alpha unique line")
         ask(child, "beta", "echo: beta")
         child.sendcontrol("d")
         child.expect(pexpect.EOF)
-    finally:
-        child.close()
 
-    child = spawn_chat(server)  # a new process: the history file carries over
-    try:
+    with chat(server) as child:  # a new process: the history file carries over
         child.sendcontrol("r")
         child.send("alph")
         child.expect_exact("a unique line")  # found by the search (the match itself is highlighted)
@@ -180,13 +170,10 @@ def test_history_persists_and_up_and_ctrl_r_find_earlier_lines(server: OllamaSer
             "alpha unique line", "alpha unique line"]
         child.sendcontrol("d")
         child.expect(pexpect.EOF)
-    finally:
-        child.close()
 
 
 def test_vi_keys_with_the_setting(server: OllamaServer) -> None:
-    child = spawn_chat(server, TARS_EDIT_MODE="vi")
-    try:
+    with chat(server, TARS_EDIT_MODE="vi") as child:
         child.send("hello")
         child.send("\x1b")  # to normal mode
         time.sleep(0.6)  # past the Esc-Enter chord timeout
@@ -195,15 +182,12 @@ def test_vi_keys_with_the_setting(server: OllamaServer) -> None:
         child.expect_exact(PROMPT)
         child.sendcontrol("d")
         child.expect(pexpect.EOF)
-    finally:
-        child.close()
 
 
 def test_an_ask_policy_tool_asks_first_and_no_declines(server: OllamaServer) -> None:
     server.script({"tool_calls": [{"name": "todoist_complete_task", "arguments": {"text": "buy milk"}}]},
                   {"text": "Left it open."})
-    child = spawn_chat(server)
-    try:
+    with chat(server) as child:
         child.send("complete buy milk\r")
         child.expect_exact('todoist_complete_task(text="buy milk")')
         child.expect_exact("[y/N]")
@@ -215,14 +199,11 @@ def test_an_ask_policy_tool_asks_first_and_no_declines(server: OllamaServer) -> 
         assert "declined" in tool_results[-1]["content"]
         child.sendcontrol("d")
         child.expect(pexpect.EOF)
-    finally:
-        child.close()
 
 
 def test_answers_render_as_markdown_on_the_terminal(server: OllamaServer) -> None:
     server.script({"text": "# Heading\n\n- **bold** item\n\n```python\nx = 1\n```\n"})
-    child = spawn_chat(server)
-    try:
+    with chat(server) as child:
         child.send("show me\r")
         child.expect_exact("ollama:test")  # the footer, after the answer
         shown = child.before
@@ -231,8 +212,6 @@ def test_answers_render_as_markdown_on_the_terminal(server: OllamaServer) -> Non
         assert "**bold**" not in shown and "```" not in shown and "# Heading" not in shown
         child.sendcontrol("d")
         child.expect(pexpect.EOF)
-    finally:
-        child.close()
 
 
 COLOR_SGR = r"\x1b\[[0-9;]*(?:3[0-8]|4[0-8]|9[0-7])[0-9;]*m"
