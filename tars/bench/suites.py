@@ -78,11 +78,9 @@ def load_suite(name: str, config: Any = None) -> Suite:
 
 # -- tars's own suite ----------------------------------------------------------------------------
 def _live_specs(config: Any) -> dict[str, dict[str, Any]]:
-    """Specs of tars's built-in tools, when that module is present and builds with this config."""
-    try:
-        from tars.tools.builtin import builtin_tools
-    except ImportError:
-        return {}
+    """Specs of tars's built-in tools, when they build with this config."""
+    from tars.tools.builtin import builtin_tools
+
     try:
         return {t.name: t.spec() for t in builtin_tools(config)}
     except Exception:  # a built-in that cannot be built here: fall back to the frozen copy

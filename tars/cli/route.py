@@ -21,12 +21,13 @@ def register(app: typer.Typer) -> None:
             None, "--remote", help="escalation model for this run, provider:model or none"),
     ) -> int:
         """Print where a message would go (escalate, provider, model, tool_hints, reason) as JSON."""
+        from tars.assembly import known_tools
         from tars.config import load_config
         from tars.router import Router
 
         flags = {k: v for k, v in (("model_default", model), ("model_remote", remote)) if v is not None}
         config = load_config(flags)
-        router = Router(_known_tools(config))
+        router = Router(known_tools(config))  # what a new session would know, MCP cache included
         if message:
             print(decision_json(router.route(" ".join(message), config)))
             return 0
@@ -52,18 +53,3 @@ def decision_json(result: Any) -> str:
         },
         ensure_ascii=False,
     )
-
-
-def _known_tools(config: Any) -> list[Any]:
-    """What a new session would know: `tars.session.known_tools` (built-ins and cached MCP lists),
-    with the built-in catalog filling in any built-in tool it lacks."""
-    from tars.routing.catalog import builtin_catalog
-
-    catalog = builtin_catalog()
-    try:
-        from tars.session import known_tools
-    except ImportError:
-        return catalog
-    tools = list(known_tools(config))
-    names = {t.name for t in tools}
-    return tools + [t for t in catalog if t.name not in names]

@@ -14,10 +14,8 @@ __all__ = ["register"]
 
 def _tools(config):
     """Built-in and (cached) MCP tools, as a new session would know them."""
-    try:
-        from tars.session import known_tools
-    except ImportError:
-        from tars.tools.builtin import builtin_tools as known_tools
+    from tars.assembly import known_tools
+
     return known_tools(config)
 
 

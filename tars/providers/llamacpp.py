@@ -122,10 +122,8 @@ class LlamaCppProvider:
 
     def tool_format(self) -> str:
         """The text format this model writes calls in (setting > name > template > sniffing)."""
-        try:
-            from tars.toolcalls import detect_format
-        except ImportError:
-            return "hermes"
+        from tars.toolcalls import detect_format
+
         fmt, _why = detect_format(model=self.model, template=self.chat_template, setting=self._format_setting)
         return fmt
 

@@ -72,10 +72,8 @@ class OllamaProvider:
     def tool_format(self) -> str:
         """The text format this model writes calls in (setting > name > template > sniffing); the
         template is used only when /api/show was already asked, so this adds no round trip."""
-        try:
-            from tars.toolcalls import detect_format
-        except ImportError:
-            return "auto"
+        from tars.toolcalls import detect_format
+
         template = self._info(fetch=False).get("template")
         return detect_format(model=self.model, template=template, setting=self._format)[0]
 
@@ -177,16 +175,10 @@ def _written_tools(parser: Any, tools: Sequence[dict[str, Any]]) -> tuple[str, A
     """For a model without native tools: the system-prompt text that describes `tools`, and the
     function that writes earlier calls in the same format for the history."""
     name = "json" if parser is None or parser.format == "auto" else parser.format
-    try:
-        from tars.toolcalls import prompt_for
-        from tars.toolcalls.formats import get_format
-    except ImportError:
-        return "", _hermes
+    from tars.toolcalls import prompt_for
+    from tars.toolcalls.formats import get_format
+
     return prompt_for(name, tools), get_format(name).render
-
-
-def _hermes(calls: list[tuple[str, dict[str, Any]]]) -> str:
-    return "\n".join(f"<tool_call>\n{json.dumps({'name': n, 'arguments': a})}\n</tool_call>" for n, a in calls)
 
 
 def _events(chunks: Any, parser: Any) -> Iterator[Event]:
