@@ -177,11 +177,14 @@ class Session:
         return status
 
     # -- internals ----------------------------------------------------------------------------
+    def take_notices(self) -> list[str]:
+        """What background parts (MCP servers starting, failing) reported and nobody has shown
+        yet; the REPL shows them at the prompt, a turn shows the rest as it starts."""
+        return self.mcp.take_notices() if self.mcp is not None else []
+
     def _background_notices(self) -> Iterator[Notice]:
-        """What background parts (MCP servers starting, failing) reported since the last turn."""
-        if self.mcp is not None:
-            for text in self.mcp.take_notices():
-                yield Notice(level="warning", text=text)
+        for text in self.take_notices():
+            yield Notice(level="warning", text=text)
 
     def _tool_mode(self) -> str:
         strategy = self.round_strategy

@@ -175,11 +175,8 @@ class Repl:
 
     def _show_background_notices(self) -> None:
         """MCP servers start while the user types; say at the next prompt what failed."""
-        manager = getattr(self.session, "mcp", None)
-        take = getattr(manager, "take_notices", None)
-        if callable(take):
-            for text in take():
-                self.console.print(text, style="yellow", markup=False, highlight=False, soft_wrap=True)
+        for text in self.session.take_notices():
+            self.console.print(text, style="yellow", markup=False, highlight=False, soft_wrap=True)
 
     def _save_quietly(self) -> None:
         try:
