@@ -7,11 +7,11 @@ not on every call, so the state lives in a small JSON file in the cache dir (wri
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from tars.atomic import atomic_write
 
 __all__ = ["Cooldown", "CooldownState"]
 
@@ -63,10 +63,6 @@ class Cooldown:
 
     def _write(self, states: dict) -> None:
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".cooldown-")
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(states, fh)
-            os.replace(tmp, self.path)
+            atomic_write(self.path, json.dumps(states))
         except OSError:
             pass  # a read-only cache only costs us the cross-process memory, never the answer

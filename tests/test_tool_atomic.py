@@ -7,7 +7,7 @@ import stat
 
 import pytest
 
-from tars.tools.atomic import atomic_write, update_file
+from tars.atomic import atomic_write, update_file
 
 
 def test_new_files_are_readable_and_modes_are_kept(tmp_path):

@@ -10,7 +10,6 @@ import json
 import os
 import platform
 import re
-import tempfile
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -85,15 +84,7 @@ def format_table(result: dict[str, Any]) -> str:
 
 def write_result(result: dict[str, Any], path: Path) -> None:
     """Write the JSON atomically (temp file + rename): an interrupted run never leaves half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(result, fh, indent=1, ensure_ascii=False, default=str)
-            fh.write("\n")
-        os.chmod(tmp, 0o644)  # mkstemp makes it private; a results file is meant to be shared
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    from tars.atomic import atomic_write
+
+    atomic_write(path, json.dumps(result, indent=1, ensure_ascii=False, default=str) + "\n")
 

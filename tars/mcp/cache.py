@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
+from tars.atomic import atomic_write
 from tars.errors import ToolError
 
 __all__ = ["cache_path", "read_cache", "store_tools", "cached_definitions", "cached_tools"]
@@ -47,11 +47,7 @@ def store_tools(server: str, fingerprint: str, definitions: list[dict[str, Any]]
         servers[server] = {"fingerprint": fingerprint, "updated": int(time.time()), "tools": definitions}
         text = json.dumps({"version": 1, "servers": servers}, ensure_ascii=False, indent=1)
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".mcp_tools.", suffix=".tmp")
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
-            os.replace(tmp, path)
+            atomic_write(path, text)
         except OSError:
             pass  # a cache that cannot be written costs only a slower first message next time
 

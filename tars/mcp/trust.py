@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from pathlib import Path
+
+from tars.atomic import atomic_write
 
 __all__ = ["TRUST_FILE", "is_trusted", "trust", "fingerprint"]
 
@@ -39,8 +39,4 @@ def trust(project_file: Path, user_dir: Path) -> None:
     """Record the current content of `project_file` as trusted (atomic write)."""
     entries = _load(user_dir)
     entries[str(project_file.resolve())] = fingerprint(project_file)
-    user_dir.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=user_dir, prefix=".trust-")
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        json.dump(entries, fh, indent=2)
-    os.replace(tmp, user_dir / TRUST_FILE)
+    atomic_write(user_dir / TRUST_FILE, json.dumps(entries, indent=2))

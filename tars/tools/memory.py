@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from tars.errors import ToolError
 from tars.search_index import SearchIndex
-from tars.tools.atomic import LOCK_NAME, update_file
+from tars.atomic import LOCK_NAME, update_file
 
 __all__ = ["MemoryStore", "Item", "KINDS", "memory_chunks"]
 

@@ -1,4 +1,4 @@
-"""Atomic, concurrent-safe file writes for notes and memory.
+"""Atomic, concurrent-safe file writes: notes, memory, and every state file tars keeps.
 
 A write goes to a temporary file in the same folder and is renamed over the target, so a reader
 never sees half a file. Read-modify-write updates (appends, memory edits) hold an exclusive
