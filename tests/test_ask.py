@@ -148,12 +148,12 @@ def test_ctrl_c_exits_130(server: OllamaServer) -> None:
 def test_ask_policy_tools_are_refused_without_yes_when_stdin_is_not_a_terminal(server: OllamaServer) -> None:
     call = {"tool_calls": [{"name": "todoist_complete_task", "arguments": {"text": "buy milk"}}]}
     server.script(call, {"text": "Could not do it."})
-    refused = tars_ask(server, "complete buy milk")
+    refused = tars_ask(server, "complete buy milk in my todoist")
     assert refused.returncode == 0
     assert "needs confirmation" in refused.stderr and "--yes" in refused.stderr
 
     server.script(call, {"text": "Tried."})
-    allowed = tars_ask(server, "--yes", "complete buy milk")
+    allowed = tars_ask(server, "--yes", "complete buy milk in my todoist")
     assert "needs confirmation" not in allowed.stderr
     assert "todoist_complete_task" in allowed.stderr  # it ran (and says why it failed: no token here)
     assert "TODOIST_API_TOKEN" in allowed.stderr
@@ -233,7 +233,7 @@ def test_json_reports_the_fallback_and_the_key_never_appears(server: OllamaServe
 def test_on_a_terminal_an_ask_policy_tool_asks_first(server: OllamaServer) -> None:
     server.script({"tool_calls": [{"name": "todoist_complete_task", "arguments": {"text": "buy milk"}}]},
                   {"text": "Done."})
-    child = pexpect.spawn(sys.executable, ["-m", "tars", "ask", "complete buy milk"],
+    child = pexpect.spawn(sys.executable, ["-m", "tars", "ask", "complete buy milk in my todoist"],
                           env=env_for(server, TERM="xterm-256color"), encoding="utf-8", timeout=30)
     child.expect_exact("run todoist_complete_task? [y/N]")
     child.send("y\r")

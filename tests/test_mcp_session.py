@@ -16,7 +16,8 @@ from tars.events import ToolCall
 from tars.mcp import attach
 from tars.mcp.cache import cache_path, cached_tools
 from tars.providers.scripted import ScriptedProvider
-from tars.session import Session, known_tools
+from tars.session import Session
+from tars.session.assembly import known_tools
 from tars.tools.registry import ToolRegistry
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -212,7 +213,8 @@ def test_startup_path_does_not_import_mcp(tars_home):
         "import sys\n"
         "from tars.config import load_config\n"
         "from tars.mcp import attach\n"
-        "from tars.session import Session, known_tools\n"
+        "from tars.session import Session\n"
+        "from tars.session.assembly import known_tools\n"
         "from tars.providers.scripted import ScriptedProvider\n"
         "s = Session(load_config(), primary=ScriptedProvider(['hi']))\n"
         "assert attach(s) is None\n"

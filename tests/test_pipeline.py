@@ -14,7 +14,7 @@ import pytest
 
 from tars.config import load_config
 from tars.events import ToolCall, Usage
-from tars.pipeline import PipelineStrategy, strategy_for, wants_pipeline
+from tars.pipeline import PipelineProvider, wants_pipeline
 from tars.providers.scripted import ScriptedProvider
 from tars.session import Session
 from tars.tools.base import Tool
@@ -53,8 +53,7 @@ def make_session():
     def make(rounds, tools):
         config = load_config().replace(tool_mode="pipeline", primary_tools="all")
         provider = ScriptedProvider(rounds, native_tools=False)
-        session = Session(config, primary=provider, tools=ToolRegistry(tools))
-        session.round_strategy = strategy_for(config, provider)
+        session = Session(config, primary=PipelineProvider(provider), tools=ToolRegistry(tools))
         return session, provider
 
     return make
@@ -93,7 +92,7 @@ def test_call_tool_runs_the_tool_and_the_summariser_answers(make_session):
     assert summariser["response_schema"] is None
     assert "most likely needs" not in summariser["system"]  # hints are for choosing tools, not answers
     assert turn.input_tokens == 50
-    steps = [s for s, _ in session.round_strategy.timings]
+    steps = [s for s, _ in session.primary.timings]
     assert steps == ["router", "executor", "router", "summariser"]
 
 
@@ -129,7 +128,7 @@ def test_an_invented_tool_name_is_rejected_and_never_runs(make_session):
     assert log == [] and turn.tool_results == []
     assert "'get_weather' is not one of the offered tools (weather_now)" in model.calls[1]["messages"][-1].content
     assert turn.text == "I can answer that without a tool."
-    assert session.round_strategy.trace[0]["error"].startswith("tool 'weather_lookup'")
+    assert session.primary.trace[0]["error"].startswith("tool 'weather_lookup'")
 
 
 def test_invalid_arguments_get_one_repair_retry_that_shows_the_error(make_session):
@@ -203,7 +202,7 @@ def test_fenced_and_unclosed_json_from_a_model_without_grammar_is_repaired(make_
     ], [_weather_tool(log)])
     session.send("weather in Oslo")
     assert log == [("weather_now", "Oslo", "metric")]
-    assert session.round_strategy.trace[0]["repaired"] is False
+    assert session.primary.trace[0]["repaired"] is False
 
 
 def test_auto_mode_picks_pipeline_for_small_or_non_native_models():
@@ -213,8 +212,7 @@ def test_auto_mode_picks_pipeline_for_small_or_non_native_models():
     assert wants_pipeline("auto", small) and wants_pipeline("auto", textual)
     assert not wants_pipeline("auto", big)
     assert not wants_pipeline("native", small) and wants_pipeline("pipeline", big)
-    config = load_config({"TARS_TOOL_MODE": "auto"})
-    assert isinstance(strategy_for(config, small), PipelineStrategy) and strategy_for(config, big) is None
+    assert PipelineProvider(small, mode="auto").active and not PipelineProvider(big, mode="auto").active
 
 
 def test_tool_mode_setting_rejects_unknown_values():
@@ -225,11 +223,15 @@ def test_tool_mode_setting_rejects_unknown_values():
 
 
 def test_an_escalated_remote_round_stays_native():
+    log: list = []
     primary = ScriptedProvider([["unused"]], native_tools=False)
-    remote = ScriptedProvider([[ToolCall(name="weather_now", arguments={"city": "Oslo"})]])
-    strategy = PipelineStrategy(primary)
-    events = list(strategy(remote, [], "sys", [_weather_tool([])]))
-    assert [e.kind for e in events] == ["tool_call", "stop"]
+    remote = ScriptedProvider([[ToolCall(name="weather_now", arguments={"city": "Oslo"})], ["12 °C in Oslo."]],
+                              model="remote")
+    config = load_config(environ={}).replace(tool_mode="pipeline")
+    session = Session(config, primary=PipelineProvider(primary), remote=remote,
+                      tools=ToolRegistry([_weather_tool(log)]))
+    turn = session.send("is it raining in Oslo right now?")
+    assert turn.escalated and turn.text == "12 °C in Oslo." and log == [("weather_now", "Oslo", "metric")]
     assert remote.calls[0]["tools"][0]["name"] == "weather_now" and primary.calls == []
 
 

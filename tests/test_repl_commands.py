@@ -107,7 +107,7 @@ def test_model_says_when_the_remote_is_cooling_down() -> None:
     config = load_config(environ={})
     remote = ScriptedProvider([["x"]], model="claude-test")
     session = Session(config, primary=ScriptedProvider([["hi"]]), remote=remote, tools=ToolRegistry())
-    session.cooldown.trip("scripted:claude-test", "HTTP 529 overloaded")
+    session.escalation.cooldown.trip("scripted:claude-test", "HTTP 529 overloaded")
     console = Console(file=io.StringIO(), width=120)
     repl = Repl(session, console, None)
     out = run(repl, console, "/model")

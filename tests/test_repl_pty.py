@@ -188,7 +188,7 @@ def test_an_ask_policy_tool_asks_first_and_no_declines(server: OllamaServer) -> 
     server.script({"tool_calls": [{"name": "todoist_complete_task", "arguments": {"text": "buy milk"}}]},
                   {"text": "Left it open."})
     with chat(server) as child:
-        child.send("complete buy milk\r")
+        child.send("complete buy milk in my todoist\r")
         child.expect_exact('todoist_complete_task(text="buy milk")')
         child.expect_exact("[y/N]")
         child.send("n\r")

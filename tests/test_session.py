@@ -32,7 +32,8 @@ def weather_tool(log=None, **kw):
 
 
 def make_session(primary, remote=None, tools=(), **config_overrides):
-    config = load_config(environ={}).replace(**config_overrides)
+    """A session whose primary is offered every tool (scripted models call whatever they like)."""
+    config = load_config(environ={}).replace(**{"primary_tools": "all", **config_overrides})
     return Session(config, primary=primary, remote=remote, tools=ToolRegistry(tools))
 
 

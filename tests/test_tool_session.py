@@ -50,6 +50,7 @@ def session_for(config, *calls: ToolCall, confirm=None) -> tuple[Session, Script
                                          for m in results])]
 
     model = ScriptedProvider([list(calls), answer])
+    config = config.replace(primary_tools="all")  # the scripted model calls tools the router did not hint
     session = Session(config, primary=model, tools=ToolRegistry(builtin_tools(config),
                                                                  policies=policies_from_config(config)),
                       confirm=confirm)

@@ -14,9 +14,17 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 import typer
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from tars.events import ToolCall
+    from tars.session import Session
+    from tars.tools.base import Tool
+    from tars.tools.registry import Confirm
 
 __all__ = ["register", "build_prompt", "stdin_is_piped"]
 
@@ -59,14 +67,20 @@ def _read_stdin() -> str | None:
     return data.decode("utf-8", errors="replace")
 
 
-def _terminal_confirm(err_console: Any):
-    """Ask on the terminal before an `ask`-policy tool runs (only used when stdin is a terminal).
-    `confirm.before` is called first (the turn printer closes its spinner and open answer)."""
-    from tars.render.status import call_line
+class TerminalConfirm:
+    """Asks on the terminal before an `ask`-policy tool runs (only when stdin is a terminal).
+    `before` is called first (the turn printer closes its spinner and open answer)."""
 
-    def confirm(tool: Any, call: Any) -> bool:
-        confirm.before()
-        err_console.print(call_line(call.name, call.arguments), style="yellow", markup=False, highlight=False, soft_wrap=True)
+    def __init__(self, err_console: Console) -> None:
+        self.err = err_console
+        self.before: Callable[[], None] = lambda: None
+
+    def __call__(self, tool: Tool, call: ToolCall) -> bool:
+        from tars.render.status import call_line
+
+        self.before()
+        self.err.print(call_line(call.name, call.arguments), style="yellow", markup=False, highlight=False,
+                       soft_wrap=True)
         try:
             sys.stderr.write(f"run {tool.name}? [y/N] ")
             sys.stderr.flush()
@@ -74,9 +88,6 @@ def _terminal_confirm(err_console: Any):
         except (KeyboardInterrupt, EOFError, OSError):
             return False
         return answer.strip().lower() in ("y", "yes")
-
-    confirm.before = lambda: None
-    return confirm
 
 
 def register(app: typer.Typer) -> None:
@@ -98,66 +109,53 @@ def register(app: typer.Typer) -> None:
         flags = {k: v for k, v in (("model_default", model), ("model_remote", remote)) if v is not None}
         config = load_config(flags)
         out, err = _consoles()
+        confirm: Confirm | None
         if yes:
-            confirm = lambda tool, call: True  # noqa: E731
+            confirm = _always
         elif sys.stdin is not None and sys.stdin.isatty():
-            confirm = _terminal_confirm(err)
+            confirm = TerminalConfirm(err)
         else:
             confirm = None  # cannot ask: `ask`-policy tools are refused with a message to the model
         session = Session.from_config(config, confirm=confirm)
         return _run(session, prompt_text, out, err, as_json=as_json, raw=raw)
 
 
-def _consoles():
+def _always(tool: Tool, call: ToolCall) -> bool:
+    return True
+
+
+def _consoles() -> tuple[Console, Console]:
     from rich.console import Console
 
     return Console(), Console(stderr=True)
 
 
-def _run(session: Any, prompt: str, out: Any, err: Any, *, as_json: bool, raw: bool) -> int:
+def _run(session: Session, prompt: str, out: Console, err: Console, *, as_json: bool, raw: bool) -> int:
     from tars.cli.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, fail
+    from tars.render.driver import drive_turn
     from tars.render.stream import PlainStream
     from tars.render.turn_view import TurnPrinter
-    from tars.session import close_stream
 
-    answer_console = out
-    printer = TurnPrinter(answer_console, err, footer=err.is_terminal and not as_json, spinner=not as_json)
-    if hasattr(session.confirm, "before"):
+    printer = TurnPrinter(out, err, footer=err.is_terminal and not as_json, spinner=not as_json)
+    if isinstance(session.confirm, TerminalConfirm):
         session.confirm.before = printer.abort
-    printer.lookup = lambda cid: next((c for c in getattr(session.last_turn, "all_calls", ()) if c.id == cid), None)
     if raw:
         printer.make_stream = lambda: PlainStream(sys.stdout)
-    from tars.errors import TarsError
-
-    events = session.stream(prompt)
-    interrupted, error = False, None
-    try:
-        printer.waiting()
-        for event in events:
-            if as_json and event.kind == "text":
-                continue  # the answer is printed once, inside the JSON object
-            printer.handle(event)
-    except KeyboardInterrupt:
-        interrupted = True
-    except TarsError as exc:
-        if not as_json:
-            raise  # one line on stderr and the exit code, from tars.cli.errors
-        error = exc
-    finally:
-        close_stream(events)
-        printer.abort()
-    turn = session.last_turn
+    outcome = drive_turn(session, prompt, printer, show_text=not as_json)
+    turn = outcome.turn
+    if outcome.error is not None and not as_json:
+        raise outcome.error  # one line on stderr and the exit code, from tars.cli.errors
     if as_json and turn is not None:
         import json
 
         data = turn.as_dict()
-        data["interrupted"] = data.get("interrupted") or interrupted
-        if error is not None:
-            data["error"] = str(error)
+        data["interrupted"] = data["interrupted"] or outcome.interrupted
+        if outcome.error is not None:
+            data["error"] = str(outcome.error)
         print(json.dumps(data, ensure_ascii=False, default=str))
-    if error is not None:
-        return fail(str(error), EXIT_FAILED)
-    if interrupted:
+    if outcome.error is not None:
+        return fail(str(outcome.error), EXIT_FAILED)
+    if outcome.interrupted:
         return EXIT_INTERRUPTED
     if not as_json:
         printer.end(turn)

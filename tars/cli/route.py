@@ -21,7 +21,7 @@ def register(app: typer.Typer) -> None:
             None, "--remote", help="escalation model for this run, provider:model or none"),
     ) -> int:
         """Print where a message would go (escalate, provider, model, tool_hints, reason) as JSON."""
-        from tars.assembly import known_tools
+        from tars.session.assembly import known_tools
         from tars.config import load_config
         from tars.router import Router
 

@@ -14,7 +14,7 @@ __all__ = ["register"]
 
 def _tools(config):
     """Built-in and (cached) MCP tools, as a new session would know them."""
-    from tars.assembly import known_tools
+    from tars.session.assembly import known_tools
 
     return known_tools(config)
 

@@ -10,20 +10,22 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tars.errors import TarsError
-from tars.events import ModelStart
+from tars.render.driver import drive_turn
 from tars.render.status import call_line
 from tars.render.turn_view import TurnPrinter
 from tars.repl import commands as registry
 from tars.repl.commands import CommandContext, CommandError
-from tars.session import close_stream
 
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from tars.events import ToolCall
     from tars.repl.store import ConversationStore
+    from tars.session import Session
+    from tars.tools.base import Tool
 
 __all__ = ["Repl", "load_command_modules"]
 
@@ -45,7 +47,7 @@ def load_command_modules() -> None:
 class Repl:
     """One interactive session: owns the prompt, the console and the stored conversation."""
 
-    def __init__(self, session: Any, console: Console, store: ConversationStore | None, *,
+    def __init__(self, session: Session, console: Console, store: ConversationStore | None, *,
                  edit_mode: str = "emacs") -> None:
         self.session = session
         self.console = console
@@ -82,8 +84,7 @@ class Repl:
         self.conversation_id = conversation_id
 
     def _model_name(self) -> str:
-        turn = getattr(self.session, "last_turn", None)
-        return getattr(turn, "model", "") or ""
+        return self.session.last_turn.model if self.session.last_turn else ""
 
     # -- the loop -----------------------------------------------------------------------------
     def run(self) -> int:
@@ -126,36 +127,22 @@ class Repl:
     def turn(self, text: str) -> None:
         """Send one message and show its answer; Ctrl-C stops it and keeps what arrived."""
         printer = self._printer = TurnPrinter(self.console)
-        printer.lookup = self._find_call
-        events = self.session.stream(text)
-        interrupted = failed = False
         try:
-            printer.waiting()
-            for event in events:
-                printer.handle(event)
-                if isinstance(event, ModelStart) and event.round > 1:
-                    printer.waiting()
-        except KeyboardInterrupt:
-            interrupted = True
-        except TarsError as exc:
-            failed = True
-            printer.abort()
-            self._error(str(exc))
-        except Exception as exc:
-            failed = True
-            printer.abort()
+            outcome = drive_turn(self.session, text, printer)
+        except Exception as exc:  # the promise: one line, and the session goes on
             self._error(f"unexpected error: {type(exc).__name__}: {exc}")
+        else:
+            if outcome.interrupted:
+                self.console.print("⏹ interrupted: the partial answer stays in the context", style="dim")
+            elif outcome.error is not None:
+                self._error(str(outcome.error))
+            else:
+                printer.end(outcome.turn)
         finally:
-            close_stream(events)
             self._printer = None
-        if interrupted:
-            printer.abort()
-            self.console.print("⏹ interrupted: the partial answer stays in the context", style="dim")
-        elif not failed:
-            printer.end(self.session.last_turn)
         self._save_quietly()
 
-    def confirm(self, tool: Any, call: Any) -> bool:
+    def confirm(self, tool: Tool, call: ToolCall) -> bool:
         """Ask before running a tool whose policy is `ask`; anything but yes declines."""
         if self._printer is not None:
             self._printer.abort()
@@ -169,10 +156,6 @@ class Repl:
         return answer.strip().lower() in ("y", "yes")
 
     # -- helpers ------------------------------------------------------------------------------
-    def _find_call(self, call_id: str) -> Any:
-        turn = getattr(self.session, "last_turn", None)
-        return next((c for c in getattr(turn, "all_calls", ()) if c.id == call_id), None)
-
     def _show_background_notices(self) -> None:
         """MCP servers start while the user types; say at the next prompt what failed."""
         for text in self.session.take_notices():

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tars.events import ToolCall
+from tars.tools.base import ToolResult
 
 __all__ = ["Turn"]
 
@@ -16,11 +17,14 @@ class Turn:
 
     `tool_calls` are the calls of the last model round. With `auto_tools=False` they are the
     calls still waiting for the caller (`Session.call_tool` / `Session.tool_call_result`).
+    `stop_reason` is why the last model round ended (`end_turn`, `tool_use`, `max_tokens`,
+    `refusal`, ...); `truncated` is True when the answer was cut at the model's output limit.
     """
 
     text: str = ""
     tool_calls: tuple[ToolCall, ...] = ()
-    tool_results: list[Any] = field(default_factory=list)  # tars.tools.base.ToolResult
+    tool_results: list[ToolResult] = field(default_factory=list)
+    all_calls: list[ToolCall] = field(default_factory=list)  # every round's calls, for their arguments
     model: str = ""
     escalated: bool = False
     fell_back: bool = False
@@ -28,9 +32,18 @@ class Turn:
     input_tokens: int | None = None
     output_tokens: int | None = None
     rounds: int = 0
+    stop_reason: str | None = None
     interrupted: bool = False
     round_limit_hit: bool = False
     route_reason: str = ""
+
+    @property
+    def truncated(self) -> bool:
+        return self.stop_reason == "max_tokens"
+
+    def call(self, call_id: str) -> ToolCall | None:
+        """The call of this turn with `call_id` (a result's call, for showing its arguments)."""
+        return next((c for c in self.all_calls if c.id == call_id), None)
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON shape of `tars ask --json` (no secrets: nothing here carries one)."""
@@ -45,7 +58,7 @@ class Turn:
                 {
                     "id": r.call_id,
                     "name": r.name,
-                    "arguments": self._arguments_of(r.call_id),
+                    "arguments": call.arguments if (call := self.call(r.call_id)) else {},
                     "result": r.output,
                     "is_error": r.is_error,
                 }
@@ -53,12 +66,16 @@ class Turn:
             ],
             "usage": {"input_tokens": self.input_tokens, "output_tokens": self.output_tokens},
             "rounds": self.rounds,
+            "stop_reason": self.stop_reason,
+            "truncated": self.truncated,
             "interrupted": self.interrupted,
             "round_limit_hit": self.round_limit_hit,
         }
 
-    # calls made in any round, kept so as_dict can show the arguments beside each result
-    all_calls: list[ToolCall] = field(default_factory=list)
+    def add_usage(self, input_tokens: int | None, output_tokens: int | None) -> None:
+        self.input_tokens = _add(self.input_tokens, input_tokens)
+        self.output_tokens = _add(self.output_tokens, output_tokens)
 
-    def _arguments_of(self, call_id: str) -> dict[str, Any]:
-        return next((c.arguments for c in self.all_calls if c.id == call_id), {})
+
+def _add(a: int | None, b: int | None) -> int | None:
+    return b if a is None else a if b is None else a + b

@@ -1,0 +1,169 @@
+"""Pipeline mode as a provider: each tool round of the inner model is router -> executor -> summariser.
+
+`PipelineProvider(inner)` has the same `stream(messages, system=, tools=)` as every provider, so
+the session's loop treats it like any model. A round that picks a tool ends with that one call
+(`Stop("tool_use")`); the loop runs it and streams again, so a second tool goes through router ->
+executor again within the round bound. A round offered no tools after tool results (the loop
+asks for the answer) goes to the summariser, which turns this turn's results into the answer.
+In `auto` mode it decides on the first stream whether the inner model needs the pipeline, since
+asking may load the model or query a server, which building a session must not do.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Iterator, Literal, Sequence
+
+from tars.errors import ToolError
+from tars.events import Event, Stop, TextDelta, ToolCall, ToolCallEvent, Usage
+from tars.messages import Message
+from tars.pipeline import prompts
+from tars.pipeline.steps import StepRun, execute, route
+from tars.providers.base import Provider
+from tars.system_prompt import without_tool_hints
+from tars.tools.base import Tool
+
+__all__ = ["PipelineProvider", "wants_pipeline", "SMALL_CONTEXT"]
+
+SMALL_CONTEXT = 8192  # tokens; at or below this, every tool schema at once crowds the prompt out
+
+
+def wants_pipeline(mode: str, provider: Provider) -> bool:
+    """Whether `mode` (native|pipeline|auto) means pipeline for this provider."""
+    if mode == "auto":
+        window = provider.context_window
+        return not provider.native_tools or (window is not None and window <= SMALL_CONTEXT)
+    return mode == "pipeline"
+
+
+class PipelineProvider:
+    """Wraps a provider; keeps every step's latency (`timings`) and decision (`trace`)."""
+
+    def __init__(self, inner: Provider, *, mode: Literal["pipeline", "auto"] = "pipeline") -> None:
+        self.inner = inner
+        self.mode = mode
+        self._active: bool | None = True if mode == "pipeline" else None
+        self.timings: list[tuple[str, float]] = []  # (step, seconds), oldest first
+        self.trace: list[dict[str, Any]] = []  # what each round decided, for /model and debugging
+
+    def __repr__(self) -> str:
+        return f"PipelineProvider({self.inner!r}, mode={self.mode!r})"
+
+    # -- what the loop and /model see ---------------------------------------------------------
+    @property
+    def provider(self) -> str:
+        return self.inner.provider
+
+    @property
+    def model(self) -> str:
+        return self.inner.model
+
+    @property
+    def context_window(self) -> int | None:
+        return self.inner.context_window
+
+    @property
+    def active(self) -> bool:
+        """Whether rounds go through the pipeline (decided on first use in auto mode)."""
+        if self._active is None:
+            self._active = wants_pipeline(self.mode, self.inner)
+        return self._active
+
+    @property
+    def native_tools(self) -> bool:
+        # pipeline calls are always structured: a reply never merely describes one
+        return True if self.active else self.inner.native_tools
+
+    @property
+    def tool_mode(self) -> str:
+        if self._active is None:
+            return "auto (decided on the first message)"
+        return "pipeline" if self._active else "native"
+
+    def warm_up(self) -> None:
+        warm = getattr(self.inner, "warm_up", None)  # only local models have something to load
+        if warm is not None:
+            warm()
+
+    # -- one round ------------------------------------------------------------------------------
+    def stream(self, messages: Sequence[Message], *, system: str = "", tools: Sequence[dict[str, Any]] = (),
+               response_schema: dict[str, Any] | None = None) -> Iterator[Event]:
+        if response_schema is not None or not self.active:
+            return self.inner.stream(messages, system=system, tools=tools, response_schema=response_schema)
+        return self._round(list(messages), system, [_described(spec) for spec in tools])
+
+    def _round(self, messages: list[Message], system: str, tools: list[Tool]) -> Iterator[Event]:
+        # tool hints help a model choosing among schemas; the steps that answer read them as a topic
+        system = without_tool_hints(system)
+        if not tools:
+            yield from (self._summarise if _after_tool(messages) else self._answer)(messages, system)
+            return
+        decision = route(self.inner, messages, tools)
+        yield from self._account(decision.runs)
+        self.trace.append({"choice": decision.choice, "tool": decision.tool, "error": decision.error})
+        match decision.choice:
+            case "clarify":
+                yield TextDelta(text=decision.question or "")
+                yield Stop(reason="end_turn")
+            case "call_tool":
+                yield from self._call(messages, next(t for t in tools if t.name == decision.tool))
+            case _ if _after_tool(messages):
+                yield from self._summarise(messages, system)
+            case _:
+                yield from self._answer(messages, system)
+
+    def _call(self, messages: list[Message], tool: Tool) -> Iterator[Event]:
+        result = execute(self.inner, messages, tool)
+        yield from self._account(result.runs)
+        self.trace[-1].update(args=result.args, repaired=result.repaired, args_error=result.error)
+        if result.error is not None:
+            # no tool name here: a rescuer that scans replies for tool names must not revive the call
+            yield TextDelta(text=f"I could not work out valid details for that ({result.error}). "
+                                 "Could you say it with the details spelled out?")
+            yield Stop(reason="end_turn")
+            return
+        yield ToolCallEvent(call=ToolCall(name=tool.name, arguments=result.args or {}))
+        yield Stop(reason="tool_use")
+
+    def _summarise(self, messages: list[Message], system: str) -> Iterator[Event]:
+        request = [Message(role="user", content=prompts.summary_request(messages))]
+        yield from self._timed("summariser", self.inner.stream(
+            request, system=prompts.summariser_system(system), tools=()))
+
+    def _answer(self, messages: list[Message], system: str) -> Iterator[Event]:
+        yield from self._timed("answer", self.inner.stream(messages, system=system, tools=()))
+
+    def _timed(self, step: str, events: Iterator[Event]) -> Iterator[Event]:
+        """Pass a streamed step through, dropping any call it makes (these steps may not call)."""
+        started = time.perf_counter()
+        try:
+            for event in events:
+                match event:
+                    case ToolCallEvent():
+                        continue
+                    case Stop(reason="tool_use"):
+                        yield Stop(reason="end_turn")
+                    case _:
+                        yield event
+        finally:
+            self.timings.append((step, time.perf_counter() - started))
+
+    def _account(self, runs: Sequence[StepRun]) -> Iterator[Event]:
+        for run in runs:
+            self.timings.append((run.step, run.seconds))
+            if run.input_tokens is not None or run.output_tokens is not None:
+                yield Usage(input_tokens=run.input_tokens, output_tokens=run.output_tokens)
+
+
+def _not_here(**_: Any) -> None:
+    raise ToolError("pipeline steps choose calls; the session runs them")
+
+
+def _described(spec: dict[str, Any]) -> Tool:
+    """The steps read a tool's name, description and schema; the call itself runs in the session."""
+    return Tool(name=spec["name"], description=spec.get("description") or "",
+                parameters=spec.get("parameters") or {"type": "object", "properties": {}}, func=_not_here)
+
+
+def _after_tool(messages: Sequence[Message]) -> bool:
+    return bool(messages) and messages[-1].role == "tool"

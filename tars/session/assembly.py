@@ -1,0 +1,62 @@
+"""Assembling a session from settings: the parts that plug into a Session, each from its module.
+
+Built-in tools, policies, memory context, rescue, pipeline mode and MCP are imported here only
+when a session is built from settings, so `import tars.session` stays cheap.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tars.config import Config
+from tars.providers import make_provider
+from tars.providers.base import Provider
+from tars.tools.base import Tool
+from tars.tools.registry import Confirm, ToolRegistry
+
+if TYPE_CHECKING:
+    from tars.session.session import Session
+
+__all__ = ["build_session", "primary_provider", "known_tools"]
+
+
+def build_session(cls: type[Session], config: Config, *, confirm: Confirm | None, auto_tools: bool,
+                  mcp: bool) -> Session:
+    """A session with the configured models, the built-in tools and (in the background) MCP."""
+    from tars.mcp import attach
+    from tars.rescue import Rescuer
+    from tars.tools import builtin
+    from tars.tools.policy import policies_from_config
+
+    remote_spec = config.model_remote
+    remote = make_provider(remote_spec, config) if remote_spec and remote_spec != config.model_default else None
+    tools = ToolRegistry(builtin.builtin_tools(config), policies=policies_from_config(config))
+    session = cls(config, primary=primary_provider(config), remote=remote, tools=tools, auto_tools=auto_tools,
+                  confirm=confirm)
+    for section in builtin.context_sections(config):
+        session.add_context(section)
+    session.rescuer = Rescuer.from_config(config)
+    session.mcp = attach(session) if mcp else None
+    return session
+
+
+def primary_provider(config: Config) -> Provider:
+    """The primary model, wrapped in pipeline mode unless TARS_TOOL_MODE says native."""
+    primary = make_provider(config.model_default, config)
+    if config.tool_mode == "native":
+        return primary
+    from tars.pipeline import PipelineProvider
+
+    return PipelineProvider(primary, mode=config.tool_mode)
+
+
+def known_tools(config: Config) -> list[Tool]:
+    """The tools a new session knows from its first message: built-ins and cached MCP lists.
+
+    `tars route` and `tars tools list` use this so their answers match a session's."""
+    from tars.mcp.cache import cached_tools
+    from tars.tools import builtin
+
+    tools = builtin.builtin_tools(config)
+    names = {t.name for t in tools}
+    return tools + [t for t in cached_tools(config) if t.name not in names]

@@ -1,0 +1,102 @@
+"""Which model answers: the router's decision, the remote's cool-down, and fallback to the primary.
+
+Every "which model" question is answered here: `route_result` says where a message would go (for
+`tars route` and `/route`), `Escalation.choose` picks the provider for a turn (skipping a remote
+that is cooling down), and `Escalation.fall_back` records a remote failure and hands the turn to
+the primary.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tars.config import ModelSpec
+from tars.cooldown import Cooldown
+from tars.errors import ProviderError
+from tars.events import Notice
+from tars.providers.base import Provider
+from tars.routing import Decision, RouteResult
+
+__all__ = ["Escalation", "Choice", "route_result", "spec_of"]
+
+
+def spec_of(provider: Provider) -> ModelSpec:
+    return ModelSpec(provider.provider, provider.model)
+
+
+def route_result(decision: Decision, primary: ModelSpec, remote: ModelSpec | None) -> RouteResult:
+    """Where a message with this router decision goes: tool-needing messages to the remote, when
+    there is one that is not the primary itself; everything else to the primary."""
+    target, escalate, reason = primary, False, decision.reason
+    if decision.needs_tools:
+        if remote is None:
+            reason = f"no remote configured ({decision.reason})"
+        elif remote == primary:
+            reason = f"remote is the primary model ({decision.reason})"
+        else:
+            target, escalate = remote, True
+    return RouteResult(provider=target.provider, model=target.model, tool_hints=decision.tool_hints,
+                       reason=reason, escalate=escalate, family=decision.family,
+                       needs_tools=decision.needs_tools)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Choice:
+    """The provider that answers a turn, whether that is an escalation, and what to tell the user."""
+
+    provider: Provider
+    escalated: bool
+    notice: Notice | None = None
+
+
+class Escalation:
+    """The primary, the optional remote, and the cool-down that keeps a failing remote out."""
+
+    def __init__(self, primary: Provider, remote: Provider | None, cooldown: Cooldown) -> None:
+        self.primary = primary
+        self.remote = remote
+        self.cooldown = cooldown
+        self._cooldown_told = False  # the user hears about a cool-down once per session
+
+    def route(self, decision: Decision) -> RouteResult:
+        remote = spec_of(self.remote) if self.remote else None
+        return route_result(decision, spec_of(self.primary), remote)
+
+    def choose(self, route: RouteResult) -> Choice:
+        """The model for a turn routed as `route`; a cooling-down remote is skipped (said once)."""
+        if not (route.escalate and self.remote):
+            return Choice(provider=self.primary, escalated=False)
+        cooling = self.cooldown.active(str(spec_of(self.remote)))
+        if cooling is None:
+            return Choice(provider=self.remote, escalated=True)
+        if self._cooldown_told:
+            return Choice(provider=self.primary, escalated=False)
+        self._cooldown_told = True
+        return Choice(provider=self.primary, escalated=False, notice=Notice(level="warning", text=(
+            f"remote {spec_of(self.remote)} is cooling down after a failure ({cooling.reason}; "
+            f"{cooling.seconds_left():.0f} s left): answering locally with {spec_of(self.primary)}")))
+
+    def can_fall_back(self, provider: Provider, already: bool) -> bool:
+        """A failed remote round falls back to the primary, once per turn; a failed primary does not."""
+        return provider is self.remote and self.remote is not None and not already
+
+    def fall_back(self, exc: ProviderError, *, partial: bool) -> Notice:
+        """Record the remote's failure (it cools down, across processes) and say so in one line."""
+        assert self.remote is not None
+        reason = str(exc)
+        self.cooldown.trip(str(spec_of(self.remote)), reason)
+        self._cooldown_told = True  # this notice already says we are answering locally
+        cut = " (its partial answer above is cut off)" if partial else ""
+        return Notice(level="warning", text=(
+            f"remote {spec_of(self.remote)} failed: {reason}{cut}; answering with {spec_of(self.primary)}"))
+
+    def status(self) -> dict[str, object]:
+        remote = str(spec_of(self.remote)) if self.remote else None
+        cooling = self.cooldown.active(remote) if remote else None
+        return {
+            "primary": str(spec_of(self.primary)),
+            "remote": remote,
+            "remote_cooling_down": bool(cooling),
+            "cooldown_seconds_left": round(cooling.seconds_left()) if cooling else 0,
+            "cooldown_reason": cooling.reason if cooling else None,
+        }

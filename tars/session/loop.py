@@ -1,0 +1,186 @@
+"""The turn loop: model round, tool calls, results back, until the model stops or the bound is hit.
+
+Each round streams one reply from the chosen provider and reads how it stopped: `tool_use` runs
+the calls (a call to a tool not offered in that round is answered with an error, never run; a
+round that only repeats calls already made gets them answered from what is there and the next
+round offers no tools), `max_tokens` and `refusal` are told to the user, and anything else ends
+the turn. A remote that fails hands the same turn to the primary (see `escalation`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import TYPE_CHECKING, Iterator
+
+from tars.errors import ProviderError
+from tars.events import (
+    ModelStart, Notice, Reply, SessionEvent, Stop, ToolCall, ToolCallEvent, ToolResultEvent, Usage, accumulate,
+)
+from tars.providers.base import Provider
+from tars.session.escalation import spec_of
+from tars.session.repeats import REPEATED, RepeatGuard
+from tars.session.turn import Turn
+from tars.system_prompt import build_system_prompt
+from tars.tools.base import Tool
+
+if TYPE_CHECKING:
+    from tars.routing import RouteResult
+    from tars.session.session import Session
+
+__all__ = ["run_turn"]
+
+
+def run_turn(session: Session, text: str, route: RouteResult) -> Iterator[SessionEvent]:
+    """Answer the latest user message (already in the context); `session.last_turn` is the Turn."""
+    choice = session.escalation.choose(route)
+    provider = choice.provider
+    turn = session.last_turn = Turn(escalated=choice.escalated, route_reason=route.reason)
+    if choice.notice is not None:
+        yield choice.notice
+    hints = list(route.tool_hints)
+    sections = session.context_sections(text)
+    guard = RepeatGuard(session.tools)
+    answer_now = False
+    while turn.rounds < session.config.max_tool_rounds:
+        tools = [] if answer_now else _offered(session, provider, hints)
+        turn.model = str(spec_of(provider))
+        yield ModelStart(model=turn.model, escalated=turn.escalated, fallback=turn.fell_back, round=turn.rounds + 1)
+        system = build_system_prompt(tool_hints=hints if tools else (), sections=sections)
+        try:
+            reply = yield from _model_round(session, provider, system, tools, turn)
+        except ProviderError as exc:
+            if not session.escalation.can_fall_back(provider, turn.fell_back):
+                raise
+            yield session.escalation.fall_back(exc, partial=bool(turn.text))
+            turn.fell_back, turn.escalated, turn.fallback_reason, turn.text = True, False, str(exc), ""
+            provider = session.primary
+            continue
+        turn.rounds += 1
+        turn.stop_reason = reply.stop_reason or "end_turn"
+        calls = reply.tool_calls or _rescue(session, reply, provider, tools, turn)
+        if not calls:
+            yield from _ended(reply, turn)
+            return
+        if not reply.tool_calls:  # rescued: show them as calls like any other
+            for call in calls:
+                yield ToolCallEvent(call=call)
+        offered, stray = _split_offered(session, calls, tools)
+        for call in stray:
+            yield ToolResultEvent(result=session.tool_call_result(call, _not_offered(call, tools), is_error=True))
+        if not session.auto_tools:
+            session.context.pending = {c.id: c for c in offered}
+            if offered:
+                return
+        elif guard.all_seen(calls):
+            # a small model that repeats its call instead of answering: answer it from the
+            # results it already has, with no tools on offer in the next round
+            for call in offered:
+                yield ToolResultEvent(result=session.tool_call_result(call, REPEATED, is_error=True))
+            answer_now = True
+        else:
+            guard.remember(calls)
+            yield from _run_calls(session, offered, turn)
+        turn.text = ""
+    turn.round_limit_hit = True
+    yield Notice(level="warning", text=(
+        f"stopped after {session.config.max_tool_rounds} tool rounds (TARS_MAX_TOOL_ROUNDS); "
+        "the answer may be incomplete"))
+
+
+def _offered(session: Session, provider: Provider, hints: list[str]) -> list[Tool]:
+    """Remote models get every tool; the primary gets the hinted ones (small contexts)."""
+    if provider is session.remote or session.config.primary_tools == "all":
+        return list(session.tools)
+    return [t for name in hints if (t := session.tools.get(name))]
+
+
+def _split_offered(session: Session, calls: tuple[ToolCall, ...],
+                   tools: list[Tool]) -> tuple[list[ToolCall], list[ToolCall]]:
+    """Calls to tools offered this round, and calls to other tools the session has (which never run,
+    whatever the model says). A name no tool has stays with the first: the registry says it is unknown."""
+    names = {t.name for t in tools}
+    offered, stray = [], []
+    for call in calls:
+        tool = session.tools.get(call.name)
+        (stray if tool is not None and tool.name not in names else offered).append(call)
+    return offered, stray
+
+
+def _not_offered(call: ToolCall, tools: list[Tool]) -> str:
+    if not tools:
+        return f"tool {call.name!r} is not available now: no tools are offered in this round. Answer the user."
+    return (f"tool {call.name!r} is not available in this round; the tools offered are: "
+            + ", ".join(t.name for t in tools))
+
+
+def _ended(reply: Reply, turn: Turn) -> Iterator[Notice]:
+    """What the user is told when a round ends the turn in a way the answer alone does not show."""
+    match turn.stop_reason:
+        case "max_tokens":
+            yield Notice(level="warning", text=(
+                f"the answer was cut off: {turn.model} reached its output limit (max_tokens)"))
+        case "refusal":
+            yield Notice(level="warning", text=f"{turn.model} declined to answer (refusal)")
+        case _ if not reply.text.strip() and turn.tool_results:
+            yield Notice(level="warning", text=f"{turn.model} gave no answer after its tool calls; their results are above")
+
+
+def _run_calls(session: Session, calls: list[ToolCall], turn: Turn) -> Iterator[SessionEvent]:
+    """Run every call of a round; on Ctrl-C the rest get "interrupted" results (every call
+    needs a result, or the next request to the model is malformed)."""
+    done: set[str] = set()
+    try:
+        for call in calls:
+            result = session.tools.run(call, confirm=session.confirm)
+            session.record_result(call, result)
+            done.add(call.id)
+            yield ToolResultEvent(result=result)
+    except (KeyboardInterrupt, GeneratorExit):
+        turn.interrupted = True
+        for call in calls:
+            if call.id not in done:
+                session.tool_call_result(call, "interrupted by the user before it finished", is_error=True)
+        raise
+
+
+def _model_round(session: Session, provider: Provider, system: str, tools: list[Tool], turn: Turn):
+    """Stream one model round into the context; keep the partial reply if interrupted."""
+    reply = Reply()
+    events = provider.stream(session.context.wire(), system=system, tools=[t.spec() for t in tools])
+    try:
+        with contextlib.closing(events):
+            for event in events:
+                reply = accumulate(event, reply)
+                if isinstance(event, Usage):
+                    turn.add_usage(event.input_tokens, event.output_tokens)
+                if not isinstance(event, Stop):
+                    turn.text = reply.text
+                yield event
+    except (KeyboardInterrupt, GeneratorExit):
+        turn.interrupted = True
+        if reply.text:
+            session.context.add_reply(reply.text, interrupted=True)
+        raise
+    # a ProviderError records nothing: the fallback model answers the turn afresh
+    session.context.add_reply(reply.text, reply.tool_calls)
+    turn.tool_calls = reply.tool_calls
+    turn.all_calls.extend(reply.tool_calls)
+    return reply
+
+
+def _rescue(session: Session, reply: Reply, provider: Provider, tools: list[Tool], turn: Turn) -> tuple[ToolCall, ...]:
+    """Calls rescued from a reply that only describes one (models without native calls only)."""
+    if not tools or session.rescuer is None or reply.stop_reason not in (None, "end_turn") or provider.native_tools:
+        return ()
+    try:
+        rescued = session.rescuer(reply.text, tools)
+    except Exception:  # a failing rescue model costs the rescue, never the answer
+        rescued = None
+    if not rescued:
+        return ()
+    calls = tuple(rescued)
+    # the prose is replaced by the calls, so the next round sees the tool results instead
+    session.context.replace_last_reply(calls)
+    turn.tool_calls = calls
+    turn.all_calls.extend(calls)
+    return calls

@@ -1,0 +1,178 @@
+"""The Session: one conversation with tars, and the library's front door.
+
+`send(text)` routes the message, lets the chosen model answer through the bounded tool loop
+(`tars.session.loop`), and returns the Turn. Which model answers lives in
+`tars.session.escalation`, what the models are shown in `tars.session.context`. Parts plug in
+without changing the loop: `tools` (built-in and MCP tools), `rescuer` (turns a reply that only
+describes a call into calls), `add_context` (memory sections for the system prompt). Pipeline
+mode is a provider like any other (`tars.pipeline.PipelineProvider`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Generator
+
+from tars.config import Config, cache_dir, load_config
+from tars.cooldown import Cooldown
+from tars.events import Notice, SessionEvent, ToolCall
+from tars.messages import Message
+from tars.providers.base import Provider
+from tars.routing import Router, RouteResult
+from tars.session.context import Context
+from tars.rescue import Rescuer
+from tars.session.escalation import Escalation
+from tars.session.loop import run_turn
+from tars.session.turn import Turn
+from tars.tools.base import Tool, ToolResult
+from tars.tools.registry import Confirm, ToolRegistry
+
+if TYPE_CHECKING:
+    from tars.mcp.manager import McpManager
+
+__all__ = ["Session", "Rescue"]
+
+# reply text and offered tools -> the calls it describes, or None
+Rescue = Callable[[str, list[Tool]], "list[ToolCall] | None"]
+
+
+class Session:
+    """A conversation with tars. `from_config` builds one with the configured models and tools."""
+
+    def __init__(
+        self,
+        config: Config,
+        *,
+        primary: Provider,
+        remote: Provider | None = None,
+        tools: ToolRegistry | None = None,
+        auto_tools: bool = True,
+        confirm: Confirm | None = None,
+        cooldown: Cooldown | None = None,
+    ) -> None:
+        self.config = config
+        self.tools = tools if tools is not None else ToolRegistry()
+        self.auto_tools = auto_tools
+        self.confirm = confirm
+        self.escalation = Escalation(primary, remote, cooldown or Cooldown(
+            cache_dir() / "remote_cooldown.json", config.remote_cooldown))
+        self.router = Router(self.tools)
+        self.tools.subscribe(self.router.update_tools)  # MCP tools arriving teach the router
+        self.context = Context()
+        self.last_turn: Turn | None = None
+        self.rescuer: Rescue | None = None
+        self.mcp: McpManager | None = None  # the MCP manager, when servers are configured
+        self._sections: list[Callable[[str], str | None]] = []
+
+    @classmethod
+    def from_config(cls, config: Config | None = None, *, confirm: Confirm | None = None,
+                    auto_tools: bool = True, mcp: bool = True) -> Session:
+        """A session with the configured models, the built-in tools and (in the background) MCP."""
+        from tars.session import assembly
+
+        return assembly.build_session(cls, config or load_config(), confirm=confirm, auto_tools=auto_tools,
+                                      mcp=mcp)
+
+    # -- the parts ------------------------------------------------------------------------------
+    @property
+    def primary(self) -> Provider:
+        return self.escalation.primary
+
+    @property
+    def remote(self) -> Provider | None:
+        return self.escalation.remote
+
+    @property
+    def messages(self) -> list[Message]:
+        return self.context.messages
+
+    def add_context(self, section: Callable[[str], str | None]) -> None:
+        """Add a function whose text (given the user's message) joins the system prompt each turn."""
+        self._sections.append(section)
+
+    def context_sections(self, text: str) -> list[str]:
+        sections = []
+        for section in self._sections:
+            try:
+                sections.append(section(text) or "")
+            except Exception:  # a broken context source must not cost the answer
+                continue
+        return sections
+
+    def route(self, text: str) -> RouteResult:
+        """Where `text` would go with this session's models and current tools (MCP ones too)."""
+        return self.escalation.route(self.router.decide(text))
+
+    # -- the conversation -----------------------------------------------------------------------
+    def send(self, text: str) -> Turn:
+        """Send a user message and run the turn to the end; returns the Turn."""
+        for _ in self.stream(text):
+            pass
+        assert self.last_turn is not None
+        return self.last_turn
+
+    def stream(self, text: str) -> Generator[SessionEvent, None, None]:
+        """Like `send`, yielding events as they happen; the Turn is `self.last_turn` afterwards."""
+        self._settle_pending()
+        for notice in self.take_notices():
+            yield Notice(level="warning", text=notice)
+        route = self.route(text)
+        self.context.add_user(text)
+        yield from run_turn(self, text, route)
+
+    def resume(self) -> Turn:
+        """After the caller recorded results for pending calls (auto_tools=False), let the model go on."""
+        for _ in self.stream_resume():
+            pass
+        assert self.last_turn is not None
+        return self.last_turn
+
+    def stream_resume(self) -> Generator[SessionEvent, None, None]:
+        self._settle_pending()
+        text = self.context.last_user_text()
+        yield from run_turn(self, text, self.route(text))
+
+    def call_tool(self, call: ToolCall) -> ToolResult:
+        """Run one call through the registry and record its result in the context."""
+        result = self.tools.run(call, confirm=self.confirm)
+        self.record_result(call, result)
+        return result
+
+    def tool_call_result(self, call: ToolCall, output: Any, *, is_error: bool = False) -> ToolResult:
+        """Record a result the caller produced itself for `call`."""
+        result = ToolResult(call_id=call.id, name=call.name, output=output, is_error=is_error)
+        self.record_result(call, result)
+        return result
+
+    def record_result(self, call: ToolCall, result: ToolResult) -> None:
+        self.context.add_result(call, result)
+        if self.last_turn is not None:
+            self.last_turn.tool_results.append(result)
+
+    def clear(self) -> None:
+        self.context.clear()
+
+    def status(self) -> dict[str, Any]:
+        """What `/model` shows: models, routing state, cool-down, rescue counters."""
+        from tars.pipeline import PipelineProvider
+
+        primary = self.primary
+        status: dict[str, Any] = {
+            **self.escalation.status(),
+            "tools": len(self.tools),
+            "tool_mode": primary.tool_mode if isinstance(primary, PipelineProvider) else "native",
+        }
+        if self.mcp is not None:
+            status["mcp"] = self.mcp.status()
+        if isinstance(self.rescuer, Rescuer):
+            status["rescue"] = {"fired": self.rescuer.fired, "succeeded": self.rescuer.succeeded}
+        return status
+
+    def take_notices(self) -> list[str]:
+        """What background parts (MCP servers starting, failing) reported and nobody has shown
+        yet; the REPL shows them at the prompt, a turn shows the rest as it starts."""
+        return self.mcp.take_notices() if self.mcp is not None else []
+
+    def _settle_pending(self) -> None:
+        """Calls the caller left unanswered get an error result: every call needs a result."""
+        for call in list(self.context.pending.values()):
+            self.tool_call_result(call, "the caller did not run this call", is_error=True)
