@@ -2,97 +2,67 @@
 
 Sources, later wins: built-in defaults < `config.env` in the user config dir < `.env` in the
 working directory < the environment < CLI flags. Every setting is listed once in `SETTINGS`
-(name, environment variable, default, parser, secret flag, one-line doc); `.env.example` and
-`tars config` are generated from that table, so adding a setting is one entry here.
+(name, environment variable, default, parser, secret flag, one-line doc) and declared once as
+a typed field of `Config` (a test holds the two in step); `.env.example` and `tars config` are
+generated from that table.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
-import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Literal, TypeVar, get_args
 
 from tars.errors import ConfigError
+from tars.modelspec import DEFAULT_CLAUDE_MODEL, EMBEDDED_DEFAULT, PROVIDERS, ModelSpec, parse_model
+from tars.toolcall_names import canonical_format, format_names
 
 __all__ = [
-    "Setting",
-    "SETTINGS",
-    "Config",
-    "ModelSpec",
-    "load_config",
-    "env_example",
-    "parse_model",
-    "PROVIDERS",
     "DEFAULT_CLAUDE_MODEL",
     "EMBEDDED_DEFAULT",
+    "POLICIES",
+    "PROVIDERS",
+    "SETTINGS",
+    "Config",
+    "EditMode",
+    "ModelSpec",
+    "Policy",
+    "PrimaryTools",
+    "Setting",
+    "ToolMode",
+    "env_example",
+    "load_config",
+    "parse_model",
+    "parse_policies",
 ]
 
-PROVIDERS = ("claude", "ollama", "llamacpp", "openai")
-# claude-sonnet-4-5-20250929 reaches end-of-life on 2026-11-30 (the SDK warns); 4.6 ids carry no date.
-DEFAULT_CLAUDE_MODEL = "claude-sonnet-4-6"
-EMBEDDED_DEFAULT = "qwen2.5-coder-0.5b"
-_CLAUDE_ID = re.compile(r"^claude-[a-z0-9.-]*\d[a-z0-9.-]*$")
-# Moving aliases that have a dated snapshot: a remote must not change under the user's feet.
-_CLAUDE_ALIASES = {
-    "claude-sonnet-4-5": "claude-sonnet-4-5-20250929",
-    "claude-haiku-4-5": "claude-haiku-4-5-20251001",
-    "claude-opus-4-5": "claude-opus-4-5-20251101",
-    "claude-opus-4-1": "claude-opus-4-1-20250805",
-    "claude-opus-4-0": "claude-opus-4-20250514",
-    "claude-sonnet-4-0": "claude-sonnet-4-20250514",
-}
+# How a tool call is confirmed: run it, ask first, or refuse it.
+Policy = Literal["auto", "ask", "deny"]
+POLICIES: tuple[Policy, ...] = get_args(Policy)
+PrimaryTools = Literal["hinted", "all"]
+ToolMode = Literal["native", "pipeline", "auto"]
+EditMode = Literal["emacs", "vi"]
 
-
-@dataclass(frozen=True)
-class ModelSpec:
-    """A `provider:model` value, split on the first colon so Ollama tags keep theirs."""
-
-    provider: str
-    model: str
-
-    def __str__(self) -> str:
-        return f"{self.provider}:{self.model}"
-
-
-def parse_model(value: str, *, setting: str = "model") -> ModelSpec:
-    """Parse and check `provider:model`; raise ConfigError with a line that says how to fix it."""
-    value = value.strip()
-    provider, sep, model = value.partition(":")
-    provider, model = provider.strip().lower(), model.strip()
-    if not sep:
-        raise ConfigError(
-            f"{setting}: {value!r} is not provider:model (e.g. ollama:qwen3:8b, llamacpp:{EMBEDDED_DEFAULT})"
-        )
-    if provider not in PROVIDERS:
-        raise ConfigError(f"{setting}: unknown provider {provider!r}; use one of {', '.join(PROVIDERS)}")
-    if not model:
-        raise ConfigError(f"{setting}: {value!r} has no model after {provider}:")
-    if provider == "claude":
-        _check_claude_id(model, value, setting)
-    return ModelSpec(provider, model)
-
-
-def _check_claude_id(model: str, value: str, setting: str) -> None:
-    """A Claude model must be an explicit versioned id, not an alias such as `sonnet` or `*-latest`."""
-    if model in _CLAUDE_ALIASES:
-        raise ConfigError(f"{setting}: {value!r} is an alias; use the versioned id claude:{_CLAUDE_ALIASES[model]}")
-    if not _CLAUDE_ID.match(model) or model.endswith("-latest"):
-        raise ConfigError(
-            f"{setting}: {value!r} is not a versioned Claude model id; use one such as claude:{DEFAULT_CLAUDE_MODEL}"
-        )
+T = TypeVar("T")
+N = TypeVar("N", int, float)
+Parser = Callable[[str, str], T]  # (text, setting's env name) -> parsed value, or ConfigError
 
 
 def _optional_model(value: str, setting: str) -> ModelSpec | None:
     return None if value.strip().lower() in ("", "none", "off") else parse_model(value, setting=setting)
 
 
-def _number(kind: type, lo: float, hi: float) -> Callable[[str, str], Any]:
-    """A parser for an int or float setting within lo..hi."""
-    words = "a whole number" if kind is int else "a number"
+def _model(value: str, setting: str) -> ModelSpec:
+    return parse_model(value, setting=setting)
 
-    def parse(value: str, setting: str):
+
+def _number(kind: Callable[[str], N], words: str, lo: N, hi: N) -> Parser[N]:
+    """A parser for an int or float setting within lo..hi."""
+
+    def parse(value: str, setting: str) -> N:
         try:
             number = kind(value)
         except ValueError:
@@ -104,15 +74,24 @@ def _number(kind: type, lo: float, hi: float) -> Callable[[str, str], Any]:
     return parse
 
 
-def _int(lo: int, hi: int) -> Callable[[str, str], int]:
-    return _number(int, lo, hi)
+def _int(lo: int, hi: int) -> Parser[int]:
+    return _number(int, "a whole number", lo, hi)
 
 
-def _float(lo: float, hi: float) -> Callable[[str, str], float]:
-    return _number(float, lo, hi)
+def _float(lo: float, hi: float) -> Parser[float]:
+    return _number(float, "a number", lo, hi)
 
 
-def _choice(*choices: str) -> Callable[[str, str], str]:
+def _optional_float(lo: float, hi: float) -> Parser[float | None]:
+    """A number within lo..hi, or None when empty."""
+    number = _float(lo, hi)
+    return lambda value, setting: number(value, setting) if value.strip() else None
+
+
+def _choice(kind: Any) -> Parser[Any]:
+    """A parser for one of the values of the Literal type `kind` (the choices are written once, there)."""
+    choices: tuple[str, ...] = get_args(kind)
+
     def parse(value: str, setting: str) -> str:
         value = value.strip().lower()
         if value not in choices:
@@ -127,37 +106,50 @@ def _text(value: str, setting: str) -> str:
 
 
 def _tool_format(value: str, setting: str) -> str:
-    """A known tool-call format name, or "" (detect)."""
+    """A known tool-call format name (an alias gives its format), or "" (detect)."""
     value = value.strip().lower()
     if not value or value == "auto":
         return ""
-    from tars.errors import UsageError
-    from tars.toolcalls.formats import format_names, get_format
-
-    try:
-        return get_format(value).name
-    except UsageError:
-        raise ConfigError(f"{setting}: unknown tool-call format {value!r}; use one of {', '.join(format_names())}") \
-            from None
+    name = canonical_format(value)
+    if name is None:
+        raise ConfigError(f"{setting}: unknown tool-call format {value!r}; use one of {', '.join(format_names())}")
+    return name
 
 
 def _path(value: str, setting: str) -> Path | None:
     return Path(value).expanduser() if value.strip() else None
 
 
-def _tool_policies(value: str, setting: str) -> dict[str, str]:
-    from tars.tools.policy import parse_policies  # the tool layer owns the policy vocabulary
+def parse_policies(text: str, *, setting: str = "TARS_TOOL_POLICY") -> dict[str, Policy]:
+    """`name=policy` pairs separated by commas or whitespace; a bad pair is a ConfigError."""
+    out: dict[str, Policy] = {}
+    for item in text.replace(";", ",").replace("\n", ",").split(","):
+        item = item.strip()
+        if not item:
+            continue
+        name, sep, value = item.partition("=")
+        name, value = name.strip(), value.strip().lower()
+        if not sep or not name:
+            raise ConfigError(f"{setting}: {item!r} is not tool=policy (e.g. note_write=ask)")
+        if value not in POLICIES:
+            raise ConfigError(f"{setting}: {item!r}: policy must be one of {', '.join(POLICIES)}")
+        out[name] = value
+    return out
 
+
+def _tool_policies(value: str, setting: str) -> dict[str, Policy]:
     return parse_policies(value, setting=setting)
 
 
 @dataclass(frozen=True)
 class Setting:
+    """One setting: its `Config` field, environment variable, default text, doc line and parser."""
+
     name: str
     env: str
     default: str
     doc: str
-    parse: Callable[[str, str], Any] = _text
+    parse: Parser[Any] = _text
     secret: bool = False
     aliases: tuple[str, ...] = ()
 
@@ -165,10 +157,10 @@ class Setting:
 SETTINGS: list[Setting] = [
     # models and routing
     Setting("model_default", "TARS_MODEL_DEFAULT", f"llamacpp:{EMBEDDED_DEFAULT}",
-            "primary model, provider:model (claude, ollama, llamacpp, openai)",
-            lambda v, s: parse_model(v, setting=s)),
+            "primary model, provider:model (claude, ollama, llamacpp, openai)", _model),
     Setting("model_remote", "TARS_MODEL_REMOTE", "",
-            "model that tool-needing messages escalate to; none disables (default: Claude when ANTHROPIC_API_KEY is set)",
+            "model that tool-needing messages escalate to; none disables "
+            "(default: Claude when ANTHROPIC_API_KEY is set)",
             _optional_model),
     Setting("max_tool_rounds", "TARS_MAX_TOOL_ROUNDS", "10", "most model->tool rounds per message", _int(1, 50)),
     Setting("remote_cooldown", "TARS_REMOTE_COOLDOWN", "60",
@@ -177,11 +169,12 @@ SETTINGS: list[Setting] = [
             "seconds before a silent remote request counts as failed", _float(0.1, 600)),
     Setting("primary_tools", "TARS_PRIMARY_TOOLS", "hinted",
             "tools offered to the primary: hinted (only those the router expects; small contexts stay small) or all",
-            _choice("hinted", "all")),
+            _choice(PrimaryTools)),
     Setting("tool_mode", "TARS_TOOL_MODE", "auto",
             "how the primary uses tools: native (all schemas, native calls), pipeline (router -> executor -> "
-            "summariser, for small models) or auto (pipeline when the context is <= 8192 tokens or calls are not native)",
-            _choice("native", "pipeline", "auto")),
+            "summariser, for small models) or auto (pipeline when the context is <= 8192 tokens or calls are not "
+            "native)",
+            _choice(ToolMode)),
     Setting("anthropic_api_key", "ANTHROPIC_API_KEY", "", "Anthropic API key", secret=True),
     Setting("anthropic_base_url", "ANTHROPIC_BASE_URL", "", "Anthropic API base URL (for proxies and tests)"),
     Setting("ollama_host", "OLLAMA_HOST", "http://127.0.0.1:11434", "Ollama server address"),
@@ -190,11 +183,11 @@ SETTINGS: list[Setting] = [
     Setting("threads", "TARS_THREADS", "2", "CPU threads for the embedded model", _int(1, 256)),
     Setting("context_size", "TARS_CONTEXT_SIZE", "4096", "context window of the embedded model, in tokens",
             _int(512, 131072)),
-    # tool calls written as text (issue 7)
+    # tool calls written as text
     Setting("tool_format", "TARS_TOOL_FORMAT", "",
             "tool-call format of the primary's text (hermes, qwen3_coder, mistral, llama3_json, pythonic, harmony, "
             "...); empty: detected from the model name, its chat template, or the output",
-            lambda v, s: _tool_format(v, s)),
+            _tool_format),
     Setting("openai_base_url", "TARS_OPENAI_BASE_URL", "http://127.0.0.1:8080/v1",
             "OpenAI-compatible server for openai:<model> (llama-server, vLLM, LM Studio, LocalAI)"),
     Setting("openai_api_key", "TARS_OPENAI_API_KEY", "", "API key for the OpenAI-compatible server, if it wants one",
@@ -205,17 +198,16 @@ SETTINGS: list[Setting] = [
             "provider:model that turns a reply which only describes a tool call into the call (e.g. "
             "ollama:functiongemma); empty: off", _optional_model),
     Setting("rescue_timeout", "TARS_RESCUE_TIMEOUT", "20", "seconds the rescue model may take", _float(0.1, 600)),
-    # built-in tools (issue 4)
+    # built-in tools
     Setting("todoist_api_token", "TODOIST_API_TOKEN", "", "Todoist API token (Settings > Integrations > Developer)",
             secret=True),
     Setting("todoist_url", "TARS_TODOIST_URL", "https://api.todoist.com/api/v1", "Todoist API v1 base URL (for tests)"),
     Setting("openmeteo_url", "TARS_OPENMETEO_URL", "https://api.open-meteo.com", "Open-Meteo forecast API base URL"),
     Setting("geocoding_url", "TARS_GEOCODING_URL", "https://geocoding-api.open-meteo.com",
             "Open-Meteo geocoding API base URL"),
-    Setting("lat", "TARS_LAT", "", "default latitude for weather",
-            lambda v, s: _float(-90, 90)(v, s) if v.strip() else None, aliases=("DEFAULT_LAT",)),
-    Setting("lon", "TARS_LON", "", "default longitude for weather",
-            lambda v, s: _float(-180, 180)(v, s) if v.strip() else None, aliases=("DEFAULT_LON",)),
+    Setting("lat", "TARS_LAT", "", "default latitude for weather", _optional_float(-90, 90), aliases=("DEFAULT_LAT",)),
+    Setting("lon", "TARS_LON", "", "default longitude for weather", _optional_float(-180, 180),
+            aliases=("DEFAULT_LON",)),
     Setting("memory_dir", "TARS_MEMORY_DIR", "", "memory folder (markdown; default: <data dir>/memory)", _path),
     Setting("memory_budget", "TARS_MEMORY_BUDGET", "1500",
             "most characters of memory put into the system prompt each turn", _int(0, 100000)),
@@ -230,35 +222,73 @@ SETTINGS: list[Setting] = [
     Setting("tool_policy", "TARS_TOOL_POLICY", "",
             "per-tool confirmation overrides, e.g. note_write=ask,todoist_add_task=auto (auto, ask, deny)",
             _tool_policies),
-    # MCP servers (issue 5)
+    # MCP servers
     Setting("mcp_servers", "TARS_MCP_SERVERS", "",
             'MCP servers as JSON, {"mcpServers": {...}} or the bare mapping; wins over .mcp.json and '
             "mcp_servers.json in the config dir"),
     Setting("mcp_timeout", "TARS_MCP_TIMEOUT", "30", "seconds an MCP server may take to start or answer a call",
             _float(0.1, 3600)),
-    # the terminal (issue 3)
+    # the terminal
     Setting("edit_mode", "TARS_EDIT_MODE", "emacs", "key bindings of the tars chat prompt: emacs or vi",
-            _choice("emacs", "vi")),
+            _choice(EditMode)),
 ]
 
 
-@dataclass
+@dataclass(frozen=True, kw_only=True)
 class Config:
-    """Effective settings: `values[name]` parsed, `sources[name]` where each came from."""
+    """Effective settings, one field per entry of `SETTINGS` (same name, parsed type), plus
+    `sources[name]` (where each value came from) and `raw[name]` (its text, for display)."""
 
-    values: dict[str, Any] = field(default_factory=dict)
-    sources: dict[str, str] = field(default_factory=dict)
-    raw: dict[str, str] = field(default_factory=dict)
-
-    def __getattr__(self, name: str) -> Any:
-        try:
-            return self.__dict__["values"][name]
-        except KeyError:
-            raise AttributeError(name) from None
+    model_default: ModelSpec
+    model_remote: ModelSpec | None
+    max_tool_rounds: int
+    remote_cooldown: float
+    remote_timeout: float
+    primary_tools: PrimaryTools
+    tool_mode: ToolMode
+    anthropic_api_key: str
+    anthropic_base_url: str
+    ollama_host: str
+    ollama_timeout: float
+    threads: int
+    context_size: int
+    tool_format: str  # a canonical format name, or "" to detect
+    openai_base_url: str
+    openai_api_key: str
+    openai_timeout: float
+    rescue_model: ModelSpec | None
+    rescue_timeout: float
+    todoist_api_token: str
+    todoist_url: str
+    openmeteo_url: str
+    geocoding_url: str
+    lat: float | None
+    lon: float | None
+    memory_dir: Path | None
+    memory_budget: int
+    notes_dir: Path | None
+    daily_folder: str
+    daily_format: str
+    web_allow_hosts: str
+    web_max_chars: int
+    search_url: str
+    tool_policy: dict[str, Policy]
+    mcp_servers: str  # JSON text; tars.mcp.config parses it
+    mcp_timeout: float
+    edit_mode: EditMode
+    sources: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+    raw: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     def replace(self, **values: Any) -> Config:
-        """A copy with some parsed values overridden (used by tests and the library API)."""
-        return Config({**self.values, **values}, {**self.sources, **{k: "override" for k in values}}, dict(self.raw))
+        """A copy with some parsed values overridden, marked `override` (tests and the library API)."""
+        unknown = sorted(set(values) - _NAMES)
+        if unknown:
+            raise TypeError(f"Config.replace: no setting named {', '.join(unknown)}")
+        return dataclasses.replace(
+            self, **values,
+            sources={**self.sources, **dict.fromkeys(values, "override")},
+            raw={**self.raw, **{k: _shown(v) for k, v in values.items()}},
+        )
 
     def rows(self) -> list[tuple[str, str, str]]:
         """(env name, display value, source) for every setting; secrets are masked."""
@@ -269,6 +299,18 @@ class Config:
                 shown = mask(shown)
             out.append((s.env, shown, self.sources.get(s.name, "default")))
         return out
+
+
+_NAMES = frozenset(s.name for s in SETTINGS)
+
+
+def _shown(value: Any) -> str:
+    """The text `tars config` shows for a parsed value."""
+    if value is None:
+        return ""
+    if isinstance(value, dict):
+        return ",".join(f"{k}={v}" for k, v in value.items())
+    return str(value)
 
 
 def env_example() -> str:
@@ -333,7 +375,9 @@ def load_config(
         ("environment", environ),
         ("flag", flags or {}),
     ]
-    config = Config()
+    raws: dict[str, str] = {}
+    sources: dict[str, str] = {}
+    values: dict[str, Any] = {}
     for s in SETTINGS:
         raw, source = s.default, "default"
         for label, layer in layers:
@@ -341,11 +385,9 @@ def load_config(
                 if key in layer and (label == "flag" or key != s.name):
                     raw, source = layer[key], label
                     break
-        config.raw[s.name] = raw
-        config.sources[s.name] = source
-        config.values[s.name] = s.parse(raw, s.env)
-    if config.sources["model_remote"] == "default" and config.values.get("anthropic_api_key"):
-        config.values["model_remote"] = ModelSpec("claude", DEFAULT_CLAUDE_MODEL)
-        config.raw["model_remote"] = f"claude:{DEFAULT_CLAUDE_MODEL}"
-        config.sources["model_remote"] = "default (ANTHROPIC_API_KEY is set)"
-    return config
+        raws[s.name], sources[s.name], values[s.name] = raw, source, s.parse(raw, s.env)
+    if sources["model_remote"] == "default" and values["anthropic_api_key"]:
+        values["model_remote"] = ModelSpec("claude", DEFAULT_CLAUDE_MODEL)
+        raws["model_remote"] = f"claude:{DEFAULT_CLAUDE_MODEL}"
+        sources["model_remote"] = "default (ANTHROPIC_API_KEY is set)"
+    return Config(**values, sources=sources, raw=raws)

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import re
 import threading
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
+from tars.config import Config
 from tars.events import TextDelta, ToolCall, ToolCallEvent, fold
 from tars.messages import Message
 from tars.tools.base import Tool
 
-__all__ = ["Rescuer", "RESCUE_SYSTEM", "mentioned_tools"]
+__all__ = ["RESCUE_SYSTEM", "Rescuer", "mentioned_tools"]
 
 RESCUE_SYSTEM = (
     "You turn an assistant's reply into the tool calls it describes. The reply below says what it "
@@ -53,14 +55,13 @@ class Rescuer:
         self.succeeded = 0  # of those, how many produced calls
 
     @classmethod
-    def from_config(cls, config: Any) -> Rescuer | None:
+    def from_config(cls, config: Config) -> Rescuer | None:
         """A Rescuer for TARS_RESCUE_MODEL, or None when it is not configured."""
-        spec = getattr(config, "rescue_model", None)
-        if not spec:
+        if config.rescue_model is None:
             return None
         from tars.providers import make_provider
 
-        return cls(make_provider(spec, config), timeout=float(getattr(config, "rescue_timeout", 20.0) or 20.0))
+        return cls(make_provider(config.rescue_model, config), timeout=config.rescue_timeout)
 
     def __repr__(self) -> str:
         model = f"{getattr(self.provider, 'provider', '?')}:{getattr(self.provider, 'model', '?')}"
@@ -75,7 +76,7 @@ class Rescuer:
         self.fired += 1
         try:
             calls = self._ask(reply_text, tools)
-        except Exception:  # any failure of the rescue model: the original reply stands
+        except Exception:  # noqa: BLE001  any failure of the rescue model: the original reply stands
             return None
         if not calls:
             return None
@@ -91,7 +92,7 @@ class Rescuer:
                 outcome["events"] = list(self.provider.stream(
                     [Message(role="user", content=f"Reply to convert:\n\n{text}")],
                     system=RESCUE_SYSTEM, tools=[t.spec() for t in tools]))
-            except BaseException as exc:  # reported through `outcome`, never raised in the thread
+            except BaseException as exc:  # noqa: BLE001  reported through `outcome`, never raised in the thread
                 outcome["error"] = exc
 
         worker = threading.Thread(target=run, name="tars-rescue", daemon=True)

@@ -160,8 +160,8 @@ def _case(**kw) -> Case:
     tool = Tool(name="math.hypot", description="Length of the hypotenuse.", func=lambda **a: None,
                 parameters={"type": "object", "properties": {"x": {"type": "number"}, "y": {"type": "number"}},
                             "required": ["x", "y"]})
-    base = dict(id="c1", suite="bfcl-simple", messages=[Message(role="user", content="hypotenuse of 3 and 4")],
-                tools=[tool], expected="math.hypot", args={"x": [3], "y": [4]}, kind="simple")
+    base = {"id": "c1", "suite": "bfcl-simple", "messages": [Message(role="user", content="hypotenuse of 3 and 4")],
+            "tools": [tool], "expected": "math.hypot", "args": {"x": [3], "y": [4]}, "kind": "simple"}
     return Case(**{**base, **kw})
 
 
@@ -244,8 +244,12 @@ def test_run_bench_gives_up_when_the_model_is_unreachable():
 
 
 def test_default_out_is_filename_safe(tmp_path):
-    assert default_out("ollama:qwen3:8b", tmp_path) == tmp_path / "bench/results/latest_ollama_qwen3_8b.json"
+    assert default_out("ollama:qwen3:8b", tmp_path) == tmp_path / "latest_ollama_qwen3_8b.json"
     assert default_out("llamacpp:/models/a b.gguf", tmp_path).name == "latest_llamacpp_models_a_b.gguf.json"
+
+
+def test_default_out_is_in_the_user_data_dir_not_the_working_folder(tars_home, tmp_path):
+    assert default_out("ollama:qwen3:8b") == tars_home / "data" / "bench" / "latest_ollama_qwen3_8b.json"
 
 
 def test_every_suite_name_loads():

@@ -46,7 +46,7 @@ def server():
 
 def tars_bench(server: OllamaServer, *args: str) -> subprocess.CompletedProcess:
     env = dict(os.environ, OLLAMA_HOST=server.url, TARS_MODEL_REMOTE="none")
-    return subprocess.run([sys.executable, "-m", "tars", "bench", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "tars", "bench", *args], check=False, capture_output=True, text=True,
                           env=env, timeout=120, stdin=subprocess.DEVNULL)
 
 
@@ -77,10 +77,12 @@ def test_bench_prints_the_table_and_writes_every_row(server, tmp_path):
     assert sum(1 for b in chats if b.get("tools")) == 4  # native: every tool offered at once
 
 
-def test_default_output_path_is_named_after_the_model(server, tmp_path):
+def test_default_output_is_named_after_the_model_in_the_user_data_dir(server, tars_home, tmp_path):
     done = tars_bench(server, "-m", "ollama:fake:v1", "-s", "bfcl-irrelevance", "-n", "2", "--mode", "pipeline")
     assert done.returncode == 0, done.stderr
-    path = tmp_path / "bench" / "results" / "latest_ollama_fake_v1.json"
+    path = tars_home / "data" / "bench" / "latest_ollama_fake_v1.json"
+    assert f"full results: {path}" in done.stdout
+    assert not (tmp_path / "bench").exists()  # nothing lands in the folder the user stands in
     result = json.loads(path.read_text())
     assert result["summary"]["bfcl-irrelevance"]["pipeline"]["strict_tool_accuracy"]["value"] == 1.0
     assert list(result["summary"]["bfcl-irrelevance"]) == ["pipeline"]
@@ -97,9 +99,9 @@ def test_bad_arguments_exit_2_with_one_line(server, args, message):
     assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
 
 
-def test_an_unreachable_model_exits_1_without_a_traceback(tmp_path):
+def test_an_unreachable_model_exits_1_without_a_traceback(tars_home, tmp_path):
     env = dict(os.environ, OLLAMA_HOST="http://127.0.0.1:9", TARS_MODEL_REMOTE="none")
     done = subprocess.run([sys.executable, "-m", "tars", "bench", "-m", "ollama:x", "-s", "tars", "-n", "5", "-q"],
-                          capture_output=True, text=True, env=env, timeout=120, stdin=subprocess.DEVNULL)
+                          check=False, capture_output=True, text=True, env=env, timeout=120, stdin=subprocess.DEVNULL)
     assert done.returncode == 1 and "first 3 cases" in done.stderr and "Traceback" not in done.stderr
-    assert not (tmp_path / "bench").exists()
+    assert not (tmp_path / "bench").exists() and not (tars_home / "data" / "bench").exists()

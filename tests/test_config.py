@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import subprocess
-from pathlib import Path
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -70,8 +70,8 @@ def _tars(*args, env=None):
     import os
 
     full_env = {**os.environ, **(env or {})}
-    return subprocess.run([sys.executable, "-m", "tars", *args], capture_output=True, text=True, stdin=subprocess.DEVNULL,
-                          env=full_env, timeout=60)
+    return subprocess.run([sys.executable, "-m", "tars", *args], check=False, capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL, env=full_env, timeout=60)
 
 
 def test_tars_config_masks_secrets_and_shows_sources():
@@ -102,3 +102,97 @@ def test_env_example_lists_every_setting_and_is_up_to_date():
     assert committed == env_example(), "regenerate: python -c 'from tars.config import env_example; print(env_example(), end=\"\")' > .env.example"
     for s in SETTINGS:
         assert f"# {s.env}=" in committed
+
+
+def test_config_declares_one_typed_field_per_setting():
+    """A setting is its SETTINGS entry plus its Config field: neither can be added alone."""
+    import dataclasses
+    import typing
+
+    from tars.config import SETTINGS, Config
+
+    declared = [f.name for f in dataclasses.fields(Config) if f.name not in ("sources", "raw")]
+    assert declared == [s.name for s in SETTINGS]
+    hints = typing.get_type_hints(Config)
+    for s in SETTINGS:
+        value = s.parse(s.default, s.env)  # every default parses
+        allowed = tuple(_runtime_types(hints[s.name]))
+        assert isinstance(value, allowed), f"{s.name}: default {value!r} is not {hints[s.name]}"
+
+
+def _runtime_types(hint):
+    import types
+    import typing
+
+    origin = typing.get_origin(hint)
+    if origin is typing.Literal:
+        yield from {type(v) for v in typing.get_args(hint)}
+    elif origin in (typing.Union, types.UnionType):
+        for arg in typing.get_args(hint):
+            yield from _runtime_types(arg)
+    elif hint is type(None):
+        yield type(None)
+    else:
+        yield origin or hint
+
+
+def test_config_has_attributes_only_for_settings(tmp_path):
+    config = load_config(environ={}, cwd=tmp_path)
+    with pytest.raises(AttributeError):
+        config.no_such_setting  # noqa: B018
+    with pytest.raises(TypeError, match="no setting named no_such_setting"):
+        config.replace(no_such_setting=1)
+
+
+def test_replace_overrides_values_and_marks_them(tmp_path):
+    config = load_config(environ={"TARS_MAX_TOOL_ROUNDS": "4"}, cwd=tmp_path)
+    changed = config.replace(max_tool_rounds=7, model_remote=ModelSpec("ollama", "qwen3:8b"))
+    assert (changed.max_tool_rounds, config.max_tool_rounds) == (7, 4)
+    assert changed.sources["max_tool_rounds"] == "override" and config.sources["max_tool_rounds"] == "environment"
+    rows = {name: (value, source) for name, value, source in changed.rows()}
+    assert rows["TARS_MAX_TOOL_ROUNDS"] == ("7", "override")
+    assert rows["TARS_MODEL_REMOTE"] == ("ollama:qwen3:8b", "override")
+
+
+def test_settings_parse_to_their_types(tmp_path):
+    env = {"TARS_MEMORY_DIR": "~/mem", "TARS_LAT": "48.85", "TARS_TOOL_POLICY": "note_write=ASK, web_read=deny",
+           "TARS_TOOL_FORMAT": "Qwen", "TARS_TOOL_MODE": "Pipeline", "TARS_RESCUE_MODEL": "ollama:functiongemma"}
+    config = load_config(environ=env, cwd=tmp_path)
+    assert config.memory_dir == Path("~/mem").expanduser() and config.notes_dir is None
+    assert config.lat == 48.85 and config.lon is None
+    assert config.tool_policy == {"note_write": "ask", "web_read": "deny"}
+    assert config.tool_format == "hermes" and config.tool_mode == "pipeline"
+    assert config.rescue_model == ModelSpec("ollama", "functiongemma") and config.rescue_timeout == 20.0
+
+
+@pytest.mark.parametrize("env, fragment", [
+    ({"TARS_TOOL_FORMAT": "klingon"}, "TARS_TOOL_FORMAT: unknown tool-call format 'klingon'; use one of "),
+    ({"TARS_TOOL_POLICY": "note_write=maybe"}, "policy must be one of auto, ask, deny"),
+    ({"TARS_TOOL_MODE": "sideways"}, "TARS_TOOL_MODE: 'sideways' is not one of native, pipeline, auto"),
+    ({"TARS_LAT": "91"}, "TARS_LAT: 91 is outside -90..90"),
+])
+def test_bad_values_name_the_setting(env, fragment, tmp_path):
+    with pytest.raises(ConfigError) as info:
+        load_config(environ=env, cwd=tmp_path)
+    assert fragment in str(info.value)
+
+
+def test_tool_format_names_match_the_format_registry():
+    """Settings check TARS_TOOL_FORMAT against a leaf table; the parsers' registry must agree with it."""
+    from tars.toolcall_names import FORMAT_ALIASES, canonical_format, format_names
+    from tars.toolcalls.formats import FORMATS
+    from tars.toolcalls.formats import format_names as registered_names
+
+    assert format_names() == registered_names()
+    for key, fmt in FORMATS.items():
+        assert canonical_format(key) == fmt.name, key
+    assert {name: set(aliases) for name, aliases in FORMAT_ALIASES.items()} == \
+        {f.name: set(f.aliases) for f in FORMATS.values()}
+
+
+def test_settings_import_nothing_above_them():
+    """`tars.config` loads without the tool-call parsers, the tools or the providers."""
+    code = "import sys, tars.config; print(sorted(m for m in sys.modules if m.startswith('tars')))"
+    proc = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == str(["tars", "tars.config", "tars.errors", "tars.modelspec", "tars.toolcall_names"])

@@ -6,13 +6,17 @@ hold the data, the per-case runs, the scoring and the output.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tars.config import Config
 
 __all__ = ["run_bench"]
 
 
 def run_bench(provider: Any, model: str, *, suites: Sequence[str], modes: Sequence[str],
-              limit: int | None = None, config: Any = None,
+              limit: int | None = None, config: Config | None = None,
               progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """Run `limit` cases (spread evenly) of each suite in each mode; returns the full result."""
     from tars.bench.report import build_result

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
-__all__ = ["args_match", "value_match", "summarise", "p95", "DEFINITIONS"]
+__all__ = ["DEFINITIONS", "args_match", "p95", "summarise", "value_match"]
 
 _BFCL_STRIP = re.compile(r"[ ,./\-_*^]")
 
@@ -82,6 +83,13 @@ def p95(values: list[float]) -> float | None:
     return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
 
 
+def _latency(seconds: list[float]) -> dict[str, Any]:
+    """Count, mean and p95 of one step's latencies (at least one)."""
+    top = p95(seconds)
+    assert top is not None
+    return {"n": len(seconds), "mean": round(sum(seconds) / len(seconds), 3), "p95": round(top, 3)}
+
+
 def _ratio(num: int, den: int, of: str) -> dict[str, Any]:
     return {"value": round(num / den, 4) if den else None, "num": num, "den": den, "of": of}
 
@@ -112,6 +120,5 @@ def summarise(rows: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
         "acceptable_accuracy": _ratio(sum(bool(r["acceptable_ok"]) for r in rows), n, "all cases"),
         "clarify_rate": _ratio(sum(r["outcome"] == "clarify" for r in rows), n, "all cases"),
         "error_rate": _ratio(sum(r["outcome"] == "error" for r in rows), n, "all cases"),
-        "latency": {step: {"n": len(v), "mean": round(sum(v) / len(v), 3), "p95": round(p95(v), 3)}
-                    for step, v in steps.items() if v},
+        "latency": {step: _latency(v) for step, v in steps.items() if v},
     }

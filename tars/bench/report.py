@@ -10,21 +10,24 @@ import json
 import os
 import platform
 import re
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from tars.bench.metrics import DEFINITIONS, summarise
+from tars.config import data_dir
 
-__all__ = ["build_result", "format_table", "write_result", "default_out", "ROWS"]
+__all__ = ["ROWS", "build_result", "default_out", "format_table", "write_result"]
 
 ROWS = ("json_validity", "schema_validity", "strict_tool_accuracy", "argument_accuracy",
         "acceptable_accuracy", "clarify_rate", "error_rate")
 
 
-def default_out(model: str, root: Path | None = None) -> Path:
-    """bench/results/latest_<model>.json with the model name made filename-safe."""
+def default_out(model: str, folder: Path | None = None) -> Path:
+    """`latest_<model>.json` (the model name made filename-safe) in `folder`, by default the
+    `bench` folder of the user data dir: never wherever the user happens to stand."""
     safe = re.sub(r"[^A-Za-z0-9._-]+", "_", model).strip("._") or "model"
-    return (root or Path.cwd()) / "bench" / "results" / f"latest_{safe}.json"
+    return (folder or data_dir() / "bench") / f"latest_{safe}.json"
 
 
 def build_result(model: str, rows: list[dict[str, Any]], *, suites: Sequence[str], modes: Sequence[str],
@@ -35,7 +38,7 @@ def build_result(model: str, rows: list[dict[str, Any]], *, suites: Sequence[str
     summary["all"] = {m: summarise(r for r in rows if r["mode"] == m) for m in modes}
     return {
         "model": model,
-        "created": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+        "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "suites": list(suites),
         "modes": list(modes),
         "limit_per_suite": limit,

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 import time
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from tars.bench.metrics import args_match
 from tars.bench.suites import Case
@@ -18,7 +19,7 @@ from tars.events import TextDelta, ToolCallEvent, Usage
 from tars.pipeline import steps
 from tars.pipeline.jsonout import parse_object, schema_error
 
-__all__ = ["run_case", "run_cases", "MODES", "BENCH_SYSTEM"]
+__all__ = ["BENCH_SYSTEM", "MODES", "run_case", "run_cases"]
 
 MODES = ("native", "pipeline")
 BENCH_SYSTEM = "You are tars, a concise assistant. Use a tool only when the request needs one."

@@ -8,15 +8,17 @@ name, "none" or "clarify"), other acceptable outcomes, and BFCL-style allowed ar
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
+from tars.config import Config
 from tars.errors import UsageError
 from tars.messages import Message
 from tars.tools.base import Tool
 
-__all__ = ["Case", "Suite", "SUITES", "DATA_DIR", "load_suite", "load_suites", "convert_bfcl_schema", "sample"]
+__all__ = ["DATA_DIR", "SUITES", "Case", "Suite", "convert_bfcl_schema", "load_suite", "load_suites", "sample"]
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "bench"
 SUITES = ("tars", "bfcl-simple", "bfcl-irrelevance")
@@ -66,7 +68,7 @@ def _read(name: str) -> str:
     return (DATA_DIR / name).read_text(encoding="utf-8")
 
 
-def load_suite(name: str, config: Any = None) -> Suite:
+def load_suite(name: str, config: Config | None = None) -> Suite:
     """Load a suite by name; an unknown name is a usage error that lists the known ones."""
     if name not in _FILES:
         raise UsageError(f"unknown suite {name!r}; choose from {', '.join(SUITES)}")
@@ -77,17 +79,17 @@ def load_suite(name: str, config: Any = None) -> Suite:
 
 
 # -- tars's own suite ----------------------------------------------------------------------------
-def _live_specs(config: Any) -> dict[str, dict[str, Any]]:
+def _live_specs(config: Config) -> dict[str, dict[str, Any]]:
     """Specs of tars's built-in tools, when they build with this config."""
     from tars.tools.builtin import builtin_tools
 
     try:
         return {t.name: t.spec() for t in builtin_tools(config)}
-    except Exception:  # a built-in that cannot be built here: fall back to the frozen copy
+    except Exception:  # noqa: BLE001  a built-in that cannot be built here: fall back to the frozen copy
         return {}
 
 
-def _tars_suite(data: dict[str, Any], config: Any) -> Suite:
+def _tars_suite(data: dict[str, Any], config: Config | None) -> Suite:
     frozen = {spec["name"]: spec for spec in data["tools"]}
     live = _live_specs(config) if config is not None else {}
     specs = {name: live.get(name, spec) for name, spec in frozen.items()}
@@ -156,5 +158,5 @@ def sample(cases: list[Case], limit: int | None) -> list[Case]:
     return [cases[int(i * step)] for i in range(limit)]
 
 
-def load_suites(names: Iterable[str], config: Any = None) -> list[Suite]:
+def load_suites(names: Iterable[str], config: Config | None = None) -> list[Suite]:
     return [load_suite(n, config) for n in names]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import Annotated
 
 import typer
 
@@ -14,17 +14,18 @@ __all__ = ["register"]
 def register(app: typer.Typer) -> None:
     @app.command("bench")
     def bench_command(
-        model: Optional[str] = typer.Option(None, "--model", "-m",
-                                            help="provider:model to measure (default: TARS_MODEL_DEFAULT)"),
-        mode: str = typer.Option("both", "--mode", help="native, pipeline or both"),
-        suite: list[str] = typer.Option(["tars", "bfcl-simple", "bfcl-irrelevance"], "--suite", "-s",
-                                        help="suite to run (repeatable, or comma-separated): "
-                                             "tars, bfcl-simple, bfcl-irrelevance"),
-        limit: Optional[int] = typer.Option(None, "--limit", "-n", min=1,
-                                            help="at most N cases per suite, spread evenly"),
-        out: Optional[Path] = typer.Option(None, "--out", "-o",
-                                           help="where to write the full JSON (default bench/results/latest_<model>.json)"),
-        quiet: bool = typer.Option(False, "--quiet", "-q", help="no per-case progress lines on stderr"),
+        model: Annotated[str | None, typer.Option(
+            "--model", "-m", help="provider:model to measure (default: TARS_MODEL_DEFAULT)")] = None,
+        mode: Annotated[str, typer.Option("--mode", help="native, pipeline or both")] = "both",
+        suite: Annotated[list[str] | None, typer.Option(
+            "--suite", "-s", help="suite to run (repeatable, or comma-separated): tars, bfcl-simple, bfcl-irrelevance "
+                                  "(default: all three)")] = None,
+        limit: Annotated[int | None, typer.Option(
+            "--limit", "-n", min=1, help="at most N cases per suite, spread evenly")] = None,
+        out: Annotated[Path | None, typer.Option(
+            "--out", "-o", help="where to write the full JSON (default: latest_<model>.json in the bench folder of "
+                                "the user data dir)")] = None,
+        quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no per-case progress lines on stderr")] = False,
     ) -> int:
         """Measure tool choice and arguments (tools are not run) in native and pipeline mode."""
         from tars.bench import run_bench
@@ -37,10 +38,11 @@ def register(app: typer.Typer) -> None:
         modes = {"both": ("native", "pipeline"), "native": ("native",), "pipeline": ("pipeline",)}.get(mode)
         if modes is None:
             raise UsageError(f"--mode: {mode!r} is not one of native, pipeline, both")
-        names = [n.strip() for item in suite for n in item.split(",") if n.strip()]
+        names = [n.strip() for item in (suite or SUITES) for n in item.split(",") if n.strip()]
         unknown = [n for n in names if n not in SUITES]
         if unknown or not names:
-            raise UsageError(f"--suite: unknown suite {', '.join(unknown) or '(none)'}; choose from {', '.join(SUITES)}")
+            raise UsageError(f"--suite: unknown suite {', '.join(unknown) or '(none)'}; "
+                             f"choose from {', '.join(SUITES)}")
         config = load_config()
         spec = parse_model(model, setting="--model") if model else config.model_default
         provider = make_provider(spec, config)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Callable, Literal
+from typing import Any, Callable
+
+from tars.config import Policy  # the settings own the policy vocabulary (TARS_TOOL_POLICY)
 
 __all__ = ["Policy", "Tool", "ToolResult"]
-
-Policy = Literal["auto", "ask", "deny"]
 
 
 @dataclass(kw_only=True)
