@@ -254,3 +254,15 @@ def test_a_file_on_stdin_is_read_like_a_pipe(server: OllamaServer, tmp_path) -> 
                               env=env_for(server), timeout=60)
     assert done.returncode == 0, done.stderr
     assert user_text(server) == "from a file\n"
+
+
+def test_an_answer_cut_at_the_output_limit_is_said_and_marked_in_json(server: OllamaServer) -> None:
+    server.script({"text": "The steps are: one, two", "done_reason": "length"})
+    done = tars_ask(server, "list the steps")
+    assert done.returncode == 0 and done.stdout.rstrip("\n") == "The steps are: one, two"
+    assert "cut off" in done.stderr and "max_tokens" in done.stderr
+
+    server.script({"text": "The steps are: one, two", "done_reason": "length"})
+    data = json.loads(tars_ask(server, "--json", "list the steps").stdout)
+    assert data["stop_reason"] == "max_tokens" and data["truncated"] is True
+    assert data["answer"] == "The steps are: one, two"

@@ -8,7 +8,7 @@ import pytest
 
 from tars.config import load_config
 from tars.errors import ProviderUnavailable
-from tars.events import Notice, TextDelta, ToolCall, ToolCallEvent, ToolResultEvent
+from tars.events import Notice, Stop, TextDelta, ToolCall, ToolCallEvent, ToolResultEvent
 from tars.providers.scripted import ScriptedProvider
 from tars.session import Session
 from tars.tools import Tool, ToolRegistry
@@ -240,3 +240,39 @@ def test_an_empty_answer_after_tool_calls_is_said_plainly():
     events = list(session.stream("weather in Oslo?"))
     notices = [e.text for e in events if isinstance(e, Notice)]
     assert notices == ["scripted:script gave no answer after its tool calls; their results are above"]
+
+
+def test_an_answer_cut_at_the_output_limit_is_told_and_marked_on_the_turn():
+    model = ScriptedProvider([["The three steps are: first", Stop(reason="max_tokens")]])
+    session = make_session(model)
+    events = list(session.stream("list the three steps"))
+    notices = [e.text for e in events if isinstance(e, Notice)]
+    assert notices == ["the answer was cut off: scripted:script reached its output limit (max_tokens)"]
+    turn = session.last_turn
+    assert turn.stop_reason == "max_tokens" and turn.truncated
+    assert turn.as_dict()["stop_reason"] == "max_tokens" and turn.as_dict()["truncated"] is True
+    assert turn.text == "The three steps are: first"
+
+
+def test_a_refusal_is_told_as_a_refusal():
+    session = make_session(ScriptedProvider([["I can't help with that.", Stop(reason="refusal")]]))
+    events = list(session.stream("do something bad"))
+    assert [e.text for e in events if isinstance(e, Notice)] == ["scripted:script declined to answer (refusal)"]
+    assert session.last_turn.stop_reason == "refusal" and not session.last_turn.truncated
+
+
+def test_a_call_to_a_tool_not_offered_never_runs_and_the_turn_goes_on():
+    ran = []
+    note = Tool(name="note_append", description="Append text to a note",
+                parameters={"type": "object", "properties": {"path": {"type": "string"}, "text": {"type": "string"}}},
+                func=lambda path, text: ran.append(path))
+    model = ScriptedProvider([
+        [ToolCall(id="x", name="note_append", arguments={"path": "pwned.md", "text": "hi"})],
+        lambda messages, tools: [f"Summary: the meeting went well. ({len(tools)} tools offered)"],
+    ])
+    session = make_session(model, tools=[note, weather_tool()], primary_tools="hinted")
+    turn = session.send("summarise: the meeting went well")
+    assert ran == [], "a tool that was not offered ran"
+    result = turn.tool_results[0]
+    assert result.is_error and "not available" in result.text and result.call_id == "x"
+    assert turn.text == "Summary: the meeting went well. (0 tools offered)"

@@ -175,17 +175,19 @@ def _last_user(messages: Sequence[Message]) -> int:
 
 
 def _results_since(messages: Sequence[Message], start: int) -> list[str]:
-    """`name(args) -> result` lines for the calls made since the latest user message."""
+    """`name(args) -> result` lines for the calls made since the latest user message; a call
+    made again with the same arguments is listed once, with its first result."""
     calls = {c.id: c for m in messages[start:] for c in m.tool_calls}
-    out = []
+    out: dict[str, str] = {}
     for m in messages[start:]:
         if m.role != "tool":
             continue
         call = calls.get(m.tool_call_id or "")
-        args = json.dumps(call.arguments, ensure_ascii=False) if call else "{}"
+        name = m.name or (call.name if call else "tool")
+        made = f"- {name}({json.dumps(call.arguments, ensure_ascii=False) if call else '{}'})"
         status = "error: " if m.is_error else ""
-        out.append(f"- {m.name or (call.name if call else 'tool')}({args}) -> {status}{_clip(m.content, _RESULT_CHARS)}")
-    return out
+        out.setdefault(made, f"{made} -> {status}{_clip(m.content, _RESULT_CHARS)}")
+    return list(out.values())
 
 
 def request_text(messages: Sequence[Message]) -> str:

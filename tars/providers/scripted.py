@@ -40,7 +40,7 @@ class ScriptedProvider:
                            "response_schema": response_schema})
         round_ = self.rounds[index]
         items = round_(messages, tools) if callable(round_) else round_
-        saw_call = False
+        saw_call = stopped = False
         for item in items:
             if self.delay:
                 time.sleep(self.delay)
@@ -54,5 +54,7 @@ class ScriptedProvider:
                     yield ToolCallEvent(call=item)
                 case _:
                     saw_call = saw_call or isinstance(item, ToolCallEvent)
+                    stopped = stopped or isinstance(item, Stop)
                     yield item
-        yield Stop(reason="tool_use" if saw_call else "end_turn")
+        if not stopped:  # a script may end its round itself, e.g. with Stop(reason="max_tokens")
+            yield Stop(reason="tool_use" if saw_call else "end_turn")
