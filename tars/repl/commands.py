@@ -21,6 +21,9 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 if TYPE_CHECKING:  # keep `tars --help` free of rich
     from rich.console import Console
 
+    from tars.repl.app import Repl
+    from tars.session import Session
+
 __all__ = [
     "Command",
     "CommandContext",
@@ -102,9 +105,9 @@ def is_command(line: str) -> bool:
 class CommandContext:
     """What a handler may use: the session, the console, the REPL's state, and output helpers."""
 
-    session: Any  # tars.session.Session
+    session: Session
     console: Console
-    repl: Any = None  # tars.repl.app.Repl: the store, the current conversation id, exit flag
+    repl: Repl | None = None  # the store, the current conversation id, the exit flag
     extra: dict[str, Any] = field(default_factory=dict)
 
     def print(self, *objects: Any, **kwargs: Any) -> None:

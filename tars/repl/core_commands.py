@@ -6,8 +6,12 @@ Each is a few lines on top of `tars.repl.commands`; tools and MCP add theirs in 
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from tars.repl.commands import CommandContext, CommandError, command
+
+if TYPE_CHECKING:
+    from tars.repl.app import Repl
 
 __all__: list[str] = []
 
@@ -129,14 +133,14 @@ def _one_line(m) -> str:
     return f"{m.role:>9}  {text}{mark}"
 
 
-def _show_tail(ctx: CommandContext, repl) -> None:
+def _show_tail(ctx: CommandContext, repl: Repl) -> None:
     """The last exchange of a reopened conversation, so the user sees where it left off."""
     messages = [m for m in ctx.session.messages if m.role in ("user", "assistant") and m.content]
     for m in messages[-2:]:
         ctx.print(_one_line(m), style="dim")
 
 
-def _repl(ctx: CommandContext):
-    if ctx.repl is None or getattr(ctx.repl, "store", None) is None:
+def _repl(ctx: CommandContext) -> Repl:
+    if ctx.repl is None or ctx.repl.store is None:
         raise CommandError("conversations are not being stored in this session")
     return ctx.repl

@@ -10,11 +10,11 @@ the turn. A remote that fails hands the same turn to the primary (see `escalatio
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Generator, Iterator
 
 from tars.errors import ProviderError
 from tars.events import (
-    ModelStart, Notice, Reply, SessionEvent, Stop, ToolCall, ToolCallEvent, ToolResultEvent, Usage, accumulate,
+    Event, ModelStart, Notice, Reply, SessionEvent, Stop, ToolCall, ToolCallEvent, ToolResultEvent, Usage, accumulate,
 )
 from tars.providers.base import Provider
 from tars.session.escalation import spec_of
@@ -99,7 +99,8 @@ def _split_offered(session: Session, calls: tuple[ToolCall, ...],
     """Calls to tools offered this round, and calls to other tools the session has (which never run,
     whatever the model says). A name no tool has stays with the first: the registry says it is unknown."""
     names = {t.name for t in tools}
-    offered, stray = [], []
+    offered: list[ToolCall] = []
+    stray: list[ToolCall] = []
     for call in calls:
         tool = session.tools.get(call.name)
         (stray if tool is not None and tool.name not in names else offered).append(call)
@@ -143,12 +144,13 @@ def _run_calls(session: Session, calls: list[ToolCall], turn: Turn) -> Iterator[
         raise
 
 
-def _model_round(session: Session, provider: Provider, system: str, tools: list[Tool], turn: Turn):
+def _model_round(session: Session, provider: Provider, system: str, tools: list[Tool],
+                 turn: Turn) -> Generator[Event, None, Reply]:
     """Stream one model round into the context; keep the partial reply if interrupted."""
     reply = Reply()
     events = provider.stream(session.context.wire(), system=system, tools=[t.spec() for t in tools])
     try:
-        with contextlib.closing(events):
+        with _closing(events):
             for event in events:
                 reply = accumulate(event, reply)
                 if isinstance(event, Usage):
@@ -166,6 +168,17 @@ def _model_round(session: Session, provider: Provider, system: str, tools: list[
     turn.tool_calls = reply.tool_calls
     turn.all_calls.extend(reply.tool_calls)
     return reply
+
+
+@contextlib.contextmanager
+def _closing(events: Iterator[Event]) -> Iterator[None]:
+    """Close a provider's stream however the round ends: that cancels its request."""
+    try:
+        yield
+    finally:
+        close = getattr(events, "close", None)  # generators have it; a plain iterator has nothing to cancel
+        if close is not None:
+            close()
 
 
 def _rescue(session: Session, reply: Reply, provider: Provider, tools: list[Tool], turn: Turn) -> tuple[ToolCall, ...]:
