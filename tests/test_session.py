@@ -276,3 +276,25 @@ def test_a_call_to_a_tool_not_offered_never_runs_and_the_turn_goes_on():
     result = turn.tool_results[0]
     assert result.is_error and "not available" in result.text and result.call_id == "x"
     assert turn.text == "Summary: the meeting went well. (0 tools offered)"
+
+
+def test_a_call_that_failed_is_not_tried_again_in_the_same_turn():
+    attempts = []
+
+    def offline(location):
+        attempts.append(location)
+        raise ConnectionError("cannot reach the weather service")
+
+    tool = Tool(name="weather_now", description="Current weather", parameters=WEATHER_SCHEMA, func=offline)
+    model = ScriptedProvider([
+        [ToolCall(id="a", name="weather_now", arguments={"location": "Paris"})],
+        [ToolCall(id="b", name="weather_now", arguments={"location": "Paris"}),
+         ToolCall(id="c", name="weather_now", arguments={"location": "Lyon"})],
+        [ToolCall(id="d", name="weather_now", arguments={"location": "Lyon"})],
+        lambda messages, tools: [f"The weather service is unreachable ({len(tools)} tools offered)."],
+    ])
+    turn = make_session(model, tools=[tool]).send("weather in Paris and Lyon?")
+    assert attempts == ["Paris", "Lyon"], "a failed call ran again"
+    results = {r.call_id: r.text for r in turn.tool_results}
+    assert "already failed" in results["b"] and "cannot reach" in results["c"] and "already failed" in results["d"]
+    assert turn.text == "The weather service is unreachable (0 tools offered)."

@@ -18,7 +18,7 @@ from tars.events import (
 )
 from tars.providers.base import Provider
 from tars.session.escalation import spec_of
-from tars.session.repeats import REPEATED, RepeatGuard
+from tars.session.repeats import RepeatGuard
 from tars.session.turn import Turn
 from tars.system_prompt import build_system_prompt
 from tars.tools.base import Tool
@@ -64,22 +64,15 @@ def run_turn(session: Session, text: str, route: RouteResult) -> Iterator[Sessio
         if not reply.tool_calls:  # rescued: show them as calls like any other
             for call in calls:
                 yield ToolCallEvent(call=call)
-        offered, stray = _split_offered(session, calls, tools)
-        for call in stray:
-            yield ToolResultEvent(result=session.tool_call_result(call, _not_offered(call, tools), is_error=True))
         if not session.auto_tools:
+            offered = yield from _refuse_not_offered(session, calls, tools)
             session.context.pending = {c.id: c for c in offered}
             if offered:
                 return
-        elif guard.all_seen(calls):
-            # a small model that repeats its call instead of answering: answer it from the
-            # results it already has, with no tools on offer in the next round
-            for call in offered:
-                yield ToolResultEvent(result=session.tool_call_result(call, REPEATED, is_error=True))
-            answer_now = True
         else:
-            guard.remember(calls)
-            yield from _run_calls(session, offered, turn)
+            repeats = yield from _run_calls(session, calls, tools, turn, guard)
+            # a round that only repeats calls: the model answers from what it has, with no tools
+            answer_now = repeats == len(calls)
         turn.text = ""
     turn.round_limit_hit = True
     yield Notice(level="warning", text=(
@@ -94,17 +87,11 @@ def _offered(session: Session, provider: Provider, hints: list[str]) -> list[Too
     return [t for name in hints if (t := session.tools.get(name))]
 
 
-def _split_offered(session: Session, calls: tuple[ToolCall, ...],
-                   tools: list[Tool]) -> tuple[list[ToolCall], list[ToolCall]]:
-    """Calls to tools offered this round, and calls to other tools the session has (which never run,
-    whatever the model says). A name no tool has stays with the first: the registry says it is unknown."""
-    names = {t.name for t in tools}
-    offered: list[ToolCall] = []
-    stray: list[ToolCall] = []
-    for call in calls:
-        tool = session.tools.get(call.name)
-        (stray if tool is not None and tool.name not in names else offered).append(call)
-    return offered, stray
+def _is_offered(session: Session, call: ToolCall, tools: list[Tool]) -> bool:
+    """A call may run only if it names a tool offered this round, whatever the model says. A name
+    no tool has counts as offered: the registry answers that it is unknown."""
+    tool = session.tools.get(call.name)
+    return tool is None or any(t.name == tool.name for t in tools)
 
 
 def _not_offered(call: ToolCall, tools: list[Tool]) -> str:
@@ -112,6 +99,18 @@ def _not_offered(call: ToolCall, tools: list[Tool]) -> str:
         return f"tool {call.name!r} is not available now: no tools are offered in this round. Answer the user."
     return (f"tool {call.name!r} is not available in this round; the tools offered are: "
             + ", ".join(t.name for t in tools))
+
+
+def _refuse_not_offered(session: Session, calls: tuple[ToolCall, ...],
+                        tools: list[Tool]) -> Generator[SessionEvent, None, list[ToolCall]]:
+    """Answer calls to tools not offered with an error; the calls that may run are returned."""
+    offered = []
+    for call in calls:
+        if _is_offered(session, call, tools):
+            offered.append(call)
+        else:
+            yield ToolResultEvent(result=session.tool_call_result(call, _not_offered(call, tools), is_error=True))
+    return offered
 
 
 def _ended(reply: Reply, turn: Turn) -> Iterator[Notice]:
@@ -126,14 +125,25 @@ def _ended(reply: Reply, turn: Turn) -> Iterator[Notice]:
             yield Notice(level="warning", text=f"{turn.model} gave no answer after its tool calls; their results are above")
 
 
-def _run_calls(session: Session, calls: list[ToolCall], turn: Turn) -> Iterator[SessionEvent]:
-    """Run every call of a round; on Ctrl-C the rest get "interrupted" results (every call
-    needs a result, or the next request to the model is malformed)."""
+def _run_calls(session: Session, calls: tuple[ToolCall, ...], tools: list[Tool], turn: Turn,
+               guard: RepeatGuard) -> Generator[SessionEvent, None, int]:
+    """Run every new call of a round that names an offered tool; a repeat gets the guard's answer,
+    a call to a tool not offered an error. Returns how many were repeats. On Ctrl-C the rest get
+    "interrupted" results (every call needs a result, or the next request to the model is malformed)."""
     done: set[str] = set()
+    repeats = 0
     try:
         for call in calls:
-            result = session.tools.run(call, confirm=session.confirm)
-            session.record_result(call, result)
+            if (answer := guard.answer(call)) is not None:
+                repeats += 1
+                result = session.tool_call_result(call, answer, is_error=True)
+            elif not _is_offered(session, call, tools):
+                result = session.tool_call_result(call, _not_offered(call, tools), is_error=True)
+                guard.remember(call, failed=True)
+            else:
+                result = session.tools.run(call, confirm=session.confirm)
+                session.record_result(call, result)
+                guard.remember(call, failed=result.is_error)
             done.add(call.id)
             yield ToolResultEvent(result=result)
     except (KeyboardInterrupt, GeneratorExit):
@@ -142,6 +152,7 @@ def _run_calls(session: Session, calls: list[ToolCall], turn: Turn) -> Iterator[
             if call.id not in done:
                 session.tool_call_result(call, "interrupted by the user before it finished", is_error=True)
         raise
+    return repeats
 
 
 def _model_round(session: Session, provider: Provider, system: str, tools: list[Tool],
