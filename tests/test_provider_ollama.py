@@ -5,6 +5,8 @@ from __future__ import annotations
 import socket
 import time
 
+import pytest
+
 from servers.fixtures import ollama_server  # noqa: F401  (fixture)
 from servers.streaming import ask, collect_until_error, text_of
 from servers.ollama import OllamaServer
@@ -148,6 +150,15 @@ def test_server_error_is_unavailable_with_status(ollama_server) -> None:
     events, exc = collect_until_error(provider_for(ollama_server.url))
     assert isinstance(exc, ProviderUnavailable) and exc.status == 500
     assert "llama runner process has terminated" in str(exc) and events == []
+
+
+@pytest.mark.parametrize("status, kind", [(401, ProviderUnavailable), (403, ProviderUnavailable),
+                                          (429, ProviderUnavailable), (503, ProviderUnavailable),
+                                          (400, ProviderRejected)])
+def test_each_error_status_is_typed_as_for_every_provider(ollama_server, status, kind) -> None:
+    ollama_server.script({"error": status, "message": f"scripted {status}"})
+    _, exc = collect_until_error(provider_for(ollama_server.url))
+    assert type(exc) is kind and exc.status == status and f"scripted {status}" in str(exc)
 
 
 def test_error_line_in_the_middle_of_the_stream(ollama_server) -> None:
