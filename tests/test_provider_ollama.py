@@ -117,6 +117,16 @@ def test_model_info_comes_from_api_show_once(ollama_server) -> None:
     assert provider.context_window == 32768 and provider.native_tools is True
 
 
+def test_models_info_reads_the_template_ollama_reports() -> None:
+    from tars.cli.models_cmd import model_info
+
+    with OllamaServer(models={"finetune:1b": {"template": "{{ .System }}[TOOL_CALLS] ... [ARGS]"}}) as server:
+        info = model_info("ollama:finetune:1b", load_config(environ={"OLLAMA_HOST": server.url}))
+        missing = model_info("ollama:other:1b", load_config(environ={"OLLAMA_HOST": server.url}))
+    assert info["format"] == "mistral_args" and info["template"] == "Ollama /api/show"
+    assert missing["format"] == "auto" and missing["template"].startswith("unavailable")
+
+
 def test_model_without_tools_capability_gets_tools_in_the_prompt_and_calls_parsed(ollama_server) -> None:
     with OllamaServer(models={"gemma:2b": {"capabilities": ["completion"]}}) as server:
         server.script({"text": '<tool_call>\n{"name": "weather", "arguments": {"city": "Oslo"}}\n</tool_call>'},
