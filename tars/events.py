@@ -18,6 +18,7 @@ __all__ = [
     "ToolCallEvent",
     "Usage",
     "Stop",
+    "StopReason",
     "Event",
     "ModelStart",
     "ToolResultEvent",
@@ -73,12 +74,17 @@ class Usage:
     output_tokens: int | None = None
 
 
+# Why a model round ended, in one vocabulary every provider maps its API's words onto:
+# `max_tokens` is an answer cut at the output limit, `refusal` one the model or a filter declined.
+StopReason = Literal["end_turn", "tool_use", "max_tokens", "refusal", "error", "interrupted"]
+
+
 @dataclass(kw_only=True, frozen=True)
 class Stop:
-    """The model finished: `end_turn`, `tool_use`, `max_tokens`, or `interrupted`."""
+    """The model finished a round, for `reason`."""
 
     kind: Literal["stop"] = "stop"
-    reason: str
+    reason: StopReason
 
 
 Event = TextDelta | ReasoningDelta | ToolCallEvent | Usage | Stop

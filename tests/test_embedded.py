@@ -9,10 +9,11 @@ import sys
 
 import pytest
 
-from tars import embedded
 from tars.config import load_config
 from tars.errors import ModelFileError
-from tars.events import ToolCallEvent
+from tars.events import Stop, TextDelta, ToolCallEvent
+from tars.messages import Message
+from tars.providers.llamacpp import model_file
 from tars.session import Session
 from tars.tools import Tool, ToolRegistry
 
@@ -20,29 +21,29 @@ from tars.tools import Tool, ToolRegistry
 def test_a_file_that_does_not_match_its_checksum_is_refused(tmp_path, monkeypatch):
     models = tmp_path / "models"
     monkeypatch.setenv("TARS_MODEL_DIR", str(models))
-    wrong = dataclasses.replace(embedded.CATALOG["smollm2-135m"], name="bad", sha256="0" * 64)
-    monkeypatch.setitem(embedded.CATALOG, "bad", wrong)
+    wrong = dataclasses.replace(model_file.CATALOG["smollm2-135m"], name="bad", sha256="0" * 64)
+    monkeypatch.setitem(model_file.CATALOG, "bad", wrong)
     with pytest.raises(ModelFileError, match="refusing"):
-        embedded.resolve_model_path("bad")
+        model_file.resolve_model_path("bad")
     assert list(models.iterdir()) == [], "no partial or unverified file is left behind"
 
 
 def test_assembles_once_and_reverifies_a_changed_file(tmp_path, monkeypatch):
     monkeypatch.setenv("TARS_MODEL_DIR", str(tmp_path))
-    path = embedded.resolve_model_path("smollm2")
+    path = model_file.resolve_model_path("smollm2")
     assert path.stat().st_size == 98362432
     first_mtime = path.stat().st_mtime_ns
-    assert embedded.resolve_model_path("smollm2").stat().st_mtime_ns == first_mtime  # reused as is
+    assert model_file.resolve_model_path("smollm2").stat().st_mtime_ns == first_mtime  # reused as is
     with path.open("r+b") as fh:  # corrupt one byte: the next use must notice and rebuild
         fh.seek(1000)
         fh.write(b"\x00")
-    rebuilt = embedded.resolve_model_path("smollm2")
-    assert embedded._sha256(rebuilt) == embedded.CATALOG["smollm2-135m"].sha256
+    rebuilt = model_file.resolve_model_path("smollm2")
+    assert model_file._sha256(rebuilt) == model_file.CATALOG["smollm2-135m"].sha256
 
 
 def test_unknown_names_get_a_clear_message():
     with pytest.raises(ModelFileError, match="not a known embedded model"):
-        embedded.resolve_model_path("llama-70b")
+        model_file.resolve_model_path("llama-70b")
 
 
 @pytest.fixture(scope="module")
@@ -56,6 +57,16 @@ def test_the_embedded_model_answers_a_real_question(embedded_session_config):
     turn = session.send("What is the capital of France? Answer in one word.")
     assert "paris" in turn.text.lower()
     assert turn.model == "llamacpp:qwen2.5-coder-0.5b" and turn.output_tokens
+
+
+@pytest.mark.model
+def test_a_reply_cut_at_the_output_limit_stops_for_max_tokens(embedded_session_config):
+    from tars.providers.llamacpp.provider import LlamaCppProvider
+
+    provider = LlamaCppProvider("qwen2.5-coder-0.5b", embedded_session_config)
+    provider.max_tokens = 4
+    events = list(provider.stream([Message(role="user", content="Write a long poem about the sea.")]))
+    assert any(isinstance(e, TextDelta) for e in events) and events[-1] == Stop(reason="max_tokens")
 
 
 @pytest.mark.model

@@ -41,6 +41,15 @@ def test_streams_text_usage_and_stop(server):
     assert "tools" not in body
 
 
+@pytest.mark.parametrize("finish_reason, reason", [("length", "max_tokens"), ("content_filter", "refusal"),
+                                                  ("stop", "end_turn")])
+def test_the_finish_reason_arrives_in_tars_words(server, finish_reason, reason):
+    server.script({"text": "The story begins on a dark and", "finish_reason": finish_reason})
+    events = list(provider_for(server).stream(ASK))
+    assert "".join(e.text for e in events if isinstance(e, TextDelta)) == "The story begins on a dark and"
+    assert events[-1] == Stop(reason=reason)
+
+
 def test_structured_tool_calls_are_accumulated_by_index(server):
     server.script({"tool_calls": [{"name": "weather_now", "arguments": {"location": "Paris, FR"}, "id": "call_a"},
                                   {"name": "weather_now", "arguments": {"location": "Oslo"}, "id": "call_b"}],

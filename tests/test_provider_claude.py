@@ -59,6 +59,14 @@ def test_several_tool_calls_in_one_reply_are_assembled_from_json_fragments(anthr
         {"name": "weather", "description": "Weather for a city", "input_schema": WEATHER["parameters"]}]
 
 
+@pytest.mark.parametrize("stop_reason, reason", [("max_tokens", "max_tokens"), ("refusal", "refusal"),
+                                                ("stop_sequence", "end_turn"), ("pause_turn", "end_turn")])
+def test_the_apis_stop_reason_arrives_in_tars_words(anthropic_server, stop_reason, reason) -> None:
+    anthropic_server.script({"text": "The story begins on a dark and", "stop_reason": stop_reason})
+    events = ask(provider_for(anthropic_server.url), "tell me a long story")
+    assert text_of(events) == "The story begins on a dark and" and events[-1] == Stop(reason=reason)
+
+
 def test_conversation_with_tool_calls_and_results_reaches_the_api_in_its_shape(anthropic_server) -> None:
     anthropic_server.script("Oslo is sunny, Lima failed.")
     a, b = ToolCall(id="toolu_1", name="weather", arguments={"city": "Oslo"}), \

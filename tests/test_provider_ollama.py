@@ -5,6 +5,8 @@ from __future__ import annotations
 import socket
 import time
 
+import pytest
+
 from servers.fixtures import ollama_server  # noqa: F401  (fixture)
 from servers.streaming import ask, collect_until_error, text_of
 from servers.ollama import OllamaServer
@@ -115,6 +117,16 @@ def test_model_info_comes_from_api_show_once(ollama_server) -> None:
     assert provider.context_window == 32768 and provider.native_tools is True
 
 
+def test_models_info_reads_the_template_ollama_reports() -> None:
+    from tars.cli.models_cmd import model_info
+
+    with OllamaServer(models={"finetune:1b": {"template": "{{ .System }}[TOOL_CALLS] ... [ARGS]"}}) as server:
+        info = model_info("ollama:finetune:1b", load_config(environ={"OLLAMA_HOST": server.url}))
+        missing = model_info("ollama:other:1b", load_config(environ={"OLLAMA_HOST": server.url}))
+    assert info["format"] == "mistral_args" and info["template"] == "Ollama /api/show"
+    assert missing["format"] == "auto" and missing["template"].startswith("unavailable")
+
+
 def test_model_without_tools_capability_gets_tools_in_the_prompt_and_calls_parsed(ollama_server) -> None:
     with OllamaServer(models={"gemma:2b": {"capabilities": ["completion"]}}) as server:
         server.script({"text": '<tool_call>\n{"name": "weather", "arguments": {"city": "Oslo"}}\n</tool_call>'},
@@ -148,6 +160,15 @@ def test_server_error_is_unavailable_with_status(ollama_server) -> None:
     events, exc = collect_until_error(provider_for(ollama_server.url))
     assert isinstance(exc, ProviderUnavailable) and exc.status == 500
     assert "llama runner process has terminated" in str(exc) and events == []
+
+
+@pytest.mark.parametrize("status, kind", [(401, ProviderUnavailable), (403, ProviderUnavailable),
+                                          (429, ProviderUnavailable), (503, ProviderUnavailable),
+                                          (400, ProviderRejected)])
+def test_each_error_status_is_typed_as_for_every_provider(ollama_server, status, kind) -> None:
+    ollama_server.script({"error": status, "message": f"scripted {status}"})
+    _, exc = collect_until_error(provider_for(ollama_server.url))
+    assert type(exc) is kind and exc.status == status and f"scripted {status}" in str(exc)
 
 
 def test_error_line_in_the_middle_of_the_stream(ollama_server) -> None:

@@ -233,7 +233,7 @@ def test_detection_order_setting_then_model_then_template_then_sniffing():
 def test_gguf_chat_template_is_read_from_the_file_header(tmp_path):
     import struct
 
-    from tars.toolcalls.gguf_template import gguf_chat_template
+    from tars.providers.llamacpp.gguf_template import gguf_chat_template
 
     def kv_string(key: str, value: str) -> bytes:
         k, v = key.encode(), value.encode()

@@ -3,52 +3,29 @@ its text with, and why (setting, model-name table, chat template, or sniffing)."
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
-__all__ = ["register", "model_info"]
+if TYPE_CHECKING:
+    from tars.config import Config
+
+__all__ = ["model_info", "register"]
 
 
-def _template(spec: Any, config: Any) -> tuple[str | None, str]:
-    """The model's chat template and where it came from; (None, reason) when unavailable."""
-    try:
-        if spec.provider == "llamacpp":
-            from tars.embedded import resolve_model_path
-            from tars.toolcalls.gguf_template import gguf_chat_template
-
-            path = resolve_model_path(spec.model)
-            return gguf_chat_template(path), f"GGUF metadata of {path.name}"
-        if spec.provider == "ollama":
-            import httpx
-
-            host = (config.ollama_host or "http://127.0.0.1:11434").rstrip("/")
-            host = host if "://" in host else "http://" + host
-            reply = httpx.post(f"{host}/api/show", json={"model": spec.model}, timeout=3.0)
-            reply.raise_for_status()
-            return reply.json().get("template"), "Ollama /api/show"
-        if spec.provider == "openai":
-            import httpx
-
-            root = config.openai_base_url.rstrip("/").removesuffix("/v1")
-            reply = httpx.get(f"{root}/props", timeout=3.0)  # llama-server tells its template here
-            reply.raise_for_status()
-            return reply.json().get("chat_template"), "llama-server /props"
-    except Exception as exc:  # unreachable server, unknown model: detection goes on without it
-        return None, f"unavailable ({type(exc).__name__})"
-    return None, "not applicable"
-
-
-def model_info(model: str, config: Any) -> dict[str, Any]:
+def model_info(model: str, config: Config) -> dict[str, Any]:
+    """What `tars models info` prints: provider, model, tool-call format, why, template source."""
     from tars.config import parse_model
     from tars.toolcalls import detect_format
 
     spec = parse_model(model if ":" in model else f"{config.model_default.provider}:{model}", setting="MODEL")
-    setting = getattr(config, "tool_format", "") or None
+    setting = config.tool_format or None
     fmt, why = detect_format(model=spec.model, setting=setting)
     template_source = "not needed"
     if fmt == "auto":
-        template, template_source = _template(spec, config)
+        from tars.providers import chat_template
+
+        template, template_source = chat_template(spec, config)
         fmt, why = detect_format(model=spec.model, template=template, setting=setting)
     info = {"provider": spec.provider, "model": spec.model, "format": fmt, "why": why,
             "template": template_source}

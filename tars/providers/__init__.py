@@ -4,20 +4,23 @@ from __future__ import annotations
 
 import importlib
 import threading
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tars.providers.base import Provider
 
 if TYPE_CHECKING:
     from tars.config import Config, ModelSpec
+    from tars.events import Event
+    from tars.messages import Message
 
-__all__ = ["Provider", "make_provider", "LazyProvider"]
+__all__ = ["LazyProvider", "Provider", "chat_template", "make_provider"]
 
 # provider name -> "module:Class"; the module is imported on first use (anthropic alone takes 3 s).
 _IMPLEMENTATIONS = {
     "claude": "tars.providers.claude:ClaudeProvider",
     "ollama": "tars.providers.ollama:OllamaProvider",
-    "llamacpp": "tars.providers.llamacpp:LlamaCppProvider",
+    "llamacpp": "tars.providers.llamacpp.provider:LlamaCppProvider",
     "openai": "tars.providers.openai:OpenAIProvider",
 }
 
@@ -25,8 +28,19 @@ _IMPLEMENTATIONS = {
 def load_provider(spec: ModelSpec, config: Config) -> Provider:
     """Import the provider's module and build it now."""
     module_name, _, class_name = _IMPLEMENTATIONS[spec.provider].partition(":")
-    cls = getattr(importlib.import_module(module_name), class_name)
+    cls: Callable[[str, Config], Provider] = getattr(importlib.import_module(module_name), class_name)
     return cls(spec.model, config)
+
+
+def chat_template(spec: ModelSpec, config: Config) -> tuple[str | None, str]:
+    """The model's chat template and where it came from, read without loading the model or its
+    provider's SDK; (None, why) when it has none or cannot be read now."""
+    module = importlib.import_module(_IMPLEMENTATIONS[spec.provider].partition(":")[0])
+    read: Callable[[str, Config], tuple[str | None, str]] = module.chat_template
+    try:
+        return read(spec.model, config)
+    except Exception as exc:  # noqa: BLE001  (unreachable server, unknown model: detection goes on without it)
+        return None, f"unavailable ({type(exc).__name__})"
 
 
 class LazyProvider:
@@ -45,7 +59,7 @@ class LazyProvider:
         with self._lock:
             if self._real is None:
                 self._real = load_provider(self._spec, self._config)
-                if hasattr(self._real, "warm_up"):
+                if hasattr(self._real, "warm_up"):  # only providers with a model to load
                     self._real.warm_up()
             return self._real
 
@@ -57,10 +71,11 @@ class LazyProvider:
     def context_window(self) -> int | None:
         return self.warm_up().context_window
 
-    def stream(self, messages, *, system="", tools=(), response_schema=None):
+    def stream(self, messages: Sequence[Message], *, system: str = "", tools: Sequence[dict[str, Any]] = (),
+               response_schema: dict[str, Any] | None = None) -> Iterator[Event]:
         return self.warm_up().stream(messages, system=system, tools=tools, response_schema=response_schema)
 
-    def __getattr__(self, name: str) -> Any:  # anything provider-specific (e.g. chat_template)
+    def __getattr__(self, name: str) -> Any:  # anything provider-specific (e.g. tool_format)
         return getattr(self.warm_up(), name)
 
 

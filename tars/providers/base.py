@@ -8,7 +8,8 @@ are provider-neutral dicts `{"name", "description", "parameters"}`; each provide
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Protocol, Sequence, runtime_checkable
+from collections.abc import Iterator, Sequence
+from typing import Any, Protocol, runtime_checkable
 
 from tars.events import Event
 from tars.messages import Message
@@ -22,8 +23,16 @@ class Provider(Protocol):
 
     provider: str  # "claude", "ollama", "llamacpp", "openai", "scripted"
     model: str
-    native_tools: bool  # True when the API returns structured tool calls
-    context_window: int | None  # tokens, when known; small windows favour pipeline mode
+
+    @property
+    def native_tools(self) -> bool:
+        """True when the API returns structured tool calls."""
+        ...
+
+    @property
+    def context_window(self) -> int | None:
+        """Tokens, when known; small windows favour pipeline mode."""
+        ...
 
     def stream(
         self,

@@ -8,33 +8,26 @@ ProviderRejected with the status and a short cause, never the API key.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from tars.errors import ProviderError, ProviderRejected, ProviderUnavailable
-from tars.events import Event, ReasoningDelta, Stop, TextDelta, ToolCall, ToolCallEvent, Usage
+from tars.errors import ProviderError, ProviderUnavailable
+from tars.events import Event, ReasoningDelta, TextDelta, ToolCall, ToolCallEvent, Usage
 from tars.messages import Message
+from tars.providers.status import Service, status_error
+from tars.providers.stop import ending_with_stop
 
-__all__ = ["ClaudeProvider", "to_anthropic_messages", "to_anthropic_tools"]
+if TYPE_CHECKING:
+    from tars.config import Config
+
+__all__ = ["ClaudeProvider", "chat_template", "to_anthropic_messages", "to_anthropic_tools"]
 
 MAX_TOKENS = 4096
 CONTEXT_WINDOW = 200_000
 _MISSING_RESULT = "(no result: the call was interrupted before it ran)"
+_SERVICE = Service("claude", "Anthropic API", key_setting="ANTHROPIC_API_KEY")
 
-# status -> (cause, permanent?) for the one line the user sees
-_CAUSES: dict[int, tuple[str, bool]] = {
-    400: ("rejected the request", True),
-    401: ("authentication failed, check ANTHROPIC_API_KEY", False),
-    403: ("permission denied", False),
-    404: ("model not found", True),
-    413: ("request too large", True),
-    429: ("rate limited", False),
-    500: ("server error", False),
-    502: ("bad gateway", False),
-    503: ("service unavailable", False),
-    504: ("gateway timeout", False),
-    529: ("overloaded", False),
-}
 # error types that arrive as an SSE `error` event in the middle of a 200 stream
 _ERROR_TYPES = {"overloaded_error": 529, "api_error": 500, "rate_limit_error": 429,
                 "invalid_request_error": 400, "authentication_error": 401, "permission_error": 403,
@@ -48,12 +41,12 @@ class ClaudeProvider:
     native_tools = True
     context_window: int | None = CONTEXT_WINDOW
 
-    def __init__(self, model: str, config: Any) -> None:
+    def __init__(self, model: str, config: Config) -> None:
         self.model = model
         self.max_tokens = MAX_TOKENS
-        self._key = getattr(config, "anthropic_api_key", "") or ""
-        self._base_url = getattr(config, "anthropic_base_url", "") or None
-        self._timeout = float(getattr(config, "remote_timeout", 30.0) or 30.0)
+        self._key: str = config.anthropic_api_key
+        self._base_url: str | None = config.anthropic_base_url or None
+        self._timeout: float = config.remote_timeout
         self._client: Any = None
 
     def __repr__(self) -> str:  # never show the key
@@ -71,14 +64,8 @@ class ClaudeProvider:
             )
         return anthropic
 
-    def stream(
-        self,
-        messages: Sequence[Message],
-        *,
-        system: str = "",
-        tools: Sequence[dict[str, Any]] = (),
-        response_schema: dict[str, Any] | None = None,
-    ) -> Iterator[Event]:
+    def stream(self, messages: Sequence[Message], *, system: str = "", tools: Sequence[dict[str, Any]] = (),
+               response_schema: dict[str, Any] | None = None) -> Iterator[Event]:
         anthropic = self._sdk()
         params: dict[str, Any] = {"model": self.model, "max_tokens": self.max_tokens,
                                   "messages": to_anthropic_messages(messages)}
@@ -92,7 +79,7 @@ class ClaudeProvider:
             params["tools"] = to_anthropic_tools(tools)
         try:
             with self._client.messages.create(**params, stream=True) as events:
-                yield from _events(events)
+                yield from ending_with_stop(_events(events))
         except anthropic.APIStatusError as exc:
             raise self._status_error(exc) from exc
         except anthropic.APITimeoutError as exc:
@@ -114,24 +101,18 @@ class ClaudeProvider:
         return f"{parts.hostname}{f':{parts.port}' if parts.port else ''}"  # no userinfo, no path
 
     def _status_error(self, exc: Any) -> ProviderError:
-        """One typed error naming the status and its cause, e.g. 'Anthropic API overloaded (529)'."""
-        body = exc.body if isinstance(exc.body, dict) else {}
-        error = body.get("error") if isinstance(body.get("error"), dict) else {}
-        status = exc.status_code
+        """The typed error for an API status, e.g. 'Anthropic API overloaded (529)'."""
+        body: Any = exc.body if isinstance(exc.body, dict) else {}
+        error: dict[str, Any] = body["error"] if isinstance(body.get("error"), dict) else {}
+        status: int = exc.status_code
         if status == 200:  # an `error` event inside a stream that had started fine
             status = _ERROR_TYPES.get(error.get("type", ""), 500)
-        detail = _scrub(str(error.get("message") or ""), self._key)
-        cause, permanent = _CAUSES.get(status, ("server error" if status >= 500 else "rejected the request",
-                                                400 <= status < 500))
-        if status == 400 and "credit balance" in detail.lower():
-            cause, permanent = "credit balance too low", False
-        if status == 404 and "model" in detail.lower():
-            cause = f"model {self.model} not found"
-        message = f"Anthropic API {cause} ({status})"
-        if permanent and detail and status != 404:
-            message += f": {detail[:200]}"
-        kind = ProviderRejected if permanent else ProviderUnavailable
-        return kind(message, provider=self.provider, status=status)
+        return status_error(_SERVICE, status, str(error.get("message") or ""), model=self.model, secret=self._key)
+
+
+def chat_template(model: str, config: Config) -> tuple[str | None, str]:
+    """Claude's template stays on Anthropic's side; its calls arrive structured."""
+    return None, "not applicable"
 
 
 def _transport_errors() -> tuple[type[BaseException], ...]:
@@ -145,15 +126,12 @@ def _transport_errors() -> tuple[type[BaseException], ...]:
     return tuple(found)
 
 
-def _scrub(text: str, key: str) -> str:
-    return text.replace(key, "****") if key else text
-
-
-def _events(stream: Any) -> Iterator[Event]:
-    """Translate raw Messages stream events; a tool call is yielded when its block closes."""
+def _events(stream: Iterable[Any]) -> Generator[Event, None, str | None]:
+    """Translate raw Messages stream events; a tool call is yielded when its block closes.
+    Returns the API's stop_reason."""
     blocks: dict[int, dict[str, Any]] = {}
     input_tokens = output_tokens = None
-    stop_reason = None
+    stop_reason: str | None = None
     for event in stream:
         match event.type:
             case "message_start":
@@ -185,8 +163,7 @@ def _events(stream: Any) -> Iterator[Event]:
                     output_tokens = event.usage.output_tokens
             case "message_stop":
                 yield Usage(input_tokens=input_tokens, output_tokens=output_tokens)
-                yield Stop(reason=stop_reason or "end_turn")
-                return
+                return stop_reason
     raise ProviderUnavailable("Anthropic API stream ended before the answer was complete", provider="claude")
 
 
@@ -241,7 +218,8 @@ def to_anthropic_messages(messages: Sequence[Message]) -> list[dict[str, Any]]:
                 add("user", [{"type": "text", "text": f"[result of {message.name or 'a tool'}]\n{message.content}"}])
         elif message.role == "assistant":
             settle()
-            blocks = [{"type": "text", "text": message.content.rstrip()}] if message.content.strip() else []
+            blocks: list[dict[str, Any]] = (
+                [{"type": "text", "text": message.content.rstrip()}] if message.content.strip() else [])
             for call in message.tool_calls:
                 blocks.append({"type": "tool_use", "id": call.id, "name": call.name, "input": call.arguments})
                 pending[call.id] = call.name

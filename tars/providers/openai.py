@@ -11,47 +11,34 @@ ProviderUnavailable / ProviderRejected with the HTTP status; the API key never a
 from __future__ import annotations
 
 import json
-from typing import Any, Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
-from tars.errors import ProviderError, ProviderRejected, ProviderUnavailable
-from tars.events import Event, ReasoningDelta, Stop, ToolCall, ToolCallEvent, Usage
+from tars.errors import ProviderError, ProviderUnavailable
+from tars.events import Event, ReasoningDelta, ToolCall, ToolCallEvent, Usage
 from tars.messages import Message
+from tars.providers.chat_shape import OPENAI, chat_messages, chat_tools
+from tars.providers.status import Service, status_error
+from tars.providers.stop import ending_with_stop
+from tars.providers.text_tools import TextTools, text_parser
 
-__all__ = ["OpenAIProvider", "to_openai_messages", "to_openai_tools"]
+if TYPE_CHECKING:
+    from tars.config import Config
+    from tars.toolcalls import StreamParser
 
-_STOP = {"stop": "end_turn", "length": "max_tokens", "tool_calls": "tool_use", "function_call": "tool_use"}
+__all__ = ["OpenAIProvider", "chat_template"]
 
-
-def to_openai_tools(tools: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [{"type": "function", "function": {"name": t["name"], "description": t.get("description", ""),
-                                              "parameters": t.get("parameters") or {"type": "object",
-                                                                                    "properties": {}}}}
-            for t in tools]
+_SERVICE = Service("openai", "OpenAI-compatible server", key_setting="TARS_OPENAI_API_KEY")
 
 
-def to_openai_messages(messages: Sequence[Message], system: str = "", *, written: Any = None) -> list[dict[str, Any]]:
-    """Convert the conversation. With `written` (a format's render function) earlier calls are
-    written as text and results sent as user turns, for a server that cannot take `tools`."""
-    out: list[dict[str, Any]] = [{"role": "system", "content": system}] if system else []
-    for m in messages:
-        if m.role == "tool":
-            if written:
-                out.append({"role": "user", "content": f"<tool_response name=\"{m.name}\">\n{m.content}\n"
-                                                       f"</tool_response>"})
-            else:
-                out.append({"role": "tool", "tool_call_id": m.tool_call_id, "content": m.content})
-        elif m.role == "assistant" and m.tool_calls:
-            if written:
-                calls = written([(c.name, c.arguments) for c in m.tool_calls])
-                out.append({"role": "assistant", "content": (m.content + "\n" + calls).strip()})
-            else:
-                out.append({"role": "assistant", "content": m.content or None, "tool_calls": [
-                    {"id": c.id, "type": "function",
-                     "function": {"name": c.name, "arguments": json.dumps(c.arguments, ensure_ascii=False)}}
-                    for c in m.tool_calls]})
-        else:
-            out.append({"role": m.role, "content": m.content})
-    return out
+def chat_template(model: str, config: Config) -> tuple[str | None, str]:
+    """The chat template the server reports (llama-server does, at /props) and where it came from."""
+    import httpx
+
+    root = config.openai_base_url.rstrip("/").removesuffix("/v1")
+    reply = httpx.get(f"{root}/props", timeout=3.0)
+    reply.raise_for_status()
+    return reply.json().get("chat_template"), "llama-server /props"
 
 
 class _Calls:
@@ -87,12 +74,12 @@ class OpenAIProvider:
     provider = "openai"
     context_window: int | None = None
 
-    def __init__(self, model: str, config: Any) -> None:
+    def __init__(self, model: str, config: Config) -> None:
         self.model = model
-        self.base_url = (getattr(config, "openai_base_url", "") or "http://127.0.0.1:8080/v1").rstrip("/")
-        self._key = getattr(config, "openai_api_key", "") or ""
-        self._format = getattr(config, "tool_format", "") or None
-        self._timeout = float(getattr(config, "openai_timeout", 120.0) or 120.0)
+        self.base_url: str = config.openai_base_url.rstrip("/")
+        self._key: str = config.openai_api_key
+        self._format: str | None = config.tool_format or None
+        self._timeout: float = config.openai_timeout
         self.native_tools = True  # until the server shows it writes calls as text or refuses `tools`
 
     def __repr__(self) -> str:
@@ -103,37 +90,31 @@ class OpenAIProvider:
         parser = self._parser(tools)
         body = self._body(messages, system, tools, response_schema, parser)
         try:
-            yield from self._events(self._post(body), parser, bool(tools))
+            yield from ending_with_stop(self._events(self._post(body), parser, bool(tools)))
         except ProviderError as exc:
             # llama-server without --jinja answers "tools param requires --jinja flag"
             if not (tools and self.native_tools and exc.status in (400, 422, 500) and "tool" in str(exc).lower()):
                 raise
             self.native_tools = False  # the server refuses `tools`: describe them in the prompt instead
             parser = self._parser(tools)
-            yield from self._events(self._post(self._body(messages, system, tools, response_schema, parser)),
-                                    parser, True)
+            body = self._body(messages, system, tools, response_schema, parser)
+            yield from ending_with_stop(self._events(self._post(body), parser, True))
 
-    def _parser(self, tools: Sequence[dict[str, Any]]) -> Any:
-        from tars.toolcalls import StreamParser
-
+    def _parser(self, tools: Sequence[dict[str, Any]]) -> StreamParser:
         # these servers split a prompt-opened think block off as `reasoning_content` themselves,
         # so prose streams at once; an explicit <think> in the text is still split out
-        return StreamParser(self._format, [t["name"] for t in tools], model=self.model, thinking=False)
+        return text_parser(self._format, (t["name"] for t in tools), model=self.model, thinking=False)
 
     # -- request ------------------------------------------------------------------------------
-    def _body(self, messages, system, tools, response_schema, parser) -> dict[str, Any]:
-        written = None
-        if tools and not self.native_tools:
-            from tars.toolcalls import prompt_for
-            from tars.toolcalls.formats import get_format
-
-            name = "json" if parser.format == "auto" else parser.format
-            system = (system + "\n\n" + prompt_for(name, tools)).strip()
-            written = get_format(name).render
+    def _body(self, messages: Sequence[Message], system: str, tools: Sequence[dict[str, Any]],
+              response_schema: dict[str, Any] | None, parser: StreamParser) -> dict[str, Any]:
+        text_tools = TextTools.like(parser) if tools and not self.native_tools else None
+        if text_tools:
+            system = text_tools.system(system, tools)
         body: dict[str, Any] = {"model": self.model, "stream": True, "stream_options": {"include_usage": True},
-                                "messages": to_openai_messages(messages, system, written=written)}
+                                "messages": chat_messages(messages, system, OPENAI, text_tools=text_tools)}
         if tools and self.native_tools:
-            body["tools"] = to_openai_tools(tools)
+            body["tools"] = chat_tools(tools)
         if response_schema:
             body["response_format"] = {"type": "json_schema",
                                        "json_schema": {"name": "reply", "schema": response_schema, "strict": True}}
@@ -152,7 +133,8 @@ class OpenAIProvider:
                               timeout=timeout) as response:
                 if response.status_code >= 400:
                     response.read()
-                    raise self._status_error(response.status_code, response.text)
+                    raise status_error(_SERVICE, response.status_code, _error_message(response.text),
+                                       model=self.model, secret=self._key)
                 for line in response.iter_lines():
                     if line.startswith("data:"):
                         yield line[5:].strip()
@@ -165,17 +147,11 @@ class OpenAIProvider:
             raise ProviderUnavailable(f"cannot reach the OpenAI-compatible server at {self.base_url}: "
                                       f"{type(exc).__name__}", provider=self.provider) from exc
 
-    def _status_error(self, status: int, text: str) -> ProviderError:
-        detail = _error_message(text)
-        if status in (401, 403, 408, 409, 429) or status >= 500:
-            return ProviderUnavailable(f"OpenAI-compatible server error ({status}): {detail}",
-                                       provider=self.provider, status=status)
-        return ProviderRejected(f"OpenAI-compatible server rejected the request ({status}): {detail}",
-                                provider=self.provider, status=status)
-
     # -- response -----------------------------------------------------------------------------
-    def _events(self, payloads: Iterator[str], parser: Any, offered: bool) -> Iterator[Event]:
-        calls, stop, saw_text_call = _Calls(), "end_turn", False
+    def _events(self, payloads: Iterator[str], parser: StreamParser,
+                offered: bool) -> Generator[Event, None, str | None]:
+        """The round's events; returns the server's finish_reason."""
+        calls, finish, saw_text_call = _Calls(), None, False
         for payload in payloads:
             if payload == "[DONE]":
                 break
@@ -198,8 +174,7 @@ class OpenAIProvider:
                         yield event
                 for part in delta.get("tool_calls") or ():
                     calls.add(part)
-                if reason := choice.get("finish_reason"):
-                    stop = _STOP.get(reason, reason)
+                finish = choice.get("finish_reason") or finish
         for event in parser.finish():
             saw_text_call = saw_text_call or isinstance(event, ToolCallEvent)
             yield event
@@ -208,7 +183,7 @@ class OpenAIProvider:
             yield ToolCallEvent(call=call)
         if saw_text_call and offered and not structured:
             self.native_tools = False  # it writes calls as text: the session may rescue/describe accordingly
-        yield Stop(reason="tool_use" if structured or saw_text_call else stop)
+        return finish
 
 
 def _error_message(text: str) -> str:

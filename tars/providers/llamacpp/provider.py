@@ -9,16 +9,27 @@ prose through. Loaded models are shared per process: loading costs about a secon
 from __future__ import annotations
 
 import atexit
+import contextlib
 import json
 import threading
+from collections.abc import Generator, Iterator, Sequence
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 from tars.errors import ModelFileError, ProviderRejected, ProviderUnavailable
-from tars.events import Event, Stop, TextDelta, ToolCallEvent, Usage
+from tars.events import Event, TextDelta, ToolCallEvent, Usage
 from tars.messages import Message
+from tars.providers.chat_shape import TEMPLATE, chat_messages, chat_tools
+from tars.providers.llamacpp.gguf_template import gguf_chat_template
+from tars.providers.llamacpp.model_file import resolve_model_path
+from tars.providers.stop import ending_with_stop
+from tars.providers.text_tools import text_parser
 
-__all__ = ["LlamaCppProvider", "to_chat_messages"]
+if TYPE_CHECKING:
+    from tars.config import Config
+    from tars.toolcalls import StreamParser
+
+__all__ = ["LlamaCppProvider", "chat_template"]
 
 _MODELS: dict[tuple[str, int, int], Any] = {}
 _LOAD_LOCK = threading.Lock()
@@ -32,13 +43,17 @@ def _close_all() -> None:
     with _LOAD_LOCK:
         while _MODELS:
             _, llm = _MODELS.popitem()
-            try:
+            with contextlib.suppress(Exception):  # at exit, a model that will not close is no loss
                 llm.close()
-            except Exception:
-                pass
 
 
-def _load(path: Path, n_ctx: int, threads: int):
+def chat_template(model: str, config: Config) -> tuple[str | None, str]:
+    """The chat template in the GGUF's header (the model is not loaded) and where it came from."""
+    path = resolve_model_path(model)
+    return gguf_chat_template(path), f"GGUF metadata of {path.name}"
+
+
+def _load(path: Path, n_ctx: int, threads: int) -> Any:
     """Load (once per process) a GGUF; its chat template comes from its own metadata."""
     key = (str(path), n_ctx, threads)
     with _LOAD_LOCK:
@@ -53,9 +68,9 @@ def _load(path: Path, n_ctx: int, threads: int):
         return _MODELS[key]
 
 
-def _grammar(schema: dict[str, Any]):
+def _grammar(schema: dict[str, Any]) -> Any:
     """A llama.cpp grammar that only admits JSON matching `schema`."""
-    from llama_cpp import LlamaGrammar
+    from llama_cpp.llama_grammar import LlamaGrammar
 
     try:
         return LlamaGrammar.from_json_schema(json.dumps(schema), verbose=False)
@@ -64,26 +79,14 @@ def _grammar(schema: dict[str, Any]):
                                provider="llamacpp") from exc
 
 
-def to_chat_messages(system: str, messages: Sequence[Message]) -> list[dict[str, Any]]:
-    """tars messages -> the OpenAI-style dicts chat templates expect."""
-    out: list[dict[str, Any]] = [{"role": "system", "content": system}] if system else []
-    for m in messages:
-        if m.role == "tool":
-            out.append({"role": "tool", "content": m.content, "name": m.name or "", "tool_call_id": m.tool_call_id})
-        elif m.tool_calls:
-            out.append({"role": "assistant", "content": m.content, "tool_calls": [
-                {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
-                for c in m.tool_calls]})
-        else:
-            out.append({"role": m.role, "content": m.content})
-    return out
-
-
 def _trim(chat: list[dict[str, Any]], budget_chars: int) -> list[dict[str, Any]]:
     """Drop the oldest turns (never the system prompt or the last message) to fit the window."""
     head = chat[:1] if chat and chat[0]["role"] == "system" else []
     body = chat[len(head):]
-    size = lambda msgs: sum(len(json.dumps(m, default=str)) for m in msgs)  # noqa: E731
+
+    def size(msgs: list[dict[str, Any]]) -> int:
+        return sum(len(json.dumps(m, default=str)) for m in msgs)
+
     while len(body) > 1 and size(head + body) > budget_chars:
         body = body[1:]
         while len(body) > 1 and body[0]["role"] == "tool":  # a result without its call is noise
@@ -97,28 +100,28 @@ class LlamaCppProvider:
     provider = "llamacpp"
     native_tools = False
 
-    def __init__(self, model: str, config) -> None:
+    def __init__(self, model: str, config: Config) -> None:
         self.model = model
         self.context_window: int | None = config.context_size
-        self._threads = config.threads
-        self._format_setting = getattr(config, "tool_format", None) or None
+        self._threads: int = config.threads
+        self._format_setting: str | None = config.tool_format or None
+        self.max_tokens = _MAX_TOKENS  # most tokens of one reply
         self._lock = threading.Lock()  # one generation at a time per provider
-        self._llm = None
+        self._llm: Any = None
 
     def warm_up(self) -> None:
         """Assemble/verify the file and load the model (the REPL does this while you type)."""
         self._model()
 
-    def _model(self):
+    def _model(self) -> Any:
         if self._llm is None:
-            from tars.embedded import resolve_model_path
-
             self._llm = _load(resolve_model_path(self.model), self.context_window or 4096, self._threads)
         return self._llm
 
     @property
     def chat_template(self) -> str | None:
-        return self._model().metadata.get("tokenizer.chat_template")
+        template: str | None = self._model().metadata.get("tokenizer.chat_template")
+        return template
 
     def tool_format(self) -> str:
         """The text format this model writes calls in (setting > name > template > sniffing)."""
@@ -127,57 +130,54 @@ class LlamaCppProvider:
         fmt, _why = detect_format(model=self.model, template=self.chat_template, setting=self._format_setting)
         return fmt
 
-    def stream(self, messages, *, system="", tools=(), response_schema=None) -> Iterator[Event]:
+    def stream(self, messages: Sequence[Message], *, system: str = "", tools: Sequence[dict[str, Any]] = (),
+               response_schema: dict[str, Any] | None = None) -> Iterator[Event]:
         llm = self._model()
-        chat = _trim(to_chat_messages(system, messages), (llm.n_ctx() - _MAX_TOKENS) * _CHARS_PER_TOKEN)
-        kwargs: dict[str, Any] = {"messages": chat, "stream": True, "max_tokens": _MAX_TOKENS}
+        budget = (llm.n_ctx() - self.max_tokens) * _CHARS_PER_TOKEN
+        chat = _trim(chat_messages(messages, system, TEMPLATE), budget)
+        kwargs: dict[str, Any] = {"messages": chat, "stream": True, "max_tokens": self.max_tokens}
         if response_schema is not None:
             kwargs["grammar"] = _grammar(response_schema)
             kwargs["temperature"] = 0.0  # constrained JSON answers should not vary run to run
         elif tools:
-            kwargs["tools"] = [{"type": "function", "function": dict(spec)} for spec in tools]
+            kwargs["tools"] = chat_tools(tools)
         # Parse calls whenever tools are or were in play: a call to a tool not offered now is
         # dropped (never run), and its markup is never shown as the answer.
         offered = {spec["name"] for spec in tools}
         known = offered | {c.name for m in messages for c in m.tool_calls}
-        parser = self._parser(known) if known and response_schema is None else None
+        parser = None
+        if known and response_schema is None:
+            parser = text_parser(self.tool_format(), sorted(known), model=self.model)
         with self._lock:
-            yield from self._generate(llm, kwargs, parser, offered)
+            yield from ending_with_stop(_generate(llm, kwargs, parser, offered))
 
-    def _parser(self, names: set[str]):
-        from tars.toolcalls import StreamParser
 
-        return StreamParser(self.tool_format(), sorted(names), model=self.model)
-
-    def _generate(self, llm, kwargs: dict[str, Any], parser, offered: set[str]) -> Iterator[Event]:
-        produced, finish, saw_call, stray = 0, "end_turn", False, False
-        try:
-            chunks = llm.create_chat_completion(**kwargs)
-            for chunk in chunks:
-                choice = chunk["choices"][0]
-                text = choice.get("delta", {}).get("content") or ""
-                if choice.get("finish_reason") == "length":
-                    finish = "max_tokens"
-                if not text:
-                    continue
-                produced += 1
-                for event in (parser.feed(text) if parser else [TextDelta(text=text)]):
-                    if isinstance(event, ToolCallEvent) and event.call.name not in offered:
-                        stray = True  # a call to a tool not on offer now: never run, never shown
-                        continue
-                    saw_call = saw_call or isinstance(event, ToolCallEvent)
-                    yield event
-                if stray and not offered:
-                    break  # asked to answer without tools, the model writes calls: it would only repeat
-        except ValueError as exc:  # llama.cpp's way of saying the prompt does not fit
-            raise ProviderRejected(f"embedded model: {exc}", provider="llamacpp") from exc
-        except RuntimeError as exc:
-            raise ProviderUnavailable(f"embedded model failed: {exc}", provider="llamacpp") from exc
-        cut_short = stray and not offered  # what is held back is the start of the next stray call
-        for event in parser.finish() if parser and not cut_short else ():
-            if isinstance(event, ToolCallEvent) and event.call.name not in offered:
+def _generate(llm: Any, kwargs: dict[str, Any], parser: StreamParser | None,
+              offered: set[str]) -> Generator[Event, None, str | None]:
+    """One completion's events; returns llama.cpp's finish_reason (`length` when cut at max_tokens)."""
+    produced, finish, stray = 0, None, False
+    try:
+        for chunk in llm.create_chat_completion(**kwargs):
+            choice = chunk["choices"][0]
+            finish = choice.get("finish_reason") or finish
+            text = choice.get("delta", {}).get("content") or ""
+            if not text:
                 continue
-            saw_call = saw_call or isinstance(event, ToolCallEvent)
+            produced += 1
+            for event in (parser.feed(text) if parser else [TextDelta(text=text)]):
+                if isinstance(event, ToolCallEvent) and event.call.name not in offered:
+                    stray = True  # a call to a tool not on offer now: never run, never shown
+                    continue
+                yield event
+            if stray and not offered:
+                break  # asked to answer without tools, the model writes calls: it would only repeat
+    except ValueError as exc:  # llama.cpp's way of saying the prompt does not fit
+        raise ProviderRejected(f"embedded model: {exc}", provider="llamacpp") from exc
+    except RuntimeError as exc:
+        raise ProviderUnavailable(f"embedded model failed: {exc}", provider="llamacpp") from exc
+    cut_short = stray and not offered  # what is held back is the start of the next stray call
+    for event in parser.finish() if parser and not cut_short else ():
+        if not (isinstance(event, ToolCallEvent) and event.call.name not in offered):
             yield event
-        yield Usage(input_tokens=max(0, llm.n_tokens - produced), output_tokens=produced)
-        yield Stop(reason="tool_use" if saw_call else finish)
+    yield Usage(input_tokens=max(0, llm.n_tokens - produced), output_tokens=produced)
+    return finish

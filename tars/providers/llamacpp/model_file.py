@@ -16,7 +16,7 @@ from pathlib import Path
 
 from tars.errors import ModelFileError
 
-__all__ = ["EmbeddedModel", "CATALOG", "model_dir", "resolve_model_path"]
+__all__ = ["CATALOG", "EmbeddedModel", "model_dir", "resolve_model_path"]
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ def _part_path(distribution: str, suffix: str) -> Path:
         ) from None
     for file in dist.files or ():
         if str(file).replace("\\", "/").endswith(suffix):
-            path = Path(dist.locate_file(file))
+            path = Path(str(dist.locate_file(file)))
             if path.is_file():
                 return path
     raise ModelFileError(f"package {distribution!r} does not contain {suffix}; reinstall it")

@@ -18,7 +18,8 @@ def _read(f: BinaryIO, fmt: str) -> int | float | bool:
     data = f.read(size)
     if len(data) != size:
         raise ValueError("truncated GGUF header")
-    return struct.unpack("<" + fmt, data)[0]
+    value: int | float | bool = struct.unpack("<" + fmt, data)[0]
+    return value
 
 
 def _string(f: BinaryIO) -> bytes:
