@@ -21,8 +21,14 @@ __all__ = ["Provider"]
 class Provider(Protocol):
     """What every provider module's class implements."""
 
-    provider: str  # "claude", "ollama", "llamacpp", "openai", "scripted"
-    model: str
+    @property
+    def provider(self) -> str:
+        """"claude", "ollama", "llamacpp", "openai", "scripted"."""
+        ...
+
+    @property
+    def model(self) -> str:
+        ...
 
     @property
     def native_tools(self) -> bool:

@@ -8,16 +8,18 @@ that reacts to tool results. Strings become text deltas; ToolCalls become tool-c
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Iterable, Iterator, Sequence, Union
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from typing import Any
 
 from tars.errors import ProviderError
 from tars.events import Event, Stop, TextDelta, ToolCall, ToolCallEvent
 from tars.messages import Message
+from tars.providers.stop import ending_with_stop
 
 __all__ = ["ScriptedProvider", "Round"]
 
-Item = Union[Event, str, ToolCall, ProviderError]
-Round = Union[Sequence[Item], Callable[[Sequence[Message], Sequence[dict[str, Any]]], Sequence[Item]]]
+Item = Event | str | ToolCall | ProviderError
+Round = Sequence[Item] | Callable[[Sequence[Message], Sequence[dict[str, Any]]], Sequence[Item]]
 
 
 class ScriptedProvider:
@@ -34,13 +36,25 @@ class ScriptedProvider:
         self.delay = delay
         self.calls: list[dict[str, Any]] = []  # what each round was given, for assertions
 
-    def stream(self, messages, *, system="", tools=(), response_schema=None) -> Iterator[Event]:
+    def stream(self, messages: Sequence[Message], *, system: str = "", tools: Sequence[dict[str, Any]] = (),
+               response_schema: dict[str, Any] | None = None) -> Iterator[Event]:
         index = min(len(self.calls), len(self.rounds) - 1)
         self.calls.append({"messages": list(messages), "system": system, "tools": list(tools),
                            "response_schema": response_schema})
         round_ = self.rounds[index]
         items = round_(messages, tools) if callable(round_) else round_
-        saw_call = stopped = False
+        return self._play(items)
+
+    def _play(self, items: Sequence[Item]) -> Iterator[Event]:
+        """The round's events; a script may end it itself, e.g. with Stop(reason="max_tokens")."""
+        stop = next((item for item in items if isinstance(item, Stop)), None)
+        if stop is not None:
+            yield from self._events(item for item in items if item is not stop)
+            yield stop
+        else:
+            yield from ending_with_stop(self._events(items))
+
+    def _events(self, items: Iterable[Item]) -> Generator[Event, None, str | None]:
         for item in items:
             if self.delay:
                 time.sleep(self.delay)
@@ -50,11 +64,7 @@ class ScriptedProvider:
                 case str():
                     yield TextDelta(text=item)
                 case ToolCall():
-                    saw_call = True
                     yield ToolCallEvent(call=item)
                 case _:
-                    saw_call = saw_call or isinstance(item, ToolCallEvent)
-                    stopped = stopped or isinstance(item, Stop)
                     yield item
-        if not stopped:  # a script may end its round itself, e.g. with Stop(reason="max_tokens")
-            yield Stop(reason="tool_use" if saw_call else "end_turn")
+        return None
