@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Iterable
+from collections.abc import Iterable
 
 __all__ = ["build_system_prompt", "without_tool_hints"]
 

@@ -12,9 +12,9 @@ import subprocess
 import sys
 
 import pytest
-
 from servers.anthropic import AnthropicServer
 from servers.ollama import OllamaServer
+
 from tars.config import load_config
 from tars.events import Notice, TextDelta
 from tars.session import Session

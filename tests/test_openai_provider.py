@@ -4,8 +4,8 @@ HTTP/SSE: text, structured tool calls, calls written as text, reasoning, errors.
 from __future__ import annotations
 
 import pytest
-
 from servers.openai_compat import OpenAICompatServer
+
 from tars.config import ModelSpec, load_config
 from tars.errors import ProviderRejected, ProviderUnavailable
 from tars.events import ReasoningDelta, Stop, TextDelta, ToolCall, ToolCallEvent, Usage

@@ -9,10 +9,10 @@ import time
 from pathlib import Path
 
 import pytest
-
 from servers.anthropic import AnthropicServer
-from servers.streaming import ask, collect_until_error, text_of
 from servers.fixtures import anthropic_server  # noqa: F401  (fixture)
+from servers.streaming import ask, collect_until_error, text_of
+
 from tars.config import DEFAULT_CLAUDE_MODEL, load_config
 from tars.errors import ProviderRejected, ProviderUnavailable
 from tars.events import ReasoningDelta, Stop, TextDelta, ToolCall, ToolCallEvent, Usage

@@ -6,10 +6,10 @@ import socket
 import time
 
 import pytest
-
 from servers.fixtures import ollama_server  # noqa: F401  (fixture)
-from servers.streaming import ask, collect_until_error, text_of
 from servers.ollama import OllamaServer
+from servers.streaming import ask, collect_until_error, text_of
+
 from tars.config import load_config
 from tars.errors import ProviderRejected, ProviderUnavailable
 from tars.events import ReasoningDelta, Stop, TextDelta, ToolCall, ToolCallEvent, Usage

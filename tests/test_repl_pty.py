@@ -10,7 +10,7 @@ import contextlib
 import os
 import sys
 import time
-from typing import Iterator
+from collections.abc import Iterator
 
 import pexpect
 import pytest

@@ -8,7 +8,7 @@ import pytest
 
 from tars.config import load_config
 from tars.errors import ProviderUnavailable
-from tars.events import Notice, Stop, TextDelta, ToolCall, ToolCallEvent, ToolResultEvent
+from tars.events import Notice, Stop, TextDelta, ToolCall
 from tars.providers.scripted import ScriptedProvider
 from tars.session import Session
 from tars.tools import Tool, ToolRegistry

@@ -12,9 +12,9 @@ import pytest
 
 from tars.config import load_config
 from tars.events import ToolCall
+from tars.search_index import SearchIndex
 from tars.tools import ToolRegistry
 from tars.tools.builtin import note_tools
-from tars.search_index import SearchIndex
 
 ROOT = Path(__file__).resolve().parent.parent
 

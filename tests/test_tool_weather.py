@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+
 import pytest
 from servers.openmeteo import OpenMeteoServer
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from typing import TYPE_CHECKING, Callable, Optional
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -93,12 +94,12 @@ class TerminalConfirm:
 def register(app: typer.Typer) -> None:
     @app.command("ask")
     def ask_command(
-        prompt: Optional[str] = typer.Argument(None, help="the question; '-' or nothing reads it from stdin"),
+        prompt: str | None = typer.Argument(None, help="the question; '-' or nothing reads it from stdin"),
         yes: bool = typer.Option(False, "--yes", "-y", help="run tools that need confirmation without asking"),
         as_json: bool = typer.Option(False, "--json", help="print one JSON object: answer, model, tool calls, usage"),
         raw: bool = typer.Option(False, "--raw", help="print the exact text even on a terminal (no markdown)"),
-        model: Optional[str] = typer.Option(None, "--model", "-m", help="primary model, provider:model"),
-        remote: Optional[str] = typer.Option(None, "--remote", help="remote model, provider:model or none"),
+        model: str | None = typer.Option(None, "--model", "-m", help="primary model, provider:model"),
+        remote: str | None = typer.Option(None, "--remote", help="remote model, provider:model or none"),
     ) -> int:
         """Ask one question and stream the answer to stdout (stdin is added to the prompt)."""
         prompt_text = build_prompt(prompt, _read_stdin())

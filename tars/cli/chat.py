@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 import typer
 
 __all__ = ["register"]
@@ -13,10 +11,10 @@ def register(app: typer.Typer) -> None:
     @app.command("chat")
     def chat_command(
         resume: bool = typer.Option(False, "--continue", "-c", help="resume the last conversation"),
-        conversation: Optional[str] = typer.Option(None, "--session", "-s",
+        conversation: str | None = typer.Option(None, "--session", "-s",
                                                    help="reopen a stored conversation by number or name"),
-        model: Optional[str] = typer.Option(None, "--model", "-m", help="primary model, provider:model"),
-        remote: Optional[str] = typer.Option(None, "--remote", help="remote model, provider:model or none"),
+        model: str | None = typer.Option(None, "--model", "-m", help="primary model, provider:model"),
+        remote: str | None = typer.Option(None, "--remote", help="remote model, provider:model or none"),
     ) -> int:
         """Chat with tars: Enter sends, Esc-Enter adds a line, /help lists commands, Ctrl-D exits."""
         from rich.console import Console

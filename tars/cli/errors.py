@@ -6,7 +6,7 @@ Exit codes: 0 answered; 1 the model or a tool failed; 2 bad usage or configurati
 from __future__ import annotations
 
 import sys
-from typing import Callable
+from collections.abc import Callable
 
 from tars.errors import ConfigError, TarsError, UsageError
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from tars.messages import Message
 from tars.tools.base import Tool

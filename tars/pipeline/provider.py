@@ -12,7 +12,8 @@ asking may load the model or query a server, which building a session must not d
 from __future__ import annotations
 
 import time
-from typing import Any, Iterator, Literal, Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any, Literal
 
 from tars.errors import ToolError
 from tars.events import Event, Stop, TextDelta, ToolCall, ToolCallEvent, Usage

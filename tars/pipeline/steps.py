@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from tars.errors import ProviderRejected
 from tars.events import TextDelta, ToolCallEvent, Usage

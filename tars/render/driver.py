@@ -3,8 +3,9 @@ Ctrl-C, and report how the turn ended. `tars ask` and `tars chat` both show turn
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generator
+from typing import TYPE_CHECKING
 
 from tars.errors import TarsError
 from tars.events import ModelStart, SessionEvent, TextDelta

@@ -6,7 +6,8 @@ lines to stderr, so a pipe gets only the answer.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from tars.events import ModelStart, Notice, ReasoningDelta, Stop, TextDelta, ToolCallEvent, ToolResultEvent, Usage
 from tars.render.status import call_line, footer_line, result_line

@@ -15,8 +15,9 @@ reaches the conversation through `ctx.session`. Completion offers every name and
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # keep `tars --help` free of rich
     from rich.console import Console

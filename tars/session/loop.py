@@ -10,11 +10,22 @@ the turn. A remote that fails hands the same turn to the primary (see `escalatio
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING, Generator, Iterator
+from collections.abc import Generator, Iterator
+from typing import TYPE_CHECKING
 
 from tars.errors import ProviderError
 from tars.events import (
-    Event, ModelStart, Notice, Reply, SessionEvent, Stop, ToolCall, ToolCallEvent, ToolResultEvent, Usage, accumulate,
+    Event,
+    ModelStart,
+    Notice,
+    Reply,
+    SessionEvent,
+    Stop,
+    ToolCall,
+    ToolCallEvent,
+    ToolResultEvent,
+    Usage,
+    accumulate,
 )
 from tars.providers.base import Provider
 from tars.session.escalation import spec_of

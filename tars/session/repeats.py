@@ -10,6 +10,7 @@ make a call new).
 from __future__ import annotations
 
 import json
+
 from tars.events import ToolCall
 from tars.tools.registry import ToolRegistry
 

@@ -10,16 +10,17 @@ mode is a provider like any other (`tars.pipeline.PipelineProvider`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Generator
+from collections.abc import Callable, Generator
+from typing import TYPE_CHECKING, Any
 
 from tars.config import Config, cache_dir, load_config
 from tars.cooldown import Cooldown
 from tars.events import Notice, SessionEvent, ToolCall
 from tars.messages import Message
 from tars.providers.base import Provider
+from tars.rescue import Rescuer
 from tars.routing import Router, RouteResult
 from tars.session.context import Context
-from tars.rescue import Rescuer
 from tars.session.escalation import Escalation
 from tars.session.loop import run_turn
 from tars.session.turn import Turn

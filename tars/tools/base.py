@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from tars.config import Policy  # the settings own the policy vocabulary (TARS_TOOL_POLICY)
 

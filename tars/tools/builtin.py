@@ -6,8 +6,9 @@ is cheap: no network, no heavy imports; the search index opens on first use.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from tars.search_index import SearchIndex
 from tars.tools.base import Policy, Tool

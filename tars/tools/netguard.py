@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ipaddress
 import socket
-from typing import Iterable
+from collections.abc import Iterable
 from urllib.parse import urlsplit
 
 from tars.errors import ToolError

@@ -8,7 +8,8 @@ Built-in tools, MCP tools and rescued calls all go through `ToolRegistry.run`, s
 from __future__ import annotations
 
 import threading
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from tars.errors import ToolArgumentsInvalid, ToolDenied, ToolError, ToolNotFound, ToolTimeout
 from tars.events import ToolCall

@@ -21,9 +21,10 @@ import socket
 import threading
 import time
 from collections import deque
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 
 __all__ = ["RecordedRequest", "ProtocolServer", "StreamWriter", "Handler", "split_words"]
 

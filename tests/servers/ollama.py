@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import json
 import time
-from datetime import datetime, timezone
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from datetime import UTC, datetime
+from typing import Any
 
 from .base import Handler, ProtocolServer, RecordedRequest, serve_main, split_words
 
@@ -40,7 +41,7 @@ VERSION = "0.12.6"
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).isoformat().replace("+00:00", "Z")
+    return datetime.now(UTC).isoformat().replace("+00:00", "Z")
 
 
 def last_user_text(request: RecordedRequest) -> str:

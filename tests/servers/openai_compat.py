@@ -22,7 +22,8 @@ from __future__ import annotations
 import itertools
 import json
 import time
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .base import Handler, ProtocolServer, RecordedRequest, serve_main, split_words
 
