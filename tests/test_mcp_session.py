@@ -11,12 +11,14 @@ from pathlib import Path
 import pytest
 
 from mcp_servers import PYTHON
+from tars.assembly import known_tools
 from tars.config import DEFAULT_CLAUDE_MODEL, ModelSpec, load_config
 from tars.events import ToolCall
 from tars.mcp import attach
-from tars.mcp.cache import cache_path, cached_tools
+from tars.mcp.cache import cache_path
+from tars.mcp.catalog import cached_tools
 from tars.providers.scripted import ScriptedProvider
-from tars.session import Session, known_tools
+from tars.session import Session
 from tars.tools.registry import ToolRegistry
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -212,7 +214,8 @@ def test_startup_path_does_not_import_mcp(tars_home):
         "import sys\n"
         "from tars.config import load_config\n"
         "from tars.mcp import attach\n"
-        "from tars.session import Session, known_tools\n"
+        "from tars.assembly import known_tools\n"
+        "from tars.session import Session\n"
         "from tars.providers.scripted import ScriptedProvider\n"
         "s = Session(load_config(), primary=ScriptedProvider(['hi']))\n"
         "assert attach(s) is None\n"
