@@ -3,7 +3,6 @@ and examples), and the markups and reasoning regions every parse recognises."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 from dataclasses import dataclass, field
@@ -12,7 +11,7 @@ from typing import Any, Callable, Iterable
 from tars.toolcalls import deepseek, functiongemma, harmony, hermes, kimi, llama, mistral, qwen3_coder, tagged
 from tars.toolcalls.markup import Markup, Region, drop
 
-__all__ = ["Format", "FORMATS", "MARKUPS", "REGIONS", "get_format", "resolve_format", "format_names", "register"]
+__all__ = ["Format", "FORMATS", "MARKUPS", "REGIONS", "get_format", "every_markup", "format_names", "register"]
 
 Render = Callable[[list[tuple[str, dict[str, Any]]]], str]
 
@@ -85,17 +84,9 @@ def get_format(name: str) -> Format:
     return FORMATS[key]
 
 
-def resolve_format(name: str | None, model: str | None = None) -> Format:
-    """The named format, else the one detected from the model name, else `auto`; with the
-    markups of every family attached (markups never clash, and models drift between forms)."""
-    if not name and model:
-        from tars.toolcalls.detect import detect_format
-
-        name = detect_format(model=model)[0]
-    fmt = get_format(name or "auto")
-    markups = tuple(MARKUPS) + tuple(drop(t, "drop") for t in _DROPS)
-    label = "auto" if (name or "auto").lower() == "auto" else fmt.name
-    return dataclasses.replace(fmt, name=label, markups=markups)
+def every_markup() -> tuple[Markup, ...]:
+    """The markups of every family plus the tokens dropped from prose: what each parse recognises."""
+    return tuple(MARKUPS) + tuple(drop(t, "drop") for t in _DROPS)
 
 
 def _json(value: Any) -> str:
