@@ -1,8 +1,8 @@
 """Router speed: microseconds per message over the labelled set (run: .venv/bin/python bench/router.py).
 
-Prints the cost of building a Router for a tool set (once per tool-set change), the per-message
-decision time (median and 99th percentile), and the cost of the module-level `route()` with its
-per-tool-set cache, which is what a Session calls every turn.
+Prints the cost of building a Router for the real built-in tools plus a time server's (once per
+tool-set change) and the per-message decision time (median and 99th percentile), which is what a
+Session pays every turn.
 """
 
 from __future__ import annotations
@@ -19,14 +19,15 @@ sys.path.insert(0, str(ROOT))
 
 def main() -> None:
     t0 = time.perf_counter()
-    from tars.config import ModelSpec
-    from tars.router import Router, route
-    from tars.routing.catalog import builtin_catalog
+    from tars.config import ModelSpec, load_config
+    from tars.routing import Router
     from tars.tools.base import Tool
 
     import_ms = (time.perf_counter() - t0) * 1000
+    from tars.tools.builtin import builtin_tools
+
     texts = [json.loads(line)["text"] for line in (ROOT / "tests/data/routing_labels.jsonl").open(encoding="utf-8")]
-    tools = builtin_catalog() + [
+    tools = builtin_tools(load_config(environ={})) + [
         Tool(name="time__get_current_time", description="Get current time in a specific timezone",
              source="time", func=lambda **_: None),
         Tool(name="time__convert_time", description="Convert time between timezones", source="time",
@@ -58,22 +59,11 @@ def main() -> None:
         router.route(long_text, Config)
         long_runs.append((time.perf_counter() - t0) * 1e6)
     long_us = min(long_runs)
-    cached = []
-    for text in texts:
-        runs = []
-        for _ in range(7):
-            t0 = time.perf_counter()
-            route(text, Config, tools)
-            runs.append((time.perf_counter() - t0) * 1e6)
-        cached.append(min(runs))
-    cached.sort()
-    print(f"import tars.router: {import_ms:.1f} ms (regex compilation included)")
+    print(f"import tars.routing: {import_ms:.1f} ms (regex compilation included)")
     print(f"Router({len(tools)} tools): {build_us:.0f} us")
     print(f"router.route: median {statistics.median(samples):.1f} us, p99 {samples[int(len(samples) * 0.99)]:.1f} us, "
           f"max {samples[-1]:.1f} us over {len(samples)} messages (best of 7 runs each)")
     print(f"a {len(long_text)}-character paste: {long_us:.0f} us (routed on its first and last few hundred characters)")
-    print(f"route(message, config, tools) with cache: median {statistics.median(cached):.1f} us, "
-          f"p99 {cached[int(len(cached) * 0.99)]:.1f} us")
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from tars.mcp import attach
 from tars.mcp.cache import cache_path
 from tars.mcp.catalog import cached_tools
 from tars.providers.scripted import ScriptedProvider
+from tars.routing import Router
 from tars.session import Session
 from tars.tools.registry import ToolRegistry
 
@@ -70,20 +71,20 @@ def test_time_server_result_reaches_the_model_through_the_session(time_config):
 
 
 def test_router_learns_the_servers_tools_when_it_connects(time_config):
-    from tars.router import route
-
     session, _ = make_session(time_config, ["unused"])
+    router = Router(session.tools)
+    session.tools.subscribe(router.update_tools)
     try:
-        before = route(LIMA, time_config, list(session.tools))  # nothing cached yet, server not up
+        before = router.route(LIMA, time_config)  # nothing cached yet, server not up
         assert session.mcp.wait(20)
-        after = route(LIMA, time_config, list(session.tools))
+        after = router.route(LIMA, time_config)
     finally:
         session.mcp.close()
     assert after.escalate
     assert "time__get_current_time" in after.tool_hints
     assert "time__get_current_time" not in before.tool_hints
     # the dotted form a user may write is a literal tool name too
-    assert route("call time.get_current_time for Europe/Paris", time_config, list(session.tools)).escalate
+    assert router.route("call time.get_current_time for Europe/Paris", time_config).escalate
 
 
 def test_next_session_knows_the_tools_from_the_cache_before_the_server_is_up(time_config):
@@ -98,9 +99,7 @@ def test_next_session_knows_the_tools_from_the_cache_before_the_server_is_up(tim
     assert tools["time__get_current_time"].aliases == ("time.get_current_time",)
     assert "time__get_current_time" in {t.name for t in known_tools(time_config)}
 
-    from tars.router import route
-
-    decision = route(LIMA, time_config, known_tools(time_config))
+    decision = Router(known_tools(time_config)).route(LIMA, time_config)
     assert decision.escalate and "time__get_current_time" in decision.tool_hints
 
     # A new session offers the cached tools at once, before its server is ready…

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from tars.config import ModelSpec, load_config
-from tars.router import Router, RouteResult, route
+from tars.config import load_config
+from tars.routing import Router, RouteResult
 from tars.tools.base import Tool
 from tars.tools.registry import ToolRegistry
 
@@ -46,11 +46,11 @@ def config():
 def test_labelled_set_precision_recall_and_family(config, capsys):
     rows = [json.loads(line) for line in LABELS.read_text(encoding="utf-8").splitlines() if line.strip()]
     assert len(rows) >= 150
-    tools = builtin_tools() + time_tools()
+    router = Router(builtin_tools() + time_tools())
     tp = fp = fn = family_ok = 0
     misses = []
     for row in rows:
-        result = route(row["text"], config, tools)
+        result = router.route(row["text"], config)
         if result.escalate and row["escalate"]:
             tp += 1
             family_ok += result.family == row["family"]
@@ -82,7 +82,7 @@ def test_labelled_set_precision_recall_and_family(config, capsys):
     ("try `notes_search`", "notes_search"),
 ])
 def test_a_literal_tool_name_always_escalates(config, message, name):
-    result = route(message, config, builtin_tools() + time_tools())
+    result = Router(builtin_tools() + time_tools()).route(message, config)
     assert result.escalate and result.provider == "claude"
     assert result.tool_hints[0] == name
     assert result.reason == f"tool name {name!r} mentioned"
@@ -90,14 +90,14 @@ def test_a_literal_tool_name_always_escalates(config, message, name):
 
 def test_a_plain_word_tool_name_is_a_cue_not_a_name(config):
     """An MCP tool called `fetch` must not turn every "fetch" into an escalation."""
-    tools = builtin_tools() + [_tool("fetch", "Fetches a URL from the internet as markdown.", source="fetch")]
-    assert not route("how do I teach my dog to fetch?", config, tools).escalate
-    assert route("fetch https://example.org/changelog", config, tools).escalate
+    router = Router(builtin_tools() + [_tool("fetch", "Fetches a URL from the internet as markdown.", source="fetch")])
+    assert not router.route("how do I teach my dog to fetch?", config).escalate
+    assert router.route("fetch https://example.org/changelog", config).escalate
 
 
 def test_no_remote_means_no_escalation_but_the_primary_still_gets_hints():
     config = load_config(environ={"TARS_MODEL_DEFAULT": "ollama:qwen3:8b", "TARS_MODEL_REMOTE": "none"})
-    result = route("will it rain tomorrow?", config, builtin_tools())
+    result = Router(builtin_tools()).route("will it rain tomorrow?", config)
     assert not result.escalate and result.needs_tools
     assert (result.provider, result.model) == ("ollama", "qwen3:8b")
     assert result.tool_hints[0] == "weather_forecast"
@@ -106,7 +106,7 @@ def test_no_remote_means_no_escalation_but_the_primary_still_gets_hints():
 
 def test_remote_equal_to_primary_does_not_escalate():
     config = load_config(environ={"TARS_MODEL_DEFAULT": REMOTE, "TARS_MODEL_REMOTE": REMOTE})
-    result = route("add oat milk to my shopping list", config, builtin_tools())
+    result = Router(builtin_tools()).route("add oat milk to my shopping list", config)
     assert not result.escalate and result.needs_tools
     assert result.model == "claude-sonnet-4-5-20250929"
     assert "todoist_add_task" in result.tool_hints
@@ -114,21 +114,22 @@ def test_remote_equal_to_primary_does_not_escalate():
 
 
 def test_messages_without_tool_intent_stay_on_the_primary(config):
+    router = Router(builtin_tools())
     for text in ("what is the capital of France?", "how do I search for a substring in Python",
                  "why do weather fronts bring rain", "write a python function that adds a task to a list"):
-        result = route(text, config, builtin_tools())
+        result = router.route(text, config)
         assert not result.escalate and result.tool_hints == ()
         assert result.model == config.model_default.model
         assert result.reason.startswith("no tool cue")
 
 
 def test_hints_name_the_tools_the_message_points_at(config):
-    tools = builtin_tools()
-    assert route("add buy stamps to my todo list", config, tools).tool_hints[0] == "todoist_add_task"
-    assert route("mark the dentist task as done", config, tools).tool_hints[0] == "todoist_complete_task"
-    assert route("summarize https://example.com/a", config, tools).tool_hints == ("web_read",)
-    assert route("forget that I live in Boston", config, tools).tool_hints[0] == "memory_forget"
-    hints = route("do I need an umbrella and is there anything on my todo list today?", config, tools).tool_hints
+    router = Router(builtin_tools())
+    assert router.route("add buy stamps to my todo list", config).tool_hints[0] == "todoist_add_task"
+    assert router.route("mark the dentist task as done", config).tool_hints[0] == "todoist_complete_task"
+    assert router.route("summarize https://example.com/a", config).tool_hints == ("web_read",)
+    assert router.route("forget that I live in Boston", config).tool_hints[0] == "memory_forget"
+    hints = router.route("do I need an umbrella and is there anything on my todo list today?", config).tool_hints
     assert {"todoist_today", "weather_forecast"} <= set(hints)
 
 
@@ -200,15 +201,22 @@ def test_mcp_tools_of_a_known_kind_join_the_builtin_family(config):
 
 
 def test_route_result_shape(config):
-    result = route("hi", config)  # no tools given: the built-in catalog
+    router = Router(builtin_tools())
+    result = router.route("hi", config)
     assert isinstance(result, RouteResult)
     assert set(result.as_dict()) >= {"escalate", "provider", "model", "tool_hints", "reason"}
-    assert route("will it rain today?", config).model == "claude-sonnet-4-5-20250929"
+    assert router.route("will it rain today?", config).model == "claude-sonnet-4-5-20250929"
+
+
+def test_every_builtin_tool_joins_a_builtin_family():
+    """The router's catalogue is the real tools: none of them is left to be learned as a stranger."""
+    assert Router(builtin_tools()).families == ["tasks", "weather", "memory", "notes", "web"]
 
 
 def test_empty_and_odd_messages(config):
+    router = Router(builtin_tools())
     for text in ("", "   ", "?!", "🙂", "x" * 5000):
-        result = route(text, config, builtin_tools())
+        result = router.route(text, config)
         assert not result.escalate
 
 

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
+
+if TYPE_CHECKING:
+    from tars.routing import RouteResult
 
 __all__ = ["register", "decision_json"]
 
@@ -23,7 +26,7 @@ def register(app: typer.Typer) -> None:
         """Print where a message would go (escalate, provider, model, tool_hints, reason) as JSON."""
         from tars.assembly import known_tools
         from tars.config import load_config
-        from tars.router import Router
+        from tars.routing import Router
 
         flags = {k: v for k, v in (("model_default", model), ("model_remote", remote)) if v is not None}
         config = load_config(flags)
@@ -39,7 +42,7 @@ def register(app: typer.Typer) -> None:
         return 0
 
 
-def decision_json(result: Any) -> str:
+def decision_json(result: RouteResult) -> str:
     """One line of JSON, the documented keys first."""
     return json.dumps(
         {

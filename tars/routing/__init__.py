@@ -1,5 +1,10 @@
-"""Tool-intent routing: which messages need tools, which tools, and which model answers them."""
+"""Tool-intent routing: which messages need tools, which tools, and which model answers them.
 
-from tars.routing.router import THRESHOLD, Decision, Router, RouteResult, route
+    router = Router(tools); registry.subscribe(router.update_tools); router.route(message, config)
 
-__all__ = ["Router", "RouteResult", "Decision", "route", "THRESHOLD"]
+The router logic is in `router`, `signals` and `learned`; the cue tables it weighs are in `cues`.
+"""
+
+from tars.routing.router import THRESHOLD, Decision, Router, RouteResult
+
+__all__ = ["Router", "RouteResult", "Decision", "THRESHOLD"]
