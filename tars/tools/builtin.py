@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
-from tars.search_index import SearchIndex
 from tars.tools.base import Policy, Tool
+from tars.tools.search_index import SearchIndex
 
 __all__ = ["builtin_tools", "context_sections", "memory_store", "vault"]
 
