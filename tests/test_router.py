@@ -18,6 +18,7 @@ from tars.tools.registry import ToolRegistry
 LABELS = Path(__file__).parent / "data" / "routing_labels.jsonl"
 REMOTE = "claude:claude-sonnet-4-5-20250929"
 
+
 def _tool(name: str, description: str, **kw) -> Tool:
     return Tool(name=name, description=description, func=lambda **_: "ok", **kw)
 

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = ["cached_tools"]
 
+
 def cached_tools(config: Config) -> list[McpTool]:
     """Tools of every configured server as last seen, without starting any server.
 
