@@ -1,8 +1,8 @@
 """Router speed: microseconds per message over the labelled set (run: .venv/bin/python bench/router.py).
 
-Prints the cost of building a Router for a tool set (once per tool-set change), the per-message
-decision time (median and 99th percentile), and the cost of the module-level `route()` with its
-per-tool-set cache, which is what a Session calls every turn.
+Prints the cost of building a Router for the real built-in tools plus a time server's (once per
+tool-set change) and the per-message decision time (median and 99th percentile), which is what a
+Session pays every turn.
 """
 
 from __future__ import annotations
@@ -19,23 +19,20 @@ sys.path.insert(0, str(ROOT))
 
 def main() -> None:
     t0 = time.perf_counter()
-    from tars.config import ModelSpec
-    from tars.router import Router, route
-    from tars.routing.catalog import builtin_catalog
+    from tars.config import load_config
+    from tars.routing import Router
     from tars.tools.base import Tool
 
     import_ms = (time.perf_counter() - t0) * 1000
+    from tars.tools.builtin import builtin_tools
+
     texts = [json.loads(line)["text"] for line in (ROOT / "tests/data/routing_labels.jsonl").open(encoding="utf-8")]
-    tools = builtin_catalog() + [
+    tools = builtin_tools(load_config(environ={})) + [
         Tool(name="time__get_current_time", description="Get current time in a specific timezone",
              source="time", func=lambda **_: None),
         Tool(name="time__convert_time", description="Convert time between timezones", source="time",
              func=lambda **_: None),
     ]
-
-    class Config:
-        model_default = ModelSpec("llamacpp", "qwen2.5-coder-0.5b")
-        model_remote = ModelSpec("claude", "claude-sonnet-4-5-20250929")
 
     t0 = time.perf_counter()
     router = Router(tools)
@@ -47,7 +44,7 @@ def main() -> None:
         runs = []
         for _ in range(7):
             t0 = time.perf_counter()
-            router.route(text, Config)
+            router.decide(text)
             runs.append((time.perf_counter() - t0) * 1e6)
         samples.append(min(runs))
     samples.sort()
@@ -55,25 +52,14 @@ def main() -> None:
     long_runs = []
     for _ in range(3):
         t0 = time.perf_counter()
-        router.route(long_text, Config)
+        router.decide(long_text)
         long_runs.append((time.perf_counter() - t0) * 1e6)
     long_us = min(long_runs)
-    cached = []
-    for text in texts:
-        runs = []
-        for _ in range(7):
-            t0 = time.perf_counter()
-            route(text, Config, tools)
-            runs.append((time.perf_counter() - t0) * 1e6)
-        cached.append(min(runs))
-    cached.sort()
-    print(f"import tars.router: {import_ms:.1f} ms (regex compilation included)")
+    print(f"import tars.routing: {import_ms:.1f} ms (regex compilation included)")
     print(f"Router({len(tools)} tools): {build_us:.0f} us")
-    print(f"router.route: median {statistics.median(samples):.1f} us, p99 {samples[int(len(samples) * 0.99)]:.1f} us, "
+    print(f"router.decide: median {statistics.median(samples):.1f} us, p99 {samples[int(len(samples) * 0.99)]:.1f} us, "
           f"max {samples[-1]:.1f} us over {len(samples)} messages (best of 7 runs each)")
     print(f"a {len(long_text)}-character paste: {long_us:.0f} us (routed on its first and last few hundred characters)")
-    print(f"route(message, config, tools) with cache: median {statistics.median(cached):.1f} us, "
-          f"p99 {cached[int(len(cached) * 0.99)]:.1f} us")
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ def ms(seconds: float) -> str:
 
 
 def main() -> None:
-    from tars.search_index import SearchIndex, whole_file
+    from tars.tools.search_index import SearchIndex, whole_file
 
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
     rng = random.Random(7)

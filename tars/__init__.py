@@ -22,7 +22,7 @@ __all__ = [
     "Tool",
     "ToolResult",
     "ToolRegistry",
-    "route",
+    "Router",
     "RouteResult",
     "ScriptedProvider",
 ]
@@ -36,8 +36,8 @@ _LAZY = {
     "Tool": "tars.tools.base",
     "ToolResult": "tars.tools.base",
     "ToolRegistry": "tars.tools.registry",
-    "route": "tars.router",
-    "RouteResult": "tars.router",
+    "Router": "tars.routing",
+    "RouteResult": "tars.session.escalation",
     "ScriptedProvider": "tars.providers.scripted",
 }
 

@@ -18,7 +18,7 @@ from typing import Any, Literal, TypeVar, get_args
 
 from tars.errors import ConfigError
 from tars.modelspec import DEFAULT_CLAUDE_MODEL, EMBEDDED_DEFAULT, PROVIDERS, ModelSpec, parse_model
-from tars.toolcall_names import canonical_format, format_names
+from tars.toolcalls.names import canonical_format, format_names
 
 __all__ = [
     "DEFAULT_CLAUDE_MODEL",

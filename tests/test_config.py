@@ -179,7 +179,7 @@ def test_bad_values_name_the_setting(env, fragment, tmp_path):
 
 def test_tool_format_names_match_the_format_registry():
     """Settings check TARS_TOOL_FORMAT against a leaf table; the parsers' registry must agree with it."""
-    from tars.toolcall_names import FORMAT_ALIASES, canonical_format, format_names
+    from tars.toolcalls.names import FORMAT_ALIASES, canonical_format, format_names
     from tars.toolcalls.formats import FORMATS
     from tars.toolcalls.formats import format_names as registered_names
 
@@ -195,4 +195,5 @@ def test_settings_import_nothing_above_them():
     code = "import sys, tars.config; print(sorted(m for m in sys.modules if m.startswith('tars')))"
     proc = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.strip() == str(["tars", "tars.config", "tars.errors", "tars.modelspec", "tars.toolcall_names"])
+    assert proc.stdout.strip() == str(["tars", "tars.config", "tars.errors", "tars.modelspec", "tars.toolcalls",
+                                       "tars.toolcalls.names"])

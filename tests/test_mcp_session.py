@@ -14,15 +14,23 @@ from mcp_servers import PYTHON
 from tars.config import DEFAULT_CLAUDE_MODEL, ModelSpec, load_config
 from tars.events import ToolCall
 from tars.mcp import attach
-from tars.mcp.cache import cache_path, cached_tools
+from tars.mcp.cache import cache_path
+from tars.mcp.catalog import cached_tools
 from tars.providers.scripted import ScriptedProvider
+from tars.routing import Router
 from tars.session import Session
+from tars.session.escalation import RouteResult, route_result
 from tars.session.assembly import known_tools
 from tars.tools.registry import ToolRegistry
 
 ROOT = Path(__file__).resolve().parent.parent
 TIME_SERVER = str(Path(sys.executable).with_name("mcp-server-time"))
 LIMA = "What time is it in Lima?"
+
+
+def routed(router: Router, text: str, config) -> RouteResult:
+    """Where `text` goes with `config`'s models: the router's decision, then the session's model choice."""
+    return route_result(router.decide(text), config.model_default, config.model_remote)
 
 
 @pytest.fixture
@@ -69,20 +77,20 @@ def test_time_server_result_reaches_the_model_through_the_session(time_config):
 
 
 def test_router_learns_the_servers_tools_when_it_connects(time_config):
-    from tars.router import route
-
     session, _ = make_session(time_config, ["unused"])
+    router = Router(session.tools)
+    session.tools.subscribe(router.update_tools)
     try:
-        before = route(LIMA, time_config, list(session.tools))  # nothing cached yet, server not up
+        before = routed(router, LIMA, time_config)  # nothing cached yet, server not up
         assert session.mcp.wait(20)
-        after = route(LIMA, time_config, list(session.tools))
+        after = routed(router, LIMA, time_config)
     finally:
         session.mcp.close()
     assert after.escalate
     assert "time__get_current_time" in after.tool_hints
     assert "time__get_current_time" not in before.tool_hints
     # the dotted form a user may write is a literal tool name too
-    assert route("call time.get_current_time for Europe/Paris", time_config, list(session.tools)).escalate
+    assert routed(router, "call time.get_current_time for Europe/Paris", time_config).escalate
 
 
 def test_next_session_knows_the_tools_from_the_cache_before_the_server_is_up(time_config):
@@ -97,9 +105,7 @@ def test_next_session_knows_the_tools_from_the_cache_before_the_server_is_up(tim
     assert tools["time__get_current_time"].aliases == ("time.get_current_time",)
     assert "time__get_current_time" in {t.name for t in known_tools(time_config)}
 
-    from tars.router import route
-
-    decision = route(LIMA, time_config, known_tools(time_config))
+    decision = routed(Router(known_tools(time_config)), LIMA, time_config)
     assert decision.escalate and "time__get_current_time" in decision.tool_hints
 
     # A new session offers the cached tools at once, before its server is ready…

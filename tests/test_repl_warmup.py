@@ -10,9 +10,9 @@ from servers.ollama import OllamaServer
 from tars.config import ModelSpec, load_config
 from tars.errors import TarsError
 from tars.providers import make_provider
+from tars.repl.warmup import start_warmup
 from tars.session import Session
 from tars.tools import ToolRegistry
-from tars.warmup import start_warmup
 
 
 def test_warmup_builds_both_providers_in_the_background() -> None:

@@ -10,13 +10,20 @@ from pathlib import Path
 
 import pytest
 
-from tars.config import ModelSpec, load_config
-from tars.router import Router, RouteResult, route
+from tars.config import load_config
+from tars.routing import Router
+from tars.session.escalation import RouteResult, route_result
 from tars.tools.base import Tool
 from tars.tools.registry import ToolRegistry
 
 LABELS = Path(__file__).parent / "data" / "routing_labels.jsonl"
 REMOTE = "claude:claude-sonnet-4-5-20250929"
+
+
+def routed(router: Router, text: str, config) -> RouteResult:
+    """Where `text` goes with `config`'s models: the router's decision, then the session's model choice."""
+    return route_result(router.decide(text), config.model_default, config.model_remote)
+
 
 def _tool(name: str, description: str, **kw) -> Tool:
     return Tool(name=name, description=description, func=lambda **_: "ok", **kw)
@@ -46,11 +53,11 @@ def config():
 def test_labelled_set_precision_recall_and_family(config, capsys):
     rows = [json.loads(line) for line in LABELS.read_text(encoding="utf-8").splitlines() if line.strip()]
     assert len(rows) >= 150
-    tools = builtin_tools() + time_tools()
+    router = Router(builtin_tools() + time_tools())
     tp = fp = fn = family_ok = 0
     misses = []
     for row in rows:
-        result = route(row["text"], config, tools)
+        result = routed(router, row["text"], config)
         if result.escalate and row["escalate"]:
             tp += 1
             family_ok += result.family == row["family"]
@@ -82,7 +89,7 @@ def test_labelled_set_precision_recall_and_family(config, capsys):
     ("try `notes_search`", "notes_search"),
 ])
 def test_a_literal_tool_name_always_escalates(config, message, name):
-    result = route(message, config, builtin_tools() + time_tools())
+    result = routed(Router(builtin_tools() + time_tools()), message, config)
     assert result.escalate and result.provider == "claude"
     assert result.tool_hints[0] == name
     assert result.reason == f"tool name {name!r} mentioned"
@@ -90,14 +97,14 @@ def test_a_literal_tool_name_always_escalates(config, message, name):
 
 def test_a_plain_word_tool_name_is_a_cue_not_a_name(config):
     """An MCP tool called `fetch` must not turn every "fetch" into an escalation."""
-    tools = builtin_tools() + [_tool("fetch", "Fetches a URL from the internet as markdown.", source="fetch")]
-    assert not route("how do I teach my dog to fetch?", config, tools).escalate
-    assert route("fetch https://example.org/changelog", config, tools).escalate
+    router = Router(builtin_tools() + [_tool("fetch", "Fetches a URL from the internet as markdown.", source="fetch")])
+    assert not routed(router, "how do I teach my dog to fetch?", config).escalate
+    assert routed(router, "fetch https://example.org/changelog", config).escalate
 
 
 def test_no_remote_means_no_escalation_but_the_primary_still_gets_hints():
     config = load_config(environ={"TARS_MODEL_DEFAULT": "ollama:qwen3:8b", "TARS_MODEL_REMOTE": "none"})
-    result = route("will it rain tomorrow?", config, builtin_tools())
+    result = routed(Router(builtin_tools()), "will it rain tomorrow?", config)
     assert not result.escalate and result.needs_tools
     assert (result.provider, result.model) == ("ollama", "qwen3:8b")
     assert result.tool_hints[0] == "weather_forecast"
@@ -106,7 +113,7 @@ def test_no_remote_means_no_escalation_but_the_primary_still_gets_hints():
 
 def test_remote_equal_to_primary_does_not_escalate():
     config = load_config(environ={"TARS_MODEL_DEFAULT": REMOTE, "TARS_MODEL_REMOTE": REMOTE})
-    result = route("add oat milk to my shopping list", config, builtin_tools())
+    result = routed(Router(builtin_tools()), "add oat milk to my shopping list", config)
     assert not result.escalate and result.needs_tools
     assert result.model == "claude-sonnet-4-5-20250929"
     assert "todoist_add_task" in result.tool_hints
@@ -114,21 +121,22 @@ def test_remote_equal_to_primary_does_not_escalate():
 
 
 def test_messages_without_tool_intent_stay_on_the_primary(config):
+    router = Router(builtin_tools())
     for text in ("what is the capital of France?", "how do I search for a substring in Python",
                  "why do weather fronts bring rain", "write a python function that adds a task to a list"):
-        result = route(text, config, builtin_tools())
+        result = routed(router, text, config)
         assert not result.escalate and result.tool_hints == ()
         assert result.model == config.model_default.model
         assert result.reason.startswith("no tool cue")
 
 
 def test_hints_name_the_tools_the_message_points_at(config):
-    tools = builtin_tools()
-    assert route("add buy stamps to my todo list", config, tools).tool_hints[0] == "todoist_add_task"
-    assert route("mark the dentist task as done", config, tools).tool_hints[0] == "todoist_complete_task"
-    assert route("summarize https://example.com/a", config, tools).tool_hints == ("web_read",)
-    assert route("forget that I live in Boston", config, tools).tool_hints[0] == "memory_forget"
-    hints = route("do I need an umbrella and is there anything on my todo list today?", config, tools).tool_hints
+    router = Router(builtin_tools())
+    assert routed(router, "add buy stamps to my todo list", config).tool_hints[0] == "todoist_add_task"
+    assert routed(router, "mark the dentist task as done", config).tool_hints[0] == "todoist_complete_task"
+    assert routed(router, "summarize https://example.com/a", config).tool_hints == ("web_read",)
+    assert routed(router, "forget that I live in Boston", config).tool_hints[0] == "memory_forget"
+    hints = routed(router, "do I need an umbrella and is there anything on my todo list today?", config).tool_hints
     assert {"todoist_today", "weather_forecast"} <= set(hints)
 
 
@@ -136,20 +144,20 @@ def test_router_learns_an_mcp_server_through_registry_subscription(config):
     registry = ToolRegistry(builtin_tools())
     router = Router(registry)
     registry.subscribe(router.update_tools)
-    assert not router.route("what time is it in Lima?", config).escalate
+    assert not routed(router, "what time is it in Lima?", config).escalate
 
     registry.replace_source("time", time_tools())  # the time server connected
-    result = router.route("what time is it in Lima?", config)
+    result = routed(router, "what time is it in Lima?", config)
     assert result.escalate and result.family == "time"
     assert result.tool_hints[0] == "time__get_current_time"
-    assert router.route("convert 3pm New York time to Tokyo", config).tool_hints[0] == "time__convert_time"
+    assert routed(router, "convert 3pm New York time to Tokyo", config).tool_hints[0] == "time__convert_time"
     assert "time" in router.families
     for text in ("what is time dilation", "what's the time complexity of quicksort",
                  "write a python function that converts between time zones"):
-        assert not router.route(text, config).escalate, text
+        assert not routed(router, text, config).escalate, text
 
     registry.replace_source("time", [])  # and went away
-    assert not router.route("what time is it in Lima?", config).escalate
+    assert not routed(router, "what time is it in Lima?", config).escalate
 
 
 def test_a_family_is_learned_from_descriptions_it_was_never_written_for(config):
@@ -161,16 +169,16 @@ def test_a_family_is_learned_from_descriptions_it_was_never_written_for(config):
         _tool("transit__plan", "Plan a journey by train, tram or bus between two stations.", source="transit"),
         _tool("flights__flight_status", "Live status of a flight by its flight number.", source="flights"),
     ]
-    assert not router.route("when does the next train leave from Central Station?", config).escalate
+    assert not routed(router, "when does the next train leave from Central Station?", config).escalate
     router.update_tools(builtin_tools() + transit)
-    result = router.route("when does the next train leave from Central Station?", config)
+    result = routed(router, "when does the next train leave from Central Station?", config)
     assert result.escalate and result.family == "transit"
     assert set(result.tool_hints) <= {"transit__next", "transit__plan"}
-    assert router.route("is my flight BA117 delayed?", config).family == "flights"
+    assert routed(router, "is my flight BA117 delayed?", config).family == "flights"
     for text in ("how do trains work?", "explain the history of the bus", "what is a flight recorder"):
-        assert not router.route(text, config).escalate, text
+        assert not routed(router, text, config).escalate, text
     # the built-in families are still there
-    assert router.route("will it snow tomorrow?", config).family == "weather"
+    assert routed(router, "will it snow tomorrow?", config).family == "weather"
 
 
 def test_a_code_hosting_family_takes_coding_words_as_its_topic(config):
@@ -182,33 +190,40 @@ def test_a_code_hosting_family_takes_coding_words_as_its_topic(config):
     files = [_tool("filesystem__read_file", "Read the complete contents of a file from the file system. "
                    "Provides detailed error messages if the file cannot be read.", source="filesystem")]
     router = Router(builtin_tools() + github + files)
-    assert router.route("any open pull requests on my repo today?", config).family == "github"
-    assert router.route("create an issue in the tars repository: router misses typos", config).family == "github"
-    assert router.route("read the file todo.txt in my home folder", config).family == "filesystem"
+    assert routed(router, "any open pull requests on my repo today?", config).family == "github"
+    assert routed(router, "create an issue in the tars repository: router misses typos", config).family == "github"
+    assert routed(router, "read the file todo.txt in my home folder", config).family == "filesystem"
     for text in ("what is git rebase", "write a python function that reverses a string",
                  "how do I read a file in python", "I read a great book yesterday",
                  "I got an error message from my boss today"):
-        assert not router.route(text, config).escalate, text
+        assert not routed(router, text, config).escalate, text
 
 
 def test_mcp_tools_of_a_known_kind_join_the_builtin_family(config):
     router = Router(builtin_tools() + [_tool("weather__get_alerts", "Get weather alerts for a US state.",
                                             source="weather")])
-    result = router.route("any storm alerts for tonight?", config)
+    result = routed(router, "any storm alerts for tonight?", config)
     assert result.escalate and result.family == "weather"
     assert "weather__get_alerts" in result.tool_hints
 
 
 def test_route_result_shape(config):
-    result = route("hi", config)  # no tools given: the built-in catalog
+    router = Router(builtin_tools())
+    result = routed(router, "hi", config)
     assert isinstance(result, RouteResult)
     assert set(result.as_dict()) >= {"escalate", "provider", "model", "tool_hints", "reason"}
-    assert route("will it rain today?", config).model == "claude-sonnet-4-5-20250929"
+    assert routed(router, "will it rain today?", config).model == "claude-sonnet-4-5-20250929"
+
+
+def test_every_builtin_tool_joins_a_builtin_family():
+    """The router's catalogue is the real tools: none of them is left to be learned as a stranger."""
+    assert Router(builtin_tools()).families == ["tasks", "weather", "memory", "notes", "web"]
 
 
 def test_empty_and_odd_messages(config):
+    router = Router(builtin_tools())
     for text in ("", "   ", "?!", "🙂", "x" * 5000):
-        result = route(text, config, builtin_tools())
+        result = routed(router, text, config)
         assert not result.escalate
 
 

@@ -11,9 +11,9 @@ import pytest
 
 from tars.config import load_config
 from tars.events import ToolCall
-from tars.search_index import SearchIndex
 from tars.tools import ToolRegistry
 from tars.tools.builtin import context_sections, memory_tools
+from tars.tools.search_index import SearchIndex
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -125,7 +125,7 @@ def test_context_section_pins_rules_and_relevant_facts_within_budget(folder):
 _REMEMBERER = """
 import sys, time
 from pathlib import Path
-from tars.search_index import SearchIndex
+from tars.tools.search_index import SearchIndex
 from tars.tools.memory import MemoryStore
 folder, tag, go = Path(sys.argv[1]), sys.argv[2], Path(sys.argv[3])
 m = MemoryStore(folder, SearchIndex(folder.parent / f"{tag}.db"))

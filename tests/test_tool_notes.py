@@ -12,9 +12,9 @@ import pytest
 
 from tars.config import load_config
 from tars.events import ToolCall
-from tars.search_index import SearchIndex
 from tars.tools import ToolRegistry
 from tars.tools.builtin import note_tools
+from tars.tools.search_index import SearchIndex
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -134,7 +134,7 @@ def test_search_ranks_by_relevance(vault):
 _WRITER = """
 import sys, time
 from pathlib import Path
-from tars.search_index import SearchIndex
+from tars.tools.search_index import SearchIndex
 from tars.tools.notes import Vault
 vault, tag, n, go = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3]), Path(sys.argv[4])
 v = Vault(vault, SearchIndex(vault.parent / f"{tag}.db"))

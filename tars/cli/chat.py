@@ -23,8 +23,8 @@ def register(app: typer.Typer) -> None:
         from tars.errors import UsageError
         from tars.repl.app import Repl, load_command_modules
         from tars.repl.store import ConversationStore
+        from tars.repl.warmup import redirects_output, start_warmup
         from tars.session import Session
-        from tars.warmup import redirects_output, start_warmup
 
         flags = {k: v for k, v in (("model_default", model), ("model_remote", remote)) if v is not None}
         config = load_config(flags)

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
+
+if TYPE_CHECKING:
+    from tars.session.escalation import RouteResult
 
 __all__ = ["register", "decision_json"]
 
@@ -21,25 +24,30 @@ def register(app: typer.Typer) -> None:
             None, "--remote", help="escalation model for this run, provider:model or none"),
     ) -> int:
         """Print where a message would go (escalate, provider, model, tool_hints, reason) as JSON."""
-        from tars.session.assembly import known_tools
         from tars.config import load_config
-        from tars.router import Router
+        from tars.routing import Router
+        from tars.session.assembly import known_tools
+        from tars.session.escalation import route_result
 
         flags = {k: v for k, v in (("model_default", model), ("model_remote", remote)) if v is not None}
         config = load_config(flags)
         router = Router(known_tools(config))  # what a new session would know, MCP cache included
+
+        def route(text: str) -> RouteResult:
+            return route_result(router.decide(text), config.model_default, config.model_remote)
+
         if message:
-            print(decision_json(router.route(" ".join(message), config)))
+            print(decision_json(route(" ".join(message))))
             return 0
         if sys.stdin.isatty():
             print("tars: routing each line you type; Ctrl-D ends", file=sys.stderr)
         for line in sys.stdin:
             if line.strip():
-                print(decision_json(router.route(line.strip(), config)), flush=True)
+                print(decision_json(route(line.strip())), flush=True)
         return 0
 
 
-def decision_json(result: Any) -> str:
+def decision_json(result: RouteResult) -> str:
     """One line of JSON, the documented keys first."""
     return json.dumps(
         {

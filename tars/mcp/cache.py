@@ -1,23 +1,23 @@
-"""Each MCP server's last tool list, kept in the cache dir between sessions.
+"""The MCP tool cache file: each server's last tool list, kept in the cache dir between sessions.
 
-The router must know a server's tools from the first message of a session, before the server is
-up, and `tars route` must decide the same way a session would; both read this file. An entry is
-used only while the server's definition (command/url) is unchanged.
+Written when a server comes up, read before it is up (see `tars.mcp.catalog`). An entry is used
+only while the server's definition (command/url) is unchanged.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tars.atomic import atomic_write
-from tars.errors import ToolError
 
-__all__ = ["cache_path", "read_cache", "store_tools", "cached_definitions", "cached_tools"]
+if TYPE_CHECKING:
+    from tars.mcp.config import ServerConfig
+
+__all__ = ["cache_path", "read_cache", "store_tools", "cached_definitions"]
 
 _LOCK = threading.Lock()
 
@@ -52,7 +52,7 @@ def store_tools(server: str, fingerprint: str, definitions: list[dict[str, Any]]
             pass  # a cache that cannot be written costs only a slower first message next time
 
 
-def cached_definitions(servers: dict[str, Any], path: Path | None = None) -> dict[str, list[dict[str, Any]]]:
+def cached_definitions(servers: dict[str, ServerConfig], path: Path | None = None) -> dict[str, list[dict[str, Any]]]:
     """Configured server name -> its cached tool definitions, for entries whose definition still matches."""
     cache = read_cache(path)
     out = {}
@@ -74,47 +74,3 @@ def _well_formed(definition: Any) -> bool:
         and isinstance(definition.get("input_schema", {}), dict)
         and isinstance(definition.get("annotations", {}), dict)
     )
-
-
-def cached_tools(config: Any = None) -> list[Any]:
-    """Tools of every configured server as last seen, without starting any server.
-
-    Used by `tars route` and other one-shot commands. Calling one starts its server in this
-    process (once) and runs the call, so `tars tools call time__get_current_time` works too.
-    """
-    from tars.mcp.config import load_servers
-    from tars.mcp.tools import assign_prefixes, make_tools, tool_timeout
-
-    servers, _problems = load_servers(config)
-    if not servers:
-        return []
-    prefixes, _ = assign_prefixes(servers)
-    timeout = float(getattr(config, "mcp_timeout", 30.0) or 30.0)
-    tools: list[Any] = []
-    for name, definitions in cached_definitions(servers).items():
-        made, _ = make_tools(name, prefixes[name], definitions, _lazy_caller(config),
-                             timeout=tool_timeout(timeout))
-        tools.extend(made)
-    return tools
-
-
-_LAZY: dict[Any, Any] = {}
-
-
-def _lazy_caller(config: Any):
-    """A caller that starts a background manager for this process on first use."""
-
-    def call(server: str, tool: str, arguments: dict[str, Any]) -> Any:
-        from tars.mcp.manager import McpManager
-
-        # one manager per distinct MCP configuration in this process
-        key = (getattr(config, "mcp_servers", None), getattr(config, "mcp_timeout", None), os.getcwd())
-        with _LOCK:
-            manager = _LAZY.get(key)
-            if manager is None:
-                manager = _LAZY[key] = McpManager.from_config(config, autostart=False)
-        if server not in manager.servers:
-            raise ToolError(f"MCP server {server!r} is no longer configured")
-        return manager.call(server, tool, arguments)
-
-    return call

@@ -16,9 +16,12 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Mapping
+from typing import TYPE_CHECKING, Any, Literal, Mapping
 
 from tars.mcp.trust import is_trusted
+
+if TYPE_CHECKING:
+    from tars.config import Config
 
 __all__ = ["ServerConfig", "Transport", "load_servers", "parse_servers", "expand", "USER_FILE", "PROJECT_FILE"]
 
@@ -179,7 +182,7 @@ def _read_json_file(path: Path) -> tuple[Any, str | None]:
 
 
 def load_servers(
-    config: Any = None,
+    config: Config | None = None,
     *,
     environ: Mapping[str, str] | None = None,
     cwd: Path | None = None,
@@ -205,9 +208,7 @@ def load_servers(
             found, bad = parse_servers(data, str(path), environ)
             servers.update(found)
             problems.extend(bad)
-    text = getattr(config, "mcp_servers", None) if config is not None else None
-    if text is None:
-        text = environ.get("TARS_MCP_SERVERS", "")
+    text = config.mcp_servers if config is not None else environ.get("TARS_MCP_SERVERS", "")
     if text and text.strip():
         try:
             data = json.loads(text)

@@ -13,12 +13,15 @@ import asyncio
 import atexit
 import concurrent.futures
 import threading
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from tars.mcp.cache import cached_definitions, store_tools
+from tars.mcp.cache import cache_path, cached_definitions, store_tools
 from tars.mcp.config import ServerConfig, load_servers
 from tars.mcp.errors import McpServerDown, McpTimeout
 from tars.mcp.tools import McpTool, assign_prefixes, make_tools, tool_timeout
+
+if TYPE_CHECKING:
+    from tars.config import Config
 
 __all__ = ["McpManager"]
 
@@ -58,7 +61,7 @@ class McpManager:
     @classmethod
     def from_config(
         cls,
-        config: Any,
+        config: Config,
         *,
         registry: Any = None,
         on_notice: Notice | None = None,
@@ -74,7 +77,7 @@ class McpManager:
         manager = cls(
             servers,
             registry=registry,
-            timeout=float(getattr(config, "mcp_timeout", 30.0) or 30.0),
+            timeout=config.mcp_timeout,
             on_notice=on_notice,
             problems=problems,
         )
@@ -113,8 +116,6 @@ class McpManager:
         except Exception as exc:  # noqa: BLE001 - a broken SDK install must not take tars down
             self._import_error = f"the mcp package cannot be imported ({type(exc).__name__}: {exc})"
             raise McpServerDown(self._import_error) from None
-        from tars.mcp.cache import cache_path
-
         conn = self._conns[name] = Connection(
             self.servers[name],
             timeout=self.timeout,

@@ -7,15 +7,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tars.repl.commands import CommandContext, CommandError, command
+
+if TYPE_CHECKING:
+    from tars.mcp.manager import McpManager
 
 __all__: list[str] = []
 
 _NOT_CONFIGURED = "no MCP servers configured (mcp_servers.json in the config dir, .mcp.json here, or TARS_MCP_SERVERS)"
 
 
-def _manager(ctx: CommandContext):
-    manager = getattr(ctx.session, "mcp", None)
+def _manager(ctx: CommandContext) -> McpManager:
+    manager: McpManager | None = ctx.session.mcp
     if manager is None:
         raise CommandError(_NOT_CONFIGURED)
     return manager

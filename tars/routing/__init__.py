@@ -1,5 +1,11 @@
-"""Tool-intent routing: which messages need tools, which tools, and which model answers them."""
+"""Tool-intent routing: which messages need tools, and which tools.
 
-from tars.routing.router import THRESHOLD, Decision, Router, RouteResult, route
+    router = Router(tools); registry.subscribe(router.update_tools); router.decide(message)
 
-__all__ = ["Router", "RouteResult", "Decision", "route", "THRESHOLD"]
+The router logic is in `router`, `signals` and `learned`; the cue tables it weighs are in `cues`.
+Which model then answers is the session's decision (`tars.session.escalation`).
+"""
+
+from tars.routing.router import THRESHOLD, Decision, Router
+
+__all__ = ["Router", "Decision", "THRESHOLD"]

@@ -3,7 +3,7 @@
 A tool's name words and the content words of its description become the family's vocabulary
 ("get_current_time", "Convert time between timezones" -> time, timezone, convert). A message that
 uses that vocabulary, grounded in the user's here-and-now, escalates. A few well-known kinds of
-server (time, calendar) also bring hand-written cues, found through their vocabulary, not their names.
+server (time, calendar) also bring hand-written cues (`cues.servers`), found through their vocabulary.
 """
 
 from __future__ import annotations
@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from tars.routing.family import Cue, Family
+from tars.routing.cues.servers import SERVER_KINDS
+from tars.routing.family import Cue, Family, cues
 
-__all__ = ["stem", "words", "name_words", "learn_family", "LEXICON", "CODE_DOMAIN"]
+__all__ = ["stem", "words", "name_words", "learn_family", "CODE_DOMAIN"]
 
 _WORD = re.compile(r"[a-z][a-z0-9']+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -43,44 +44,6 @@ convert make check show start stop save load post put insert query lookup look d
 take select execute call invoke generate apply merge push pull sync upload download share publish
 """.split())
 _SENTENCE_END = re.compile(r"(?<=[a-z0-9)])[.!?](?:\s|$)|\n")
-
-# Hand-written cues for well-known kinds of server, keyed by the vocabulary that reveals them.
-_TIME = (
-    (3, r"\bwhat (?:time|hour)(?: is|'s) it\b|\bwhat'?s the hour\b|\bwhat'?s the (?:current |local )?time\b|"
-        r"\bwhat is the (?:current |local )?time\b"),
-    (3, r"\b(?:current|local|exact) time\b|\btime (?:difference|zones?)\b|\btimezones?\b|\bo'?clock\b"),
-    (3, r"^(?:the )?(?:current |local )?time (?:in|at|over in|now in)\b|\btime (?:is it|it is) (?:in|there|now)\b"),
-    (3, r"\bis it (?:still |already )?(?:after|before|past) (?:midnight|noon|\d)|"
-        r"\bis it (?:still |already )?(?:the )?(?:morning|night|late|early|evening|afternoon|daytime|night-?time|dark|"
-        r"middle of the (?:night|day)|bedtime|business hours|working hours|office hours|"
-        r"midnight|noon|"
-        r"lunchtime)\b.{0,20}\bin\b"),
-    (3, r"\b(?:convert|what'?s|what is|when is)\b.{0,30}\b(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|\d{1,2}:\d\d|noon|"
-        r"midnight)\b.{0,30}\b(?:time|in|to)\b"),
-    (3, r"\b(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|\d{1,2}:\d\d)\s+(?:[a-z]+ ){1,2}time\b|\bin (?:[a-z]+ ){1,2}time\b"),
-    (3, r"\bwhat(?:'s| is) (?:the |today's )?date(?: today)?\b|\bwhat day is (?:it|today)\b|\btoday'?s date\b|"
-        r"\bdaylight sav(?:ing|ings)\b"),
-    (2, r"\b(?:how long|how many (?:hours|minutes)) (?:until|till|to) (?:midnight|noon|\d)"),
-    (2, r"\b(?:utc|gmt|est|edt|cst|cdt|pst|pdt|cet|cest|bst|jst|ist|aest|iana)\b|\btime (?:in|at|there|now|"
-        r"here)\b|\bhours? (?:ahead|behind)\b"),
-)
-_TIME_NEG = (
-    (3, r"\btime (?:complexity|dilation|travel|period|series|signature|management|machine|crystal|frame|limit|"
-        r"out)s?\b"),
-    (3, r"\bspace-?time\b|\b(?:run|compile|load|up|screen|down|lead|half|life|bed|prime|day|spare|free|over|part|"
-        r"full)[- ]?time\b"),
-)
-_CALENDAR = (
-    (3, r"\bmy (?:calendar|schedule|agenda|meetings?|appointments?|events?)\b|\bam i (?:free|busy|available)\b"),
-    (3, r"\b(?:book|schedule|set up|arrange|move|cancel|reschedule) (?:a |an |the |my )?(?:meeting|call|"
-        r"appointment|event)\b"),
-    (2, r"\b(?:meetings?|appointments?|events?|calendar)\b"),
-)
-LEXICON: tuple[tuple[frozenset[str], tuple, tuple], ...] = (
-    (frozenset({"time", "timezone", "clock"}), _TIME, _TIME_NEG),
-    (frozenset({"calendar", "event", "meeting", "appointment"}), _CALENDAR, ()),
-)
-
 
 # Words users write for what descriptions call otherwise.
 _SYNONYMS = {"repo": "repository", "repos": "repository", "folder": "directory", "folders": "directory",
@@ -129,14 +92,14 @@ def learn_family(name: str, tools: Iterable[tuple[str, str]]) -> Family:
     for word in words(name.replace("_", " ").replace("-", " ")):  # the server's own name: "github"
         keywords[word] = 2.0
     keywords = {w: (0.5 if w in _VERBS else weight) for w, weight in keywords.items()}
-    cues: list[Cue] = []
+    hand_written: list[Cue] = []
     negatives: list[Cue] = []
     vocab = set(keywords)
-    for trigger, extra, negative in LEXICON:
-        if vocab & trigger:
-            cues += [Cue(w, re.compile(p)) for w, p in extra]
-            negatives += [Cue(w, re.compile(p)) for w, p in negative]
-    if cues:  # hand-written cues know the phrasing; bare words only add up
+    for kind in SERVER_KINDS:
+        if vocab & kind.trigger:
+            hand_written += cues(*kind.cues)
+            negatives += cues(*kind.negatives)
+    if hand_written:  # hand-written cues know the phrasing; bare words only add up
         keywords = {word: min(weight, 1.0) for word, weight in keywords.items()}
-    return Family(name, cues=tuple(cues), negatives=tuple(negatives), keywords=keywords, learned=True,
+    return Family(name, cues=tuple(hand_written), negatives=tuple(negatives), keywords=keywords, learned=True,
                   code_domain=bool(vocab & CODE_DOMAIN))

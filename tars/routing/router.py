@@ -1,4 +1,4 @@
-"""The tool-intent router: does this message need tools, which ones, and which model answers it.
+"""The tool-intent router: does this message need tools, and which ones.
 
 `Router` holds what it knows about the current tools (built-in families, families learned from MCP
 servers, literal tool names) and decides in well under a millisecond, with no network. It can
@@ -8,14 +8,18 @@ follow a `ToolRegistry`: `registry.subscribe(router.update_tools)`.
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass
-from typing import Any, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Iterable
 
-from tars.routing.families import BUILTIN_FAMILIES, Family, builtin_family_of
+from tars.routing.cues import BUILTIN_FAMILIES
+from tars.routing.family import Family
 from tars.routing.learned import learn_family, name_words, stem, words
 from tars.routing.signals import Signals, read_signals
 
-__all__ = ["Router", "RouteResult", "Decision", "route", "THRESHOLD"]
+if TYPE_CHECKING:
+    from tars.tools.base import Tool
+
+__all__ = ["Router", "Decision", "THRESHOLD"]
 
 THRESHOLD = 3.0  # a family's score at or above this means the message wants its tools
 _MSG_WORD = re.compile(r"[a-z][a-z0-9']+")
@@ -24,24 +28,6 @@ _IMPERATIVE = re.compile(
     r"^(?:create|open|list|show|find|search|get|add|make|start|stop|read|write|delete|remove|close|check|"
     r"look up|send|book|convert|run|fetch|cancel|reschedule|move|rename|upload|download|post|file)\b"
 )
-
-
-@dataclass(frozen=True, kw_only=True)
-class RouteResult:
-    """Where a message goes: `provider`/`model` answer it, `tool_hints` join its system prompt."""
-
-    provider: str
-    model: str
-    tool_hints: tuple[str, ...] = ()
-    reason: str = ""
-    escalate: bool = False
-    family: str | None = None
-    needs_tools: bool = False
-
-    def as_dict(self) -> dict[str, Any]:
-        out = asdict(self)
-        out["tool_hints"] = list(self.tool_hints)
-        return out
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -65,7 +51,7 @@ class _Index:
     vocab: dict[str, frozenset[str]]  # wire name -> its words, to order hints
 
     @classmethod
-    def build(cls, tools: Iterable[Any]) -> _Index:
+    def build(cls, tools: Iterable[Tool]) -> _Index:
         literals: dict[str, str] = {}
         builtin: dict[str, list[str]] = {}
         learned: dict[str, list[tuple[str, str]]] = {}
@@ -73,24 +59,40 @@ class _Index:
         vocab: dict[str, frozenset[str]] = {}
         for tool in tools:
             name = tool.name
-            description = getattr(tool, "description", "") or ""
-            for literal in _literal_forms(name, getattr(tool, "aliases", ()) or ()):
+            description = tool.description or ""
+            for literal in _literal_forms(name, tool.aliases):
                 literals[literal] = name
             own = frozenset(name_words(name))
             vocab[name] = own | frozenset(words(description))
-            declared = getattr(tool, "family", None)
-            fam = builtin_family_of(name, declared, set(own))
+            declared = tool.family
+            fam = _builtin_family_of(name, declared, set(own))
             if fam is not None:
                 builtin.setdefault(fam.name, []).append(name)
                 family_of[name] = fam.name
                 continue
-            source = getattr(tool, "source", "builtin")
+            source = tool.source
             key = declared or (source if source and source != "builtin" else None) or _prefix(name)
             learned.setdefault(key, []).append((name, description))
             family_of[name] = key
         families = [(f, tuple(builtin[f.name])) for f in BUILTIN_FAMILIES if f.name in builtin]
         families += [(learn_family(k, pairs), tuple(n for n, _ in pairs)) for k, pairs in learned.items()]
         return cls(literals, tuple(families), family_of, vocab)
+
+
+def _builtin_family_of(name: str, family: str | None, words: set[str]) -> Family | None:
+    """The built-in family a tool belongs to: by its `family`, its name prefix, then its name's words."""
+    for fam in BUILTIN_FAMILIES:
+        if family and family.lower() in fam.names:
+            return fam
+    if family:  # an explicit family that is not ours is a learned one
+        return None
+    for fam in BUILTIN_FAMILIES:
+        if name.startswith(fam.prefixes):
+            return fam
+    for fam in BUILTIN_FAMILIES:
+        if words & fam.anchors:
+            return fam
+    return None
 
 
 def _literal_forms(name: str, aliases: Iterable[str]) -> list[str]:
@@ -109,10 +111,10 @@ def _prefix(name: str) -> str:
 class Router:
     """Decides per message whether tools are needed, learning new families as tools change."""
 
-    def __init__(self, tools: Iterable[Any] = ()) -> None:
+    def __init__(self, tools: Iterable[Tool] = ()) -> None:
         self._index = _Index.build(tools)
 
-    def update_tools(self, tools: Iterable[Any]) -> None:
+    def update_tools(self, tools: Iterable[Tool]) -> None:
         """Relearn from a tool set; a ToolRegistry passes itself here when it changes."""
         self._index = _Index.build(list(tools))
 
@@ -152,28 +154,6 @@ class Router:
         return Decision(needs_tools=True, family=best.name, tool_hints=tuple(dict.fromkeys(hints)),
                         reason=reason, score=score)
 
-    def route(self, message: str, config: Any) -> RouteResult:
-        """The full decision: the model that answers `message` and the tools to hint."""
-        decision = self.decide(message)
-        primary = getattr(config, "model_default", None)
-        remote = getattr(config, "model_remote", None)
-        target, escalate, reason = primary, False, decision.reason
-        if decision.needs_tools:
-            if remote is None:
-                reason = f"no remote configured ({decision.reason})"
-            elif remote == primary:
-                reason = f"remote is the primary model ({decision.reason})"
-            else:
-                target, escalate = remote, True
-        return RouteResult(
-            provider=getattr(target, "provider", "") or "",
-            model=getattr(target, "model", "") or "",
-            tool_hints=decision.tool_hints,
-            reason=reason,
-            escalate=escalate,
-            family=decision.family,
-            needs_tools=decision.needs_tools,
-        )
 
 
 def _literal_hits(text: str, literals: dict[str, str]) -> list[str]:
@@ -259,23 +239,3 @@ def _no_cue_reason(sig: Signals) -> str:
     if sig.textbook:
         return "no tool cue (a general question)"
     return "no tool cue"
-
-
-_CACHE: dict[tuple, Router] = {}
-
-
-def route(message: str, config: Any, tools: Iterable[Any] | None = None) -> RouteResult:
-    """Route one message with a Router for `tools` (built once per distinct tool set, then cached)."""
-    if tools is None:
-        from tars.routing.catalog import builtin_catalog
-
-        tools = builtin_catalog()
-    tools = list(tools)
-    key = tuple((t.name, getattr(t, "description", ""), getattr(t, "family", None),
-                 getattr(t, "source", None), tuple(getattr(t, "aliases", ()) or ())) for t in tools)
-    router = _CACHE.get(key)
-    if router is None:
-        if len(_CACHE) >= 16:
-            _CACHE.pop(next(iter(_CACHE)))
-        router = _CACHE[key] = Router(tools)
-    return router.route(message, config)

@@ -54,7 +54,7 @@ def known_tools(config: Config) -> list[Tool]:
     """The tools a new session knows from its first message: built-ins and cached MCP lists.
 
     `tars route` and `tars tools list` use this so their answers match a session's."""
-    from tars.mcp.cache import cached_tools
+    from tars.mcp.catalog import cached_tools
     from tars.tools import builtin
 
     tools = builtin.builtin_tools(config)

@@ -8,16 +8,35 @@ the primary.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from typing import Any
 
 from tars.config import ModelSpec
 from tars.cooldown import Cooldown
 from tars.errors import ProviderError
 from tars.events import Notice
 from tars.providers.base import Provider
-from tars.routing import Decision, RouteResult
+from tars.routing import Decision
 
-__all__ = ["Escalation", "Choice", "route_result", "spec_of"]
+__all__ = ["Escalation", "Choice", "RouteResult", "route_result", "spec_of"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class RouteResult:
+    """Where a message goes: `provider`/`model` answer it, `tool_hints` join its system prompt."""
+
+    provider: str
+    model: str
+    tool_hints: tuple[str, ...] = ()
+    reason: str = ""
+    escalate: bool = False
+    family: str | None = None
+    needs_tools: bool = False
+
+    def as_dict(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["tool_hints"] = list(self.tool_hints)
+        return out
 
 
 def spec_of(provider: Provider) -> ModelSpec:

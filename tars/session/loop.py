@@ -35,7 +35,7 @@ from tars.system_prompt import build_system_prompt
 from tars.tools.base import Tool
 
 if TYPE_CHECKING:
-    from tars.routing import RouteResult
+    from tars.session.escalation import RouteResult
     from tars.session.session import Session
 
 __all__ = ["run_turn"]

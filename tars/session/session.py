@@ -19,9 +19,9 @@ from tars.events import Notice, SessionEvent, ToolCall
 from tars.messages import Message
 from tars.providers.base import Provider
 from tars.rescue import Rescuer
-from tars.routing import Router, RouteResult
+from tars.routing import Router
 from tars.session.context import Context
-from tars.session.escalation import Escalation
+from tars.session.escalation import Escalation, RouteResult
 from tars.session.loop import run_turn
 from tars.session.turn import Turn
 from tars.tools.base import Tool, ToolResult

@@ -2,74 +2,38 @@
 
     from tars.toolcalls import parse, StreamParser, ParseResult
     result = parse(text, tools=["weather_now"])      # calls, content, reasoning, format, errors
+
+The names below are loaded on first use, so importing one small submodule stays cheap.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Iterable
+import importlib
+from typing import TYPE_CHECKING, Any
 
-from tars.events import ToolCall, fold
-from tars.toolcalls.markup import ToolSet
-from tars.toolcalls.stream import StreamParser
+if TYPE_CHECKING:
+    from tars.toolcalls.detect import detect_format
+    from tars.toolcalls.formats import format_names
+    from tars.toolcalls.markup import ToolSet
+    from tars.toolcalls.parsing import ParseResult, collect, parse
+    from tars.toolcalls.prompt import prompt_for
+    from tars.toolcalls.stream import StreamParser
 
 __all__ = ["parse", "StreamParser", "ParseResult", "prompt_for", "detect_format", "format_names", "collect", "ToolSet"]
 
-
-@dataclass(frozen=True)
-class ParseResult:
-    """Calls found in a model's text, the prose left over, the reasoning split out, the format
-    used (the one asked for, else the one whose markup was found) and what was dropped."""
-
-    calls: list[ToolCall] = field(default_factory=list)
-    content: str = ""
-    reasoning: str = ""
-    format: str = "auto"
-    errors: list[str] = field(default_factory=list)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "calls": [{"name": c.name, "arguments": c.arguments} for c in self.calls],
-            "content": self.content,
-            "reasoning": self.reasoning,
-            "format": self.format,
-            "errors": self.errors,
-        }
+_LAZY = {
+    "parse": "tars.toolcalls.parsing",
+    "ParseResult": "tars.toolcalls.parsing",
+    "collect": "tars.toolcalls.parsing",
+    "StreamParser": "tars.toolcalls.stream",
+    "ToolSet": "tars.toolcalls.markup",
+    "prompt_for": "tars.toolcalls.prompt",
+    "detect_format": "tars.toolcalls.detect",
+    "format_names": "tars.toolcalls.formats",
+}
 
 
-def collect(parser: StreamParser, events: Iterable[Any], format: str | None = None) -> ParseResult:
-    """Fold a parser's events into a ParseResult."""
-    reply = fold(events)
-    chosen = parser.sniffed if parser.format == "auto" and parser.sniffed else parser.format
-    return ParseResult(list(reply.tool_calls), reply.text, reply.reasoning, chosen, list(parser.errors))
-
-
-def parse(text: str, *, format: str | None = None, model: str | None = None,
-          tools: Iterable[Any] | None = None, thinking: bool | None = None) -> ParseResult:
-    """Parse a whole reply. `tools` (names, spec dicts or Tool objects): calls to other names
-    are dropped and reported in `errors`; fenced/bare JSON counts only for offered names.
-    `thinking` as for StreamParser."""
-    parser = StreamParser(format, tools, model=model, thinking=thinking)
-    events = parser.feed(text) + parser.finish()
-    return collect(parser, events, format)
-
-
-def prompt_for(format: str | None, tools: Iterable[Any]) -> str:
-    """System-prompt text describing `tools` to a model without native tool calling."""
-    from tars.toolcalls.prompt import prompt_for as build
-
-    return build(format, tools)
-
-
-def detect_format(model: str | None = None, template: str | None = None,
-                  setting: str | None = None) -> tuple[str, str]:
-    """(format, why): setting > model-name table > chat template > "auto" (sniffing)."""
-    from tars.toolcalls.detect import detect_format as detect
-
-    return detect(model=model, template=template, setting=setting)
-
-
-def format_names() -> list[str]:
-    from tars.toolcalls.formats import format_names as names
-
-    return names()
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'tars.toolcalls' has no attribute {name!r}")

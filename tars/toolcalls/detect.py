@@ -3,9 +3,14 @@ model names (Ollama tags, GGUF file names) > the model's chat template > sniffin
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from typing import TYPE_CHECKING
 
-__all__ = ["detect_format", "format_from_model", "format_from_template", "MODEL_TABLE"]
+if TYPE_CHECKING:
+    from tars.toolcalls.formats import Format
+
+__all__ = ["detect_format", "resolve_format", "format_from_model", "format_from_template", "MODEL_TABLE"]
 
 # (pattern on the model name, format); the first match wins, so specific names come first.
 MODEL_TABLE: tuple[tuple[str, str], ...] = (
@@ -76,3 +81,15 @@ def detect_format(model: str | None = None, template: str | None = None,
     if template and (found := format_from_template(template)):
         return found
     return "auto", "no setting, no known model name or template markers: sniffing the output"
+
+
+def resolve_format(name: str | None, model: str | None = None) -> Format:
+    """The named format, else the one detected from the model name, else `auto`; with the
+    markups of every family attached (markups never clash, and models drift between forms)."""
+    from tars.toolcalls.formats import every_markup, get_format
+
+    if not name and model:
+        name = detect_format(model=model)[0]
+    fmt = get_format(name or "auto")
+    label = "auto" if (name or "auto").lower() == "auto" else fmt.name
+    return dataclasses.replace(fmt, name=label, markups=every_markup())

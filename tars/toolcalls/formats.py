@@ -3,7 +3,6 @@ and examples), and the markups and reasoning regions every parse recognises."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 from dataclasses import dataclass, field
@@ -11,8 +10,9 @@ from typing import Any, Callable, Iterable
 
 from tars.toolcalls import deepseek, functiongemma, harmony, hermes, kimi, llama, mistral, qwen3_coder, tagged
 from tars.toolcalls.markup import Markup, Region, drop
+from tars.toolcalls.names import FORMAT_ALIASES
 
-__all__ = ["Format", "FORMATS", "MARKUPS", "REGIONS", "get_format", "resolve_format", "format_names", "register"]
+__all__ = ["Format", "FORMATS", "MARKUPS", "REGIONS", "get_format", "every_markup", "format_names", "register"]
 
 Render = Callable[[list[tuple[str, dict[str, Any]]]], str]
 
@@ -41,11 +41,15 @@ class Format:
     name: str
     render: Render
     instructions: str
-    aliases: tuple[str, ...] = ()
     markups: tuple[Markup, ...] = field(default=(), compare=False)
     regions: tuple[Region, ...] = REGIONS
     think_first: bool = False  # without a model name: may the text start inside a think block?
     trim_calls: bool = False  # white space next to a call goes with it (Qwen3's own parsers do this)
+
+    @property
+    def aliases(self) -> tuple[str, ...]:
+        """Other names settings may use for this format (one table: `tars.toolcalls.names`)."""
+        return FORMAT_ALIASES.get(self.name, ())
 
     def thinks_first(self, model: str | None) -> bool:
         """Whether the prompt may have opened a think block (decided from the model name)."""
@@ -85,17 +89,9 @@ def get_format(name: str) -> Format:
     return FORMATS[key]
 
 
-def resolve_format(name: str | None, model: str | None = None) -> Format:
-    """The named format, else the one detected from the model name, else `auto`; with the
-    markups of every family attached (markups never clash, and models drift between forms)."""
-    if not name and model:
-        from tars.toolcalls.detect import detect_format
-
-        name = detect_format(model=model)[0]
-    fmt = get_format(name or "auto")
-    markups = tuple(MARKUPS) + tuple(drop(t, "drop") for t in _DROPS)
-    label = "auto" if (name or "auto").lower() == "auto" else fmt.name
-    return dataclasses.replace(fmt, name=label, markups=markups)
+def every_markup() -> tuple[Markup, ...]:
+    """The markups of every family plus the tokens dropped from prose: what each parse recognises."""
+    return tuple(MARKUPS) + tuple(drop(t, "drop") for t in _DROPS)
 
 
 def _json(value: Any) -> str:
@@ -122,17 +118,14 @@ def _qwen3_coder(calls: list[tuple[str, dict[str, Any]]]) -> str:
 
 register(Format("hermes", _hermes,
                 "To call a function, reply with a JSON object with the function name and arguments inside "
-                "<tool_call></tool_call> tags, one tag pair per call:",
-                aliases=("qwen", "qwen2.5", "qwen3", "hermes2", "hermes3", "nous")),
+                "<tool_call></tool_call> tags, one tag pair per call:"),
          hermes.MARKUPS)
 register(Format("json", _json_fence,
                 "To call a function, reply with only a JSON object {\"name\": ..., \"arguments\": {...}} "
-                "in a ```json fence (a list of such objects for several calls):",
-                aliases=("auto", "lenient", "fenced_json")))
+                "in a ```json fence (a list of such objects for several calls):"))
 register(Format("qwen3_coder", _qwen3_coder,
                 "To call a function, reply with a <tool_call> block holding <function=NAME> and one "
-                "<parameter=NAME> block per argument:",
-                aliases=("qwen3coder", "qwen3_xml"), trim_calls=True),
+                "<parameter=NAME> block per argument:", trim_calls=True),
          qwen3_coder.MARKUPS)
 
 
@@ -158,48 +151,37 @@ def _deepseek_v31(calls: list[tuple[str, dict[str, Any]]]) -> str:
 
 _FORMATS = [
     (Format("mistral", lambda c: "[TOOL_CALLS] " + _calls_list(c),
-            "To call functions, reply with [TOOL_CALLS] followed by a JSON list of {\"name\", \"arguments\"} objects:",
-            aliases=("mistral_v3", "mistral_list")), mistral.MARKUPS),
+            "To call functions, reply with [TOOL_CALLS] followed by a JSON list of {\"name\", \"arguments\"} objects:"), mistral.MARKUPS),
     (Format("mistral_v11", lambda c: "".join(f"[TOOL_CALLS]{n}{_json(a)}" for n, a in c),
-            "To call a function, reply with [TOOL_CALLS] followed by the function name and its JSON arguments:",
-            aliases=("mistral_name_json",)), ()),
+            "To call a function, reply with [TOOL_CALLS] followed by the function name and its JSON arguments:"), ()),
     (Format("mistral_args", lambda c: "".join(f"[TOOL_CALLS]{n}[ARGS]{_json(a)}" for n, a in c),
-            "To call a function, reply with [TOOL_CALLS], the function name, [ARGS] and its JSON arguments:",
-            aliases=("mistral_v13", "ministral", "magistral", "devstral"), think_first=True), ()),
+            "To call a function, reply with [TOOL_CALLS], the function name, [ARGS] and its JSON arguments:", think_first=True), ()),
     (Format("llama3_json", lambda c: "; ".join(_json({"name": n, "parameters": a}) for n, a in c),
             "To call a function, reply with only a JSON object {\"name\": function name, \"parameters\": "
-            "arguments object}; separate several calls with ';':",
-            aliases=("llama3", "llama3.1", "llama3.2", "llama3.3", "llama", "llama3_python_tag")), llama.MARKUPS),
+            "arguments object}; separate several calls with ';':"), llama.MARKUPS),
     (Format("llama31_function", lambda c: "".join(f"<function={n}>{_json(a)}</function>" for n, a in c),
-            "To call a function, reply with <function=NAME>{JSON arguments}</function>:",
-            aliases=("llama_function",)), ()),
+            "To call a function, reply with <function=NAME>{JSON arguments}</function>:"), ()),
     (Format("pythonic", _pythonic,
             "To call functions, reply with only a Python list of calls with keyword arguments, "
-            "[func_name(param=value), ...]:",
-            aliases=("llama4", "llama3_pythonic", "python_list")), ()),
+            "[func_name(param=value), ...]:"), ()),
     (Format("gemma", lambda c: "".join(f"<function_call>{_json({'name': n, 'parameters': a})}</function_call>"
                                        for n, a in c),
-            "To call a function, reply with <function_call>{\"name\": ..., \"parameters\": {...}}</function_call>:",
-            aliases=("gemma2", "gemma3")), tagged.MARKUPS),
+            "To call a function, reply with <function_call>{\"name\": ..., \"parameters\": {...}}</function_call>:"), tagged.MARKUPS),
     (Format("functiongemma", lambda c: "".join(
         f"<start_function_call>call:{n}{functiongemma.render_value(a)}<end_function_call>" for n, a in c),
             "To call a function, reply with <start_function_call>call:NAME{key:value,...}<end_function_call>, "
-            "strings wrapped in <escape>:",
-            aliases=("function_gemma",)), functiongemma.MARKUPS),
+            "strings wrapped in <escape>:"), functiongemma.MARKUPS),
     (Format("deepseek_v3", _deepseek_v3,
             "To call a function, use the tool-call markers with the function name and its arguments in a "
-            "```json fence:", aliases=("deepseek", "deepseek_r1", "deepseek_v3_0324")), deepseek.MARKUPS),
+            "```json fence:"), deepseek.MARKUPS),
     (Format("deepseek_v31", _deepseek_v31,
-            "To call a function, use the tool-call markers: name, separator, JSON arguments:",
-            aliases=("deepseek_v3.1", "deepseek_v32", "deepseek_v3.2"), think_first=True), ()),
+            "To call a function, use the tool-call markers: name, separator, JSON arguments:", think_first=True), ()),
     (Format("harmony", lambda c: "".join(
         f"<|start|>assistant<|channel|>commentary to=functions.{n} <|constrain|>json<|message|>{_json(a)}<|call|>"
         for n, a in c),
-            "To call a function, send a commentary message addressed to functions.NAME with JSON arguments:",
-            aliases=("gpt_oss", "gpt_oss_harmony", "openai_harmony")), harmony.MARKUPS),
+            "To call a function, send a commentary message addressed to functions.NAME with JSON arguments:"), harmony.MARKUPS),
     (Format("granite", lambda c: "<|tool_call|>" + _calls_list(c),
-            "To call functions, reply with <|tool_call|> followed by a JSON list of {\"name\", \"arguments\"} objects:",
-            aliases=("granite3", "granite4")), ()),
+            "To call functions, reply with <|tool_call|> followed by a JSON list of {\"name\", \"arguments\"} objects:"), ()),
     (Format("nemotron", lambda c: "<TOOLCALL>" + _calls_list(c) + "</TOOLCALL>",
             "To call functions, reply with <TOOLCALL>[{\"name\": ..., \"arguments\": {...}}]</TOOLCALL>:"), ()),
 ]
@@ -208,19 +190,17 @@ _FORMATS += [
         "<tool_call>" + n + "".join(f"\n<arg_key>{k}</arg_key>\n<arg_value>{v if isinstance(v, str) else _json(v)}"
                                     f"</arg_value>" for k, v in a.items()) + "\n</tool_call>" for n, a in c),
             "To call a function, reply with <tool_call>NAME, then <arg_key>KEY</arg_key><arg_value>VALUE</arg_value> "
-            "per argument, then </tool_call>:", aliases=("glm4", "glm45", "glm4_moe")), ()),
+            "per argument, then </tool_call>:"), ()),
     (Format("kimi_k2", lambda c: "<|tool_calls_section_begin|>" + "".join(
         f"<|tool_call_begin|>functions.{n}:{i}<|tool_call_argument_begin|>{_json(a)}<|tool_call_end|>"
         for i, (n, a) in enumerate(c)) + "<|tool_calls_section_end|>",
-            "To call functions, use the tool-call section markers with functions.NAME:INDEX and JSON arguments:",
-            aliases=("kimi",)), kimi.MARKUPS),
+            "To call functions, use the tool-call section markers with functions.NAME:INDEX and JSON arguments:"), kimi.MARKUPS),
     (Format("phi4_mini", lambda c: "functools" + _calls_list(c),
-            "To call functions, reply with functools followed by a JSON list of {\"name\", \"arguments\"} objects:",
-            aliases=("phi4", "firefunction", "functools")), ()),
+            "To call functions, reply with functools followed by a JSON list of {\"name\", \"arguments\"} objects:"), ()),
     (Format("command_r7b", lambda c: "<|START_ACTION|>" + _json(
         [{"tool_call_id": str(i), "tool_name": n, "parameters": a} for i, (n, a) in enumerate(c)]) + "<|END_ACTION|>",
             "To call tools, reply with <|START_ACTION|>, a JSON list of {\"tool_call_id\", \"tool_name\", "
-            "\"parameters\"} objects, and <|END_ACTION|>:", aliases=("command_r", "cohere")), ()),
+            "\"parameters\"} objects, and <|END_ACTION|>:"), ()),
     (Format("jamba", lambda c: "<tool_calls>" + _calls_list(c) + "</tool_calls>",
             "To call functions, reply with <tool_calls>[{\"name\": ..., \"arguments\": {...}}]</tool_calls>:"), ()),
 ]

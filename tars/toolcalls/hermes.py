@@ -69,12 +69,10 @@ def _fence(body: str, ctx: Context) -> Outcome:
 
 
 def _inner_markup(code: str, ctx: Context) -> Outcome:
-    from tars.toolcalls import parse
-
-    inner = parse(code, format=None if ctx.format == "auto" else ctx.format, tools=ctx.tools)
-    if not inner.calls:
+    inner = ctx.parse_inner(code) if ctx.parse_inner is not None else None
+    if inner is None or not inner.calls:
         return Outcome(reject=True)
-    return Outcome(calls=[(c.name, c.arguments) for c in inner.calls], text=inner.content, notes=inner.errors)
+    return inner
 
 
 _CALL_SHAPED = re.compile(r'\s*\[?\s*\{\s*"(name|function|tool_name)"\s*:')

@@ -74,10 +74,12 @@ class ToolSet:
 
 @dataclass
 class Context:
-    """What handlers may consult: the format chosen and the offered tools (None: not given)."""
+    """What handlers may consult: the format chosen, the offered tools (None: not given), and
+    `parse_inner`, which parses markup found inside a block (a call tag in a code fence) whole."""
 
     format: str = "auto"
     tools: ToolSet | None = None
+    parse_inner: Callable[[str], Outcome] | None = None
 
     def offered(self, name: str) -> bool:
         return self.tools is None or self.tools.resolve(name) is not None

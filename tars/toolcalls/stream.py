@@ -12,7 +12,7 @@ import logging
 from functools import lru_cache
 from typing import Any, Iterable
 
-from tars.events import Event, ReasoningDelta, TextDelta, ToolCall, ToolCallEvent
+from tars.events import Event, ReasoningDelta, TextDelta, ToolCall, ToolCallEvent, fold
 from tars.toolcalls.markup import Context, Markup, Outcome, Region, ToolSet
 
 __all__ = ["StreamParser"]
@@ -68,12 +68,12 @@ def _hold_index(buf: str, start: int, openers: tuple[str, ...]) -> int | None:
 class StreamParser:
     """Feed raw model text in chunks; get TextDelta / ReasoningDelta / ToolCallEvent events."""
 
-    def __init__(self, format: str | None = None, tools: Iterable[Any] | None = None, *,
+    def __init__(self, format: str | None = None, tools: ToolSet | Iterable[Any] | None = None, *,
                  model: str | None = None, thinking: bool | None = None) -> None:
         """`thinking`: True when the prompt opened a think block (text before `</think>` is
         reasoning), False when the server already splits reasoning off (Ollama does), None to
         decide from the model name."""
-        from tars.toolcalls.formats import resolve_format
+        from tars.toolcalls.detect import resolve_format
 
         fmt = resolve_format(format, model)
         self.format = fmt.name
@@ -82,9 +82,8 @@ class StreamParser:
         self._markups: tuple[Markup, ...] = fmt.markups
         self._regions: tuple[Region, ...] = fmt.regions
         self._strong = tuple(m for m in self._markups if not m.weak and m.kind == "call")
-        if tools is not None and not isinstance(tools, ToolSet):
-            tools = ToolSet(tools)
-        self._ctx = Context(format=fmt.name, tools=tools)
+        offered = tools if tools is None or isinstance(tools, ToolSet) else ToolSet(tools)
+        self._ctx = Context(format=fmt.name, tools=offered, parse_inner=self._parse_inner)
         self._buf = ""
         self._pos = 0
         thinks_first = fmt.thinks_first(model) if thinking is None else thinking
@@ -97,6 +96,13 @@ class StreamParser:
         self._done = False
         self.calls: list[ToolCall] = []
         self.errors: list[str] = []
+
+    def _parse_inner(self, text: str) -> Outcome:
+        """Markup found inside a block, parsed whole by a fresh parser of the same format and tools."""
+        inner = StreamParser(None if self.format == "auto" else self.format, self._ctx.tools)
+        reply = fold(inner.feed(text) + inner.finish())
+        return Outcome(calls=[(c.name, c.arguments) for c in reply.tool_calls], text=reply.text,
+                       notes=list(inner.errors))
 
     # -- public ---------------------------------------------------------------------------
     def feed(self, chunk: str) -> list[Event]:

@@ -10,8 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tars.search_index import SearchIndex
 from tars.tools.base import Policy, Tool
+from tars.tools.search_index import SearchIndex
 
 __all__ = ["builtin_tools", "context_sections", "memory_store", "vault"]
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from tars.errors import ToolError
-from tars.search_index import SearchIndex
+from tars.tools.search_index import SearchIndex
 from tars.atomic import LOCK_NAME, update_file
 
 __all__ = ["MemoryStore", "Item", "KINDS", "memory_chunks"]

@@ -10,7 +10,11 @@ from __future__ import annotations
 
 import importlib
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tars.providers.base import Provider
+    from tars.session import Session
 
 __all__ = ["Warmup", "start_warmup", "RENDER_MODULES", "redirects_output"]
 
@@ -18,23 +22,23 @@ RENDER_MODULES = ("rich.markdown", "rich.live", "rich.syntax", "markdown_it", "p
                   "jsonschema")
 
 
-def redirects_output(provider: Any) -> bool:
+def redirects_output(provider: Provider) -> bool:
     """llama-cpp-python points the process's stdout and stderr at /dev/null while it loads a
     model, so nothing may be drawn meanwhile: the REPL waits for that load before its prompt."""
-    return getattr(provider, "provider", None) == "llamacpp"
+    return provider.provider == "llamacpp"
 
 
 class Warmup:
     """The warm-up thread; `primary_ready` is set once the primary is loaded (or failed to)."""
 
-    def __init__(self, session: Any) -> None:
+    def __init__(self, session: Session) -> None:
         self.session = session
         self.primary_ready = threading.Event()
         self.thread = threading.Thread(target=self._run, name="tars-warmup", daemon=True)
 
     def _run(self) -> None:
         try:
-            _warm(getattr(self.session, "primary", None))
+            _warm(self.session.primary)
         finally:
             self.primary_ready.set()
         for name in RENDER_MODULES:
@@ -42,11 +46,12 @@ class Warmup:
                 importlib.import_module(name)
             except Exception:
                 pass
-        if getattr(self.session, "remote", None) is not None:
+        if self.session.remote is not None:
             _warm(self.session.remote)
 
 
 def _warm(part: Any) -> None:
+    """Build a provider ahead of use; only lazy providers (`LazyProvider`) have `warm_up`."""
     warm = getattr(part, "warm_up", None)
     if callable(warm):
         try:
@@ -55,7 +60,7 @@ def _warm(part: Any) -> None:
             pass
 
 
-def start_warmup(session: Any) -> Warmup:
+def start_warmup(session: Session) -> Warmup:
     """Start warming up `session`'s providers and the renderer in a daemon thread."""
     warmup = Warmup(session)
     warmup.thread.start()
