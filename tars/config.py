@@ -82,6 +82,29 @@ def _float(lo: float, hi: float) -> Parser[float]:
     return _number(float, "a number", lo, hi)
 
 
+def _optional_int(lo: int, hi: int) -> Parser[int | None]:
+    """A whole number within lo..hi, or None when empty."""
+    number = _int(lo, hi)
+    return lambda value, setting: number(value, setting) if value.strip() else None
+
+
+_MOST_TOKENS = 2_000_000  # the largest context window a setting may claim
+
+
+def _context_sizes(value: str, setting: str) -> dict[str, int]:
+    """`provider:model=tokens` pairs separated by commas, keyed by the model's `provider:model`."""
+    out: dict[str, int] = {}
+    tokens = _int(512, _MOST_TOKENS)
+    for item in value.replace(";", ",").split(","):
+        if not item.strip():
+            continue
+        spec, sep, size = item.rpartition("=")
+        if not sep or not spec.strip():
+            raise ConfigError(f"{setting}: {item.strip()!r} is not provider:model=tokens (e.g. ollama:qwen3:8b=16384)")
+        out[str(parse_model(spec, setting=setting))] = tokens(size.strip(), setting)
+    return out
+
+
 def _optional_float(lo: float, hi: float) -> Parser[float | None]:
     """A number within lo..hi, or None when empty."""
     number = _float(lo, hi)
@@ -172,7 +195,7 @@ SETTINGS: list[Setting] = [
             _choice(PrimaryTools)),
     Setting("tool_mode", "TARS_TOOL_MODE", "auto",
             "how the primary uses tools: native (all schemas, native calls), pipeline (router -> executor -> "
-            "summariser, for small models) or auto (pipeline when the context is <= 8192 tokens or calls are not "
+            "summariser, for small models) or auto (pipeline when the window is under 8192 tokens or calls are not "
             "native)",
             _choice(ToolMode)),
     Setting("anthropic_api_key", "ANTHROPIC_API_KEY", "", "Anthropic API key", secret=True),
@@ -181,8 +204,17 @@ SETTINGS: list[Setting] = [
     Setting("ollama_timeout", "TARS_OLLAMA_TIMEOUT", "120",
             "seconds before a silent Ollama server counts as failed (loading a model included)", _float(0.1, 3600)),
     Setting("threads", "TARS_THREADS", "2", "CPU threads for the embedded model", _int(1, 256)),
-    Setting("context_size", "TARS_CONTEXT_SIZE", "4096", "context window of the embedded model, in tokens",
-            _int(512, 131072)),
+    # the context window
+    Setting("context_size", "TARS_CONTEXT_SIZE", "",
+            "context window of the local models (embedded, Ollama, OpenAI-compatible), in tokens; empty: the "
+            "embedded model 4096, Ollama the model's own length up to 8192, an OpenAI-compatible server what it "
+            "reports (else 8192)", _optional_int(512, _MOST_TOKENS)),
+    Setting("context_sizes", "TARS_CONTEXT_SIZES", "",
+            "context windows per model, provider:model=tokens separated by commas (e.g. ollama:qwen3:8b=16384, "
+            "claude:claude-sonnet-4-6=1000000); wins over TARS_CONTEXT_SIZE", _context_sizes),
+    Setting("compact_at", "TARS_COMPACT_AT", "0.8",
+            "share of the room for the prompt (window minus the answer's reserve) past which older turns are "
+            "compacted before sending", _float(0.3, 0.95)),
     # tool calls written as text
     Setting("tool_format", "TARS_TOOL_FORMAT", "",
             "tool-call format of the primary's text (hermes, qwen3_coder, mistral, llama3_json, pythonic, harmony, "
@@ -251,7 +283,9 @@ class Config:
     ollama_host: str
     ollama_timeout: float
     threads: int
-    context_size: int
+    context_size: int | None  # None: each provider's own default
+    context_sizes: dict[str, int]  # "provider:model" -> tokens
+    compact_at: float
     tool_format: str  # a canonical format name, or "" to detect
     openai_base_url: str
     openai_api_key: str

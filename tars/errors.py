@@ -7,6 +7,8 @@
     │   ├── ProviderUnavailable  transient or remote-side: connection, timeout, 429, 5xx, 529,
     │   │                        401/403 and billing 400s. An escalated turn falls back.
     │   └── ProviderRejected     the request itself is wrong (bad model id, bad payload)
+    │       └── ContextTooLong   the prompt does not fit the model's context window: the
+    │                            session compacts harder and retries once; never a fallback
     ├── ModelFileError           the embedded model file is missing or fails its checksum
     └── ToolError                tell the model: becomes an error result, the session goes on
         ├── ToolNotFound
@@ -27,6 +29,7 @@ __all__ = [
     "ProviderError",
     "ProviderUnavailable",
     "ProviderRejected",
+    "ContextTooLong",
     "ModelFileError",
     "ToolError",
     "ToolNotFound",
@@ -63,6 +66,12 @@ class ProviderUnavailable(ProviderError):
 
 class ProviderRejected(ProviderError):
     """The provider answered that the request itself is invalid."""
+
+
+class ContextTooLong(ProviderRejected):
+    """The prompt does not fit the model's context window: the model or its server said so
+    (Anthropic's "prompt is too long", llama.cpp's context error, ...), or tars measured it
+    before sending. The request was fine otherwise, so it is no reason to fall back or cool down."""
 
 
 class ModelFileError(TarsError):

@@ -114,7 +114,8 @@ def test_model_info_comes_from_api_show_once(ollama_server) -> None:
         assert provider.context_window == 2048 and provider.native_tools is False
         assert len(server.requests_to("/api/show")) == 1
     provider = provider_for(ollama_server.url, model="big:70b")
-    assert provider.context_window == 32768 and provider.native_tools is True
+    assert provider.model_context_length == 32768 and provider.native_tools is True
+    assert provider.context_window == 8192  # what tars asks for unless TARS_CONTEXT_SIZE says more
 
 
 def test_models_info_reads_the_template_ollama_reports() -> None:

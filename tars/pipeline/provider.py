@@ -26,14 +26,14 @@ from tars.tools.base import Tool
 
 __all__ = ["PipelineProvider", "wants_pipeline", "SMALL_CONTEXT"]
 
-SMALL_CONTEXT = 8192  # tokens; at or below this, every tool schema at once crowds the prompt out
+SMALL_CONTEXT = 8192  # tokens; below this, every tool schema at once crowds the prompt out
 
 
 def wants_pipeline(mode: str, provider: Provider) -> bool:
     """Whether `mode` (native|pipeline|auto) means pipeline for this provider."""
     if mode == "auto":
         window = provider.context_window
-        return not provider.native_tools or (window is not None and window <= SMALL_CONTEXT)
+        return not provider.native_tools or (window is not None and window < SMALL_CONTEXT)
     return mode == "pipeline"
 
 
@@ -62,6 +62,13 @@ class PipelineProvider:
     @property
     def context_window(self) -> int | None:
         return self.inner.context_window
+
+    @property
+    def max_output_tokens(self) -> int:
+        return self.inner.max_output_tokens
+
+    def count_tokens(self, text: str) -> int | None:
+        return self.inner.count_tokens(text)
 
     @property
     def active(self) -> bool:

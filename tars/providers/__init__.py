@@ -71,6 +71,13 @@ class LazyProvider:
     def context_window(self) -> int | None:
         return self.warm_up().context_window
 
+    @property
+    def max_output_tokens(self) -> int:
+        return self.warm_up().max_output_tokens
+
+    def count_tokens(self, text: str) -> int | None:
+        return self.warm_up().count_tokens(text)
+
     def stream(self, messages: Sequence[Message], *, system: str = "", tools: Sequence[dict[str, Any]] = (),
                response_schema: dict[str, Any] | None = None) -> Iterator[Event]:
         return self.warm_up().stream(messages, system=system, tools=tools, response_schema=response_schema)

@@ -37,7 +37,18 @@ class Provider(Protocol):
 
     @property
     def context_window(self) -> int | None:
-        """Tokens, when known; small windows favour pipeline mode."""
+        """Tokens the model is given per request (`tars.providers.window` decides; None for a
+        scripted model that has no window); small windows favour pipeline mode."""
+        ...
+
+    @property
+    def max_output_tokens(self) -> int:
+        """Tokens kept free in the window for one answer."""
+        ...
+
+    def count_tokens(self, text: str) -> int | None:
+        """Tokens in `text` by the model's own tokenizer, when the provider has it at hand (the
+        embedded model); None means the session estimates (`tars.tokens`)."""
         ...
 
     def stream(

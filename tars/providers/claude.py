@@ -17,6 +17,7 @@ from tars.events import Event, ReasoningDelta, TextDelta, ToolCall, ToolCallEven
 from tars.messages import Message
 from tars.providers.status import Service, status_error
 from tars.providers.stop import ending_with_stop
+from tars.providers.window import CLAUDE_WINDOW, decide
 
 if TYPE_CHECKING:
     from tars.config import Config
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 __all__ = ["ClaudeProvider", "chat_template", "to_anthropic_messages", "to_anthropic_tools"]
 
 MAX_TOKENS = 4096
-CONTEXT_WINDOW = 200_000
+_LONG_CONTEXT_BETA = "context-1m-2025-08-07"  # the header that opens a window past 200k tokens
 _MISSING_RESULT = "(no result: the call was interrupted before it ran)"
 _SERVICE = Service("claude", "Anthropic API", key_setting="ANTHROPIC_API_KEY")
 
@@ -39,11 +40,11 @@ class ClaudeProvider:
 
     provider = "claude"
     native_tools = True
-    context_window: int | None = CONTEXT_WINDOW
 
     def __init__(self, model: str, config: Config) -> None:
         self.model = model
         self.max_tokens = MAX_TOKENS
+        self.context_window: int | None = decide(self.provider, model, config).tokens
         self._key: str = config.anthropic_api_key
         self._base_url: str | None = config.anthropic_base_url or None
         self._timeout: float = config.remote_timeout
@@ -51,6 +52,13 @@ class ClaudeProvider:
 
     def __repr__(self) -> str:  # never show the key
         return f"ClaudeProvider(model={self.model!r})"
+
+    @property
+    def max_output_tokens(self) -> int:
+        return self.max_tokens
+
+    def count_tokens(self, text: str) -> int | None:
+        return None  # counted from the usage each answer reports
 
     def _sdk(self) -> Any:
         import anthropic
@@ -77,6 +85,8 @@ class ClaudeProvider:
             params["system"] = system
         if tools:
             params["tools"] = to_anthropic_tools(tools)
+        if (self.context_window or 0) > CLAUDE_WINDOW:
+            params["extra_headers"] = {"anthropic-beta": _LONG_CONTEXT_BETA}
         try:
             with self._client.messages.create(**params, stream=True) as events:
                 yield from ending_with_stop(_events(events))

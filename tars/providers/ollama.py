@@ -21,6 +21,7 @@ from tars.providers.chat_shape import OLLAMA, chat_messages, chat_tools
 from tars.providers.status import Service, status_error
 from tars.providers.stop import ending_with_stop
 from tars.providers.text_tools import TextTools, text_parser
+from tars.providers.window import answer_reserve, decide
 
 if TYPE_CHECKING:
     from tars.config import Config
@@ -64,10 +65,11 @@ class OllamaProvider:
 
     def __init__(self, model: str, config: Config) -> None:
         self.model = model
+        self._config = config  # the window settings, read when the model's length is known
         self.host: str = config.ollama_host.strip()
         self._timeout: float = config.ollama_timeout
         self._format: str | None = config.tool_format or None
-        self.options: dict[str, Any] = {}  # Ollama model options (temperature, num_ctx, ...)
+        self.options: dict[str, Any] = {}  # more Ollama model options (temperature, ...)
         self._client: Any = None
 
     def __repr__(self) -> str:
@@ -80,9 +82,22 @@ class OllamaProvider:
         return capabilities is None or "tools" in capabilities
 
     @property
-    def context_window(self) -> int | None:
-        window: int | None = self._info().get("context_length")
-        return window
+    def model_context_length(self) -> int | None:
+        """The longest context the model was made for, as /api/show reports it."""
+        length: int | None = self._info().get("context_length")
+        return length
+
+    @property
+    def context_window(self) -> int:
+        """The window tars asks Ollama for (`num_ctx` on every request)."""
+        return decide(self.provider, self.model, self._config, reported=self.model_context_length).tokens
+
+    @property
+    def max_output_tokens(self) -> int:
+        return answer_reserve(self.context_window)
+
+    def count_tokens(self, text: str) -> int | None:
+        return None  # counted from the prompt_eval_count each answer reports
 
     def _info(self, *, fetch: bool = True) -> dict[str, Any]:
         key = (self._where(), self.model)
@@ -154,8 +169,8 @@ class OllamaProvider:
             params["tools"] = chat_tools(tools)
         if response_schema is not None:
             params["format"] = response_schema
-        if self.options:
-            params["options"] = dict(self.options)
+        # num_ctx always: left out, the server's default window would silently cut the prompt
+        params["options"] = {"num_ctx": self.context_window, **self.options}
         try:
             yield from ending_with_stop(_events(self._chat_client().chat(**params), parser))
         except ollama.ResponseError as exc:

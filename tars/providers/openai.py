@@ -14,13 +14,14 @@ import json
 from collections.abc import Generator, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tars.errors import ProviderError, ProviderUnavailable
+from tars.errors import ContextTooLong, ProviderError, ProviderUnavailable
 from tars.events import Event, ReasoningDelta, ToolCall, ToolCallEvent, Usage
 from tars.messages import Message
 from tars.providers.chat_shape import OPENAI, chat_messages, chat_tools
 from tars.providers.status import Service, status_error
 from tars.providers.stop import ending_with_stop
 from tars.providers.text_tools import TextTools, text_parser
+from tars.providers.window import answer_reserve, decide
 
 if TYPE_CHECKING:
     from tars.config import Config
@@ -72,10 +73,9 @@ class OpenAIProvider:
     """A model behind an OpenAI-compatible server; `stream` yields tars events for one round."""
 
     provider = "openai"
-    context_window: int | None = None
-
     def __init__(self, model: str, config: Config) -> None:
         self.model = model
+        self._config = config  # the window settings, read when the server was asked
         self.base_url: str = config.openai_base_url.rstrip("/")
         self._key: str = config.openai_api_key
         self._format: str | None = config.tool_format or None
@@ -85,6 +85,21 @@ class OpenAIProvider:
     def __repr__(self) -> str:
         return f"OpenAIProvider(model={self.model!r}, base_url={self.base_url!r})"
 
+    # -- the window -----------------------------------------------------------------------------
+    @property
+    def context_window(self) -> int:
+        key = (self.base_url, self.model)
+        if key not in _REPORTED:
+            _REPORTED[key] = _reported_window(self.base_url, self.model, self._key)
+        return decide(self.provider, self.model, self._config, reported=_REPORTED[key]).tokens
+
+    @property
+    def max_output_tokens(self) -> int:
+        return answer_reserve(self.context_window)
+
+    def count_tokens(self, text: str) -> int | None:
+        return None  # counted from the usage each answer reports
+
     def stream(self, messages: Sequence[Message], *, system: str = "", tools: Sequence[dict[str, Any]] = (),
                response_schema: dict[str, Any] | None = None) -> Iterator[Event]:
         parser = self._parser(tools)
@@ -93,7 +108,8 @@ class OpenAIProvider:
             yield from ending_with_stop(self._events(self._post(body), parser, bool(tools)))
         except ProviderError as exc:
             # llama-server without --jinja answers "tools param requires --jinja flag"
-            if not (tools and self.native_tools and exc.status in (400, 422, 500) and "tool" in str(exc).lower()):
+            if isinstance(exc, ContextTooLong) or not (
+                    tools and self.native_tools and exc.status in (400, 422, 500) and "tool" in str(exc).lower()):
                 raise
             self.native_tools = False  # the server refuses `tools`: describe them in the prompt instead
             parser = self._parser(tools)
@@ -184,6 +200,40 @@ class OpenAIProvider:
         if saw_text_call and offered and not structured:
             self.native_tools = False  # it writes calls as text: the session may rescue/describe accordingly
         return finish
+
+
+_REPORTED: dict[tuple[str, str], int | None] = {}  # (base URL, model) -> the window the server reports
+# /v1/models fields that carry a window: vLLM, LM Studio and others, llama-server's `meta`
+_WINDOW_KEYS = ("max_model_len", "loaded_context_length", "context_length", "max_context_length")
+
+
+def _reported_window(base_url: str, model: str, key: str) -> int | None:
+    """The window an OpenAI-compatible server reports for `model` (its only model, if it lists
+    one): llama-server's running `n_ctx` from /props, else what /v1/models says."""
+    import httpx
+
+    headers = {"Authorization": f"Bearer {key}"} if key else {}
+    try:
+        listed = httpx.get(f"{base_url}/models", headers=headers, timeout=3.0).json().get("data") or []
+    except (httpx.HTTPError, ValueError, AttributeError):
+        return None
+    entries = [e for e in listed if isinstance(e, dict)]
+    entry = next((e for e in entries if e.get("id") == model), entries[0] if len(entries) == 1 else None)
+    if entry is None:
+        return None
+    meta = entry.get("meta") if isinstance(entry.get("meta"), dict) else {}
+    if meta:  # llama-server: the context it runs with is in /props
+        try:
+            props = httpx.get(f"{base_url.removesuffix('/v1')}/props", headers=headers, timeout=3.0).json()
+            running = (props.get("default_generation_settings") or {}).get("n_ctx")
+        except (httpx.HTTPError, ValueError, AttributeError):
+            running = None
+        if isinstance(running, int) and running > 0:
+            return running
+    for value in (meta.get("n_ctx"), *(entry.get(k) for k in _WINDOW_KEYS), meta.get("n_ctx_train")):
+        if isinstance(value, int) and value > 0:
+            return value
+    return None
 
 
 def _error_message(text: str) -> str:

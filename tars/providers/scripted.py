@@ -26,15 +26,19 @@ class ScriptedProvider:
     """Plays `rounds` in order, one per `stream` call; repeats the last one when they run out."""
 
     provider = "scripted"
-    context_window: int | None = None
 
     def __init__(self, rounds: Iterable[Round], *, model: str = "script", native_tools: bool = True,
-                 delay: float = 0.0) -> None:
+                 delay: float = 0.0, context_window: int | None = None, max_output_tokens: int = 256) -> None:
         self.rounds = list(rounds)
         self.model = model
         self.native_tools = native_tools
         self.delay = delay
+        self.context_window = context_window  # None: no window, the session never compacts
+        self.max_output_tokens = max_output_tokens
         self.calls: list[dict[str, Any]] = []  # what each round was given, for assertions
+
+    def count_tokens(self, text: str) -> int | None:
+        return None  # the session's estimate
 
     def stream(self, messages: Sequence[Message], *, system: str = "", tools: Sequence[dict[str, Any]] = (),
                response_schema: dict[str, Any] | None = None) -> Iterator[Event]:

@@ -2,16 +2,17 @@
 
 `ProviderUnavailable` when a later try or another model may work (timeout, conflict, rate limit,
 authentication, billing, anything on the server's side): an escalated turn falls back.
-`ProviderRejected` when the request itself is wrong (another 4xx, an unknown model).
+`ProviderRejected` when the request itself is wrong (another 4xx, an unknown model);
+`ContextTooLong` when what is wrong is only that the prompt does not fit the model's window.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tars.errors import ProviderError, ProviderRejected, ProviderUnavailable
+from tars.errors import ContextTooLong, ProviderError, ProviderRejected, ProviderUnavailable
 
-__all__ = ["Service", "status_error"]
+__all__ = ["Service", "is_context_error", "status_error"]
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,17 @@ _CAUSES: dict[int, tuple[str, bool]] = {
 }
 
 
+# how servers word "the prompt does not fit": Anthropic, OpenAI and vLLM, llama-server, LM Studio, Ollama
+_CONTEXT_WORDS = ("prompt is too long", "context length", "context window", "context size", "context limit",
+                  "maximum context", "context_length_exceeded", "exceed_context", "too many tokens")
+
+
+def is_context_error(detail: str) -> bool:
+    """Whether a server's error message says the prompt is longer than the model's window."""
+    text = detail.lower()
+    return any(words in text for words in _CONTEXT_WORDS)
+
+
 def status_error(service: Service, status: int, detail: str = "", *, model: str = "",
                  secret: str = "") -> ProviderError:
     """The typed error for a failed request, e.g. 'Anthropic API rate limited (429): ...'.
@@ -63,5 +75,7 @@ def status_error(service: Service, status: int, detail: str = "", *, model: str 
         message += f": {detail}"
     if hint:
         message += f"; {hint}"
-    kind = ProviderUnavailable if unavailable else ProviderRejected
+    kind: type[ProviderError] = ProviderUnavailable if unavailable else ProviderRejected
+    if status == 413 or (400 <= status < 500 and status not in (401, 403, 429) and is_context_error(detail)):
+        kind = ContextTooLong
     return kind(message, provider=service.provider, status=status)
