@@ -4,16 +4,18 @@ Each round streams one reply from the chosen provider and reads how it stopped: 
 the calls (a call to a tool not offered in that round is answered with an error, never run; a
 round that only repeats calls already made gets them answered from what is there and the next
 round offers no tools), `max_tokens` and `refusal` are told to the user, and anything else ends
-the turn. A remote that fails hands the same turn to the primary (see `escalation`).
+the turn. A remote that fails hands the same turn to the primary (see `escalation`). Before each
+round the request is fitted to the model's window (`compaction.fit_request`); a model that still
+refuses it as too long gets it once more, compacted harder, and that is no reason to fall back.
 """
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import Generator, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from tars.errors import ProviderError
+from tars.errors import ContextTooLong, ProviderError
 from tars.events import (
     Event,
     ModelStart,
@@ -28,6 +30,8 @@ from tars.events import (
     accumulate,
 )
 from tars.providers.base import Provider
+from tars.session.budget import Budget
+from tars.session.compaction import fit_request
 from tars.session.escalation import spec_of
 from tars.session.repeats import RepeatGuard
 from tars.session.turn import Turn
@@ -52,13 +56,25 @@ def run_turn(session: Session, text: str, route: RouteResult) -> Iterator[Sessio
     sections = session.context_sections(text)
     guard = RepeatGuard(session.tools)
     answer_now = False
+    refused = harder = False  # a prompt refused as too long is compacted harder and retried, once a turn
     while turn.rounds < session.config.max_tool_rounds:
         tools = [] if answer_now else _offered(session, provider, hints)
         turn.model = str(spec_of(provider))
         yield ModelStart(model=turn.model, escalated=turn.escalated, fallback=turn.fell_back, round=turn.rounds + 1)
         system = build_system_prompt(tool_hints=hints if tools else (), sections=sections)
+        specs = [t.spec() for t in tools]
+        budget = yield from fit_request(session, provider, system=system, sections=sections, tools=specs,
+                                        harder=harder)
+        harder = False
+        turn.context_tokens, turn.context_window = budget.used, budget.window
         try:
-            reply = yield from _model_round(session, provider, system, tools, turn)
+            reply = yield from _model_round(session, provider, system, specs, turn, budget)
+        except ContextTooLong as exc:
+            if refused:  # compacted harder and still refused: the user hears why, no fallback
+                raise
+            refused = harder = True
+            session.meter.learn_rejection(provider, budget, str(exc))
+            continue
         except ProviderError as exc:
             if not session.escalation.can_fall_back(provider, turn.fell_back):
                 raise
@@ -166,11 +182,12 @@ def _run_calls(session: Session, calls: tuple[ToolCall, ...], tools: list[Tool],
     return repeats
 
 
-def _model_round(session: Session, provider: Provider, system: str, tools: list[Tool],
-                 turn: Turn) -> Generator[Event, None, Reply]:
+def _model_round(session: Session, provider: Provider, system: str, tools: list[dict[str, Any]],
+                 turn: Turn, budget: Budget) -> Generator[Event, None, Reply]:
     """Stream one model round into the context; keep the partial reply if interrupted."""
     reply = Reply()
-    events = provider.stream(session.context.wire(), system=system, tools=[t.spec() for t in tools])
+    session.meter.sent(budget)
+    events = provider.stream(session.context.wire(), system=system, tools=tools)
     try:
         with _closing(events):
             for event in events:
@@ -186,10 +203,18 @@ def _model_round(session: Session, provider: Provider, system: str, tools: list[
             session.context.add_reply(reply.text, interrupted=True)
         raise
     # a ProviderError records nothing: the fallback model answers the turn afresh
+    if not _pipelined(provider):  # a pipeline round reports its steps' prompts, not this one
+        session.meter.learn(provider, budget, reply.input_tokens)
     session.context.add_reply(reply.text, reply.tool_calls)
     turn.tool_calls = reply.tool_calls
     turn.all_calls.extend(reply.tool_calls)
     return reply
+
+
+def _pipelined(provider: Provider) -> bool:
+    from tars.pipeline import PipelineProvider
+
+    return isinstance(provider, PipelineProvider) and provider.active
 
 
 @contextlib.contextmanager

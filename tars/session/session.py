@@ -10,7 +10,7 @@ mode is a provider like any other (`tars.pipeline.PipelineProvider`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tars.config import Config, cache_dir, load_config
@@ -20,9 +20,13 @@ from tars.messages import Message
 from tars.providers.base import Provider
 from tars.rescue import Rescuer
 from tars.routing import Router
+from tars.session.budget import Budget, Meter
+from tars.session.compaction import Compactor, fit_request
 from tars.session.context import Context
 from tars.session.escalation import Escalation, RouteResult
 from tars.session.loop import run_turn
+from tars.session.summary import Summariser
+from tars.system_prompt import build_system_prompt
 from tars.session.turn import Turn
 from tars.tools.base import Tool, ToolResult
 from tars.tools.registry import Confirm, ToolRegistry
@@ -59,6 +63,8 @@ class Session:
         self.router = Router(self.tools)
         self.tools.subscribe(self.router.update_tools)  # MCP tools arriving teach the router
         self.context = Context()
+        self.meter = Meter()  # tokens of each request against the model's window
+        self.compactor = Compactor(config.compact_at)
         self.last_turn: Turn | None = None
         self.rescuer: Rescue | None = None
         self.mcp: McpManager | None = None  # the MCP manager, when servers are configured
@@ -151,6 +157,39 @@ class Session:
 
     def clear(self) -> None:
         self.context.clear()
+
+    # -- the window -----------------------------------------------------------------------------
+    def summarise(self, previous: str, messages: Sequence[Message], limit: int, focus: str) -> str:
+        """Fold `messages` into the summary `previous` with the primary model (local and free)."""
+        from tars.pipeline import PipelineProvider
+
+        primary = self.primary.inner if isinstance(self.primary, PipelineProvider) else self.primary
+        return Summariser(primary, self.meter.counter(primary))(previous, messages, limit=limit, focus=focus)
+
+    def compact(self, focus: str = "") -> list[Notice]:
+        """Compact now (`/compact`): every turn but the latest into the summary, keeping in full
+        what `focus` names; the notice says what was done (none when there was nothing to do)."""
+        provider = self._window_provider()
+        sections = self.context_sections(focus or self.context.last_user_text())
+        return list(fit_request(self, provider, system=build_system_prompt(sections=sections), sections=sections,
+                                tools=(), force=True, focus=focus))
+
+    def context_budget(self) -> Budget:
+        """What `/context` shows: the latest request sent, or (before any) the next one, measured."""
+        if self.meter.last is not None:
+            return self.meter.last
+        sections = self.context_sections(self.context.last_user_text())
+        return self.meter.measure(self._window_provider(), system=build_system_prompt(sections=sections),
+                                  sections=sections, tools=(), messages=self.context.wire())
+
+    def _window_provider(self) -> Provider:
+        """The model whose window the conversation is kept within between turns: the one that
+        answered last, else the primary."""
+        last = self.meter.last
+        remote = self.remote
+        if last is not None and remote is not None and last.model == f"{remote.provider}:{remote.model}":
+            return remote
+        return self.primary
 
     def status(self) -> dict[str, Any]:
         """What `/model` shows: models, routing state, cool-down, rescue counters."""

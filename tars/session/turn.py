@@ -36,6 +36,8 @@ class Turn:
     interrupted: bool = False
     round_limit_hit: bool = False
     route_reason: str = ""
+    context_tokens: int | None = None  # the last request's prompt, by tars's count
+    context_window: int | None = None  # the window of the model it went to
 
     @property
     def truncated(self) -> bool:
@@ -70,6 +72,7 @@ class Turn:
             "truncated": self.truncated,
             "interrupted": self.interrupted,
             "round_limit_hit": self.round_limit_hit,
+            "context": {"tokens": self.context_tokens, "window": self.context_window},
         }
 
     def add_usage(self, input_tokens: int | None, output_tokens: int | None) -> None:

@@ -16,7 +16,7 @@ from collections.abc import Generator, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tars.errors import ModelFileError, ProviderRejected, ProviderUnavailable
+from tars.errors import ContextTooLong, ModelFileError, ProviderRejected, ProviderUnavailable
 from tars.events import Event, TextDelta, ToolCallEvent, Usage
 from tars.messages import Message
 from tars.providers.chat_shape import TEMPLATE, chat_messages, chat_tools
@@ -24,6 +24,7 @@ from tars.providers.llamacpp.gguf_template import gguf_chat_template
 from tars.providers.llamacpp.model_file import resolve_model_path
 from tars.providers.stop import ending_with_stop
 from tars.providers.text_tools import text_parser
+from tars.providers.window import decide
 
 if TYPE_CHECKING:
     from tars.config import Config
@@ -34,7 +35,6 @@ __all__ = ["LlamaCppProvider", "chat_template"]
 _MODELS: dict[tuple[str, int, int], Any] = {}
 _LOAD_LOCK = threading.Lock()
 _MAX_TOKENS = 1024
-_CHARS_PER_TOKEN = 3  # a cautious average, for trimming old turns before the window overflows
 
 
 @atexit.register
@@ -79,21 +79,6 @@ def _grammar(schema: dict[str, Any]) -> Any:
                                provider="llamacpp") from exc
 
 
-def _trim(chat: list[dict[str, Any]], budget_chars: int) -> list[dict[str, Any]]:
-    """Drop the oldest turns (never the system prompt or the last message) to fit the window."""
-    head = chat[:1] if chat and chat[0]["role"] == "system" else []
-    body = chat[len(head):]
-
-    def size(msgs: list[dict[str, Any]]) -> int:
-        return sum(len(json.dumps(m, default=str)) for m in msgs)
-
-    while len(body) > 1 and size(head + body) > budget_chars:
-        body = body[1:]
-        while len(body) > 1 and body[0]["role"] == "tool":  # a result without its call is noise
-            body = body[1:]
-    return head + body
-
-
 class LlamaCppProvider:
     """`llamacpp:<catalog name or path to .gguf>`; 2 threads by default (TARS_THREADS)."""
 
@@ -102,7 +87,7 @@ class LlamaCppProvider:
 
     def __init__(self, model: str, config: Config) -> None:
         self.model = model
-        self.context_window: int | None = config.context_size
+        self.context_window: int = decide(self.provider, model, config).tokens  # the n_ctx it loads with
         self._threads: int = config.threads
         self._format_setting: str | None = config.tool_format or None
         self.max_tokens = _MAX_TOKENS  # most tokens of one reply
@@ -115,8 +100,16 @@ class LlamaCppProvider:
 
     def _model(self) -> Any:
         if self._llm is None:
-            self._llm = _load(resolve_model_path(self.model), self.context_window or 4096, self._threads)
+            self._llm = _load(resolve_model_path(self.model), self.context_window, self._threads)
         return self._llm
+
+    @property
+    def max_output_tokens(self) -> int:
+        return min(self.max_tokens, self.context_window // 4)
+
+    def count_tokens(self, text: str) -> int | None:
+        """Tokens by the model's own tokenizer (the session measures the prompt with it)."""
+        return len(self._model().tokenize(text.encode("utf-8", errors="replace"), add_bos=False, special=True))
 
     @property
     def chat_template(self) -> str | None:
@@ -133,8 +126,8 @@ class LlamaCppProvider:
     def stream(self, messages: Sequence[Message], *, system: str = "", tools: Sequence[dict[str, Any]] = (),
                response_schema: dict[str, Any] | None = None) -> Iterator[Event]:
         llm = self._model()
-        budget = (llm.n_ctx() - self.max_tokens) * _CHARS_PER_TOKEN
-        chat = _trim(chat_messages(messages, system, TEMPLATE), budget)
+        # the session keeps the prompt within the window (tars.session.budget): nothing is dropped here
+        chat = chat_messages(messages, system, TEMPLATE)
         kwargs: dict[str, Any] = {"messages": chat, "stream": True, "max_tokens": self.max_tokens}
         if response_schema is not None:
             kwargs["grammar"] = _grammar(response_schema)
@@ -172,7 +165,8 @@ def _generate(llm: Any, kwargs: dict[str, Any], parser: StreamParser | None,
             if stray and not offered:
                 break  # asked to answer without tools, the model writes calls: it would only repeat
     except ValueError as exc:  # llama.cpp's way of saying the prompt does not fit
-        raise ProviderRejected(f"embedded model: {exc}", provider="llamacpp") from exc
+        kind = ContextTooLong if "context window" in str(exc) else ProviderRejected
+        raise kind(f"embedded model: {exc}", provider="llamacpp") from exc
     except RuntimeError as exc:
         raise ProviderUnavailable(f"embedded model failed: {exc}", provider="llamacpp") from exc
     cut_short = stray and not offered  # what is held back is the start of the next stray call
