@@ -22,6 +22,7 @@ def register(app: typer.Typer) -> None:
         from tars.config import load_config
         from tars.errors import UsageError
         from tars.repl.app import Repl, load_command_modules
+        from tars.repl.context_commands import summarised
         from tars.repl.store import ConversationStore
         from tars.repl.warmup import redirects_output, start_warmup
         from tars.session import Session
@@ -42,7 +43,8 @@ def register(app: typer.Typer) -> None:
                 console.print("no earlier conversation: starting a new one", style="dim")
             else:
                 repl.open(found.id)
-                console.print(f"continuing #{found.id} {found.title!r} ({found.messages} messages)",
+                console.print(f"continuing #{found.id} {found.title!r} ({found.messages} messages"
+                              f"{summarised(session)})",
                               style="dim", markup=False, highlight=False, soft_wrap=True)
         status = session.status()
         remote_name = status.get("remote") or "none"

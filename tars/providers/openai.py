@@ -221,7 +221,7 @@ def _reported_window(base_url: str, model: str, key: str) -> int | None:
     entry = next((e for e in entries if e.get("id") == model), entries[0] if len(entries) == 1 else None)
     if entry is None:
         return None
-    meta = entry.get("meta") if isinstance(entry.get("meta"), dict) else {}
+    meta: dict[str, Any] = entry["meta"] if isinstance(entry.get("meta"), dict) else {}
     if meta:  # llama-server: the context it runs with is in /props
         try:
             props = httpx.get(f"{base_url.removesuffix('/v1')}/props", headers=headers, timeout=3.0).json()

@@ -42,7 +42,8 @@ def result_line(result: Any, width: int = 76) -> str:
 
 
 def footer_line(turn: Any) -> str:
-    """`ollama:qwen3:8b · escalated · 812 in / 96 out tokens`, from a `tars.turn.Turn`."""
+    """`ollama:qwen3:8b · escalated · 812 in / 96 out tokens · context 61% of 8,192`, from a
+    `tars.session.Turn`; the context use is shown once the prompt takes over half the window."""
     parts = [turn.model or "no model answered"]
     if turn.escalated:
         parts.append("escalated")
@@ -54,6 +55,8 @@ def footer_line(turn: Any) -> str:
     if turn.input_tokens is not None or turn.output_tokens is not None:
         parts.append(f"{turn.input_tokens if turn.input_tokens is not None else '?'} in / "
                      f"{turn.output_tokens if turn.output_tokens is not None else '?'} out tokens")
+    if turn.context_window and turn.context_tokens is not None and turn.context_tokens > turn.context_window / 2:
+        parts.append(f"context {turn.context_tokens / turn.context_window:.0%} of {turn.context_window:,}")
     if turn.interrupted:
         parts.append("interrupted")
     return " · ".join(parts)

@@ -30,7 +30,8 @@ if TYPE_CHECKING:
 __all__ = ["Repl", "load_command_modules"]
 
 # Modules that register more slash commands; absent ones are skipped.
-_COMMAND_MODULES = ("tars.repl.core_commands", "tars.repl.tool_commands", "tars.repl.mcp_commands")
+_COMMAND_MODULES = ("tars.repl.core_commands", "tars.repl.context_commands", "tars.repl.tool_commands",
+                    "tars.repl.mcp_commands")
 
 
 def load_command_modules() -> None:
@@ -71,16 +72,15 @@ class Repl:
             if not self.session.messages and name is None:
                 return
             self.conversation_id = self.store.create(name=name)
-        self.store.save(self.conversation_id, self.session.messages, model=self._model_name())
+        self.store.save(self.conversation_id, self.session.messages, model=self._model_name(),
+                        compaction=self.session.context.compaction)
         if name is not None:
             self.store.rename(self.conversation_id, name)
 
     def open(self, conversation_id: int) -> None:
         """Replace the context with a stored conversation; later turns are saved to it."""
         assert self.store is not None
-        messages = self.store.load(conversation_id)
-        self.session.clear()
-        self.session.messages.extend(messages)
+        self.session.restore(self.store.load(conversation_id), self.store.load_compaction(conversation_id))
         self.conversation_id = conversation_id
 
     def _model_name(self) -> str:
@@ -140,7 +140,7 @@ class Repl:
                 printer.end(outcome.turn)
         finally:
             self._printer = None
-        self._save_quietly()
+        self.save_quietly()
 
     def confirm(self, tool: Tool, call: ToolCall) -> bool:
         """Ask before running a tool whose policy is `ask`; anything but yes declines."""
@@ -161,7 +161,7 @@ class Repl:
         for text in self.session.take_notices():
             self.console.print(text, style="yellow", markup=False, highlight=False, soft_wrap=True)
 
-    def _save_quietly(self) -> None:
+    def save_quietly(self) -> None:
         try:
             self.save()
         except Exception as exc:  # a locked or full disk must not end the chat

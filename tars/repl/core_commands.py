@@ -1,4 +1,4 @@
-"""The REPL's own slash commands: /model, /route, /tools, /clear, /save, /history, /context.
+"""The REPL's own slash commands: /model, /route, /tools, /clear, /save, /history.
 
 Each is a few lines on top of `tars.repl.commands`; tools and MCP add theirs in their modules.
 """
@@ -9,6 +9,7 @@ import time
 from typing import TYPE_CHECKING
 
 from tars.repl.commands import CommandContext, CommandError, command
+from tars.repl.context_commands import one_line, summarised
 
 if TYPE_CHECKING:
     from tars.repl.app import Repl
@@ -96,7 +97,7 @@ def _history(ctx: CommandContext, arg: str) -> None:
         if found is None:
             raise CommandError(f"no conversation {arg!r}; /history lists them")
         repl.open(found.id)
-        ctx.info(f"reopened #{found.id} {found.title!r}: {found.messages} messages")
+        ctx.info(f"reopened #{found.id} {found.title!r}: {found.messages} messages{summarised(ctx.session)}")
         _show_tail(ctx, repl)
         return
     conversations = store.recent(20)
@@ -112,32 +113,11 @@ def _history(ctx: CommandContext, arg: str) -> None:
     ctx.info("/history <number or name> reopens one")
 
 
-@command("context", help="the messages in the current context, one line each")
-def _context(ctx: CommandContext, arg: str) -> None:
-    messages = ctx.session.messages
-    if not messages:
-        ctx.info("the context is empty")
-        return
-    for m in messages:
-        ctx.print(_one_line(m))
-
-
-def _one_line(m) -> str:
-    text = " ".join(m.content.split())
-    if m.tool_calls:
-        text = (text + " " if text else "") + "→ " + ", ".join(c.name for c in m.tool_calls)
-    if m.role == "tool":
-        text = f"{m.name}: {text}"
-    mark = " [interrupted]" if m.interrupted else ""
-    text = text if len(text) <= 90 else text[:89] + "…"
-    return f"{m.role:>9}  {text}{mark}"
-
-
 def _show_tail(ctx: CommandContext, repl: Repl) -> None:
     """The last exchange of a reopened conversation, so the user sees where it left off."""
     messages = [m for m in ctx.session.messages if m.role in ("user", "assistant") and m.content]
     for m in messages[-2:]:
-        ctx.print(_one_line(m), style="dim")
+        ctx.print(one_line(m), style="dim")
 
 
 def _repl(ctx: CommandContext) -> Repl:

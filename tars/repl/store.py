@@ -1,7 +1,8 @@
 """Conversations kept in SQLite (`sessions.db` in the data dir): resume, name, list, reopen.
 
-Each conversation is a row in `conversations` and its messages, in order, rows in `messages`.
-After every turn the REPL saves the whole context in one transaction, so a crash or Ctrl-C
+Each conversation is a row in `conversations` and its messages, in order, rows in `messages`;
+a compacted one also has a row in `compactions` (the summary and what it stands for), while its
+messages stay whole. After every turn the REPL saves the whole context in one transaction, so a crash or Ctrl-C
 never leaves half a turn behind and an interrupted answer is kept with its mark.
 """
 
@@ -16,6 +17,7 @@ from pathlib import Path
 
 from tars.events import ToolCall
 from tars.messages import Message
+from tars.session.context import Compaction
 
 __all__ = ["ConversationStore", "Conversation", "default_path"]
 
@@ -40,6 +42,12 @@ CREATE TABLE IF NOT EXISTS messages (
     PRIMARY KEY (conversation_id, seq)
 );
 CREATE INDEX IF NOT EXISTS conversations_updated ON conversations(updated);
+CREATE TABLE IF NOT EXISTS compactions (
+    conversation_id INTEGER PRIMARY KEY REFERENCES conversations(id) ON DELETE CASCADE,
+    summary TEXT NOT NULL,
+    covered INTEGER NOT NULL,
+    elided TEXT NOT NULL DEFAULT '{}'
+);
 """
 
 
@@ -90,12 +98,19 @@ class ConversationStore:
         )
         return int(cur.lastrowid)
 
-    def save(self, conversation_id: int, messages: Iterable[Message], *, model: str = "") -> None:
-        """Replace the stored messages of a conversation with `messages`, atomically."""
+    def save(self, conversation_id: int, messages: Iterable[Message], *, model: str = "",
+             compaction: Compaction | None = None) -> None:
+        """Replace the stored messages of a conversation with `messages`, atomically, with the
+        compaction that says what a model is sent of them (the messages are kept whole)."""
         rows = [_row(conversation_id, seq, m) for seq, m in enumerate(messages)]
         with self._transaction():
             self._db.execute("DELETE FROM messages WHERE conversation_id = ?", (conversation_id,))
             self._db.executemany("INSERT INTO messages VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+            self._db.execute("DELETE FROM compactions WHERE conversation_id = ?", (conversation_id,))
+            if compaction:
+                self._db.execute("INSERT INTO compactions VALUES (?, ?, ?, ?)", (
+                    conversation_id, compaction.summary, compaction.covered,
+                    json.dumps({str(i): line for i, line in compaction.elided.items()}, ensure_ascii=False)))
             self._db.execute(
                 "UPDATE conversations SET updated = ?, model = CASE WHEN ? = '' THEN model ELSE ? END WHERE id = ?",
                 (time.time(), model, model, conversation_id),
@@ -115,6 +130,15 @@ class ConversationStore:
             (conversation_id,),
         ).fetchall()
         return [_message(row) for row in rows]
+
+    def load_compaction(self, conversation_id: int) -> Compaction | None:
+        """The stored compaction of a conversation (None when it was never compacted)."""
+        row = self._db.execute("SELECT summary, covered, elided FROM compactions WHERE conversation_id = ?",
+                               (conversation_id,)).fetchone()
+        if row is None:
+            return None
+        elided = {int(i): str(line) for i, line in json.loads(row[2] or "{}").items()}
+        return Compaction(summary=row[0], covered=int(row[1]), elided=elided)
 
     def get(self, conversation_id: int) -> Conversation | None:
         found = [c for c in self._list("WHERE c.id = ?", (conversation_id,), 1)]

@@ -94,6 +94,10 @@ class Meter:
     def sent(self, budget: Budget) -> None:
         self.last, self.reported = budget, None
 
+    def sent_nothing(self) -> None:
+        """A new conversation: no request of it was sent yet."""
+        self.last, self.reported = None, None
+
     def learn(self, provider: Provider, budget: Budget, reported: int | None) -> None:
         """The model answered a request of `budget` and said its prompt held `reported` tokens."""
         if reported:

@@ -78,8 +78,8 @@ class Compactor:
         (as /compact does), `harder` also aims lower (the model refused the prompt)."""
         started = time.perf_counter()
         budget = measure()
-        room = budget.room
-        if room is None or budget.window is None:
+        room, window = budget.room, budget.window
+        if room is None or window is None:
             return None
         before = budget.used
         target = int(room * self.threshold * (_HARDER if harder else _AFTER))
@@ -98,7 +98,7 @@ class Compactor:
         seconds = time.perf_counter() - started
         self.count += 1
         self.seconds += seconds
-        return Compacted(before=before, after=budget.used, window=budget.window, summarised=summarised,
+        return Compacted(before=before, after=budget.used, window=window, summarised=summarised,
                          elided=elided, cut=cut, seconds=seconds)
 
 

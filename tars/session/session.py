@@ -22,12 +22,12 @@ from tars.rescue import Rescuer
 from tars.routing import Router
 from tars.session.budget import Budget, Meter
 from tars.session.compaction import Compactor, fit_request
-from tars.session.context import Context
+from tars.session.context import Compaction, Context
 from tars.session.escalation import Escalation, RouteResult
 from tars.session.loop import run_turn
 from tars.session.summary import Summariser
-from tars.system_prompt import build_system_prompt
 from tars.session.turn import Turn
+from tars.system_prompt import build_system_prompt
 from tars.tools.base import Tool, ToolResult
 from tars.tools.registry import Confirm, ToolRegistry
 
@@ -157,6 +157,12 @@ class Session:
 
     def clear(self) -> None:
         self.context.clear()
+        self.meter.sent_nothing()
+
+    def restore(self, messages: list[Message], compaction: Compaction | None = None) -> None:
+        """Go on with a stored conversation: its messages, and the compaction stored with them."""
+        self.clear()
+        self.context.restore(messages, compaction)
 
     # -- the window -----------------------------------------------------------------------------
     def summarise(self, previous: str, messages: Sequence[Message], limit: int, focus: str) -> str:
