@@ -21,6 +21,7 @@ eval_count, stream_error (an `{"error": ...}` line after the content), error (st
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
@@ -28,7 +29,7 @@ from typing import Any
 
 from .base import Handler, ProtocolServer, RecordedRequest, serve_main, split_words
 
-__all__ = ["OllamaServer", "echo", "tokens", "last_user_text", "DEFAULT_MODEL_INFO"]
+__all__ = ["OllamaServer", "echo", "tokens", "last_user_text", "note_taker", "prompt_tokens", "DEFAULT_MODEL_INFO"]
 
 DEFAULT_MODEL_INFO: dict[str, Any] = {
     "context_length": 32768,
@@ -61,6 +62,56 @@ def tokens(count: int, delay: float = 0.0, word: str = "token") -> Callable[[Rec
     def reply(request: RecordedRequest) -> dict[str, Any]:
         return {"text": " ".join(f"{word}{i}" for i in range(1, count + 1)), "chunk_delay": delay}
     return reply
+
+
+_PIECES = re.compile(r"[^\W\d_]+|\d|[^\w\s]|_|\n")
+
+
+def prompt_tokens(body: Mapping[str, Any]) -> int:
+    """The prompt of an /api/chat body by a stand-in tokenizer, near what BPE tokenizers give for
+    English: a word is one token per 4 letters or part of 4, a digit, a mark or a newline one
+    each, and every message 4 more for its role markers; tools count as their JSON."""
+    def count(text: str) -> int:
+        return sum(-(-len(piece) // 4) if piece[0].isalpha() else 1 for piece in _PIECES.findall(text))
+
+    messages = body.get("messages") or []
+    total = sum(count(str(m.get("content") or "")) + count(json.dumps(m.get("tool_calls") or "")) + 4
+                for m in messages)
+    return total + (count(json.dumps(body["tools"])) if body.get("tools") else 0)
+
+
+def note_taker(words: int = 40) -> Callable[[RecordedRequest], dict[str, Any]]:
+    """A fake model for long conversations. It answers a message with about `words` words that
+    repeat it; asked to condense a conversation (its system prompt says so), it writes the
+    summary so far and then every user line that holds a number, shortened to the word limit
+    the request names (the oldest lines first). It reports the prompt by `prompt_tokens`."""
+    def reply(request: RecordedRequest) -> dict[str, Any]:
+        body = request.body or {}
+        messages = body.get("messages") or []
+        system = next((m.get("content") or "" for m in messages if m.get("role") == "system"), "")
+        if system.startswith("You condense conversations"):
+            text = _condensed(last_user_text(request))
+        else:
+            said = last_user_text(request).split() or ["nothing"]
+            text = "You said: " + " ".join((said * (words // len(said) + 1))[:words])
+        return {"text": text, "prompt_eval_count": prompt_tokens(body)}
+    return reply
+
+
+def _condensed(request: str) -> str:
+    limit = int(m.group(1)) if (m := re.search(r"at most (\d+) words", request)) else 100
+    previous, _, rest = request.partition("Conversation to add to it:")
+    previous = previous.removeprefix("Summary so far:").strip()
+    if previous.startswith("Shorten"):  # asked to shorten a summary: the summary follows the first line
+        previous = previous.partition("\n")[2]
+    lines = [line for line in previous.splitlines() if line.strip() and line.strip() != "(none yet)"]
+    lines += [line for line in rest.splitlines() if line.startswith("User:") and re.search(r"\d", line)]
+    kept: list[str] = []
+    for line in lines:
+        if sum(len(k.split()) for k in kept) + len(line.split()) > limit:
+            break
+        kept.append(line)
+    return "\n".join(kept) or "Nothing to keep."
 
 
 class OllamaServer(ProtocolServer):

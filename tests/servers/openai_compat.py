@@ -46,12 +46,18 @@ class OpenAICompatServer(ProtocolServer):
 
     chat_template: str | None = None  # what GET /props reports (llama-server does)
     api_key: str | None = None  # when set, requests must carry `Authorization: Bearer <key>`
+    model_entry: dict[str, Any] = {}  # more fields of the model GET /v1/models lists (max_model_len, meta, ...)
+    n_ctx: int | None = None  # the running context GET /props reports, as llama-server does
 
     def handle(self, handler: Handler, request: RecordedRequest) -> None:
         if request.method == "GET" and request.path == "/props":
-            return handler.send_json(200, {"chat_template": self.chat_template or ""})
+            props: dict[str, Any] = {"chat_template": self.chat_template or ""}
+            if self.n_ctx is not None:
+                props["default_generation_settings"] = {"n_ctx": self.n_ctx}
+            return handler.send_json(200, props)
         if request.method == "GET" and request.path == "/v1/models":
-            return handler.send_json(200, {"object": "list", "data": [{"id": "test-model", "object": "model"}]})
+            entry = {"id": "test-model", "object": "model", **self.model_entry}
+            return handler.send_json(200, {"object": "list", "data": [entry]})
         if request.method != "POST" or request.path != "/v1/chat/completions":
             return self._error(handler, 404, f"File Not Found: {request.path}")
         if self.api_key and request.headers.get("authorization") != f"Bearer {self.api_key}":
