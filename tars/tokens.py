@@ -94,8 +94,8 @@ class TokenCounter:
 
     def calibrate(self, raw_prompt: int, reported: int) -> None:
         """Learn from a round whose prompt counted `raw_prompt` (unscaled) and that the model
-        reported as `reported` tokens. A larger report is taken at once; a smaller one only
-        slowly, and one far smaller is ignored (a server that reuses its cache reports only
+        reported as `reported` tokens. A larger report is taken at once; a smaller one halfway
+        each time, and one far smaller is ignored (a server that reuses its cache reports only
         the tokens it had to read)."""
         if raw_prompt <= 0 or reported <= 0:
             return
@@ -106,5 +106,5 @@ class TokenCounter:
         if not self.calibrated or observed > self.scale:
             self.scale = observed
         else:
-            self.scale = 0.8 * self.scale + 0.2 * observed
+            self.scale = (self.scale + observed) / 2
         self.calibrated = True

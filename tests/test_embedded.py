@@ -101,3 +101,20 @@ def test_tars_ask_answers_on_the_embedded_model_with_no_configuration():
                           env={k: v for k, v in os.environ.items() if not k.startswith(("TARS_MODEL", "ANTHROPIC"))})
     assert proc.returncode == 0, proc.stderr
     assert "Paris" in proc.stdout
+
+
+@pytest.mark.model
+def test_a_forty_turn_chat_stays_in_the_default_window_without_an_error(embedded_session_config):
+    # 4096 tokens by default; each turn adds about 100, so the conversation is compacted (the
+    # embedded model itself writes the summary) well before the 40th turn
+    session = Session.from_config(embedded_session_config.replace(tool_mode="native"), mcp=False)
+    session.tools = ToolRegistry([])
+    pad = "Keep the answer under ten words; I only want a short reply to this message, nothing more. "
+    for n in range(1, 41):
+        fact = "My locker code is 4711. " if n == 1 else ""
+        turn = session.send(f"{fact}{pad}Name one colour, number {n}.")
+        assert turn.text.strip(), f"turn {n} gave no answer"
+        assert turn.context_window == 4096 and turn.context_tokens is not None
+        assert turn.context_tokens <= 4096 - session.primary.max_output_tokens
+    assert session.compactor.count >= 1
+    assert len(session.messages) >= 80, "compaction changes what is sent, never what is kept"

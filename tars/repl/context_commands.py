@@ -27,8 +27,8 @@ def _context(ctx: CommandContext, arg: str) -> None:
     else:
         ctx.print(f"context: {budget.used:,} tokens · {budget.model} has no window to keep to · {sent}")
     covered = session.context.compaction.covered
-    notes = {"history": f"{len(session.context.wire()) - (1 if covered else 0)} messages",
-             "summary": f"stands for the first {covered} messages" if covered else "none yet"}
+    notes = {"history": f"{budget.messages} messages",
+             "summary": f"stands for the first {covered} messages" if budget.summary else "none yet"}
     rows = [(name, f"{tokens:,}", notes.get(name, "")) for name, tokens in budget.parts()]
     if budget.window:
         rows.append(("answer", f"{budget.reserve:,}", "kept free for the answer"))

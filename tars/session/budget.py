@@ -20,7 +20,9 @@ from tars.tokens import TokenCounter, tools_text
 
 __all__ = ["Budget", "Meter"]
 
-_REPORTED_SIZE = re.compile(r"(\d[\d,]*)\s*tokens?\s*>\s*(\d[\d,]*)")  # "210000 tokens > 200000 maximum"
+# sizes next to the word "tokens": "230000 tokens > 200000 maximum", "resulted in 9100 tokens",
+# "Requested tokens (4500) exceed context window of 4096"; the largest is the prompt's
+_SIZES = re.compile(r"(\d+)\s*tokens|tokens\s*\((\d+)\)")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -35,6 +37,7 @@ class Budget:
     tools: int
     history: int
     summary: int
+    messages: int = 0  # of the conversation, the summary apart
     raw: int = 0  # the same total before calibration, for learning from the model's report
 
     @property
@@ -89,7 +92,8 @@ class Meter:
             reserve=provider.max_output_tokens if window is not None else 0,
             system=counter.scaled(max(0, raw_system - raw_memory)), memory=counter.scaled(raw_memory),
             tools=counter.scaled(raw_tools), history=counter.scaled(raw_history),
-            summary=counter.scaled(raw_summary), raw=raw_system + raw_tools + raw_summary + raw_history)
+            summary=counter.scaled(raw_summary), messages=len(messages) - len(summary),
+            raw=raw_system + raw_tools + raw_summary + raw_history)
 
     def sent(self, budget: Budget) -> None:
         self.last, self.reported = budget, None
@@ -108,8 +112,7 @@ class Meter:
         """The model refused the request as too long: count higher from now on, by what it said
         the prompt held when it says so, else by a quarter."""
         counter = self.counter(provider)
-        found = _REPORTED_SIZE.search(message.replace(",", ""))
-        size = int(found.group(1)) if found else 0
+        size = max((int(a or b) for a, b in _SIZES.findall(message.replace(",", ""))), default=0)
         if size > budget.used:
             counter.calibrate(budget.raw, size)
         else:
