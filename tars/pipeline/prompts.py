@@ -136,7 +136,7 @@ def decoding_schema(schema: Any) -> Any:
     here, and the full schema is still enforced by validation afterwards (one repair retry)."""
     if not isinstance(schema, dict):
         return schema
-    out = {}
+    out: dict[str, Any] = {}
     for key, value in schema.items():
         if key in ("anyOf", "oneOf", "allOf"):
             shaped = [decoding_schema(v) for v in value if isinstance(v, dict) and _SHAPE_KEYS & set(v)]
