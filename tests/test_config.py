@@ -180,9 +180,9 @@ def test_bad_values_name_the_setting(env, fragment, tmp_path):
 
 def test_tool_format_names_match_the_format_registry():
     """Settings check TARS_TOOL_FORMAT against a leaf table; the parsers' registry must agree with it."""
-    from tars.toolcalls.names import FORMAT_ALIASES, canonical_format, format_names
     from tars.toolcalls.formats import FORMATS
     from tars.toolcalls.formats import format_names as registered_names
+    from tars.toolcalls.names import FORMAT_ALIASES, canonical_format, format_names
 
     assert format_names() == registered_names()
     for key, fmt in FORMATS.items():
