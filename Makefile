@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: install chat test bench clean
+.PHONY: install chat lint test bench clean
 
 install: $(STAMP)
 
@@ -21,7 +21,12 @@ $(STAMP): pyproject.toml Makefile
 chat: install
 	@$(VENV)/bin/tars chat
 
-test: install
+# ruff and mypy read their settings from pyproject.toml; both must report nothing
+lint: install
+	$(PY) -m ruff check tars tests bench
+	$(PY) -m mypy
+
+test: lint
 	$(PY) -m pytest -q
 
 bench: install

@@ -68,7 +68,7 @@ def test_bench_prints_the_table_and_writes_every_row(server, tmp_path):
     assert (pipe["argument_accuracy"]["num"], pipe["argument_accuracy"]["den"]) == (1, 1)
     assert (native["strict_tool_accuracy"]["num"], native["schema_validity"]["den"]) == (0, 4)
     # the printed table carries the same numbers with their denominators
-    line = next(l for l in done.stdout.splitlines() if l.startswith("strict tool accuracy"))
+    line = next(row for row in done.stdout.splitlines() if row.startswith("strict tool accuracy"))
     assert "0.0% (0/4)" in line and "50.0% (2/4)" in line
     assert "latency router mean/p95" in done.stdout and f"full results: {out}" in done.stdout
     # the server saw constrained requests in pipeline mode: a JSON schema as Ollama's `format`

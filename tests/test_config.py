@@ -79,7 +79,7 @@ def test_tars_config_masks_secrets_and_shows_sources():
     proc = _tars("config", env={"ANTHROPIC_API_KEY": secret, "TARS_MAX_TOOL_ROUNDS": "8"})
     assert proc.returncode == 0, proc.stderr
     assert secret not in proc.stdout and "****abcd" in proc.stdout
-    line = next(l for l in proc.stdout.splitlines() if l.startswith("TARS_MAX_TOOL_ROUNDS"))
+    line = next(row for row in proc.stdout.splitlines() if row.startswith("TARS_MAX_TOOL_ROUNDS"))
     assert "8" in line and "[environment]" in line
 
 
@@ -99,7 +99,8 @@ def test_env_example_lists_every_setting_and_is_up_to_date():
     from tars.config import SETTINGS, env_example
 
     committed = (Path(__file__).resolve().parent.parent / ".env.example").read_text()
-    assert committed == env_example(), "regenerate: python -c 'from tars.config import env_example; print(env_example(), end=\"\")' > .env.example"
+    regenerate = "python -c 'from tars.config import env_example; print(env_example(), end=\"\")' > .env.example"
+    assert committed == env_example(), f"regenerate: {regenerate}"
     for s in SETTINGS:
         assert f"# {s.env}=" in committed
 
@@ -179,9 +180,9 @@ def test_bad_values_name_the_setting(env, fragment, tmp_path):
 
 def test_tool_format_names_match_the_format_registry():
     """Settings check TARS_TOOL_FORMAT against a leaf table; the parsers' registry must agree with it."""
-    from tars.toolcalls.names import FORMAT_ALIASES, canonical_format, format_names
     from tars.toolcalls.formats import FORMATS
     from tars.toolcalls.formats import format_names as registered_names
+    from tars.toolcalls.names import FORMAT_ALIASES, canonical_format, format_names
 
     assert format_names() == registered_names()
     for key, fmt in FORMATS.items():

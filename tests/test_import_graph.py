@@ -68,7 +68,7 @@ def import_graph(root: Path = ROOT, package: str = "tars") -> Graph:
         is_package = path.name == "__init__.py"
         edges: dict[str, int] = {}
 
-        def add(target: str, line: int) -> None:
+        def add(target: str, line: int, module: str = module, edges: dict[str, int] = edges) -> None:
             if target == module:
                 return
             if target in files:
@@ -162,7 +162,7 @@ def one_cycle(component: list[str], edges: dict[str, dict[str, int]]) -> list[st
     while path[-1] != start or len(path) == 1:
         path.append(came_from[path[-1]])
     path.reverse()
-    return [f"{a} (line {edges[a][b]}) -> {b}" for a, b in zip(path, path[1:])]
+    return [f"{a} (line {edges[a][b]}) -> {b}" for a, b in zip(path, path[1:], strict=False)]
 
 
 def cycles(graph: Graph) -> list[list[str]]:

@@ -6,9 +6,9 @@ import io
 import json
 
 import pytest
+from mcp_servers import PYTHON, TOOLBOX
 from rich.console import Console
 
-from mcp_servers import PYTHON, TOOLBOX
 from tars.config import load_config
 from tars.mcp import attach
 from tars.providers.scripted import ScriptedProvider

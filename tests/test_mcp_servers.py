@@ -13,8 +13,8 @@ import re
 import time
 
 import pytest
-
 from mcp_servers import PYTHON, TOOLBOX, HttpToolbox
+
 from tars.events import ToolCall
 from tars.mcp.config import ServerConfig, parse_servers
 from tars.mcp.manager import McpManager

@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from mcp_servers import PYTHON
+
 from tars.config import DEFAULT_CLAUDE_MODEL, ModelSpec, load_config
 from tars.events import ToolCall
 from tars.mcp import attach
@@ -19,8 +19,8 @@ from tars.mcp.catalog import cached_tools
 from tars.providers.scripted import ScriptedProvider
 from tars.routing import Router
 from tars.session import Session
-from tars.session.escalation import RouteResult, route_result
 from tars.session.assembly import known_tools
+from tars.session.escalation import RouteResult, route_result
 from tars.tools.registry import ToolRegistry
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -137,7 +137,8 @@ def test_a_failing_server_is_reported_once_and_the_others_work(monkeypatch):
     monkeypatch.setenv("TARS_MCP_SERVERS", json.dumps({
         "time": {"command": TIME_SERVER},
         "ghost": {"command": "no-such-mcp-server-anywhere"},
-        "dies": {"command": PYTHON, "args": ["-c", "import sys; sys.stderr.write('fatal: API key missing\\n'); sys.exit(1)"]},
+        "dies": {"command": PYTHON,
+                 "args": ["-c", "import sys; sys.stderr.write('fatal: API key missing\\n'); sys.exit(1)"]},
         "closed": {"url": "http://127.0.0.1:9/mcp"},
         "broken": {"args": ["no command"]},
     }))

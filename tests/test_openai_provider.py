@@ -66,13 +66,14 @@ def test_structured_tool_calls_are_accumulated_by_index(server):
 
 
 def test_calls_written_as_text_are_parsed_and_never_shown(server):
-    server.script({"text": 'Let me check.\n<tool_call>\n{"name": "weather_now", "arguments": {"location": "Paris"}}\n</tool_call>',
-                   "text_chunks": 7})
+    call = '{"name": "weather_now", "arguments": {"location": "Paris"}}'
+    server.script({"text": f"Let me check.\n<tool_call>\n{call}\n</tool_call>", "text_chunks": 7})
     provider = provider_for(server)
     events = list(provider.stream(ASK, tools=[WEATHER]))
     shown = "".join(e.text for e in events if isinstance(e, TextDelta))
     assert shown == "Let me check."
-    assert [(e.call.name, e.call.arguments) for e in events if isinstance(e, ToolCallEvent)] == [("weather_now", {"location": "Paris"})]
+    calls = [(e.call.name, e.call.arguments) for e in events if isinstance(e, ToolCallEvent)]
+    assert calls == [("weather_now", {"location": "Paris"})]
     assert events[-1] == Stop(reason="tool_use")
     assert provider.native_tools is False  # it writes calls as text: the session may rescue and describe tools
 
@@ -107,8 +108,9 @@ def test_server_without_jinja_gets_the_tools_in_the_prompt(server):
     assert provider.native_tools is False
 
 
-@pytest.mark.parametrize("status, error", [(429, ProviderUnavailable), (500, ProviderUnavailable), (503, ProviderUnavailable),
-                                           (401, ProviderUnavailable), (400, ProviderRejected), (404, ProviderRejected)])
+@pytest.mark.parametrize("status, error", [(429, ProviderUnavailable), (500, ProviderUnavailable),
+                                           (503, ProviderUnavailable), (401, ProviderUnavailable),
+                                           (400, ProviderRejected), (404, ProviderRejected)])
 def test_http_errors_are_converted_with_status(server, status, error):
     server.script({"error": status, "message": f"scripted {status}"})
     with pytest.raises(error) as caught:

@@ -28,15 +28,16 @@ def _tools() -> list[Tool]:
 def test_the_embedded_model_routes_and_fills_arguments_as_strict_json():
     provider = make_provider(parse_model("llamacpp:qwen2.5-coder-0.5b"), load_config(environ={}))
     tools = _tools()
-    weather = Case(id="w", suite="model", messages=[Message(role="user", content="What's the weather in Paris right now?")],
-                   tools=tools, expected="weather_now", args={"location": ["Paris", "Paris, France"]}, extra_args_ok=True)
+    asked = [Message(role="user", content="What's the weather in Paris right now?")]
+    weather = Case(id="w", suite="model", messages=asked, tools=tools, expected="weather_now",
+                   args={"location": ["Paris", "Paris, France"]}, extra_args_ok=True)
     row = run_case(provider, weather, "pipeline")
     assert row["json_valid"] is True, row  # the grammar: no repair was needed at any step
     assert (row["outcome"], row["tool"]) == ("call", "weather_now"), row
     assert row["schema_valid"] is True and "paris" in row["args"]["location"].lower()
 
-    general = Case(id="g", suite="model", messages=[Message(role="user", content="Who wrote the play Romeo and Juliet?")],
-                   tools=tools, expected="none")
+    asked = [Message(role="user", content="Who wrote the play Romeo and Juliet?")]
+    general = Case(id="g", suite="model", messages=asked, tools=tools, expected="none")
     row = run_case(provider, general, "pipeline")
     # a 0.5B router does not always say "none" here (see bench/results); what the pipeline guarantees
     # is the shape: strict JSON, an offered tool name, arguments that meet the schema

@@ -18,8 +18,8 @@ WEATHER = Tool(name="weather_now", description="Current weather for a place",
                parameters={"type": "object", "properties": {"location": {"type": "string"}}, "required": ["location"]},
                func=lambda location: {"location": location, "sky": "clear", "temp_c": 21}, family="weather")
 TIME = Tool(name="time_now", description="Current time", func=lambda: "12:00", aliases=("time.get_current_time",))
-NOTES = Tool(name="note_add", description="Add a note", parameters={"type": "object", "properties": {"text": {"type": "string"}}},
-             func=lambda text: "ok")
+NOTES = Tool(name="note_add", description="Add a note",
+             parameters={"type": "object", "properties": {"text": {"type": "string"}}}, func=lambda text: "ok")
 DESCRIBED = "To answer this I would call weather_now with location Paris and then tell you."
 
 
@@ -48,7 +48,8 @@ def test_alias_mention_counts_and_resolves_to_the_wire_name():
 
 
 def test_rescue_model_that_writes_the_call_as_text():
-    model = ScriptedProvider([['```json\n{"name": "weather_now", "arguments": {"location": "Rome"}}\n```']], native_tools=False)
+    written = '```json\n{"name": "weather_now", "arguments": {"location": "Rome"}}\n```'
+    model = ScriptedProvider([[written]], native_tools=False)
     calls = Rescuer(model)("use weather_now for Rome", [WEATHER])
     assert [(c.name, c.arguments) for c in calls] == [("weather_now", {"location": "Rome"})]
 

@@ -4,7 +4,6 @@ lists, Gemma, FunctionGemma, DeepSeek V3/R1/V3.1, GPT-OSS harmony, Granite."""
 from __future__ import annotations
 
 import pytest
-
 from test_toolcalls import Case, check
 
 W = ["get_weather", "get_time"]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from test_toolcalls import Case, check
 
 W = ["weather_now", "get_time"]

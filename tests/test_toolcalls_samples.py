@@ -7,8 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-
 from test_toolcalls import assert_streams_alike
+
 from tars.toolcalls import parse
 
 SAMPLES = [json.loads(line) for line in

@@ -49,7 +49,7 @@ def value_match(got: Any, want: Any) -> bool:
     if isinstance(got, str) and isinstance(want, str):
         return _std(got) == _std(want)
     if isinstance(got, (list, tuple)) and isinstance(want, (list, tuple)):
-        return len(got) == len(want) and all(value_match(g, w) for g, w in zip(got, want))
+        return len(got) == len(want) and all(value_match(g, w) for g, w in zip(got, want, strict=True))
     if isinstance(got, dict) and isinstance(want, dict):
         # BFCL nests answer keys: each key of a dict argument has its own list of allowed values
         if all(isinstance(v, list) for v in want.values()):

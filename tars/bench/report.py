@@ -78,7 +78,7 @@ def format_table(result: dict[str, Any]) -> str:
         cases = ", ".join(f"{m}: {per_mode[m]['cases']}" for m in modes)
         text = [f"{suite} ({cases} cases)"]
         for i, row in enumerate(lines):
-            text.append("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
+            text.append("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
             if i == 0:
                 text.append("  ".join("-" * w for w in widths))
         blocks.append("\n".join(text))

@@ -60,7 +60,7 @@ def run_cases(provider: Any, cases: Iterable[Case], modes: Iterable[str],
 # -- native: one call with every tool ------------------------------------------------------------
 def _native(provider: Any, case: Case) -> dict[str, Any]:
     wire = {_WIRE_NAME.sub("_", t.name): t.name for t in case.tools}  # BFCL names such as math.factorial
-    specs = [{**t.spec(), "name": w} for w, t in zip(wire, case.tools)]
+    specs = [{**t.spec(), "name": _WIRE_NAME.sub("_", t.name)} for t in case.tools]
     system = "\n\n".join(s for s in (BENCH_SYSTEM, case.system) if s)
     text, calls, tokens = [], [], [0, 0]
     started = time.perf_counter()

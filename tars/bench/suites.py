@@ -123,7 +123,10 @@ def convert_bfcl_schema(schema: Any) -> Any:
         if key == "type":
             if value == "any":
                 continue  # any JSON value
-            out["type"] = [_BFCL_TYPES.get(v, v) for v in value] if isinstance(value, list) else _BFCL_TYPES.get(value, value)
+            if isinstance(value, list):
+                out["type"] = [_BFCL_TYPES.get(v, v) for v in value]
+            else:
+                out["type"] = _BFCL_TYPES.get(value, value)
         elif key == "properties" and isinstance(value, dict):
             out["properties"] = {k: convert_bfcl_schema(v) for k, v in value.items()}
         elif key in ("items", "additionalProperties", "anyOf", "oneOf", "allOf"):

@@ -29,7 +29,8 @@ def run_guarded(app: Callable[..., object]) -> int:
     try:
         from typer._click.exceptions import ClickException
     except ImportError:  # pragma: no cover - older typer uses the click package
-        from click import ClickException
+        # the same class in the other click copy: to the type checker a different type
+        from click import ClickException  # type: ignore[assignment]
 
     try:
         result = app(standalone_mode=False, prog_name="tars")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -17,10 +17,10 @@ __all__ = ["register", "decision_json"]
 def register(app: typer.Typer) -> None:
     @app.command("route")
     def route_command(
-        message: Optional[list[str]] = typer.Argument(
-            None, help="the message; without one, each line of stdin is routed"),
-        model: Optional[str] = typer.Option(None, "--model", help="primary model for this run, provider:model"),
-        remote: Optional[str] = typer.Option(
+        message: Annotated[list[str] | None, typer.Argument(
+            help="the message; without one, each line of stdin is routed")] = None,
+        model: str | None = typer.Option(None, "--model", help="primary model for this run, provider:model"),
+        remote: str | None = typer.Option(
             None, "--remote", help="escalation model for this run, provider:model or none"),
     ) -> int:
         """Print where a message would go (escalate, provider, model, tool_hints, reason) as JSON."""

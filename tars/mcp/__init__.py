@@ -9,7 +9,8 @@ the sources, `tars.mcp.tools` for names and policies, `tars.mcp.manager` for the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from tars.config import Config

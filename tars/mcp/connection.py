@@ -12,9 +12,10 @@ import asyncio
 import logging
 import os
 import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, AsyncIterator, Callable
+from typing import Any
 
 import anyio
 from mcp import ClientSession, StdioServerParameters, stdio_client
@@ -83,7 +84,7 @@ class Connection:
     # -- life cycle ---------------------------------------------------------------------------
     def start(self) -> None:
         """Start (or restart) the server unless it is already starting or running."""
-        if self._task is not None and not self._task.done() and not self._stop.is_set():
+        if self._task is not None and not self._task.done() and not (self._stop and self._stop.is_set()):
             return
         if self._task is not None and not self._task.done():
             self._old_tasks.add(self._task)  # still shutting down; let it finish on its own

@@ -13,7 +13,8 @@ import asyncio
 import atexit
 import concurrent.futures
 import threading
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from tars.mcp.cache import cache_path, cached_definitions, store_tools
 from tars.mcp.config import ServerConfig, load_servers

@@ -20,8 +20,9 @@ import base64
 import hashlib
 import json
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Literal
+from typing import Any, Literal
 
 from tars.tools.base import Policy, Tool
 

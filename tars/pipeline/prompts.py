@@ -136,7 +136,7 @@ def decoding_schema(schema: Any) -> Any:
     here, and the full schema is still enforced by validation afterwards (one repair retry)."""
     if not isinstance(schema, dict):
         return schema
-    out = {}
+    out: dict[str, Any] = {}
     for key, value in schema.items():
         if key in ("anyOf", "oneOf", "allOf"):
             shaped = [decoding_schema(v) for v in value if isinstance(v, dict) and _SHAPE_KEYS & set(v)]
@@ -195,9 +195,11 @@ def request_text(messages: Sequence[Message]) -> str:
     """The latest request, a little earlier context, and this turn's tool results, as one text."""
     last = _last_user(messages)
     parts = []
-    earlier = [m for m in messages[max(0, last - _HISTORY): max(last, 0)] if m.role in ("user", "assistant") and m.content]
+    window = messages[max(0, last - _HISTORY): max(last, 0)]
+    earlier = [m for m in window if m.role in ("user", "assistant") and m.content]
     if earlier:
-        parts.append("Earlier conversation:\n" + "\n".join(f"{m.role}: {_clip(m.content, _CONTEXT_CHARS)}" for m in earlier))
+        lines = (f"{m.role}: {_clip(m.content, _CONTEXT_CHARS)}" for m in earlier)
+        parts.append("Earlier conversation:\n" + "\n".join(lines))
     parts.append("Latest user message: " + (messages[last].content if last >= 0 else ""))
     results = _results_since(messages, last + 1)
     if results:

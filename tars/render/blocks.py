@@ -100,7 +100,9 @@ class BlockSplitter:
         if len(tops) < 2:
             self._checked = end
             return None
-        cut = _line_offset(complete, tops[-1].map[0])
+        where = tops[-1].map
+        assert where is not None  # _top_blocks keeps only tokens that carry their source lines
+        cut = _line_offset(complete, where[0])
         piece = self._piece(self._tail[:cut], tokens, tops[-2].type)
         self._tail = self._tail[cut:]
         self._checked = end - cut

@@ -19,7 +19,8 @@ def _value(value: Any, width: int) -> str:
 
 def short_args(arguments: dict[str, Any], width: int = 60) -> str:
     """`key="value", n=3` cut to about `width` characters."""
-    parts, used = [], 0
+    parts: list[str] = []
+    used = 0
     for key, value in arguments.items():
         part = f"{key}={_value(value, 32)}"
         if used + len(part) > width and parts:

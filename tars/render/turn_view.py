@@ -9,7 +9,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from tars.events import ModelStart, Notice, ReasoningDelta, Stop, TextDelta, ToolCallEvent, ToolResultEvent, Usage
+from tars.events import (
+    ModelStart,
+    Notice,
+    ReasoningDelta,
+    Stop,
+    TextDelta,
+    ToolCall,
+    ToolCallEvent,
+    ToolResultEvent,
+    Usage,
+)
 from tars.render.status import call_line, footer_line, result_line
 from tars.render.stream import AnswerStream, answer_stream, plain_terminal
 
@@ -32,7 +42,7 @@ class TurnPrinter:
         self._spinner: Any = None
         self._wants_spinner = spinner and not plain_terminal(self.status)
         # finds a call by id for results whose call had no event (e.g. session.last_turn.all_calls)
-        self.lookup: Callable[[str], Any] | None = None
+        self.lookup: Callable[[str], ToolCall | None] | None = None
         self.make_stream: Callable[[], AnswerStream] = lambda: answer_stream(self.answer)
 
     # -- the waiting indicator ----------------------------------------------------------------
@@ -61,8 +71,8 @@ class TurnPrinter:
             case ToolResultEvent(result=result):
                 self._end_answer()
                 if result.call_id not in self._shown_calls:  # a call rescued from the model's text
-                    call = self.lookup(result.call_id) if self.lookup else None
-                    self._show_call(result.call_id, result.name, call.arguments if call else {})
+                    made = self.lookup(result.call_id) if self.lookup else None
+                    self._show_call(result.call_id, result.name, made.arguments if made else {})
                 self._line(result_line(result), "red dim" if result.is_error else "dim")
             case Notice(text=text, level=level):
                 self._end_answer()

@@ -146,7 +146,8 @@ class Repl:
         """Ask before running a tool whose policy is `ask`; anything but yes declines."""
         if self._printer is not None:
             self._printer.abort()
-        self.console.print(call_line(call.name, call.arguments), style="yellow", markup=False, highlight=False, soft_wrap=True)
+        self.console.print(call_line(call.name, call.arguments), style="yellow",
+                           markup=False, highlight=False, soft_wrap=True)
         from prompt_toolkit import prompt
 
         try:

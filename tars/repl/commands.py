@@ -133,17 +133,17 @@ class CommandContext:
 
         headers = list(headers)
         table = Table(box=None, show_header=bool(headers), pad_edge=False, header_style="bold")
-        rows = [[cell if hasattr(cell, "__rich_console__") else Text(str(cell)) for cell in row] for row in rows]
-        count = max([len(headers), *(len(row) for row in rows)])
+        cells = [[cell if hasattr(cell, "__rich_console__") else Text(str(cell)) for cell in row] for row in rows]
+        count = max([len(headers), *(len(row) for row in cells)])
         widths = [max([len(headers[i]) if i < len(headers) else 0,
-                       *(r[i].cell_len for r in rows if i < len(r) and isinstance(r[i], Text))]) for i in range(count)]
+                       *(r[i].cell_len for r in cells if i < len(r) and isinstance(r[i], Text))]) for i in range(count)]
         for i in range(count):
             last = i == count - 1
             room = max(10, self.console.width - sum(widths[:-1]) - 2 * (count - 1)) if last else None
             table.add_column(headers[i] if i < len(headers) else "", no_wrap=truncate or not last,
                              overflow="ellipsis" if truncate and last else "fold",
                              max_width=room if truncate else None, min_width=None if last else widths[i])
-        for row in rows:
+        for row in cells:
             table.add_row(*row)
         self.console.print(table)
 

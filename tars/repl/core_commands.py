@@ -13,6 +13,7 @@ from tars.repl.context_commands import one_line, summarised
 
 if TYPE_CHECKING:
     from tars.repl.app import Repl
+    from tars.repl.store import ConversationStore
 
 __all__: list[str] = []
 
@@ -82,7 +83,7 @@ def _clear(ctx: CommandContext, arg: str) -> None:
 
 @command("save", help="name this conversation so /history finds it: /save <name>")
 def _save(ctx: CommandContext, arg: str) -> None:
-    repl = _repl(ctx)
+    repl, _ = _stored(ctx)
     name = arg or time.strftime("chat-%Y-%m-%d-%H%M")
     repl.save(name=name)
     ctx.info(f"saved as {name!r} (reopen with /history {name})")
@@ -90,8 +91,7 @@ def _save(ctx: CommandContext, arg: str) -> None:
 
 @command("history", help="list past conversations, or reopen one: /history [number or name]")
 def _history(ctx: CommandContext, arg: str) -> None:
-    repl = _repl(ctx)
-    store = repl.store
+    repl, store = _stored(ctx)
     if arg:
         found = store.find(arg)
         if found is None:
@@ -120,7 +120,9 @@ def _show_tail(ctx: CommandContext, repl: Repl) -> None:
         ctx.print(one_line(m), style="dim")
 
 
-def _repl(ctx: CommandContext) -> Repl:
-    if ctx.repl is None or ctx.repl.store is None:
+def _stored(ctx: CommandContext) -> tuple[Repl, ConversationStore]:
+    """The REPL and the store its conversations go to; an error when nothing is stored."""
+    repl = ctx.repl
+    if repl is None or repl.store is None:
         raise CommandError("conversations are not being stored in this session")
-    return ctx.repl
+    return repl, repl.store

@@ -96,7 +96,8 @@ class ConversationStore:
             "INSERT INTO conversations (name, created, updated, model) VALUES (?, ?, ?, ?)",
             (name, now, now, model),
         )
-        return int(cur.lastrowid)
+        assert cur.lastrowid is not None  # sqlite sets it on every INSERT that succeeded
+        return cur.lastrowid
 
     def save(self, conversation_id: int, messages: Iterable[Message], *, model: str = "",
              compaction: Compaction | None = None) -> None:

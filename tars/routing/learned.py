@@ -9,7 +9,7 @@ server (time, calendar) also bring hand-written cues (`cues.servers`), found thr
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 from tars.routing.cues.servers import SERVER_KINDS
 from tars.routing.family import Cue, Family, cues

@@ -8,8 +8,9 @@ follow a `ToolRegistry`: `registry.subscribe(router.update_tools)`.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING
 
 from tars.routing.cues import BUILTIN_FAMILIES
 from tars.routing.family import Family
@@ -129,8 +130,8 @@ class Router:
         if named:
             family = index.family_of.get(named[0])
             mates = [n for fam, names in index.families if fam.name == family for n in names]
-            hints = tuple(dict.fromkeys([*named, *mates]))
-            return Decision(needs_tools=True, family=family, tool_hints=hints, score=99.0,
+            return Decision(needs_tools=True, family=family, tool_hints=tuple(dict.fromkeys([*named, *mates])),
+                            score=99.0,
                             reason=f"tool name {named[0]!r} mentioned")
         sig = read_signals(message)
         body = sig.text[sig.lead:]

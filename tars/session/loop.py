@@ -149,7 +149,8 @@ def _ended(reply: Reply, turn: Turn) -> Iterator[Notice]:
         case "refusal":
             yield Notice(level="warning", text=f"{turn.model} declined to answer (refusal)")
         case _ if not reply.text.strip() and turn.tool_results:
-            yield Notice(level="warning", text=f"{turn.model} gave no answer after its tool calls; their results are above")
+            yield Notice(level="warning",
+                         text=f"{turn.model} gave no answer after its tool calls; their results are above")
 
 
 def _run_calls(session: Session, calls: tuple[ToolCall, ...], tools: list[Tool], turn: Turn,

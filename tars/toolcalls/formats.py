@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from tars.toolcalls import deepseek, functiongemma, harmony, hermes, kimi, llama, mistral, qwen3_coder, tagged
 from tars.toolcalls.markup import Markup, Region, drop
@@ -151,11 +152,13 @@ def _deepseek_v31(calls: list[tuple[str, dict[str, Any]]]) -> str:
 
 _FORMATS = [
     (Format("mistral", lambda c: "[TOOL_CALLS] " + _calls_list(c),
-            "To call functions, reply with [TOOL_CALLS] followed by a JSON list of {\"name\", \"arguments\"} objects:"), mistral.MARKUPS),
+            "To call functions, reply with [TOOL_CALLS] followed by a JSON list of {\"name\", \"arguments\"} objects:"),
+     mistral.MARKUPS),
     (Format("mistral_v11", lambda c: "".join(f"[TOOL_CALLS]{n}{_json(a)}" for n, a in c),
             "To call a function, reply with [TOOL_CALLS] followed by the function name and its JSON arguments:"), ()),
     (Format("mistral_args", lambda c: "".join(f"[TOOL_CALLS]{n}[ARGS]{_json(a)}" for n, a in c),
-            "To call a function, reply with [TOOL_CALLS], the function name, [ARGS] and its JSON arguments:", think_first=True), ()),
+            "To call a function, reply with [TOOL_CALLS], the function name, [ARGS] and its JSON arguments:",
+            think_first=True), ()),
     (Format("llama3_json", lambda c: "; ".join(_json({"name": n, "parameters": a}) for n, a in c),
             "To call a function, reply with only a JSON object {\"name\": function name, \"parameters\": "
             "arguments object}; separate several calls with ';':"), llama.MARKUPS),
@@ -166,7 +169,8 @@ _FORMATS = [
             "[func_name(param=value), ...]:"), ()),
     (Format("gemma", lambda c: "".join(f"<function_call>{_json({'name': n, 'parameters': a})}</function_call>"
                                        for n, a in c),
-            "To call a function, reply with <function_call>{\"name\": ..., \"parameters\": {...}}</function_call>:"), tagged.MARKUPS),
+            "To call a function, reply with <function_call>{\"name\": ..., \"parameters\": {...}}</function_call>:"),
+     tagged.MARKUPS),
     (Format("functiongemma", lambda c: "".join(
         f"<start_function_call>call:{n}{functiongemma.render_value(a)}<end_function_call>" for n, a in c),
             "To call a function, reply with <start_function_call>call:NAME{key:value,...}<end_function_call>, "
@@ -179,9 +183,11 @@ _FORMATS = [
     (Format("harmony", lambda c: "".join(
         f"<|start|>assistant<|channel|>commentary to=functions.{n} <|constrain|>json<|message|>{_json(a)}<|call|>"
         for n, a in c),
-            "To call a function, send a commentary message addressed to functions.NAME with JSON arguments:"), harmony.MARKUPS),
+            "To call a function, send a commentary message addressed to functions.NAME with JSON arguments:"),
+     harmony.MARKUPS),
     (Format("granite", lambda c: "<|tool_call|>" + _calls_list(c),
-            "To call functions, reply with <|tool_call|> followed by a JSON list of {\"name\", \"arguments\"} objects:"), ()),
+            "To call functions, reply with <|tool_call|> followed by a JSON list of "
+            "{\"name\", \"arguments\"} objects:"), ()),
     (Format("nemotron", lambda c: "<TOOLCALL>" + _calls_list(c) + "</TOOLCALL>",
             "To call functions, reply with <TOOLCALL>[{\"name\": ..., \"arguments\": {...}}]</TOOLCALL>:"), ()),
 ]
@@ -194,9 +200,11 @@ _FORMATS += [
     (Format("kimi_k2", lambda c: "<|tool_calls_section_begin|>" + "".join(
         f"<|tool_call_begin|>functions.{n}:{i}<|tool_call_argument_begin|>{_json(a)}<|tool_call_end|>"
         for i, (n, a) in enumerate(c)) + "<|tool_calls_section_end|>",
-            "To call functions, use the tool-call section markers with functions.NAME:INDEX and JSON arguments:"), kimi.MARKUPS),
+            "To call functions, use the tool-call section markers with functions.NAME:INDEX and JSON arguments:"),
+     kimi.MARKUPS),
     (Format("phi4_mini", lambda c: "functools" + _calls_list(c),
-            "To call functions, reply with functools followed by a JSON list of {\"name\", \"arguments\"} objects:"), ()),
+            "To call functions, reply with functools followed by a JSON list of {\"name\", \"arguments\"} objects:"),
+     ()),
     (Format("command_r7b", lambda c: "<|START_ACTION|>" + _json(
         [{"tool_call_id": str(i), "tool_name": n, "parameters": a} for i, (n, a) in enumerate(c)]) + "<|END_ACTION|>",
             "To call tools, reply with <|START_ACTION|>, a JSON list of {\"tool_call_id\", \"tool_name\", "

@@ -37,7 +37,7 @@ class _Reader:
             return self.obj()
         if t.startswith("[", self.i):
             self.i += 1
-            items = []
+            items: list[Any] = []
             while True:
                 self.ws()
                 if t.startswith("]", self.i):
@@ -70,7 +70,7 @@ class _Reader:
         return key
 
     def obj(self) -> dict[str, Any]:
-        t, out = self.text, {}
+        t, out = self.text, dict[str, Any]()
         self.i += 1  # {
         while True:
             self.ws()

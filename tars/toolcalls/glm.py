@@ -24,6 +24,8 @@ def glm_calls(body: str, ctx: Context) -> Outcome:
     from tars.toolcalls.qwen3_coder import _typed
 
     m = _HEAD.match(body)
+    if m is None:  # no function name before the arguments: not a call, the text stays prose
+        return Outcome(reject=True)
     name = m.group(1)
     props = ctx.schema(name).get("properties", {})
     args = {k.strip(): _typed(v.strip(), props.get(k.strip(), {})) for k, v in _PAIR.findall(body)}

@@ -5,9 +5,17 @@ from __future__ import annotations
 
 import re
 
-from tars.toolcalls.jsoncalls import (accept_bare_array, accept_bare_object, bare_calls, bare_json_end, json_calls,
-                                      json_then, line_start, strip_closers)
 from tars.toolcalls.glm import glm_calls, is_glm
+from tars.toolcalls.jsoncalls import (
+    accept_bare_array,
+    accept_bare_object,
+    bare_calls,
+    bare_json_end,
+    json_calls,
+    json_then,
+    line_start,
+    strip_closers,
+)
 from tars.toolcalls.markup import Context, Markup, Outcome
 from tars.toolcalls.pythonic import accept_bare_pythonic, bare_pythonic_end, pythonic_calls
 from tars.toolcalls.qwen3_coder import xml_function_calls

@@ -4,7 +4,8 @@ turn call-shaped objects into (name, arguments)."""
 from __future__ import annotations
 
 import json
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 __all__ = ["brackets", "json_end", "load_json", "call_parts", "open_brackets", "complete_json", "NAME_KEYS", "ARG_KEYS"]
 
@@ -81,7 +82,7 @@ def load_json(text: str) -> tuple[Any, str | None]:
     text = text.strip()
     try:
         return json.loads(text), None
-    except ValueError as exc:
+    except json.JSONDecodeError as exc:
         error = f"invalid JSON ({exc.msg} at {exc.pos})"
     try:  # a valid value followed only by stray closing brackets: `{…}}`
         value, end = json.JSONDecoder().raw_decode(text)

@@ -3,8 +3,9 @@ reasoning regions, and the context a handler sees (offered tools and their schem
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any
 
 __all__ = ["Markup", "Region", "Outcome", "Context", "ToolSet", "EndFinder", "Accept", "drop", "until"]
 
@@ -35,7 +36,7 @@ class Markup:
 
     opener: str
     end: EndFinder
-    handle: Callable[[str, "Context"], Outcome]
+    handle: Callable[[str, Context], Outcome]
     family: str
     accept: Accept | None = None
     weak: bool = False
@@ -58,7 +59,7 @@ class ToolSet:
         self.schemas: dict[str, dict[str, Any]] = {}
         for tool in tools:
             if isinstance(tool, str):
-                name, schema, aliases = tool, {}, ()
+                name, schema, aliases = tool, dict[str, Any](), ()
             elif isinstance(tool, dict):
                 spec = tool.get("function", tool) if isinstance(tool.get("function"), dict) else tool
                 name, schema, aliases = spec["name"], spec.get("parameters") or {}, ()

@@ -17,7 +17,7 @@ PY_CALL_START = re.compile(r"\[\s*[A-Za-z_][\w.]*\s*\(")
 _NAMES = {"true": True, "false": False, "null": None, "none": None, "True": True, "False": False, "None": None}
 
 
-def _value(node: ast.AST) -> Any:
+def _value(node: ast.AST | None) -> Any:
     match node:
         case ast.Constant(value=value) if value is None or isinstance(value, (str, bool, int)):
             return value
@@ -34,7 +34,7 @@ def _value(node: ast.AST) -> Any:
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise ValueError("a sign on something that is not a number")
             return -value if isinstance(op, ast.USub) else value
-    raise ValueError(f"not a literal: {ast.unparse(node)[:40]}")
+    raise ValueError(f"not a literal: {ast.unparse(node)[:40]}" if node else "a ** spread is not a literal")
 
 
 def _dotted(node: ast.AST) -> str:

@@ -9,8 +9,9 @@ markups such as a ```json fence that is not a call, prose again).
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any
 
 from tars.events import Event, ReasoningDelta, TextDelta, ToolCall, ToolCallEvent, fold
 from tars.toolcalls.markup import Context, Markup, Outcome, Region, ToolSet
@@ -173,6 +174,7 @@ class StreamParser:
             i = buf.find(op, start)
             while i >= 0 and (best is None or i <= best[0]):
                 verdict = True if accept is None else accept(buf, i, final, self._ctx)
+                cand: tuple[int, int, str, Any]
                 if verdict is None:
                     cand = (i, -10**9, "hold", None)
                 elif verdict:
@@ -212,6 +214,7 @@ class StreamParser:
         return True
 
     def _step_region(self, events: list[Event], final: bool) -> bool:
+        assert self._region is not None  # region mode is entered with the region it is in
         buf, closers = self._buf, self._region.closers
         hits = [(j, c) for c in closers if (j := buf.find(c, self._pos)) >= 0]
         if hits:

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
+from tars.atomic import LOCK_NAME, update_file
 from tars.errors import ToolError
 from tars.tools.search_index import SearchIndex
-from tars.atomic import LOCK_NAME, update_file
 
 __all__ = ["MemoryStore", "Item", "KINDS", "memory_chunks"]
 

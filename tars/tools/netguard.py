@@ -10,9 +10,14 @@ from __future__ import annotations
 import ipaddress
 import socket
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from tars.errors import ToolError
+
+if TYPE_CHECKING:
+    import httpcore
+    import httpx
 
 __all__ = ["BlockedAddress", "Guard", "guarded_transport"]
 
@@ -60,7 +65,8 @@ class Guard:
             infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
         except (socket.gaierror, UnicodeError):
             raise BlockedAddress(f"cannot resolve {host!r}") from None
-        ips = list(dict.fromkeys(info[4][0] for info in infos))
+        # an AF_INET/AF_INET6 sockaddr starts with the address as text
+        ips = list(dict.fromkeys(str(info[4][0]) for info in infos))
         if host in self.allow:
             return ips
         for ip in ips:
@@ -71,13 +77,14 @@ class Guard:
         return ips
 
 
-def guarded_transport(guard: Guard):
+def guarded_transport(guard: Guard) -> httpx.HTTPTransport:
     """An httpx transport whose connections dial only addresses the guard approved."""
     import httpcore
     import httpx
 
     class GuardedBackend(httpcore.SyncBackend):
-        def connect_tcp(self, host, port, timeout=None, local_address=None, socket_options=None):
+        def connect_tcp(self, host: str, port: int, timeout: float | None = None, local_address: str | None = None,
+                        socket_options: Iterable[httpcore.SOCKET_OPTION] | None = None) -> httpcore.NetworkStream:
             last: Exception | None = None
             for ip in guard.addresses(host, port):
                 try:

@@ -13,9 +13,9 @@ from datetime import datetime
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from tars.atomic import LOCK_NAME, atomic_write, locked, update_file
 from tars.errors import ToolError
 from tars.tools.search_index import SearchIndex, whole_file
-from tars.atomic import LOCK_NAME, atomic_write, locked, update_file
 
 __all__ = ["Vault", "NotePathError", "MAX_READ"]
 

@@ -8,7 +8,7 @@ Built-in tools, MCP tools and rescued calls all go through `ToolRegistry.run`, s
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from tars.errors import ToolArgumentsInvalid, ToolDenied, ToolError, ToolNotFound, ToolTimeout
@@ -60,7 +60,7 @@ class ToolRegistry:
         for listener in list(self._listeners):
             listener(self)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Tool]:
         with self._lock:
             return iter(list(self._tools.values()))
 

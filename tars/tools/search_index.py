@@ -12,9 +12,9 @@ import os
 import re
 import sqlite3
 import threading
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable
 
 __all__ = ["SearchIndex", "Hit", "Chunker", "whole_file", "fts_query", "markdown_files"]
 

@@ -74,7 +74,8 @@ class Locator:
     def __init__(self, config: Any) -> None:
         self.config = config
 
-    def __call__(self, location: str | None, latitude: float | None, longitude: float | None) -> tuple[float, float, str]:
+    def __call__(self, location: str | None, latitude: float | None,
+                 longitude: float | None) -> tuple[float, float, str]:
         if latitude is not None and longitude is not None:
             return latitude, longitude, f"{latitude:.3f}, {longitude:.3f}"
         if location and location.strip():
@@ -105,6 +106,12 @@ def _forecast(config: Any, lat: float, lon: float, days: int) -> dict:
                  "timezone": "auto", "forecast_days": days}, "weather")
 
 
+def _cell(table: dict, key: str, i: int) -> Any:
+    """Row `i` of one of Open-Meteo's columns; None when the service left that column out."""
+    column = table.get(key)
+    return column[i] if column else None
+
+
 def _hours(data: dict, start: str, end: str | None = None, limit: int = 24) -> list[dict]:
     """Hourly rows from `start` (ISO, local to the place) on, before `end` if given."""
     h = data.get("hourly") or {}
@@ -113,9 +120,10 @@ def _hours(data: dict, start: str, end: str | None = None, limit: int = 24) -> l
     for i, t in enumerate(times):
         if t[:13] < start[:13] or (end and t >= end):
             continue
-        col = lambda key: (h.get(key) or [None] * len(times))[i]  # noqa: E731
-        rows.append({"time": t[11:16], "temp_c": col("temperature_2m"), "sky": describe(col("weather_code")),
-                     "rain_chance_pct": col("precipitation_probability"), "rain_mm": col("precipitation")})
+        rows.append({"time": t[11:16], "temp_c": _cell(h, "temperature_2m", i),
+                     "sky": describe(_cell(h, "weather_code", i)),
+                     "rain_chance_pct": _cell(h, "precipitation_probability", i),
+                     "rain_mm": _cell(h, "precipitation", i)})
         if len(rows) >= limit:
             break
     return rows
@@ -142,7 +150,8 @@ def weather_tools(config: Any) -> list[Tool]:
             "sky": describe(cur.get("weather_code")), "temp_c": cur.get("temperature_2m"),
             "feels_like_c": cur.get("apparent_temperature"), "humidity_pct": cur.get("relative_humidity_2m"),
             "wind_kmh": cur.get("wind_speed_10m"), "precipitation_mm": cur.get("precipitation"),
-            "rain_next_hours": (f"rain likely around {wet[0]['time']}" if wet else "no rain expected in the next 6 hours"),
+            "rain_next_hours": (f"rain likely around {wet[0]['time']}" if wet
+                                else "no rain expected in the next 6 hours"),
             "next_hours": next_hours,
         }
 
@@ -153,11 +162,12 @@ def weather_tools(config: Any) -> list[Tool]:
         d = data.get("daily") or {}
         out = []
         for i, day in enumerate(d.get("time") or []):
-            col = lambda key: (d.get(key) or [None] * (i + 1))[i]  # noqa: E731
-            out.append({"date": day, "sky": describe(col("weather_code")), "min_c": col("temperature_2m_min"),
-                        "max_c": col("temperature_2m_max"), "rain_mm": col("precipitation_sum"),
-                        "rain_chance_pct": col("precipitation_probability_max"),
-                        "sunrise": str(col("sunrise") or "")[11:16], "sunset": str(col("sunset") or "")[11:16]})
+            out.append({"date": day, "sky": describe(_cell(d, "weather_code", i)),
+                        "min_c": _cell(d, "temperature_2m_min", i), "max_c": _cell(d, "temperature_2m_max", i),
+                        "rain_mm": _cell(d, "precipitation_sum", i),
+                        "rain_chance_pct": _cell(d, "precipitation_probability_max", i),
+                        "sunrise": str(_cell(d, "sunrise", i) or "")[11:16],
+                        "sunset": str(_cell(d, "sunset", i) or "")[11:16]})
         if not out:
             raise WeatherError("the weather service sent no daily forecast")
         today = out[0]["date"]

@@ -99,7 +99,10 @@ def _check(body: Any) -> str | None:
                     f"{', '.join(sorted(pending))}")
         if results - pending:
             return f"messages.{i}.content: unexpected `tool_use_id` found in `tool_result` blocks"
-        pending = {b["id"] for b in blocks if b.get("type") == "tool_use"} if message.get("role") == "assistant" else set()
+        if message.get("role") == "assistant":
+            pending = {b["id"] for b in blocks if b.get("type") == "tool_use"}
+        else:
+            pending = set()
     return None
 
 

@@ -47,7 +47,8 @@ class OpenMeteoServer(ProtocolServer):
         reply = self.next_reply(request) or {}
         self.wait_before_reply(reply)
         if reply.get("error"):
-            return handler.send_json(int(reply["error"]), {"error": True, "reason": reply.get("reason", "Internal error")})
+            body = {"error": True, "reason": reply.get("reason", "Internal error")}
+            return handler.send_json(int(reply["error"]), body)
         if reply.get("malformed"):
             data = b"<html><body>502 Bad Gateway</body></html>"
             return handler.send_body(200, data)

@@ -43,7 +43,8 @@ and Lake Mead behind it is the largest reservoir in the United States by capacit
 def _long_article() -> str:
     paras = "".join(f"<p>Paragraph {i}: the quick brown fox jumps over the lazy dog near river bank "
                     f"number {i}, and the story goes on at some length for testing.</p>\n" for i in range(400))
-    return f"<html><head><title>Long read</title></head><body><article><h1>Long read</h1>{paras}</article></body></html>"
+    return ("<html><head><title>Long read</title></head>"
+            f"<body><article><h1>Long read</h1>{paras}</article></body></html>")
 
 
 class WebServer(ProtocolServer):
