@@ -56,7 +56,7 @@ def _context(ctx: CommandContext, arg: str) -> None:
 def _compact(ctx: CommandContext, arg: str) -> None:
     notices = ctx.session.compact(arg)
     if not notices:
-        ctx.info("nothing to compact: the context holds only the latest turn")
+        ctx.info("nothing to compact")
     for notice in notices:
         ctx.info(notice.text)
     if ctx.repl is not None:
