@@ -22,6 +22,7 @@ __all__ = ["BYTES_PER_TOKEN", "TokenCounter", "estimate_tokens", "message_text",
 BYTES_PER_TOKEN = 3.5
 MESSAGE_OVERHEAD = 5  # role markers and separators a chat template adds around each message
 _CACHE_SIZE = 4096
+_TOKENIZE_UP_TO = 256 * 1024  # characters; a longer text is estimated (it overflows any local window anyway)
 _LOWEST, _HIGHEST = 0.85, 3.0  # how far a reported size may scale the raw counts
 _CACHED_PROMPT = 0.6  # a report this far below the count is a server counting only uncached tokens
 
@@ -67,14 +68,15 @@ class TokenCounter:
         cached = self._cache.get(text)
         if cached is not None:
             return cached
-        counted = self._tokenize(text) if self._tokenize is not None else None
+        counted = self._tokenize(text) if self._tokenize is not None and len(text) <= _TOKENIZE_UP_TO else None
         if counted is None:
             counted = estimate_tokens(text)
         else:
             self.exact = True
-        if len(self._cache) >= _CACHE_SIZE:
-            self._cache.clear()
-        self._cache[text] = counted
+        if len(text) <= _TOKENIZE_UP_TO:  # a huge text is counted once, not kept
+            if len(self._cache) >= _CACHE_SIZE:
+                self._cache.clear()
+            self._cache[text] = counted
         return counted
 
     def raw_message(self, message: Message) -> int:

@@ -35,8 +35,8 @@ def _context(ctx: CommandContext, arg: str) -> None:
         rows.append(("free", f"{max(0, budget.window - budget.reserve - budget.used):,}", ""))
     ctx.table(rows)
     reported = session.meter.reported
-    if reported is not None:
-        ctx.info(f"the model counted {reported:,} tokens in that request")
+    counted = session.meter.how_counted(budget.model)
+    ctx.info(counted + (f"; the model counted {reported:,} tokens in that request" if reported is not None else ""))
     how = explain(budget.model)
     if how:
         ctx.info(f"window: {how}")

@@ -76,6 +76,15 @@ class Meter:
             self._counters[key] = TokenCounter(provider.count_tokens)
         return self._counters[key]
 
+    def how_counted(self, model: str) -> str:
+        """How the requests to `provider:model` are counted, in words for `/context`."""
+        counter = self._counters.get(model)
+        if counter is not None and counter.exact:
+            return "counted with the model's own tokenizer"
+        if counter is not None and counter.calibrated:
+            return f"estimated, scaled by {counter.scale:.2f} to match what the model reported"
+        return "estimated (about 3.5 bytes a token)"
+
     def measure(self, provider: Provider, *, system: str, sections: Sequence[str],
                 tools: Sequence[Mapping[str, Any]], messages: Sequence[Message]) -> Budget:
         """The budget of sending `messages` with `system` and `tools` to `provider`."""
