@@ -74,9 +74,11 @@ def test_a_long_chat_stays_in_its_window_sends_num_ctx_and_resumes_compacted(tar
         covered = store.load_compaction(conversation.id).covered
         store.close()
 
-        again = _tars_chat("--continue", env=env, lines=["And what was my locker code?"])
+        again = _tars_chat("--continue", env=env, lines=["And what was my locker code?", "/context"])
         assert again.returncode == 0, again.stderr
         assert f"(80 messages, the first {covered} summarised)" in again.stdout
+        assert re.search(r"context: [\d,]+ of 2,048 tokens", again.stdout)
+        assert re.search(r"summary\s+[\d,]+\s+stands for the first \d+ messages", again.stdout)
         resumed = _chats(server)[-1].body["messages"]
         assert resumed[1]["content"].startswith(SUMMARY_HEADING) and "4711" in resumed[1]["content"]
         assert len(resumed) == 1 + 1 + (80 - covered) + 1  # system, summary, the rest, the new message

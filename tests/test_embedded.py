@@ -105,11 +105,13 @@ def test_tars_ask_answers_on_the_embedded_model_with_no_configuration():
 
 @pytest.mark.model
 def test_a_forty_turn_chat_stays_in_the_default_window_without_an_error(embedded_session_config):
-    # 4096 tokens by default; each turn adds about 100, so the conversation is compacted (the
-    # embedded model itself writes the summary) well before the 40th turn
+    # 4096 tokens by default; each turn adds about 80, so the conversation is compacted (the
+    # embedded model itself writes the summary) before the 40th turn
     session = Session.from_config(embedded_session_config.replace(tool_mode="native"), mcp=False)
     session.tools = ToolRegistry([])
-    pad = "Keep the answer under ten words; I only want a short reply to this message, nothing more. "
+    pad = ("We are walking through a long list of small questions, one per message, to see that a long "
+           "conversation keeps going. Keep the answer under ten words; I only want a short reply to this "
+           "message and nothing more, no explanation and no list. ")
     for n in range(1, 41):
         fact = "My locker code is 4711. " if n == 1 else ""
         turn = session.send(f"{fact}{pad}Name one colour, number {n}.")
