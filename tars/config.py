@@ -18,7 +18,29 @@ from typing import Any, Literal, TypeVar, get_args
 
 from tars.errors import ConfigError
 from tars.modelspec import DEFAULT_CLAUDE_MODEL, EMBEDDED_DEFAULT, PROVIDERS, ModelSpec, parse_model
-from tars.toolcalls.names import canonical_format, format_names
+from tars.paths import cache_dir, config_dir, data_dir
+from tars.setting_values import (
+    MOST_TOKENS,
+    POLICIES,
+    EditMode,
+    Parser,
+    Policy,
+    PrimaryTools,
+    ToolMode,
+    choice,
+    context_sizes,
+    float_in,
+    int_in,
+    model,
+    optional_float,
+    optional_int,
+    optional_model,
+    parse_policies,
+    path,
+    text,
+    tool_format,
+    tool_policies,
+)
 
 __all__ = [
     "DEFAULT_CLAUDE_MODEL",
@@ -39,129 +61,6 @@ __all__ = [
     "parse_policies",
 ]
 
-# How a tool call is confirmed: run it, ask first, or refuse it.
-Policy = Literal["auto", "ask", "deny"]
-POLICIES: tuple[Policy, ...] = get_args(Policy)
-PrimaryTools = Literal["hinted", "all"]
-ToolMode = Literal["native", "pipeline", "auto"]
-EditMode = Literal["emacs", "vi"]
-
-T = TypeVar("T")
-N = TypeVar("N", int, float)
-Parser = Callable[[str, str], T]  # (text, setting's env name) -> parsed value, or ConfigError
-
-
-def _optional_model(value: str, setting: str) -> ModelSpec | None:
-    return None if value.strip().lower() in ("", "none", "off") else parse_model(value, setting=setting)
-
-
-def _model(value: str, setting: str) -> ModelSpec:
-    return parse_model(value, setting=setting)
-
-
-def _number(kind: Callable[[str], N], words: str, lo: N, hi: N) -> Parser[N]:
-    """A parser for an int or float setting within lo..hi."""
-
-    def parse(value: str, setting: str) -> N:
-        try:
-            number = kind(value)
-        except ValueError:
-            raise ConfigError(f"{setting}: {value!r} is not {words}") from None
-        if not lo <= number <= hi:
-            raise ConfigError(f"{setting}: {number:g} is outside {lo:g}..{hi:g}")
-        return number
-
-    return parse
-
-
-def _int(lo: int, hi: int) -> Parser[int]:
-    return _number(int, "a whole number", lo, hi)
-
-
-def _float(lo: float, hi: float) -> Parser[float]:
-    return _number(float, "a number", lo, hi)
-
-
-def _optional_int(lo: int, hi: int) -> Parser[int | None]:
-    """A whole number within lo..hi, or None when empty."""
-    number = _int(lo, hi)
-    return lambda value, setting: number(value, setting) if value.strip() else None
-
-
-_MOST_TOKENS = 2_000_000  # the largest context window a setting may claim
-
-
-def _context_sizes(value: str, setting: str) -> dict[str, int]:
-    """`provider:model=tokens` pairs separated by commas, keyed by the model's `provider:model`."""
-    out: dict[str, int] = {}
-    tokens = _int(512, _MOST_TOKENS)
-    for item in value.replace(";", ",").split(","):
-        if not item.strip():
-            continue
-        spec, sep, size = item.rpartition("=")
-        if not sep or not spec.strip():
-            raise ConfigError(f"{setting}: {item.strip()!r} is not provider:model=tokens (e.g. ollama:qwen3:8b=16384)")
-        out[str(parse_model(spec, setting=setting))] = tokens(size.strip(), setting)
-    return out
-
-
-def _optional_float(lo: float, hi: float) -> Parser[float | None]:
-    """A number within lo..hi, or None when empty."""
-    number = _float(lo, hi)
-    return lambda value, setting: number(value, setting) if value.strip() else None
-
-
-def _choice(kind: Any) -> Parser[Any]:
-    """A parser for one of the values of the Literal type `kind` (the choices are written once, there)."""
-    choices: tuple[str, ...] = get_args(kind)
-
-    def parse(value: str, setting: str) -> str:
-        value = value.strip().lower()
-        if value not in choices:
-            raise ConfigError(f"{setting}: {value!r} is not one of {', '.join(choices)}")
-        return value
-
-    return parse
-
-
-def _text(value: str, setting: str) -> str:
-    return value.strip()
-
-
-def _tool_format(value: str, setting: str) -> str:
-    """A known tool-call format name (an alias gives its format), or "" (detect)."""
-    value = value.strip().lower()
-    if not value or value == "auto":
-        return ""
-    name = canonical_format(value)
-    if name is None:
-        raise ConfigError(f"{setting}: unknown tool-call format {value!r}; use one of {', '.join(format_names())}")
-    return name
-
-
-def _path(value: str, setting: str) -> Path | None:
-    return Path(value).expanduser() if value.strip() else None
-
-
-def parse_policies(text: str, *, setting: str = "TARS_TOOL_POLICY") -> dict[str, Policy]:
-    """`name=policy` pairs separated by commas or whitespace; a bad pair is a ConfigError."""
-    out: dict[str, Policy] = {}
-    for item in text.replace(";", ",").replace("\n", ",").split(","):
-        item = item.strip()
-        if not item:
-            continue
-        name, sep, value = item.partition("=")
-        name, value = name.strip(), value.strip().lower()
-        if not sep or not name:
-            raise ConfigError(f"{setting}: {item!r} is not tool=policy (e.g. note_write=ask)")
-        if value not in POLICIES:
-            raise ConfigError(f"{setting}: {item!r}: policy must be one of {', '.join(POLICIES)}")
-        out[name] = value
-    return out
-
-
-def _tool_policies(value: str, setting: str) -> dict[str, Policy]:
-    return parse_policies(value, setting=setting)
 
 
 @dataclass(frozen=True)
@@ -172,7 +71,7 @@ class Setting:
     env: str
     default: str
     doc: str
-    parse: Parser[Any] = _text
+    parse: Parser[Any] = text
     secret: bool = False
     aliases: tuple[str, ...] = ()
 
@@ -180,56 +79,56 @@ class Setting:
 SETTINGS: list[Setting] = [
     # models and routing
     Setting("model_default", "TARS_MODEL_DEFAULT", f"llamacpp:{EMBEDDED_DEFAULT}",
-            "primary model, provider:model (claude, ollama, llamacpp, openai)", _model),
+            "primary model, provider:model (claude, ollama, llamacpp, openai)", model),
     Setting("model_remote", "TARS_MODEL_REMOTE", "",
             "model that tool-needing messages escalate to; none disables "
             "(default: Claude when ANTHROPIC_API_KEY is set)",
-            _optional_model),
-    Setting("max_tool_rounds", "TARS_MAX_TOOL_ROUNDS", "10", "most model->tool rounds per message", _int(1, 50)),
+            optional_model),
+    Setting("max_tool_rounds", "TARS_MAX_TOOL_ROUNDS", "10", "most model->tool rounds per message", int_in(1, 50)),
     Setting("remote_cooldown", "TARS_REMOTE_COOLDOWN", "60",
-            "seconds to skip the remote after it failed", _float(0, 86400)),
+            "seconds to skip the remote after it failed", float_in(0, 86400)),
     Setting("remote_timeout", "TARS_REMOTE_TIMEOUT", "30",
-            "seconds before a silent remote request counts as failed", _float(0.1, 600)),
+            "seconds before a silent remote request counts as failed", float_in(0.1, 600)),
     Setting("primary_tools", "TARS_PRIMARY_TOOLS", "hinted",
             "tools offered to the primary: hinted (only those the router expects; small contexts stay small) or all",
-            _choice(PrimaryTools)),
+            choice(PrimaryTools)),
     Setting("tool_mode", "TARS_TOOL_MODE", "auto",
             "how the primary uses tools: native (all schemas, native calls), pipeline (router -> executor -> "
             "summariser, for small models) or auto (pipeline when the window is under 8192 tokens or calls are not "
             "native)",
-            _choice(ToolMode)),
+            choice(ToolMode)),
     Setting("anthropic_api_key", "ANTHROPIC_API_KEY", "", "Anthropic API key", secret=True),
     Setting("anthropic_base_url", "ANTHROPIC_BASE_URL", "", "Anthropic API base URL (for proxies and tests)"),
     Setting("ollama_host", "OLLAMA_HOST", "http://127.0.0.1:11434", "Ollama server address"),
     Setting("ollama_timeout", "TARS_OLLAMA_TIMEOUT", "120",
-            "seconds before a silent Ollama server counts as failed (loading a model included)", _float(0.1, 3600)),
-    Setting("threads", "TARS_THREADS", "2", "CPU threads for the embedded model", _int(1, 256)),
+            "seconds before a silent Ollama server counts as failed (loading a model included)", float_in(0.1, 3600)),
+    Setting("threads", "TARS_THREADS", "2", "CPU threads for the embedded model", int_in(1, 256)),
     # the context window
     Setting("context_size", "TARS_CONTEXT_SIZE", "",
             "context window of the local models (embedded, Ollama, OpenAI-compatible), in tokens; empty: the "
             "embedded model 4096, Ollama the model's own length up to 8192, an OpenAI-compatible server what it "
-            "reports (else 8192)", _optional_int(512, _MOST_TOKENS)),
+            "reports (else 8192)", optional_int(512, MOST_TOKENS)),
     Setting("context_sizes", "TARS_CONTEXT_SIZES", "",
             "context windows per model, provider:model=tokens separated by commas (e.g. ollama:qwen3:8b=16384, "
-            "claude:claude-sonnet-4-6=1000000); wins over TARS_CONTEXT_SIZE", _context_sizes),
+            "claude:claude-sonnet-4-6=1000000); wins over TARS_CONTEXT_SIZE", context_sizes),
     Setting("compact_at", "TARS_COMPACT_AT", "0.8",
             "share of the room for the prompt (window minus the answer's reserve) past which older turns are "
-            "compacted before sending", _float(0.3, 0.95)),
+            "compacted before sending", float_in(0.3, 0.95)),
     # tool calls written as text
     Setting("tool_format", "TARS_TOOL_FORMAT", "",
             "tool-call format of the primary's text (hermes, qwen3_coder, mistral, llama3_json, pythonic, harmony, "
             "...); empty: detected from the model name, its chat template, or the output",
-            _tool_format),
+            tool_format),
     Setting("openai_base_url", "TARS_OPENAI_BASE_URL", "http://127.0.0.1:8080/v1",
             "OpenAI-compatible server for openai:<model> (llama-server, vLLM, LM Studio, LocalAI)"),
     Setting("openai_api_key", "TARS_OPENAI_API_KEY", "", "API key for the OpenAI-compatible server, if it wants one",
             secret=True),
     Setting("openai_timeout", "TARS_OPENAI_TIMEOUT", "120",
-            "seconds before a silent OpenAI-compatible server counts as failed", _float(0.1, 3600)),
+            "seconds before a silent OpenAI-compatible server counts as failed", float_in(0.1, 3600)),
     Setting("rescue_model", "TARS_RESCUE_MODEL", "",
             "provider:model that turns a reply which only describes a tool call into the call (e.g. "
-            "ollama:functiongemma); empty: off", _optional_model),
-    Setting("rescue_timeout", "TARS_RESCUE_TIMEOUT", "20", "seconds the rescue model may take", _float(0.1, 600)),
+            "ollama:functiongemma); empty: off", optional_model),
+    Setting("rescue_timeout", "TARS_RESCUE_TIMEOUT", "20", "seconds the rescue model may take", float_in(0.1, 600)),
     # built-in tools
     Setting("todoist_api_token", "TODOIST_API_TOKEN", "", "Todoist API token (Settings > Integrations > Developer)",
             secret=True),
@@ -237,32 +136,32 @@ SETTINGS: list[Setting] = [
     Setting("openmeteo_url", "TARS_OPENMETEO_URL", "https://api.open-meteo.com", "Open-Meteo forecast API base URL"),
     Setting("geocoding_url", "TARS_GEOCODING_URL", "https://geocoding-api.open-meteo.com",
             "Open-Meteo geocoding API base URL"),
-    Setting("lat", "TARS_LAT", "", "default latitude for weather", _optional_float(-90, 90), aliases=("DEFAULT_LAT",)),
-    Setting("lon", "TARS_LON", "", "default longitude for weather", _optional_float(-180, 180),
+    Setting("lat", "TARS_LAT", "", "default latitude for weather", optional_float(-90, 90), aliases=("DEFAULT_LAT",)),
+    Setting("lon", "TARS_LON", "", "default longitude for weather", optional_float(-180, 180),
             aliases=("DEFAULT_LON",)),
-    Setting("memory_dir", "TARS_MEMORY_DIR", "", "memory folder (markdown; default: <data dir>/memory)", _path),
+    Setting("memory_dir", "TARS_MEMORY_DIR", "", "memory folder (markdown; default: <data dir>/memory)", path),
     Setting("memory_budget", "TARS_MEMORY_BUDGET", "1500",
-            "most characters of memory put into the system prompt each turn", _int(0, 100000)),
-    Setting("notes_dir", "TARS_NOTES_DIR", "", "notes vault (Obsidian-style folder of markdown)", _path),
+            "most characters of memory put into the system prompt each turn", int_in(0, 100000)),
+    Setting("notes_dir", "TARS_NOTES_DIR", "", "notes vault (Obsidian-style folder of markdown)", path),
     Setting("daily_folder", "TARS_DAILY_FOLDER", "Daily", "daily notes folder inside the vault"),
     Setting("daily_format", "TARS_DAILY_FORMAT", "%Y-%m-%d", "daily note file name, strftime format"),
     Setting("web_allow_hosts", "TARS_WEB_ALLOW_HOSTS", "",
             "comma-separated hosts web_read may fetch even if they are internal addresses"),
     Setting("web_max_chars", "TARS_WEB_MAX_CHARS", "12000", "most characters of page text web_read returns",
-            _int(200, 1000000)),
+            int_in(200, 1000000)),
     Setting("search_url", "TARS_SEARCH_URL", "", "SearXNG-compatible search endpoint for web_search"),
     Setting("tool_policy", "TARS_TOOL_POLICY", "",
             "per-tool confirmation overrides, e.g. note_write=ask,todoist_add_task=auto (auto, ask, deny)",
-            _tool_policies),
+            tool_policies),
     # MCP servers
     Setting("mcp_servers", "TARS_MCP_SERVERS", "",
             'MCP servers as JSON, {"mcpServers": {...}} or the bare mapping; wins over .mcp.json and '
             "mcp_servers.json in the config dir"),
     Setting("mcp_timeout", "TARS_MCP_TIMEOUT", "30", "seconds an MCP server may take to start or answer a call",
-            _float(0.1, 3600)),
+            float_in(0.1, 3600)),
     # the terminal
     Setting("edit_mode", "TARS_EDIT_MODE", "emacs", "key bindings of the tars chat prompt: emacs or vi",
-            _choice(EditMode)),
+            choice(EditMode)),
 ]
 
 
@@ -362,24 +261,6 @@ def env_example() -> str:
 def mask(secret: str) -> str:
     """Show only that a secret is set and its last 4 characters."""
     return "****" + secret[-4:] if len(secret) > 8 else "****"
-
-
-def config_dir() -> Path:
-    from platformdirs import user_config_dir
-
-    return Path(os.environ.get("TARS_CONFIG_DIR") or user_config_dir("tars"))
-
-
-def data_dir() -> Path:
-    from platformdirs import user_data_dir
-
-    return Path(os.environ.get("TARS_DATA_DIR") or user_data_dir("tars"))
-
-
-def cache_dir() -> Path:
-    from platformdirs import user_cache_dir
-
-    return Path(os.environ.get("TARS_CACHE_DIR") or user_cache_dir("tars"))
 
 
 def _read_env_file(path: Path) -> dict[str, str]:
