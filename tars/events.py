@@ -20,6 +20,7 @@ __all__ = [
     "Usage",
     "Stop",
     "StopReason",
+    "Status",
     "Event",
     "ModelStart",
     "ToolResultEvent",
@@ -88,7 +89,15 @@ class Stop:
     reason: StopReason
 
 
-Event = TextDelta | ReasoningDelta | ToolCallEvent | Usage | Stop
+@dataclass(kw_only=True, frozen=True)
+class Status:
+    """What the model is busy with while nothing shows yet ("choosing a tool…"): shown dim, never kept."""
+
+    kind: Literal["status"] = "status"
+    text: str
+
+
+Event = TextDelta | ReasoningDelta | ToolCallEvent | Usage | Stop | Status
 
 
 # -- events the Session adds on top of the provider's stream ---------------------------------
@@ -154,6 +163,8 @@ def accumulate(event: Event, snapshot: Reply) -> Reply:
             )
         case Stop(reason=reason):
             return dataclasses.replace(snapshot, stop_reason=reason)
+        case Status():
+            return snapshot
     raise TypeError(f"not an event: {event!r}")
 
 

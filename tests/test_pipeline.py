@@ -13,10 +13,12 @@ import jsonschema
 import pytest
 
 from tars.config import load_config
-from tars.events import ToolCall, Usage
+from tars.errors import ToolError
+from tars.events import Status, ToolCall, Usage
 from tars.pipeline import PipelineProvider, wants_pipeline
 from tars.providers.scripted import ScriptedProvider
 from tars.session import Session
+from tars.system_prompt import TOOL_RESULT_RULES
 from tars.tools.base import Tool
 from tars.tools.registry import ToolRegistry
 
@@ -123,10 +125,11 @@ def test_an_invented_tool_name_is_rejected_and_never_runs(make_session):
         [J({"choice": "call_tool", "tool": "get_weather", "question": None})],
         [J({"choice": "call_tool", "tool": "weather_lookup", "question": None})],
         ["I can answer that without a tool."],
-    ], [_weather_tool(log)])
+    ], [_weather_tool(log), _note_tool(log)])
     turn = session.send("weather in Rome?")
     assert log == [] and turn.tool_results == []
-    assert "'get_weather' is not one of the offered tools (weather_now)" in model.calls[1]["messages"][-1].content
+    retry = model.calls[1]["messages"][-1].content
+    assert "'get_weather' is not one of the offered tools (weather_now, note_read)" in retry
     assert turn.text == "I can answer that without a tool."
     assert session.primary.trace[0]["error"].startswith("tool 'weather_lookup'")
 
@@ -139,7 +142,7 @@ def test_invalid_arguments_get_one_repair_retry_that_shows_the_error(make_sessio
         [J({"tool": "weather_now", "args": {"city": "Lima"}})],
         [J({"choice": "none", "tool": None, "question": None})],
         ["Light rain in Lima."],
-    ], [_weather_tool(log)])
+    ], [_weather_tool(log), _note_tool(log)])
     turn = session.send("weather in Lima")
     repair = model.calls[2]
     assert "'city' is a required property" in repair["messages"][-1].content
@@ -153,7 +156,7 @@ def test_arguments_still_invalid_after_the_retry_are_not_run(make_session):
         [J({"choice": "call_tool", "tool": "weather_now", "question": None})],
         [J({"tool": "weather_now", "args": {"city": 5}})],
         [J({"tool": "weather_now", "args": {"city": "Lima", "units": "kelvin"}})],
-    ], [_weather_tool(log)])
+    ], [_weather_tool(log), _note_tool(log)])
     turn = session.send("weather in Lima")
     assert log == [] and len(model.calls) == 3
     assert "could not work out valid details" in turn.text and "kelvin" in turn.text
@@ -187,14 +190,14 @@ def test_a_repeated_identical_call_is_answered_from_the_results(make_session):
         [J({"choice": "call_tool", "tool": "weather_now", "question": None})],
         [J({"tool": "weather_now", "args": {"city": "Oslo"}})],
         ["12 °C in Oslo."],
-    ], [_weather_tool(log)])
+    ], [_weather_tool(log), _note_tool(log)])
     turn = session.send("weather in Oslo")
     assert log == [("weather_now", "Oslo", "metric")] and turn.text == "12 °C in Oslo."
     assert not turn.round_limit_hit and turn.rounds == 3
     # the session's one guard answers the repeat; the round after offers no tools, so the pipeline
     # goes to its summariser, which is shown the result once (not the guard's note about the repeat)
     summariser = model.calls[-1]
-    assert summariser["tools"] == [] and "Answer the user's message from the tool results" in summariser["system"]
+    assert summariser["tools"] == [] and "Answer my message from the tool results" in summariser["system"]
     assert summariser["messages"][-1].content.count("light rain") == 1
     assert "already called" not in summariser["messages"][-1].content
     assert [s for s, _ in session.primary.timings][-1] == "summariser"
@@ -207,7 +210,7 @@ def test_fenced_and_unclosed_json_from_a_model_without_grammar_is_repaired(make_
         ['{"tool": "weather_now", "args": {"city": "Oslo", "units": null'],
         [J({"choice": "none", "tool": None, "question": None})],
         ["ok"],
-    ], [_weather_tool(log)])
+    ], [_weather_tool(log), _note_tool(log)])
     session.send("weather in Oslo")
     assert log == [("weather_now", "Oslo", "metric")]
     assert session.primary.trace[0]["repaired"] is False
@@ -254,3 +257,53 @@ def test_a_summary_that_names_a_tool_is_not_rescued_into_a_call(make_session):
     turn = session.send("what does weather_now do?")
     assert asked == [] and log == [] and turn.rounds == 1
 
+
+
+def _failing_weather(log: list) -> Tool:
+    def weather_now(city: str) -> dict:
+        log.append(("weather_now", city))
+        raise ToolError("cannot reach the weather service (ConnectError)")
+
+    return Tool(name="weather_now", description="Current weather for a place.",
+                parameters={"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]},
+                func=weather_now)
+
+
+def test_one_tool_narrowed_to_by_the_router_skips_the_choosing_step(make_session):
+    log: list = []
+    session, model = make_session([
+        [J({"tool": "weather_now", "args": {"city": "Oslo"}})],
+        ["It is 12 °C with light rain in Oslo."],
+    ], [_weather_tool(log)])
+    events = list(session.stream("weather in Oslo"))
+    assert log == [("weather_now", "Oslo", "metric")]
+    assert session.last_turn.text == "It is 12 °C with light rain in Oslo."
+    assert [s for s, _ in session.primary.timings] == ["executor", "summariser"]
+    assert [e.text for e in events if isinstance(e, Status)] == ["calling weather_now…", "reading the results…"]
+
+
+def test_when_every_call_failed_tars_tells_the_failure_itself(make_session):
+    log: list = []
+    session, model = make_session([[J({"tool": "weather_now", "args": {"city": "Paris"}})]],
+                                  [_failing_weather(log)])
+    turn = session.send("What's the weather in Paris right now?")
+    assert log == [("weather_now", "Paris")] and len(model.calls) == 1, "no model is asked to answer"
+    assert "`weather_now` tool failed: cannot reach the weather service (ConnectError)" in turn.text
+    assert not any(ch.isdigit() for ch in turn.text.replace("weather_now", "")), "nothing invented"
+
+
+def test_a_turn_with_tools_tells_every_model_the_rules_for_failed_results(make_session):
+    log: list = []
+    session, model = make_session([
+        [J({"choice": "call_tool", "tool": "note_read", "question": None})],
+        [J({"tool": "note_read", "args": {"path": "trip.md"}})],
+        [J({"choice": "call_tool", "tool": "weather_now", "question": None})],
+        [J({"tool": "weather_now", "args": {"city": "Bergen"}})],
+        [J({"choice": "none", "tool": None, "question": None})],
+        ["Your note says buy milk; I could not get Bergen's weather."],
+    ], [_failing_weather(log), _note_tool(log)])
+    turn = session.send("read trip.md and then check the weather in Bergen")
+    assert turn.text.startswith("Your note says")  # one call worked: the model answers from it
+    summariser = model.calls[-1]
+    assert TOOL_RESULT_RULES in summariser["system"]
+    assert "weather_now" in summariser["messages"][-1].content and "error: " in summariser["messages"][-1].content

@@ -5,6 +5,9 @@ the session's loop treats it like any model. A round that picks a tool ends with
 (`Stop("tool_use")`); the loop runs it and streams again, so a second tool goes through router ->
 executor again within the round bound. A round offered no tools after tool results (the loop
 asks for the answer) goes to the summariser, which turns this turn's results into the answer.
+Steps the session's decisions make unnecessary are skipped: with one tool offered there is no
+router step (and after its result, straight to the summariser); when every call of the turn
+failed, tars writes the answer itself (`failures`). Each step announces itself with a `Status`.
 In `auto` mode it decides on the first stream whether the inner model needs the pipeline, since
 asking may load the model or query a server, which building a session must not do.
 """
@@ -16,12 +19,13 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Literal
 
 from tars.errors import ToolError
-from tars.events import Event, Stop, TextDelta, ToolCall, ToolCallEvent, Usage
+from tars.events import Event, Status, Stop, TextDelta, ToolCall, ToolCallEvent, Usage
 from tars.messages import Message
 from tars.pipeline import prompts
+from tars.pipeline.failures import all_failed, failure_answer
 from tars.pipeline.steps import StepRun, execute, route
 from tars.providers.base import Provider
-from tars.system_prompt import without_tool_hints
+from tars.system_prompt import hinted_tools, without_tool_hints
 from tars.tools.base import Tool
 
 __all__ = ["PipelineProvider", "wants_pipeline", "SMALL_CONTEXT"]
@@ -101,11 +105,23 @@ class PipelineProvider:
         return self._round(list(messages), system, [_described(spec) for spec in tools])
 
     def _round(self, messages: list[Message], system: str, tools: list[Tool]) -> Iterator[Event]:
+        # the session's router narrowed the message to this one tool: there is no choice to make
+        narrowed = len(tools) == 1 and hinted_tools(system) == [tools[0].name]
         # tool hints help a model choosing among schemas; the steps that answer read them as a topic
         system = without_tool_hints(system)
-        if not tools:
-            yield from (self._summarise if _after_tool(messages) else self._answer)(messages, system)
+        after_tool = _after_tool(messages)
+        if after_tool and all_failed(messages):
+            yield from self._told_failure(messages)
             return
+        if not tools or (after_tool and narrowed):
+            # the one tool narrowed to has answered: what is left is to answer from its result
+            yield from (self._summarise if after_tool else self._answer)(messages, system)
+            return
+        if narrowed:
+            self.trace.append({"choice": "call_tool", "tool": tools[0].name, "error": None, "router": "skipped"})
+            yield from self._call(messages, tools[0])
+            return
+        yield Status(text="choosing a tool…")
         decision = route(self.inner, messages, tools)
         yield from self._account(decision.runs)
         self.trace.append({"choice": decision.choice, "tool": decision.tool, "error": decision.error})
@@ -115,12 +131,19 @@ class PipelineProvider:
                 yield Stop(reason="end_turn")
             case "call_tool":
                 yield from self._call(messages, next(t for t in tools if t.name == decision.tool))
-            case _ if _after_tool(messages):
+            case _ if after_tool:
                 yield from self._summarise(messages, system)
             case _:
                 yield from self._answer(messages, system)
 
+    def _told_failure(self, messages: list[Message]) -> Iterator[Event]:
+        """Every call of this turn failed: tars says so itself rather than let the model guess."""
+        self.trace.append({"choice": "told_failure", "tool": None, "error": None})
+        yield TextDelta(text=failure_answer(messages))
+        yield Stop(reason="end_turn")
+
     def _call(self, messages: list[Message], tool: Tool) -> Iterator[Event]:
+        yield Status(text=f"calling {tool.name}…")
         result = execute(self.inner, messages, tool)
         yield from self._account(result.runs)
         self.trace[-1].update(args=result.args, repaired=result.repaired, args_error=result.error)
@@ -134,6 +157,7 @@ class PipelineProvider:
         yield Stop(reason="tool_use")
 
     def _summarise(self, messages: list[Message], system: str) -> Iterator[Event]:
+        yield Status(text="reading the results…")
         request = [Message(role="user", content=prompts.summary_request(messages))]
         yield from self._timed("summariser", self.inner.stream(
             request, system=prompts.summariser_system(system), tools=()))

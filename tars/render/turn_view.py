@@ -13,6 +13,7 @@ from tars.events import (
     ModelStart,
     Notice,
     ReasoningDelta,
+    Status,
     Stop,
     TextDelta,
     ToolCall,
@@ -52,6 +53,16 @@ class TurnPrinter:
             self._spinner = self.status.status(text, spinner="dots", spinner_style="dim")
             self._spinner.start()
 
+    def _status(self, text: str) -> None:
+        """Say what the model is busy with: the spinner's text on a terminal, a dim line on a dumb
+        one, nothing in a pipe (a script reads the answer, not the progress)."""
+        if self._spinner is not None:
+            self._spinner.update(text)
+        elif self._wants_spinner and self._stream is None:
+            self.waiting(text)
+        elif self.status.is_terminal and not self._wants_spinner:
+            self._line(text, "dim")
+
     def _stop_spinner(self) -> None:
         spinner, self._spinner = self._spinner, None
         if spinner is not None:
@@ -77,6 +88,8 @@ class TurnPrinter:
             case Notice(text=text, level=level):
                 self._end_answer()
                 self._line(text, "yellow" if level == "warning" else "dim")
+            case Status(text=text):
+                self._status(text)
             case ModelStart() | Usage() | Stop() | ReasoningDelta():
                 pass  # the footer says which model answered and the usage
 

@@ -21,7 +21,9 @@ from tars.events import Event, TextDelta, ToolCallEvent, Usage
 from tars.messages import Message
 from tars.providers.chat_shape import TEMPLATE, chat_messages, chat_tools
 from tars.providers.llamacpp.gguf_template import gguf_chat_template
+from tars.providers.llamacpp.loops import RepeatStop
 from tars.providers.llamacpp.model_file import resolve_model_path
+from tars.providers.llamacpp.threads import import_llama_cpp
 from tars.providers.stop import ending_with_stop
 from tars.providers.text_tools import text_parser
 from tars.providers.window import decide
@@ -34,7 +36,10 @@ __all__ = ["LlamaCppProvider", "chat_template"]
 
 _MODELS: dict[tuple[str, int, int], Any] = {}
 _LOAD_LOCK = threading.Lock()
-_MAX_TOKENS = 1024
+_MAX_TOKENS = 8192  # most tokens of one reply; llama.cpp also stops where the window ends
+# llama.cpp's classic penalty: enough to break a loop of repeated phrases, too little to bend
+# ordinary prose; structured (grammar) answers get none, they repeat quotes and braces by design
+_REPEAT_PENALTY = 1.1
 
 
 @atexit.register
@@ -58,10 +63,9 @@ def _load(path: Path, n_ctx: int, threads: int) -> Any:
     key = (str(path), n_ctx, threads)
     with _LOAD_LOCK:
         if key not in _MODELS:
-            from llama_cpp import Llama
-
+            llama_cpp = import_llama_cpp()
             try:
-                _MODELS[key] = Llama(model_path=str(path), n_ctx=n_ctx, n_threads=threads,
+                _MODELS[key] = llama_cpp.Llama(model_path=str(path), n_ctx=n_ctx, n_threads=threads,
                                      n_threads_batch=threads, verbose=False)
             except (ValueError, RuntimeError) as exc:
                 raise ModelFileError(f"cannot load {path.name}: {exc}") from exc
@@ -70,6 +74,7 @@ def _load(path: Path, n_ctx: int, threads: int) -> Any:
 
 def _grammar(schema: dict[str, Any]) -> Any:
     """A llama.cpp grammar that only admits JSON matching `schema`."""
+    import_llama_cpp()
     from llama_cpp.llama_grammar import LlamaGrammar
 
     try:
@@ -105,6 +110,8 @@ class LlamaCppProvider:
 
     @property
     def max_output_tokens(self) -> int:
+        """Tokens the session keeps free for the reply; a reply may run on into whatever else of
+        the window is free, and one cut at its end stops for `max_tokens` (told to the user)."""
         return min(self.max_tokens, self.context_window // 4)
 
     def count_tokens(self, text: str) -> int | None:
@@ -132,8 +139,11 @@ class LlamaCppProvider:
         if response_schema is not None:
             kwargs["grammar"] = _grammar(response_schema)
             kwargs["temperature"] = 0.0  # constrained JSON answers should not vary run to run
-        elif tools:
-            kwargs["tools"] = chat_tools(tools)
+            kwargs["repeat_penalty"] = 1.0
+        else:
+            kwargs["repeat_penalty"] = _REPEAT_PENALTY
+            if tools:
+                kwargs["tools"] = chat_tools(tools)
         # Parse calls whenever tools are or were in play: a call to a tool not offered now is
         # dropped (never run), and its markup is never shown as the answer.
         offered = {spec["name"] for spec in tools}
@@ -141,12 +151,13 @@ class LlamaCppProvider:
         parser = None
         if known and response_schema is None:
             parser = text_parser(self.tool_format(), sorted(known), model=self.model)
+        repeats = RepeatStop() if response_schema is None else None
         with self._lock:
-            yield from ending_with_stop(_generate(llm, kwargs, parser, offered))
+            yield from ending_with_stop(_generate(llm, kwargs, parser, offered, repeats))
 
 
-def _generate(llm: Any, kwargs: dict[str, Any], parser: StreamParser | None,
-              offered: set[str]) -> Generator[Event, None, str | None]:
+def _generate(llm: Any, kwargs: dict[str, Any], parser: StreamParser | None, offered: set[str],
+              repeats: RepeatStop | None = None) -> Generator[Event, None, str | None]:
     """One completion's events; returns llama.cpp's finish_reason (`length` when cut at max_tokens)."""
     produced, finish, stray = 0, None, False
     try:
@@ -157,21 +168,33 @@ def _generate(llm: Any, kwargs: dict[str, Any], parser: StreamParser | None,
             if not text:
                 continue
             produced += 1
-            for event in (parser.feed(text) if parser else [TextDelta(text=text)]):
+            if repeats is not None:
+                text = repeats.feed(text)
+            for event in _parsed(parser, text):
                 if isinstance(event, ToolCallEvent) and event.call.name not in offered:
                     stray = True  # a call to a tool not on offer now: never run, never shown
                     continue
                 yield event
             if stray and not offered:
                 break  # asked to answer without tools, the model writes calls: it would only repeat
+            if repeats is not None and repeats.stopped:
+                finish = "stop"  # the answer was complete; the model only began it again
+                break
     except ValueError as exc:  # llama.cpp's way of saying the prompt does not fit
         kind = ContextTooLong if "context window" in str(exc) else ProviderRejected
         raise kind(f"embedded model: {exc}", provider="llamacpp") from exc
     except RuntimeError as exc:
         raise ProviderUnavailable(f"embedded model failed: {exc}", provider="llamacpp") from exc
     cut_short = stray and not offered  # what is held back is the start of the next stray call
-    for event in parser.finish() if parser and not cut_short else ():
+    rest = repeats.finish() if repeats is not None and not cut_short else ""
+    for event in [*_parsed(parser, rest), *(parser.finish() if parser and not cut_short else ())]:
         if not (isinstance(event, ToolCallEvent) and event.call.name not in offered):
             yield event
     yield Usage(input_tokens=max(0, llm.n_tokens - produced), output_tokens=produced)
     return finish
+
+
+def _parsed(parser: StreamParser | None, text: str) -> list[Event]:
+    if not text:
+        return []
+    return list(parser.feed(text)) if parser else [TextDelta(text=text)]

@@ -1,0 +1,64 @@
+"""Failed tool calls, told honestly: the answer tars writes itself when every call of a turn failed.
+
+A small model handed nothing but an error tends to invent the result it was waiting for ("cloudy,
+22 degrees"). When no call of the turn succeeded there is nothing to answer from, so tars says
+which tool failed and why in its own words, without asking the model at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tars.messages import Message
+
+__all__ = ["Outcome", "turn_outcomes", "all_failed", "failure_answer"]
+
+_REASON_CHARS = 200
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One call of this turn and what came back."""
+
+    tool: str
+    failed: bool
+    text: str
+
+
+def turn_outcomes(messages: Sequence[Message]) -> list[Outcome]:
+    """The results of the calls made since the latest user message, oldest first."""
+    start = next((i for i in range(len(messages) - 1, -1, -1) if messages[i].role == "user"), -1) + 1
+    names = {c.id: c.name for m in messages[start:] for c in m.tool_calls}
+    return [Outcome(tool=m.name or names.get(m.tool_call_id or "", "tool"), failed=m.is_error, text=m.content)
+            for m in messages[start:] if m.role == "tool"]
+
+
+def all_failed(messages: Sequence[Message]) -> bool:
+    """Whether this turn made calls and every one of them failed."""
+    outcomes = turn_outcomes(messages)
+    return bool(outcomes) and all(o.failed for o in outcomes)
+
+
+def _reason(text: str) -> str:
+    text = " ".join(text.split()).rstrip(".")
+    for prefix in ("error:", "Error:"):
+        text = text.removeprefix(prefix).strip()
+    return text if len(text) <= _REASON_CHARS else text[: _REASON_CHARS - 1] + "…"
+
+
+def failure_answer(messages: Sequence[Message]) -> str:
+    """The answer for a turn whose calls all failed: each tool, that it failed, and why."""
+    reasons: dict[str, list[str]] = {}
+    for outcome in turn_outcomes(messages):
+        if outcome.failed:
+            reasons.setdefault(outcome.tool, [])
+            if (why := _reason(outcome.text)) and why not in reasons[outcome.tool]:
+                reasons[outcome.tool].append(why)
+    told = {tool: "; ".join(why) or "no reason given" for tool, why in reasons.items()}
+    if len(told) == 1:
+        ((tool, why),) = told.items()
+        return f"The `{tool}` tool failed: {why}. I have no result to answer from, so I won't guess."
+    return ("These tools failed, so I have no result to answer from:\n"
+            + "\n".join(f"- `{tool}`: {why}" for tool, why in told.items())
+            + "\n\nI won't guess what they would have returned.")
