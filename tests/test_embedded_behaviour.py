@@ -98,3 +98,20 @@ def test_every_model_is_told_the_rules_for_tool_results_when_tools_are_in_play()
     session.tools = ToolRegistry([])
     session.send("hello")
     assert TOOL_RESULT_RULES not in model.calls[-1]["system"]
+
+
+def test_prompt_states_on_disk_are_found_by_longest_prefix_and_damaged_ones_dropped(tmp_path):
+    from tars.providers.llamacpp import prefix_cache
+
+    folder = tmp_path / "prompts"
+    a = prefix_cache._write(folder, [1, 2, 3, 4], b"state-a")
+    b = prefix_cache._write(folder, [1, 2, 9], b"state-b")
+    assert a is not None and b is not None and (a.stat().st_mode & 0o777) == 0o600
+    cache = prefix_cache.PrefixCache(folder)
+    entry, length = cache.best([1, 2, 3, 4, 5, 6])
+    assert entry is not None and entry.tokens == [1, 2, 3, 4] and length == 4
+    assert prefix_cache._read_state(entry.path) == b"state-a"
+    a.write_bytes(a.read_bytes()[:-3])  # cut short: never handed to llama.cpp
+    fresh = prefix_cache.PrefixCache(folder)
+    entry, length = fresh.best([1, 2, 3, 4, 5, 6])
+    assert entry is not None and entry.tokens == [1, 2, 9] and length == 2 and not a.exists()

@@ -19,10 +19,12 @@ from typing import TYPE_CHECKING, Any
 from tars.errors import ContextTooLong, ModelFileError, ProviderRejected, ProviderUnavailable
 from tars.events import Event, TextDelta, ToolCallEvent, Usage
 from tars.messages import Message
+from tars.paths import cache_dir
 from tars.providers.chat_shape import TEMPLATE, chat_messages, chat_tools
 from tars.providers.llamacpp.gguf_template import gguf_chat_template
 from tars.providers.llamacpp.loops import RepeatStop
 from tars.providers.llamacpp.model_file import resolve_model_path
+from tars.providers.llamacpp.prefix_cache import PrefixCache, cache_key, caching_llama
 from tars.providers.llamacpp.threads import import_llama_cpp
 from tars.providers.stop import ending_with_stop
 from tars.providers.text_tools import text_parser
@@ -64,9 +66,10 @@ def _load(path: Path, n_ctx: int, threads: int) -> Any:
     with _LOAD_LOCK:
         if key not in _MODELS:
             llama_cpp = import_llama_cpp()
+            cache = PrefixCache(cache_dir() / "prompts" / cache_key(path, n_ctx, llama_cpp.__version__))
             try:
-                _MODELS[key] = llama_cpp.Llama(model_path=str(path), n_ctx=n_ctx, n_threads=threads,
-                                     n_threads_batch=threads, verbose=False)
+                _MODELS[key] = caching_llama(llama_cpp.Llama, cache, model_path=str(path), n_ctx=n_ctx,
+                                             n_threads=threads, n_threads_batch=threads, verbose=False)
             except (ValueError, RuntimeError) as exc:
                 raise ModelFileError(f"cannot load {path.name}: {exc}") from exc
         return _MODELS[key]
