@@ -44,7 +44,7 @@ def test_remember_writes_readable_markdown_sections(folder):
     text = (folder / "memory.md").read_text()
     pinned, facts, rules = text.index("## Pinned"), text.index("## Facts"), text.index("## Rules")
     assert pinned < text.index("- Passport expires in March") < facts
-    assert facts < text.index("- My sister Ana lives in Lisbon") < rules
+    assert facts < text.index("- The user's sister Ana lives in Lisbon") < rules
     assert rules < text.index("- Answer in metric units")
 
 
@@ -61,10 +61,10 @@ def test_update_and_forget_by_text(folder):
     run(reg, "memory_remember", text="I drink green tea in the morning")
     run(reg, "memory_remember", text="I work at Acme")
     out = run(reg, "memory_update", old="green tea", new="I drink black coffee in the morning").output
-    assert out["old"] == "I drink green tea in the morning"
+    assert out["old"] == "The user drinks green tea in the morning"
     assert run(reg, "memory_forget", text="I work at Acme").output["status"] == "forgotten"
     items = run(reg, "memory_recall").output["items"]
-    assert items == [{"kind": "fact", "text": "I drink black coffee in the morning"}]
+    assert items == [{"kind": "fact", "text": "The user drinks black coffee in the morning"}]
 
 
 def test_ambiguous_or_unknown_changes_nothing(folder):
@@ -98,7 +98,7 @@ def test_search_is_ranked_and_follows_outside_edits(folder):
     run(reg, "memory_remember", text="My dentist is Dr. Silva on Rua Augusta")
     run(reg, "memory_remember", text="Favourite food is ramen")
     hits = run(reg, "memory_search", query="who is my dentist").output["results"]
-    assert hits[0]["snippet"].startswith("My [dentist]") and hits[0]["section"] == "Facts"
+    assert hits[0]["snippet"].startswith("The user's [dentist]") and hits[0]["section"] == "Facts"
     text = (folder / "memory.md").read_text().replace("Dr. Silva", "Dr. Costa")
     (folder / "memory.md").write_text(text)  # the user edits the file in their editor
     (folder / "people.md").write_text("# People\n- Costa's receptionist is Rita\n")
@@ -163,3 +163,13 @@ def test_forgetting_asks_first_and_is_refused_when_nobody_can_answer(folder):
     refused = reg.run(ToolCall(name="memory_forget", arguments={"text": "Acme"}))
     assert refused.is_error and "--yes" in refused.text
     assert "Acme" in run(reg, "memory_recall").text
+
+
+def test_a_fact_in_the_first_person_is_kept_as_a_sentence_about_the_user(folder):
+    reg = registry(folder)
+    out = run(reg, "memory_remember", text="my cat is called Miso").output
+    assert out["text"] == "The user's cat is called Miso" and "file" not in out
+    run(reg, "memory_remember", text="I always drink tea at 5")
+    text = (folder / "memory.md").read_text()
+    assert "- The user's cat is called Miso" in text and "- The user always drinks tea at 5" in text
+    assert run(reg, "memory_forget", text="my cat is called Miso").output["status"] == "forgotten"

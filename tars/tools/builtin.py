@@ -48,13 +48,18 @@ def _text(n: int = 500) -> dict:
     return {"type": "string", "minLength": 1, "maxLength": n}
 
 
+# the stored line is read later with no conversation around it: a bare "Miso" means nothing then
+_WHOLE_FACT = ("the whole fact as one sentence that makes sense on its own, about the user in the third "
+               "person, e.g. \"The user's sister Ana lives in Lisbon\" (not just \"Ana\")")
+
+
 def memory_tools(config: Any, index: SearchIndex) -> list[Tool]:
     mem = memory_store(config, index)
     fam = "memory"
     return [
         Tool(name="memory_remember", family=fam, func=lambda text, kind="fact": mem.remember(text, kind),
              description="Remember one short fact, rule or pinned item about the user for future conversations.",
-             parameters=_obj({"text": _text(), "kind": _KIND}, ("text",))),
+             parameters=_obj({"text": {**_text(), "description": _WHOLE_FACT}, "kind": _KIND}, ("text",))),
         Tool(name="memory_update", family=fam, func=lambda old, new, kind=None: mem.update(old, new, kind),
              description="Change a remembered item: `old` quotes it (or enough of it), `new` is the new text.",
              parameters=_obj({"old": _text(), "new": _text(), "kind": _KIND}, ("old", "new"))),

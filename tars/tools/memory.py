@@ -18,6 +18,7 @@ from typing import Any
 
 from tars.atomic import LOCK_NAME, update_file
 from tars.errors import ToolError
+from tars.tools.fact_wording import third_person
 from tars.tools.search_index import SearchIndex
 
 __all__ = ["MemoryStore", "Item", "KINDS", "memory_chunks"]
@@ -100,6 +101,16 @@ def _clean(text: str) -> str:
 
 
 def _find(items: list[Item], query: str) -> Item:
+    """The one item `query` names, as written or in the third person the items are kept in."""
+    try:
+        return _find_as_written(items, query)
+    except ToolError:
+        if third_person(query.strip()) == query.strip():
+            raise
+        return _find_as_written(items, third_person(query.strip()))
+
+
+def _find_as_written(items: list[Item], query: str) -> Item:
     """The one item `query` names; ToolError listing candidates when none or several match."""
     q = _norm(query)
     exact = [it for it in items if _norm(it.text) == q]
@@ -171,7 +182,7 @@ class MemoryStore:
             return []
 
     def remember(self, text: str, kind: str = "fact") -> dict[str, Any]:
-        text = _clean(text)
+        text = third_person(_clean(text))
         outcome: dict[str, Any] = {}
 
         def change(lines: list[str]) -> list[str]:
@@ -183,10 +194,10 @@ class MemoryStore:
             return _insert(lines, kind, text)
 
         self._update(change)
-        return {**outcome, "file": str(self.file)}
+        return outcome
 
     def update(self, old: str, new: str, kind: str | None = None) -> dict[str, Any]:
-        new = _clean(new)
+        new = third_person(_clean(new))
         outcome: dict[str, Any] = {}
 
         def change(lines: list[str]) -> list[str]:

@@ -217,7 +217,7 @@ def _read_state(path: Path | None) -> bytes | None:
 def caching_llama(llama_class: type, cache: PrefixCache, **kwargs: Any) -> Any:
     """A `Llama` whose prompts go through `cache`: restored before evaluation, saved after it."""
 
-    class CachingLlama(llama_class):  # type: ignore[misc, valid-type]
+    class CachingLlama(llama_class):  # type: ignore[misc]
         def generate(self, tokens: Any, *args: Any, **kw: Any) -> Any:
             prompt = [int(t) for t in tokens]
             cache.restore(self, prompt)

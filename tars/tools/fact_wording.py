@@ -1,0 +1,67 @@
+"""Memory items in the third person: "my cat is called Miso" is kept as "The user's cat is called Miso".
+
+A remembered line is read later with no conversation around it, by a model that is told it is
+about the user; "I drink coffee" or "my sister" would then read as the model's own. Only the
+first person singular is rewritten ("I", "me", "my", "mine", "myself"), with the verb after "I"
+agreeing ("I drink" -> "the user drinks"); everything else is kept as written.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["third_person"]
+
+_TOKEN = re.compile(r"\w+(?:['’]\w+)?|\s+|[^\w\s]")
+_CONTRACTIONS = {"i'm": "the user is", "i've": "the user has", "i'll": "the user will", "i'd": "the user would"}
+_OBJECT = {"me": "the user", "my": "the user's", "mine": "the user's", "myself": "the user"}
+_IRREGULAR = {"am": "is", "have": "has", "do": "does", "go": "goes", "don't": "doesn't", "haven't": "hasn't",
+              "was": "was", "wasn't": "wasn't", "were": "was"}
+_MODALS = frozenset("""can could will would shall should may might must did didn't can't cannot won't wouldn't
+couldn't shouldn't mustn't""".split())
+_ADVERBS = frozenset("also always never often usually still just really only already sometimes".split())
+
+
+def _agree(verb: str) -> str:
+    low = verb.lower()
+    if low in _IRREGULAR:
+        return _IRREGULAR[low]
+    if low in _MODALS or low in _ADVERBS or not low.isalpha():
+        return verb
+    if low.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if low.endswith("y") and len(low) > 1 and low[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def third_person(text: str) -> str:
+    """`text` with the speaker ("I", "my", ...) made "the user" (capitalised where it opens `text`)."""
+    tokens = _TOKEN.findall(text)
+    out: list[str] = []
+    agree_next = False
+    for token in tokens:
+        low = token.lower().replace("’", "'")
+        if token.isspace() or not (token[0].isalnum() or token[0] == "_"):
+            out.append(token)
+            if not token.isspace():
+                agree_next = False
+            continue
+        if agree_next:
+            out.append(_agree(token))
+            # an adverb between "I" and the verb ("I always drink") keeps the verb waiting
+            agree_next = low in _ADVERBS
+            continue
+        if low in _CONTRACTIONS:
+            out.append(_CONTRACTIONS[low])
+        elif low == "i":
+            out.append("the user")
+            agree_next = True
+        elif low in _OBJECT:
+            out.append(_OBJECT[low])
+        else:
+            out.append(token)
+    result = "".join(out)
+    if result.startswith("the user") and not text.lstrip().startswith("the user"):
+        return "The user" + result[len("the user"):]
+    return result
