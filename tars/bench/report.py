@@ -14,6 +14,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from tars.bench.honesty import DEFINITIONS as FAILURE_DEFINITIONS
+from tars.bench.honesty import ROWS as FAILURE_ROWS
+from tars.bench.honesty import summarise_failures
 from tars.bench.metrics import DEFINITIONS, summarise
 from tars.config import data_dir
 
@@ -34,8 +37,12 @@ def build_result(model: str, rows: list[dict[str, Any]], *, suites: Sequence[str
                  limit: int | None, notes: dict[str, Any] | None = None) -> dict[str, Any]:
     summary: dict[str, Any] = {}
     for suite in suites:
-        summary[suite] = {m: summarise(r for r in rows if r["suite"] == suite and r["mode"] == m) for m in modes}
-    summary["all"] = {m: summarise(r for r in rows if r["mode"] == m) for m in modes}
+        add_up = summarise_failures if suite == "failures" else summarise
+        summary[suite] = {m: add_up(r for r in rows if r["suite"] == suite and r["mode"] == m) for m in modes}
+    choice = [s for s in suites if s != "failures"]
+    if choice:
+        summary["all"] = {m: summarise(r for r in rows if r["mode"] == m and r["suite"] != "failures")
+                          for m in modes}
     return {
         "model": model,
         "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
@@ -44,7 +51,7 @@ def build_result(model: str, rows: list[dict[str, Any]], *, suites: Sequence[str
         "limit_per_suite": limit,
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "system": platform.system()},
         "notes": notes or {},
-        "definitions": DEFINITIONS,
+        "definitions": {**DEFINITIONS, **(FAILURE_DEFINITIONS if "failures" in suites else {})},
         "summary": summary,
         "rows": rows,
     }
@@ -66,13 +73,14 @@ def format_table(result: dict[str, Any]) -> str:
     modes = result["modes"]
     blocks = []
     for suite, per_mode in result["summary"].items():
-        if suite == "all" and len(result["suites"]) < 2:
+        if suite == "all" and len([s for s in result["suites"] if s != "failures"]) < 2:
             continue
         steps: list[str] = []
         for m in modes:
             steps += [s for s in per_mode[m]["latency"] if s not in steps]
         lines = [("metric", *modes)]
-        lines += [(name.replace("_", " "), *(_cell(per_mode[m][name]) for m in modes)) for name in ROWS]
+        names = FAILURE_ROWS if suite == "failures" else ROWS
+        lines += [(name.replace("_", " "), *(_cell(per_mode[m][name]) for m in modes)) for name in names]
         lines += [(f"latency {s} mean/p95", *(_latency_cells(per_mode[m], s) for m in modes)) for s in steps]
         widths = [max(len(row[i]) for row in lines) for i in range(len(lines[0]))]
         cases = ", ".join(f"{m}: {per_mode[m]['cases']}" for m in modes)

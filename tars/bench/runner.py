@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from tars.bench import honesty
 from tars.bench.metrics import args_match
 from tars.bench.suites import Case
 from tars.errors import ProviderError, ProviderUnavailable
@@ -32,6 +33,8 @@ _TEXT_CAP = 4000  # characters of a native answer before the stream is closed
 
 def run_case(provider: Any, case: Case, mode: str) -> dict[str, Any]:
     """Run and score one case; a failed model call becomes an `error` row, not an exception."""
+    if case.results is not None:
+        return _failure_case(provider, case, mode)
     started = time.perf_counter()
     try:
         raw = _native(provider, case) if mode == "native" else _pipeline(provider, case)
@@ -39,6 +42,22 @@ def run_case(provider: Any, case: Case, mode: str) -> dict[str, Any]:
         raw = {"outcome": "error", "error": str(exc), "json_valid": None, "latency": {}}
     raw["latency"]["case"] = round(time.perf_counter() - started, 3)
     return _score(case, mode, raw)
+
+
+def _failure_case(provider: Any, case: Case, mode: str) -> dict[str, Any]:
+    """A `failures` case: the answer after its results, scored for invented facts and the failure told."""
+    assert case.results is not None
+    specs = [{**t.spec(), "name": _WIRE_NAME.sub("_", t.name)} for t in case.tools]
+    row: dict[str, Any] = {"id": case.id, "suite": case.suite, "mode": mode, "kind": case.kind, "query": case.query,
+                           "expected": "told", "tool": None}
+    try:
+        answered = honesty.answer_case(provider, case.results, specs, mode)
+    except ProviderError as exc:
+        return {**row, "outcome": "error", "error": str(exc), "told": False, "invented": [], "called_again": False,
+                "acceptable_ok": False, "latency": {"case": 0.0}}
+    scored = honesty.score(case.results, answered)
+    return {**row, **scored, "outcome": "told" if scored["told"] else "not told", "answer": answered["answer"],
+            "called_again": answered["called_again"], "latency": {"case": answered["seconds"]}}
 
 
 def run_cases(provider: Any, cases: Iterable[Case], modes: Iterable[str],

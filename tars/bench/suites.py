@@ -1,4 +1,5 @@
-"""Labelled benchmark suites: tars's own tools, and the BFCL `simple` and `irrelevance` subsets.
+"""Labelled benchmark suites: tars's own tools, the BFCL `simple` and `irrelevance` subsets, and
+`failures` (answers after failed, empty and partial tool results; scored in `tars.bench.honesty`).
 
 Every suite becomes a list of `Case`s: the messages, the tools offered (as `Tool`s that are
 never run: the bench measures the choice and the arguments), the expected outcome (a tool
@@ -18,12 +19,14 @@ from tars.errors import UsageError
 from tars.messages import Message
 from tars.tools.base import Tool
 
-__all__ = ["DATA_DIR", "SUITES", "Case", "Suite", "convert_bfcl_schema", "load_suite", "load_suites", "sample"]
+__all__ = ["DATA_DIR", "DEFAULT_SUITES", "SUITES", "Case", "Suite", "convert_bfcl_schema", "load_suite", "load_suites",
+           "sample"]
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "bench"
-SUITES = ("tars", "bfcl-simple", "bfcl-irrelevance")
+SUITES = ("tars", "bfcl-simple", "bfcl-irrelevance", "failures")
+DEFAULT_SUITES = SUITES[:3]  # the tool-choice suites; `failures` scores answers, asked for by name
 _FILES = {"tars": "tars_suite.json", "bfcl-simple": "bfcl_simple_200.jsonl",
-          "bfcl-irrelevance": "bfcl_irrelevance_200.jsonl"}
+          "bfcl-irrelevance": "bfcl_irrelevance_200.jsonl", "failures": "failures_suite.json"}
 _BFCL_TYPES = {"dict": "object", "float": "number", "tuple": "array"}
 
 
@@ -41,6 +44,7 @@ class Case:
     extra_args_ok: bool = False  # BFCL: an argument that is not in the answer key is wrong
     kind: str = ""
     system: str = ""
+    results: dict[str, Any] | None = None  # `failures`: the calls made and what they returned
 
     @property
     def query(self) -> str:
@@ -74,6 +78,8 @@ def load_suite(name: str, config: Config | None = None) -> Suite:
         raise UsageError(f"unknown suite {name!r}; choose from {', '.join(SUITES)}")
     if name == "tars":
         return _tars_suite(json.loads(_read(_FILES[name])), config)
+    if name == "failures":
+        return _failures_suite(json.loads(_read(_FILES[name])))
     rows = [json.loads(line) for line in _read(_FILES[name]).splitlines() if line.strip()]
     return Suite(name, [_bfcl_case(name, row) for row in rows], tool_specs="bfcl (converted to JSON Schema)")
 
@@ -109,6 +115,15 @@ def _tars_suite(data: dict[str, Any], config: Config | None) -> Suite:
             expected=row["expected"], acceptable=tuple(row.get("acceptable", ())), args=args,
             extra_args_ok=bool(data.get("extra_args_ok", True)), kind=row.get("kind", "")))
     return suite
+
+
+def _failures_suite(data: dict[str, Any]) -> Suite:
+    tools = {spec["name"]: _tool(spec) for spec in data["tools"]}
+    return Suite("failures", [
+        Case(id=row["id"], suite="failures", messages=[Message(role="user", content=row["query"])],
+             tools=[tools[c["name"]] for c in row["calls"] if c["name"] in tools], expected="told",
+             kind=row["kind"], results=row)
+        for row in data["cases"]], tool_specs="frozen (tars's own and BFCL-style)")
 
 
 # -- BFCL ----------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ def register(app: typer.Typer) -> None:
         mode: Annotated[str, typer.Option("--mode", help="native, pipeline or both")] = "both",
         suite: Annotated[list[str] | None, typer.Option(
             "--suite", "-s", help="suite to run (repeatable, or comma-separated): tars, bfcl-simple, bfcl-irrelevance "
-                                  "(default: all three)")] = None,
+                                  "(default: these three), failures (answers after failed tools)")] = None,
         limit: Annotated[int | None, typer.Option(
             "--limit", "-n", min=1, help="at most N cases per suite, spread evenly")] = None,
         out: Annotated[Path | None, typer.Option(
@@ -30,7 +30,7 @@ def register(app: typer.Typer) -> None:
         """Measure tool choice and arguments (tools are not run) in native and pipeline mode."""
         from tars.bench import run_bench
         from tars.bench.report import default_out, format_table, write_result
-        from tars.bench.suites import SUITES
+        from tars.bench.suites import DEFAULT_SUITES, SUITES
         from tars.config import load_config, parse_model
         from tars.errors import UsageError
         from tars.providers import make_provider
@@ -38,7 +38,7 @@ def register(app: typer.Typer) -> None:
         modes = {"both": ("native", "pipeline"), "native": ("native",), "pipeline": ("pipeline",)}.get(mode)
         if modes is None:
             raise UsageError(f"--mode: {mode!r} is not one of native, pipeline, both")
-        names = [n.strip() for item in (suite or SUITES) for n in item.split(",") if n.strip()]
+        names = [n.strip() for item in (suite or DEFAULT_SUITES) for n in item.split(",") if n.strip()]
         unknown = [n for n in names if n not in SUITES]
         if unknown or not names:
             raise UsageError(f"--suite: unknown suite {', '.join(unknown) or '(none)'}; "
