@@ -120,3 +120,46 @@ def test_a_forty_turn_chat_stays_in_the_default_window_without_an_error(embedded
         assert turn.context_tokens <= 4096 - session.primary.max_output_tokens
     assert session.compactor.count >= 1
     assert len(session.messages) >= 80, "compaction changes what is sent, never what is kept"
+
+
+@pytest.mark.model
+def test_a_prompt_seen_before_is_restored_from_the_prefix_cache_with_the_same_answer(embedded_session_config,
+                                                                                      tmp_path, monkeypatch):
+    from tars.providers.llamacpp import provider as llama_provider
+    from tars.providers.llamacpp.provider import LlamaCppProvider
+
+    monkeypatch.setenv("TARS_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(llama_provider, "_MODELS", {})  # a fresh load, with a cache in tmp_path
+    schema = {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}
+    provider = LlamaCppProvider("qwen2.5-coder-0.5b", embedded_session_config)
+    system = "You extract the city a message names, as JSON. " * 8  # a long shared prefix
+
+    def ask(text: str) -> str:
+        events = provider.stream([Message(role="user", content=text)], system=system, response_schema=schema)
+        return "".join(e.text for e in events if isinstance(e, TextDelta))
+
+    first = ask("I live in Lisbon.")
+    ask("Please tell me the weather in Oslo tomorrow.")
+    assert len(list(tmp_path.glob("prompts/*/*.kv"))) == 2, "prompt states are kept on disk"
+    monkeypatch.setattr(llama_provider, "_MODELS", {})  # as a new process would: load again, read the disk
+    provider = LlamaCppProvider("qwen2.5-coder-0.5b", embedded_session_config)
+    assert ask("I live in Lisbon.") == first
+    assert provider._model().prefix_cache.restored > 0, "the prompt was not evaluated again"
+
+
+@pytest.mark.model
+def test_a_failed_call_on_the_embedded_model_is_told_and_nothing_is_invented(embedded_session_config):
+    from tars.errors import ToolError
+
+    def weather_now(location: str) -> dict:
+        raise ToolError("cannot reach the weather service (ConnectError)")
+
+    tool = Tool(name="weather_now", description="Current weather conditions for a place",
+                parameters={"type": "object", "properties": {"location": {"type": "string"}},
+                            "required": ["location"]}, func=weather_now, family="weather")
+    session = Session.from_config(embedded_session_config, mcp=False)
+    session.tools = ToolRegistry([tool])
+    turn = session.send("What's the weather in Paris right now?")
+    assert turn.tool_results and turn.tool_results[0].is_error
+    assert "failed" in turn.text and "ConnectError" in turn.text
+    assert not any(w in turn.text.lower() for w in ("cloudy", "sunny", "degrees", "°"))

@@ -218,6 +218,8 @@ def caching_llama(llama_class: type, cache: PrefixCache, **kwargs: Any) -> Any:
     """A `Llama` whose prompts go through `cache`: restored before evaluation, saved after it."""
 
     class CachingLlama(llama_class):  # type: ignore[misc]
+        prefix_cache = cache
+
         def generate(self, tokens: Any, *args: Any, **kw: Any) -> Any:
             prompt = [int(t) for t in tokens]
             cache.restore(self, prompt)
