@@ -307,3 +307,16 @@ def test_a_turn_with_tools_tells_every_model_the_rules_for_failed_results(make_s
     summariser = model.calls[-1]
     assert TOOL_RESULT_RULES in summariser["system"]
     assert "weather_now" in summariser["messages"][-1].content and "error: " in summariser["messages"][-1].content
+
+
+def test_a_call_that_confirms_what_it_did_is_the_answer_without_a_model(make_session):
+    def memory_remember(text: str) -> dict:
+        return {"status": "remembered", "text": "The user's cat is called Miso",
+                "confirmation": "Remembered: The user's cat is called Miso."}
+
+    tool = Tool(name="memory_remember", description="Remember one fact about the user.",
+                parameters={"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]},
+                func=memory_remember)
+    session, model = make_session([[J({"tool": "memory_remember", "args": {"text": "Miso is my cat"}})]], [tool])
+    turn = session.send("remember that my cat is called Miso")
+    assert turn.text == "Remembered: The user's cat is called Miso." and len(model.calls) == 1

@@ -169,6 +169,7 @@ def test_a_fact_in_the_first_person_is_kept_as_a_sentence_about_the_user(folder)
     reg = registry(folder)
     out = run(reg, "memory_remember", text="my cat is called Miso").output
     assert out["text"] == "The user's cat is called Miso" and "file" not in out
+    assert out["confirmation"] == "Remembered: The user's cat is called Miso."
     run(reg, "memory_remember", text="I always drink tea at 5")
     text = (folder / "memory.md").read_text()
     assert "- The user's cat is called Miso" in text and "- The user always drinks tea at 5" in text

@@ -7,7 +7,7 @@ executor again within the round bound. A round offered no tools after tool resul
 asks for the answer) goes to the summariser, which turns this turn's results into the answer.
 Steps the session's decisions make unnecessary are skipped: with one tool offered there is no
 router step (and after its result, straight to the summariser); when every call of the turn
-failed, tars writes the answer itself (`failures`). Each step announces itself with a `Status`.
+failed, or each confirmed what it did, tars writes the answer itself (`own_answers`). Each step announces itself with a `Status`.
 In `auto` mode it decides on the first stream whether the inner model needs the pipeline, since
 asking may load the model or query a server, which building a session must not do.
 """
@@ -22,7 +22,7 @@ from tars.errors import ToolError
 from tars.events import Event, Status, Stop, TextDelta, ToolCall, ToolCallEvent, Usage
 from tars.messages import Message
 from tars.pipeline import prompts
-from tars.pipeline.failures import all_failed, failure_answer
+from tars.pipeline.own_answers import all_failed, confirmations, failure_answer
 from tars.pipeline.steps import StepRun, execute, route
 from tars.providers.base import Provider
 from tars.system_prompt import hinted_tools, without_tool_hints
@@ -110,8 +110,8 @@ class PipelineProvider:
         # tool hints help a model choosing among schemas; the steps that answer read them as a topic
         system = without_tool_hints(system)
         after_tool = _after_tool(messages)
-        if after_tool and all_failed(messages):
-            yield from self._told_failure(messages)
+        if after_tool and (all_failed(messages) or confirmations(messages)):
+            yield from self._own_answer(messages)
             return
         if not tools or (after_tool and narrowed):
             # the one tool narrowed to has answered: what is left is to answer from its result
@@ -136,10 +136,12 @@ class PipelineProvider:
             case _:
                 yield from self._answer(messages, system)
 
-    def _told_failure(self, messages: list[Message]) -> Iterator[Event]:
-        """Every call of this turn failed: tars says so itself rather than let the model guess."""
-        self.trace.append({"choice": "told_failure", "tool": None, "error": None})
-        yield TextDelta(text=failure_answer(messages))
+    def _own_answer(self, messages: list[Message]) -> Iterator[Event]:
+        """Every call failed (tars says so rather than let the model guess), or every call confirmed
+        what it did (tars passes that on rather than have it retold)."""
+        confirmed = confirmations(messages)
+        self.trace.append({"choice": "confirmed" if confirmed else "told_failure", "tool": None, "error": None})
+        yield TextDelta(text=confirmed or failure_answer(messages))
         yield Stop(reason="end_turn")
 
     def _call(self, messages: list[Message], tool: Tool) -> Iterator[Event]:

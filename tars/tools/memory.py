@@ -91,6 +91,11 @@ def _same(a: str, b: str) -> bool:
     return wa == wb or sorted(w for w in wa if w not in _FILLER) == sorted(w for w in wb if w not in _FILLER)
 
 
+def _said(what: str, text: str, sep: str = ": ") -> str:
+    """The one sentence that confirms a change (the answer to the user, as the tool can say it)."""
+    return f"{what}{sep}{text}" + ("" if text.endswith((".", "!", "?")) else ".")
+
+
 def _clean(text: str) -> str:
     text = " ".join(text.split())
     if not text:
@@ -188,9 +193,10 @@ class MemoryStore:
         def change(lines: list[str]) -> list[str]:
             for item in parse("\n".join(lines)):
                 if _same(item.text, text):
-                    outcome.update(status="already remembered", kind=item.kind, text=item.text)
+                    outcome.update(status="already remembered", kind=item.kind, text=item.text,
+                                   confirmation=_said("I already remember that", item.text))
                     return lines
-            outcome.update(status="remembered", kind=kind, text=text)
+            outcome.update(status="remembered", kind=kind, text=text, confirmation=_said("Remembered", text))
             return _insert(lines, kind, text)
 
         self._update(change)
@@ -202,7 +208,8 @@ class MemoryStore:
 
         def change(lines: list[str]) -> list[str]:
             item = _find(parse("\n".join(lines)), old)
-            outcome.update(status="updated", old=item.text, text=new, kind=kind or item.kind)
+            outcome.update(status="updated", old=item.text, text=new, kind=kind or item.kind,
+                           confirmation=_said(f"Updated: {item.text} ->", new, sep=" "))
             if kind and kind != item.kind:
                 return _insert(lines[: item.line] + lines[item.line + 1:], kind, new)
             prefix = lines[item.line][: lines[item.line].index(item.text)]
@@ -217,7 +224,7 @@ class MemoryStore:
 
         def change(lines: list[str]) -> list[str]:
             item = _find(parse("\n".join(lines)), text)
-            outcome.update(status="forgotten", kind=item.kind, text=item.text)
+            outcome.update(status="forgotten", kind=item.kind, text=item.text, confirmation=_said("Forgotten", item.text))
             return lines[: item.line] + lines[item.line + 1:]
 
         self._update(change)

@@ -1,18 +1,21 @@
-"""Failed tool calls, told honestly: the answer tars writes itself when every call of a turn failed.
+"""Answers tars writes itself, without a model: when every call of a turn failed, and when every
+call confirmed what it did in a sentence of its own.
 
 A small model handed nothing but an error tends to invent the result it was waiting for ("cloudy,
 22 degrees"). When no call of the turn succeeded there is nothing to answer from, so tars says
-which tool failed and why in its own words, without asking the model at all.
+which tool failed and why. A tool whose result carries a `confirmation` (memory: "Remembered: The
+user's cat is called Miso.") has said all there is to say; a small model retelling it only blurs it.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tars.messages import Message
 
-__all__ = ["Outcome", "turn_outcomes", "all_failed", "failure_answer"]
+__all__ = ["Outcome", "turn_outcomes", "all_failed", "failure_answer", "confirmations"]
 
 _REASON_CHARS = 200
 
@@ -62,3 +65,18 @@ def failure_answer(messages: Sequence[Message]) -> str:
     return ("These tools failed, so I have no result to answer from:\n"
             + "\n".join(f"- `{tool}`: {why}" for tool, why in told.items())
             + "\n\nI won't guess what they would have returned.")
+
+
+def confirmations(messages: Sequence[Message]) -> str | None:
+    """The tools' own confirmations when every call of this turn succeeded and each gave one."""
+    said = []
+    for outcome in turn_outcomes(messages):
+        try:
+            value = json.loads(outcome.text)
+        except ValueError:
+            return None
+        text = value.get("confirmation") if isinstance(value, dict) and not outcome.failed else None
+        if not isinstance(text, str) or not text.strip():
+            return None
+        said.append(text.strip())
+    return " ".join(dict.fromkeys(said)) or None
