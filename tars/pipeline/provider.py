@@ -7,7 +7,8 @@ executor again within the round bound. A round offered no tools after tool resul
 asks for the answer) goes to the summariser, which turns this turn's results into the answer.
 Steps the session's decisions make unnecessary are skipped: with one tool offered there is no
 router step (and after its result, straight to the summariser); when every call of the turn
-failed, or each confirmed what it did, tars writes the answer itself (`own_answers`). Each step announces itself with a `Status`.
+failed, or each confirmed what it did, tars writes the answer itself (`own_answers`). Each step
+announces itself with a `Status`.
 In `auto` mode it decides on the first stream whether the inner model needs the pipeline, since
 asking may load the model or query a server, which building a session must not do.
 """

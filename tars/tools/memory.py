@@ -224,7 +224,8 @@ class MemoryStore:
 
         def change(lines: list[str]) -> list[str]:
             item = _find(parse("\n".join(lines)), text)
-            outcome.update(status="forgotten", kind=item.kind, text=item.text, confirmation=_said("Forgotten", item.text))
+            outcome.update(status="forgotten", kind=item.kind, text=item.text,
+                           confirmation=_said("Forgotten", item.text))
             return lines[: item.line] + lines[item.line + 1:]
 
         self._update(change)
