@@ -115,3 +115,23 @@ def test_prompt_states_on_disk_are_found_by_longest_prefix_and_damaged_ones_drop
     fresh = prefix_cache.PrefixCache(folder)
     entry, length = fresh.best([1, 2, 3, 4, 5, 6])
     assert entry is not None and entry.tokens == [1, 2, 9] and length == 2 and not a.exists()
+
+
+class _ColdModel(ScriptedProvider):
+    """A local model that has not been loaded yet (loading the real one takes seconds)."""
+
+    loaded = False
+
+    def warm_up(self) -> None:
+        self.loaded = True
+
+
+def test_a_model_that_must_load_first_says_so_before_anything_else():
+    model = _ColdModel([["Hello!"]])
+    session = Session(load_config(environ={}), primary=model, tools=ToolRegistry([]))
+    events = list(session.stream("hi"))
+    statuses = [e for e in events if isinstance(e, Status)]
+    assert statuses == [Status(text="loading the model…")] and model.loaded
+    assert events.index(statuses[0]) < next(i for i, e in enumerate(events) if isinstance(e, TextDelta))
+    list(session.stream("again"))
+    assert not [e for e in session.stream("and again") if isinstance(e, Status)], "once loaded, no more"

@@ -5,8 +5,8 @@ the session's loop treats it like any model. A round that picks a tool ends with
 (`Stop("tool_use")`); the loop runs it and streams again, so a second tool goes through router ->
 executor again within the round bound. A round offered no tools after tool results (the loop
 asks for the answer) goes to the summariser, which turns this turn's results into the answer.
-Steps the session's decisions make unnecessary are skipped: with one tool offered there is no
-router step (and after its result, straight to the summariser); when every call of the turn
+Steps the session's decisions make unnecessary are skipped: when the message router narrowed the
+message to one tool there is no router step (after its result, straight to the summariser); when every call of the turn
 failed, or each confirmed what it did, tars writes the answer itself (`own_answers`). Each step
 announces itself with a `Status`.
 In `auto` mode it decides on the first stream whether the inner model needs the pipeline, since
@@ -92,6 +92,10 @@ class PipelineProvider:
         if self._active is None:
             return "auto (decided on the first message)"
         return "pipeline" if self._active else "native"
+
+    @property
+    def loaded(self) -> bool:
+        return bool(getattr(self.inner, "loaded", True))
 
     def warm_up(self) -> None:
         warm = getattr(self.inner, "warm_up", None)  # only local models have something to load

@@ -22,6 +22,7 @@ from tars.events import (
     Notice,
     Reply,
     SessionEvent,
+    Status,
     Stop,
     ToolCall,
     ToolCallEvent,
@@ -63,6 +64,9 @@ def run_turn(session: Session, text: str, route: RouteResult) -> Iterator[Sessio
         yield ModelStart(model=turn.model, escalated=turn.escalated, fallback=turn.fell_back, round=turn.rounds + 1)
         system = build_system_prompt(tool_hints=hints if tools else (), sections=sections,
                                      tools=bool(tools) or turn.rounds > 0)
+        if not getattr(provider, "loaded", True):  # a local model loads first: say so, it takes seconds
+            yield Status(text="loading the model…")
+            getattr(provider, "warm_up", lambda: None)()
         specs = [t.spec() for t in tools]
         budget = yield from fit_request(session, provider, system=system, sections=sections, tools=specs,
                                         harder=harder)

@@ -102,6 +102,11 @@ class LlamaCppProvider:
         self._lock = threading.Lock()  # one generation at a time per provider
         self._llm: Any = None
 
+    @property
+    def loaded(self) -> bool:
+        """Whether the model is in memory (or already loaded in this process by another provider)."""
+        return self._llm is not None
+
     def warm_up(self) -> None:
         """Assemble/verify the file and load the model (the REPL does this while you type)."""
         self._model()
