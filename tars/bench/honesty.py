@@ -22,7 +22,7 @@ __all__ = ["DEFINITIONS", "ROWS", "answer_case", "invented_facts", "score", "tol
 
 ROWS = ("told", "invented", "called_again", "error_rate")
 
-_TEXT_CAP = 3000
+_TEXT_CAP = 1500  # characters; an answer after a few results that runs past this is rambling
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*")
 _CAPITALISED = re.compile(r"(?<=[a-z,;:] )[A-Z][\w'’-]+")
 _CONDITIONS = frozenset("""sunny cloudy clouds cloud overcast rain rainy raining drizzle showers snow snowing snowy fog
