@@ -292,7 +292,7 @@ def test_when_every_call_failed_tars_tells_the_failure_itself(make_session):
     assert not any(ch.isdigit() for ch in turn.text.replace("weather_now", "")), "nothing invented"
 
 
-def test_a_turn_with_tools_tells_every_model_the_rules_for_failed_results(make_session):
+def test_partial_results_are_answered_from_what_worked_and_tars_says_what_is_missing(make_session):
     log: list = []
     session, model = make_session([
         [J({"choice": "call_tool", "tool": "note_read", "question": None})],
@@ -300,13 +300,15 @@ def test_a_turn_with_tools_tells_every_model_the_rules_for_failed_results(make_s
         [J({"choice": "call_tool", "tool": "weather_now", "question": None})],
         [J({"tool": "weather_now", "args": {"city": "Bergen"}})],
         [J({"choice": "none", "tool": None, "question": None})],
-        ["Your note says buy milk; I could not get Bergen's weather."],
+        ["Your note says buy milk."],
     ], [_failing_weather(log), _note_tool(log)])
     turn = session.send("read trip.md and then check the weather in Bergen")
-    assert turn.text.startswith("Your note says")  # one call worked: the model answers from it
+    # one call worked: the model answers from it alone, and tars says what is missing
+    assert turn.text == ("Your note says buy milk.\n\nMissing: The `weather_now` tool failed: cannot reach the "
+                         "weather service (ConnectError).")
     summariser = model.calls[-1]
     assert TOOL_RESULT_RULES in summariser["system"]
-    assert "weather_now" in summariser["messages"][-1].content and "error: " in summariser["messages"][-1].content
+    assert "buy milk" in summariser["messages"][-1].content and "weather_now" not in summariser["messages"][-1].content
 
 
 def test_a_call_that_confirms_what_it_did_is_the_answer_without_a_model(make_session):
@@ -320,3 +322,14 @@ def test_a_call_that_confirms_what_it_did_is_the_answer_without_a_model(make_ses
     session, model = make_session([[J({"tool": "memory_remember", "args": {"text": "Miso is my cat"}})]], [tool])
     turn = session.send("remember that my cat is called Miso")
     assert turn.text == "Remembered: The user's cat is called Miso." and len(model.calls) == 1
+
+
+def test_a_call_that_found_nothing_is_told_by_tars_not_filled_in_by_the_model(make_session):
+    def todoist_today() -> dict:
+        return {"count": 0, "tasks": []}
+
+    tool = Tool(name="todoist_today", description="Tasks due today.", func=todoist_today,
+                parameters={"type": "object", "properties": {}})
+    session, model = make_session([[J({"tool": "todoist_today", "args": {}})]], [tool])
+    turn = session.send("what's on my todo list today?")
+    assert turn.text == "`todoist_today` found nothing." and len(model.calls) == 1

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from tars.messages import Message
 
-__all__ = ["Outcome", "turn_outcomes", "all_failed", "failure_answer", "confirmations"]
+__all__ = ["Outcome", "turn_outcomes", "all_failed", "nothing_useful", "failure_answer", "missing_note",
+           "confirmations", "is_empty"]
 
 _REASON_CHARS = 200
 
@@ -27,20 +28,60 @@ class Outcome:
     tool: str
     failed: bool
     text: str
+    call_id: str = ""
+
+    @property
+    def empty(self) -> bool:
+        return not self.failed and is_empty(self.text)
+
+
+def is_empty(text: str) -> bool:
+    """A result that found nothing: no text, null, or an object whose lists are all empty (search
+    results, tasks, items) and that has nothing else but counts and echoes of the request."""
+    text = text.strip()
+    if not text or text in ("null", "[]", "{}", '""'):
+        return True
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return False
+    if isinstance(value, list):
+        return not value
+    if not isinstance(value, dict):
+        return value is None
+    lists = [v for v in value.values() if isinstance(v, list)]
+    return bool(lists) and not any(lists)
 
 
 def turn_outcomes(messages: Sequence[Message]) -> list[Outcome]:
-    """The results of the calls made since the latest user message, oldest first."""
+    """The results of the calls made since the latest user message, oldest first; a call made
+    again with the same arguments counts once, by its first result (the repeat was not run)."""
     start = next((i for i in range(len(messages) - 1, -1, -1) if messages[i].role == "user"), -1) + 1
-    names = {c.id: c.name for m in messages[start:] for c in m.tool_calls}
-    return [Outcome(tool=m.name or names.get(m.tool_call_id or "", "tool"), failed=m.is_error, text=m.content)
-            for m in messages[start:] if m.role == "tool"]
+    calls = {c.id: c for m in messages[start:] for c in m.tool_calls}
+    seen: set[str] = set()
+    out = []
+    for m in messages[start:]:
+        if m.role != "tool":
+            continue
+        call = calls.get(m.tool_call_id or "")
+        name = m.name or (call.name if call else "tool")
+        made = name + json.dumps(call.arguments if call else {}, sort_keys=True)
+        if made not in seen:
+            seen.add(made)
+            out.append(Outcome(tool=name, failed=m.is_error, text=m.content, call_id=m.tool_call_id or ""))
+    return out
 
 
 def all_failed(messages: Sequence[Message]) -> bool:
     """Whether this turn made calls and every one of them failed."""
     outcomes = turn_outcomes(messages)
     return bool(outcomes) and all(o.failed for o in outcomes)
+
+
+def nothing_useful(messages: Sequence[Message]) -> bool:
+    """Whether this turn made calls and each one failed or found nothing."""
+    outcomes = turn_outcomes(messages)
+    return bool(outcomes) and all(o.failed or o.empty for o in outcomes)
 
 
 def _reason(text: str) -> str:
@@ -50,21 +91,41 @@ def _reason(text: str) -> str:
     return text if len(text) <= _REASON_CHARS else text[: _REASON_CHARS - 1] + "…"
 
 
-def failure_answer(messages: Sequence[Message]) -> str:
-    """The answer for a turn whose calls all failed: each tool, that it failed, and why."""
+def _missing(outcomes: Sequence[Outcome]) -> dict[str, str]:
+    """tool -> what went wrong, for the calls that failed or found nothing."""
     reasons: dict[str, list[str]] = {}
-    for outcome in turn_outcomes(messages):
-        if outcome.failed:
-            reasons.setdefault(outcome.tool, [])
-            if (why := _reason(outcome.text)) and why not in reasons[outcome.tool]:
-                reasons[outcome.tool].append(why)
-    told = {tool: "; ".join(why) or "no reason given" for tool, why in reasons.items()}
+    for outcome in outcomes:
+        if outcome.failed or outcome.empty:
+            why = _reason(outcome.text) if outcome.failed else "found nothing"
+            listed = reasons.setdefault(outcome.tool, [])
+            if why and why not in listed:
+                listed.append(why)
+    return {tool: "; ".join(why) or "no reason given" for tool, why in reasons.items()}
+
+
+def _said(tool: str, why: str) -> str:
+    return f"`{tool}` {why}." if why == "found nothing" else f"The `{tool}` tool failed: {why}."
+
+
+def failure_answer(messages: Sequence[Message]) -> str:
+    """The answer for a turn whose calls all failed or found nothing: each tool and what happened."""
+    told = _missing(turn_outcomes(messages))
+    if all(why == "found nothing" for why in told.values()):
+        return " ".join(_said(tool, why) for tool, why in told.items())
     if len(told) == 1:
         ((tool, why),) = told.items()
-        return f"The `{tool}` tool failed: {why}. I have no result to answer from, so I won't guess."
-    return ("These tools failed, so I have no result to answer from:\n"
-            + "\n".join(f"- `{tool}`: {why}" for tool, why in told.items())
+        return f"{_said(tool, why)} I have no result to answer from, so I won't guess."
+    return ("I have no result to answer from:\n" + "\n".join(f"- {_said(tool, why)}" for tool, why in told.items())
             + "\n\nI won't guess what they would have returned.")
+
+
+def missing_note(messages: Sequence[Message]) -> str | None:
+    """When some calls gave results and others failed or found nothing: what is missing, in tars's
+    words, to follow the model's answer from what did come back."""
+    told = _missing(turn_outcomes(messages))
+    if not told:
+        return None
+    return "Missing: " + " ".join(_said(tool, why) for tool, why in told.items())
 
 
 def confirmations(messages: Sequence[Message]) -> str | None:

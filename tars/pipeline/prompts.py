@@ -178,13 +178,16 @@ def _last_user(messages: Sequence[Message]) -> int:
     return -1
 
 
-def _results_since(messages: Sequence[Message], start: int) -> list[str]:
+def _results_since(messages: Sequence[Message], start: int, *, useful_only: bool = False) -> list[str]:
     """`name(args) -> result` lines for the calls made since the latest user message; a call
-    made again with the same arguments is listed once, with its first result."""
+    made again with the same arguments is listed once, with its first result. `useful_only`
+    leaves out the calls that failed or found nothing."""
+    from tars.pipeline.own_answers import is_empty
+
     calls = {c.id: c for m in messages[start:] for c in m.tool_calls}
     out: dict[str, str] = {}
     for m in messages[start:]:
-        if m.role != "tool":
+        if m.role != "tool" or (useful_only and (m.is_error or is_empty(m.content))):
             continue
         call = calls.get(m.tool_call_id or "")
         name = m.name or (call.name if call else "tool")
@@ -212,11 +215,18 @@ def request_text(messages: Sequence[Message]) -> str:
 
 def summary_request(messages: Sequence[Message]) -> str:
     """What the summariser reads: this turn's (small) tool results, then the request, then the task
-    (a small model copies out what it read last but one; the message last keeps it on the answer)."""
+    (a small model copies out what it read last but one; the message last keeps it on the answer).
+    Calls that failed or found nothing are left out: tars tells those itself, and a small model
+    shown an error beside a result fills the gap with an invention."""
     last = _last_user(messages)
-    results = _results_since(messages, last + 1)
+    everything = _results_since(messages, last + 1)
+    results = _results_since(messages, last + 1, useful_only=True)
+    task = "Reply to my message in one or two short sentences."
+    if len(results) < len(everything):
+        task = ("Only these results came back; the rest of my message cannot be answered now. In one or two "
+                "short sentences, tell me what these results say, and nothing else.")
     return (
         "Tool results:\n" + ("\n".join(results) or "(none)")
         + f"\n\nMy message: {messages[last].content if last >= 0 else ''}"
-        + "\n\nReply to my message in one or two short sentences."
+        + "\n\n" + task
     )

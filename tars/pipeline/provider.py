@@ -23,7 +23,7 @@ from tars.errors import ToolError
 from tars.events import Event, Status, Stop, TextDelta, ToolCall, ToolCallEvent, Usage
 from tars.messages import Message
 from tars.pipeline import prompts
-from tars.pipeline.own_answers import all_failed, confirmations, failure_answer
+from tars.pipeline.own_answers import confirmations, failure_answer, missing_note, nothing_useful
 from tars.pipeline.steps import StepRun, execute, route
 from tars.providers.base import Provider
 from tars.system_prompt import hinted_tools, without_tool_hints
@@ -115,7 +115,7 @@ class PipelineProvider:
         # tool hints help a model choosing among schemas; the steps that answer read them as a topic
         system = without_tool_hints(system)
         after_tool = _after_tool(messages)
-        if after_tool and (all_failed(messages) or confirmations(messages)):
+        if after_tool and (nothing_useful(messages) or confirmations(messages)):
             yield from self._own_answer(messages)
             return
         if not tools or (after_tool and narrowed):
@@ -166,8 +166,16 @@ class PipelineProvider:
     def _summarise(self, messages: list[Message], system: str) -> Iterator[Event]:
         yield Status(text="reading the results…")
         request = [Message(role="user", content=prompts.summary_request(messages))]
-        yield from self._timed("summariser", self.inner.stream(
-            request, system=prompts.summariser_system(system), tools=()))
+        stop = Stop(reason="end_turn")
+        for event in self._timed("summariser", self.inner.stream(
+                request, system=prompts.summariser_system(system), tools=())):
+            if isinstance(event, Stop):
+                stop = event  # held back: what is missing comes before the end
+            else:
+                yield event
+        if note := missing_note(messages):  # what failed or found nothing, told by tars, not retold
+            yield TextDelta(text="\n\n" + note)
+        yield stop
 
     def _answer(self, messages: list[Message], system: str) -> Iterator[Event]:
         yield from self._timed("answer", self.inner.stream(messages, system=system, tools=()))
