@@ -28,6 +28,8 @@ __all__ = ["PrefixCache", "caching_llama", "cache_key"]
 _MAGIC = b"TARSKV1\n"
 _ENTRIES = 6  # prompts kept: a chat's answer prompt plus the pipeline's steps, with room to spare
 _MIN_GAIN = 32  # tokens; restoring costs about as much as evaluating a few dozen
+_MEMORY_BYTES = 96 << 20  # states kept in memory, in all (a 4096-token prompt is about 48 MB)
+_DISK_BYTES = 16 << 20  # larger states (long chats) stay in memory only: writing them costs more than it saves
 
 
 @dataclass
@@ -117,11 +119,21 @@ class PrefixCache:
             if state is None:
                 return
             entry = _Entry(list(tokens), None, state)
-            if self.folder is not None:
+            if self.folder is not None and len(state) <= _DISK_BYTES:
                 entry.path = _write(self.folder, entry.tokens, state)
             entries.append(entry)
             while len(entries) > self.limit:
                 self._drop(entries[0])
+            for old in entries[:-1]:  # over the memory budget: the oldest go (those on disk stay there)
+                if self._memory() <= _MEMORY_BYTES:
+                    break
+                if old.path is not None:
+                    old.state = None
+                else:
+                    self._drop(old)
+
+    def _memory(self) -> int:
+        return sum(len(e.state) for e in self._load_index() if e.state is not None)
 
     def _touch(self, entry: _Entry) -> None:
         entries = self._load_index()
