@@ -30,12 +30,16 @@ def build_system_prompt(
     *, tool_hints: Iterable[str] = (), sections: Iterable[str] = (), tools: bool = False,
     now: dt.datetime | None = None,
 ) -> str:
-    """Assemble the prompt. The date matters: a task due "tomorrow" needs a real date. `tools`:
-    tools are offered or their results are in this turn, so the rules for results apply."""
+    """Assemble the prompt. The date matters: a task due "tomorrow" needs a real date. The time is
+    given to the hour: a prompt that changed every minute could never be reused from llama.cpp's
+    cache, and the whole conversation would be read again each turn. `tools`: tools are offered or
+    their results are in this turn, so the rules for results apply."""
     now = now or dt.datetime.now().astimezone()
+    hour = now.replace(minute=0, second=0, microsecond=0)
     parts = [
         _BASE,
-        f"Current date and local time: {now:%A %Y-%m-%d %H:%M} ({now:%Z}, UTC{now:%z}).",
+        f"Today is {now:%A %Y-%m-%d}; the local time is between {hour:%H:%M} and "
+        f"{hour + dt.timedelta(hours=1):%H:%M} ({now:%Z}, UTC{now:%z}).",
     ]
     if tools:
         parts.append(TOOL_RESULT_RULES)

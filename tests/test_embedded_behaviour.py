@@ -135,3 +135,17 @@ def test_a_model_that_must_load_first_says_so_before_anything_else():
     assert events.index(statuses[0]) < next(i for i, e in enumerate(events) if isinstance(e, TextDelta))
     list(session.stream("again"))
     assert not [e for e in session.stream("and again") if isinstance(e, Status)], "once loaded, no more"
+
+
+def test_the_system_prompt_stays_the_same_within_an_hour_so_its_cache_is_reused():
+    import datetime as dt
+
+    from tars.system_prompt import build_system_prompt
+
+    tz = dt.timezone(dt.timedelta(hours=1))
+    at = [dt.datetime(2026, 11, 25, 14, minute, tzinfo=tz) for minute in (1, 29, 59)]
+    prompts = {build_system_prompt(now=t) for t in at}
+    assert len(prompts) == 1
+    (prompt,) = prompts
+    assert "Wednesday 2026-11-25" in prompt and "between 14:00 and 15:00" in prompt
+    assert build_system_prompt(now=dt.datetime(2026, 11, 25, 15, 0, tzinfo=tz)) != prompt
