@@ -23,6 +23,7 @@ __all__ = ["DEFINITIONS", "ROWS", "answer_case", "invented_facts", "score", "tol
 ROWS = ("told", "invented", "called_again", "error_rate")
 
 _TEXT_CAP = 1500  # characters; an answer after a few results that runs past this is rambling
+_TOKEN_CAP = 512  # a model writing a call instead (held back until it ends) stops here
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*")
 _CAPITALISED = re.compile(r"(?<=[a-z,;:] )[A-Z][\w'’-]+")
 _CONDITIONS = frozenset("""sunny cloudy clouds cloud overcast rain rainy raining drizzle showers snow snowing snowy fog
@@ -59,6 +60,8 @@ def answer_case(provider: Any, case: Mapping[str, Any], specs: list[dict[str, An
 
     messages = _messages(case)
     system = build_system_prompt(tools=True)
+    if isinstance(getattr(provider, "max_tokens", None), int):  # a local model's reply limit
+        provider.max_tokens = min(provider.max_tokens, _TOKEN_CAP)
     if mode == "pipeline":
         from tars.pipeline import PipelineProvider
 

@@ -38,7 +38,7 @@ __all__ = ["LlamaCppProvider", "chat_template"]
 
 _MODELS: dict[tuple[str, int, int], Any] = {}
 _LOAD_LOCK = threading.Lock()
-_MAX_TOKENS = 8192  # most tokens of one reply; llama.cpp also stops where the window ends
+_MAX_TOKENS = 2048  # most tokens of one reply (a cut one is told); llama.cpp also stops where the window ends
 # llama.cpp's classic penalty: enough to break a loop of repeated phrases, too little to bend
 # ordinary prose; structured (grammar) answers get none, they repeat quotes and braces by design
 _REPEAT_PENALTY = 1.1
