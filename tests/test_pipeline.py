@@ -333,3 +333,13 @@ def test_a_call_that_found_nothing_is_told_by_tars_not_filled_in_by_the_model(ma
     session, model = make_session([[J({"tool": "todoist_today", "args": {}})]], [tool])
     turn = session.send("what's on my todo list today?")
     assert turn.text == "`todoist_today` found nothing." and len(model.calls) == 1
+
+
+def test_what_counts_as_a_result_that_found_nothing():
+    from tars.pipeline.own_answers import is_empty
+
+    assert is_empty('{"query": "x", "results": []}') and is_empty('{"count": 0, "tasks": []}') and is_empty("[]")
+    assert is_empty('{"ticker": "QQQX", "price": null, "note": "unknown ticker"}')
+    assert not is_empty('{"location": "Oslo", "temp_c": 12, "gusts": null}')
+    assert not is_empty('{"status": "remembered", "text": "The user\'s cat is called Miso"}')
+    assert not is_empty('{"results": [{"title": "a"}], "next": []}') and not is_empty("some text")

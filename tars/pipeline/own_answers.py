@@ -36,8 +36,8 @@ class Outcome:
 
 
 def is_empty(text: str) -> bool:
-    """A result that found nothing: no text, null, or an object whose lists are all empty (search
-    results, tasks, items) and that has nothing else but counts and echoes of the request."""
+    """A result that found nothing: no text, null, an object whose lists are all empty (search
+    results, tasks, items), or one with no list and no number whose answer is null."""
     text = text.strip()
     if not text or text in ("null", "[]", "{}", '""'):
         return True
@@ -50,7 +50,11 @@ def is_empty(text: str) -> bool:
     if not isinstance(value, dict):
         return value is None
     lists = [v for v in value.values() if isinstance(v, list)]
-    return bool(lists) and not any(lists)
+    if lists:
+        return not any(lists)
+    # no list: empty when a value is missing (null) and no number came back ("price": null)
+    numbers = [v for v in value.values() if isinstance(v, (int, float)) and not isinstance(v, bool)]
+    return None in value.values() and not numbers
 
 
 def turn_outcomes(messages: Sequence[Message]) -> list[Outcome]:

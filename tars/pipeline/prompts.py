@@ -217,16 +217,17 @@ def summary_request(messages: Sequence[Message]) -> str:
     """What the summariser reads: this turn's (small) tool results, then the request, then the task
     (a small model copies out what it read last but one; the message last keeps it on the answer).
     Calls that failed or found nothing are left out: tars tells those itself, and a small model
-    shown an error beside a result fills the gap with an invention."""
+    shown an error beside a result fills the gap with an invention; then the request is left out
+    too, and the summariser only says what the results that came back say."""
     last = _last_user(messages)
     everything = _results_since(messages, last + 1)
     results = _results_since(messages, last + 1, useful_only=True)
-    task = "Reply to my message in one or two short sentences."
     if len(results) < len(everything):
-        task = ("Only these results came back; the rest of my message cannot be answered now. In one or two "
-                "short sentences, tell me what these results say, and nothing else.")
+        # shown the whole request, a small model answers the part with no result too, invented
+        return ("Tool results:\n" + "\n".join(results)
+                + "\n\nIn one or two short sentences, tell me what these results say, and nothing else.")
     return (
         "Tool results:\n" + ("\n".join(results) or "(none)")
         + f"\n\nMy message: {messages[last].content if last >= 0 else ''}"
-        + "\n\n" + task
+        + "\n\nReply to my message in one or two short sentences."
     )
