@@ -288,7 +288,7 @@ def test_when_every_call_failed_tars_tells_the_failure_itself(make_session):
                                   [_failing_weather(log)])
     turn = session.send("What's the weather in Paris right now?")
     assert log == [("weather_now", "Paris")] and len(model.calls) == 1, "no model is asked to answer"
-    assert "`weather_now` tool failed: cannot reach the weather service (ConnectError)" in turn.text
+    assert "`weather_now` tool failed for Paris: cannot reach the weather service (ConnectError)" in turn.text
     assert not any(ch.isdigit() for ch in turn.text.replace("weather_now", "")), "nothing invented"
 
 
@@ -304,8 +304,8 @@ def test_partial_results_are_answered_from_what_worked_and_tars_says_what_is_mis
     ], [_failing_weather(log), _note_tool(log)])
     turn = session.send("read trip.md and then check the weather in Bergen")
     # one call worked: the model answers from it alone, and tars says what is missing
-    assert turn.text == ("Your note says buy milk.\n\nMissing: The `weather_now` tool failed: cannot reach the "
-                         "weather service (ConnectError).")
+    assert turn.text == ("Your note says buy milk.\n\nMissing: The `weather_now` tool failed for Bergen: cannot "
+                         "reach the weather service (ConnectError).")
     summariser = model.calls[-1]
     assert TOOL_RESULT_RULES in summariser["system"]
     assert "buy milk" in summariser["messages"][-1].content and "weather_now" not in summariser["messages"][-1].content

@@ -84,7 +84,9 @@ def answer_case(provider: Any, case: Mapping[str, Any], specs: list[dict[str, An
 
 
 def _allowed(case: Mapping[str, Any]) -> str:
-    parts = [case["query"]]
+    from tars.system_prompt import build_system_prompt
+
+    parts = [case["query"], build_system_prompt()]  # the date and time tars gives every model
     for c in case["calls"]:
         parts += [c["name"], json.dumps(c["arguments"], ensure_ascii=False),
                   c["result"] if isinstance(c["result"], str) else json.dumps(c["result"], ensure_ascii=False)]

@@ -29,6 +29,7 @@ class Outcome:
     failed: bool
     text: str
     call_id: str = ""
+    about: str = ""  # the call's argument values ("Bergen"), to say which call it was
 
     @property
     def empty(self) -> bool:
@@ -72,7 +73,8 @@ def turn_outcomes(messages: Sequence[Message]) -> list[Outcome]:
         made = name + json.dumps(call.arguments if call else {}, sort_keys=True)
         if made not in seen:
             seen.add(made)
-            out.append(Outcome(tool=name, failed=m.is_error, text=m.content, call_id=m.tool_call_id or ""))
+            out.append(Outcome(tool=name, failed=m.is_error, text=m.content, call_id=m.tool_call_id or "",
+                               about=_about(call.arguments if call else {})))
     return out
 
 
@@ -95,31 +97,39 @@ def _reason(text: str) -> str:
     return text if len(text) <= _REASON_CHARS else text[: _REASON_CHARS - 1] + "…"
 
 
-def _missing(outcomes: Sequence[Outcome]) -> dict[str, str]:
-    """tool -> what went wrong, for the calls that failed or found nothing."""
-    reasons: dict[str, list[str]] = {}
+def _about(arguments: dict) -> str:
+    values = [str(v) for v in arguments.values() if isinstance(v, (str, int, float)) and not isinstance(v, bool)]
+    text = ", ".join(v for v in values if v.strip())
+    return text if len(text) <= 80 else text[:79] + "…"
+
+
+def _missing(outcomes: Sequence[Outcome]) -> dict[tuple[str, str], str]:
+    """(tool, which call) -> what went wrong, for the calls that failed or found nothing."""
+    reasons: dict[tuple[str, str], list[str]] = {}
     for outcome in outcomes:
         if outcome.failed or outcome.empty:
             why = _reason(outcome.text) if outcome.failed else "found nothing"
-            listed = reasons.setdefault(outcome.tool, [])
+            listed = reasons.setdefault((outcome.tool, outcome.about), [])
             if why and why not in listed:
                 listed.append(why)
-    return {tool: "; ".join(why) or "no reason given" for tool, why in reasons.items()}
+    return {key: "; ".join(why) or "no reason given" for key, why in reasons.items()}
 
 
-def _said(tool: str, why: str) -> str:
-    return f"`{tool}` {why}." if why == "found nothing" else f"The `{tool}` tool failed: {why}."
+def _said(call: tuple[str, str], why: str) -> str:
+    tool, about = call
+    which = f" for {about}" if about else ""
+    return f"`{tool}` found nothing{which}." if why == "found nothing" else f"The `{tool}` tool failed{which}: {why}."
 
 
 def failure_answer(messages: Sequence[Message]) -> str:
     """The answer for a turn whose calls all failed or found nothing: each tool and what happened."""
     told = _missing(turn_outcomes(messages))
     if all(why == "found nothing" for why in told.values()):
-        return " ".join(_said(tool, why) for tool, why in told.items())
+        return " ".join(_said(call, why) for call, why in told.items())
     if len(told) == 1:
-        ((tool, why),) = told.items()
-        return f"{_said(tool, why)} I have no result to answer from, so I won't guess."
-    return ("I have no result to answer from:\n" + "\n".join(f"- {_said(tool, why)}" for tool, why in told.items())
+        ((call, why),) = told.items()
+        return f"{_said(call, why)} I have no result to answer from, so I won't guess."
+    return ("I have no result to answer from:\n" + "\n".join(f"- {_said(call, why)}" for call, why in told.items())
             + "\n\nI won't guess what they would have returned.")
 
 
@@ -129,7 +139,7 @@ def missing_note(messages: Sequence[Message]) -> str | None:
     told = _missing(turn_outcomes(messages))
     if not told:
         return None
-    return "Missing: " + " ".join(_said(tool, why) for tool, why in told.items())
+    return "Missing: " + " ".join(_said(call, why) for call, why in told.items())
 
 
 def confirmations(messages: Sequence[Message]) -> str | None:
