@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, TypeVar, get_args
+from typing import Any
 
 from tars.errors import ConfigError
 from tars.modelspec import DEFAULT_CLAUDE_MODEL, EMBEDDED_DEFAULT, PROVIDERS, ModelSpec, parse_model
@@ -55,6 +55,9 @@ __all__ = [
     "PrimaryTools",
     "Setting",
     "ToolMode",
+    "cache_dir",
+    "config_dir",
+    "data_dir",
     "env_example",
     "load_config",
     "parse_model",
@@ -74,16 +77,17 @@ class Setting:
     parse: Parser[Any] = text
     secret: bool = False
     aliases: tuple[str, ...] = ()
+    flag: str = ""  # the command-line option that sets it, named in errors when it did
 
 
 SETTINGS: list[Setting] = [
     # models and routing
     Setting("model_default", "TARS_MODEL_DEFAULT", f"llamacpp:{EMBEDDED_DEFAULT}",
-            "primary model, provider:model (claude, ollama, llamacpp, openai)", model),
+            "primary model, provider:model (claude, ollama, llamacpp, openai)", model, flag="-m/--model"),
     Setting("model_remote", "TARS_MODEL_REMOTE", "",
             "model that tool-needing messages escalate to; none disables "
             "(default: Claude when ANTHROPIC_API_KEY is set)",
-            optional_model),
+            optional_model, flag="--remote"),
     Setting("max_tool_rounds", "TARS_MAX_TOOL_ROUNDS", "10", "most model->tool rounds per message", int_in(1, 50)),
     Setting("remote_cooldown", "TARS_REMOTE_COOLDOWN", "60",
             "seconds to skip the remote after it failed", float_in(0, 86400)),
@@ -233,7 +237,16 @@ class Config:
             out.append((s.env, shown, self.sources.get(s.name, "default")))
         return out
 
+    def origin(self, name: str) -> str:
+        """Where the user set one setting, as errors name it: the flag, or the variable and its source."""
+        s = _BY_NAME[name]
+        source = self.sources.get(name, "default")
+        if source == "flag" and s.flag:
+            return s.flag
+        return s.env if source in ("environment", "default") else f"{s.env} (from {source})"
 
+
+_BY_NAME = {s.name: s for s in SETTINGS}
 _NAMES = frozenset(s.name for s in SETTINGS)
 
 
@@ -300,7 +313,8 @@ def load_config(
                 if key in layer and (label == "flag" or key != s.name):
                     raw, source = layer[key], label
                     break
-        raws[s.name], sources[s.name], values[s.name] = raw, source, s.parse(raw, s.env)
+        named = s.flag if source == "flag" and s.flag else s.env
+        raws[s.name], sources[s.name], values[s.name] = raw, source, s.parse(raw, named)
     if sources["model_remote"] == "default" and values["anthropic_api_key"]:
         values["model_remote"] = ModelSpec("claude", DEFAULT_CLAUDE_MODEL)
         raws["model_remote"] = f"claude:{DEFAULT_CLAUDE_MODEL}"

@@ -61,10 +61,12 @@ def test_long_lines_are_not_wrapped_in_a_pipe(server: OllamaServer) -> None:
     assert done.stdout == line + "\n"
 
 
-def test_piped_stdin_is_appended_to_the_prompt(server: OllamaServer) -> None:
+def test_piped_stdin_follows_the_request_in_a_delimited_block(server: OllamaServer) -> None:
     done = tars_ask(server, "summarise this", stdin="line one\nline two\n")
     assert done.returncode == 0, done.stderr
-    assert user_text(server) == "summarise this\n\nline one\nline two\n"
+    text = user_text(server)
+    assert text.startswith("summarise this\n\n")
+    assert text.endswith("<input>\nline one\nline two\n</input>")
 
 
 @pytest.mark.parametrize("args", [["-"], []])

@@ -1,7 +1,7 @@
 """`tars ask`: one question, one streamed answer; made for pipes and scripts.
 
     tars ask "question"                      the answer streams to stdout
-    echo text | tars ask "summarise this"    the prompt is "summarise this\\n\\n" + the piped text
+    echo text | tars ask "summarise this"    the piped text goes to the model in an <input> block after the request
     tars ask - < prompt.txt, or: tars ask    the whole prompt comes from stdin
 
 On a terminal the answer is rendered markdown; anywhere else (a pipe, a file, TERM=dumb) it is
@@ -46,19 +46,20 @@ def stdin_is_piped() -> bool:
     return stat.S_ISFIFO(mode) or stat.S_ISREG(mode)
 
 
-def build_prompt(argument: str | None, piped: str | None) -> str:
-    """Combine the argument and piped stdin as documented; raise UsageError when there is neither."""
+def build_prompt(argument: str | None, piped: str | None) -> tuple[str, str | None]:
+    """The request and the content it is about (piped stdin, or None) as documented; raise
+    UsageError when there is neither a question nor piped text."""
     from tars.errors import UsageError
 
     if argument in (None, "-"):
         if piped is None or not piped.strip():
             raise UsageError(USAGE)
-        return piped
+        return piped, None
     if not argument.strip():
         raise UsageError(USAGE)
     if piped is not None and piped.strip():
-        return f"{argument}\n\n{piped}"
-    return argument
+        return argument, piped
+    return argument, None
 
 
 def _read_stdin() -> str | None:
@@ -102,7 +103,7 @@ def register(app: typer.Typer) -> None:
         remote: str | None = typer.Option(None, "--remote", help="remote model, provider:model or none"),
     ) -> int:
         """Ask one question and stream the answer to stdout (stdin is added to the prompt)."""
-        prompt_text = build_prompt(prompt, _read_stdin())
+        prompt_text, attachment = build_prompt(prompt, _read_stdin())
 
         from tars.config import load_config
         from tars.session import Session
@@ -118,7 +119,7 @@ def register(app: typer.Typer) -> None:
         else:
             confirm = None  # cannot ask: `ask`-policy tools are refused with a message to the model
         session = Session.from_config(config, confirm=confirm)
-        return _run(session, prompt_text, out, err, as_json=as_json, raw=raw)
+        return _run(session, prompt_text, out, err, as_json=as_json, raw=raw, attachment=attachment)
 
 
 def _always(tool: Tool, call: ToolCall) -> bool:
@@ -131,7 +132,8 @@ def _consoles() -> tuple[Console, Console]:
     return Console(), Console(stderr=True)
 
 
-def _run(session: Session, prompt: str, out: Console, err: Console, *, as_json: bool, raw: bool) -> int:
+def _run(session: Session, prompt: str, out: Console, err: Console, *, as_json: bool, raw: bool,
+         attachment: str | None = None) -> int:
     from tars.cli.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, fail
     from tars.render.driver import drive_turn
     from tars.render.stream import PlainStream
@@ -142,7 +144,7 @@ def _run(session: Session, prompt: str, out: Console, err: Console, *, as_json: 
         session.confirm.before = printer.abort
     if raw:
         printer.make_stream = lambda: PlainStream(sys.stdout)
-    outcome = drive_turn(session, prompt, printer, show_text=not as_json)
+    outcome = drive_turn(session, prompt, printer, show_text=not as_json, attachment=attachment)
     turn = outcome.turn
     if outcome.error is not None and not as_json:
         raise outcome.error  # one line on stderr and the exit code, from tars.cli.errors

@@ -26,11 +26,13 @@ class Outcome:
     error: TarsError | None = None
 
 
-def drive_turn(session: Session, text: str, printer: TurnPrinter, *, show_text: bool = True) -> Outcome:
-    """Send `text` and show its events; with `show_text=False` the answer is left to the caller
-    (`--json` prints it once, inside its object). The printer is left open for `printer.end`."""
+def drive_turn(session: Session, text: str, printer: TurnPrinter, *, show_text: bool = True,
+               attachment: str | None = None) -> Outcome:
+    """Send `text` (about `attachment`, see `Session.send`) and show its events; with
+    `show_text=False` the answer is left to the caller (`--json` prints it once, inside its
+    object). The printer is left open for `printer.end`."""
     printer.lookup = lambda call_id: session.last_turn.call(call_id) if session.last_turn else None
-    events = session.stream(text)
+    events = session.stream(text, attachment=attachment)
     interrupted, error = False, None
     try:
         printer.waiting()

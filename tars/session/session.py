@@ -22,7 +22,7 @@ from tars.rescue import Rescuer
 from tars.routing import Router
 from tars.session.budget import Budget, Meter
 from tars.session.compaction import Compactor, fit_request
-from tars.session.context import Compaction, Context
+from tars.session.context import Compaction, Context, with_attachment
 from tars.session.escalation import Escalation, RouteResult
 from tars.session.loop import run_turn
 from tars.session.summary import Summariser
@@ -110,20 +110,23 @@ class Session:
         return self.escalation.route(self.router.decide(text))
 
     # -- the conversation -----------------------------------------------------------------------
-    def send(self, text: str) -> Turn:
-        """Send a user message and run the turn to the end; returns the Turn."""
-        for _ in self.stream(text):
+    def send(self, text: str, *, attachment: str | None = None) -> Turn:
+        """Send a user message and run the turn to the end; returns the Turn.
+
+        `attachment` is content the request is about (text piped to `tars ask`): the model gets it
+        as a delimited block after `text`, and the route is decided on `text` alone."""
+        for _ in self.stream(text, attachment=attachment):
             pass
         assert self.last_turn is not None
         return self.last_turn
 
-    def stream(self, text: str) -> Generator[SessionEvent, None, None]:
+    def stream(self, text: str, *, attachment: str | None = None) -> Generator[SessionEvent, None, None]:
         """Like `send`, yielding events as they happen; the Turn is `self.last_turn` afterwards."""
         self._settle_pending()
         for notice in self.take_notices():
             yield Notice(level="warning", text=notice)
         route = self.route(text)
-        self.context.add_user(text)
+        self.context.add_user(with_attachment(text, attachment))
         yield from run_turn(self, text, route)
 
     def resume(self) -> Turn:

@@ -1,0 +1,124 @@
+"""A new user's first hour: errors that name the flag or setting used, the version, which tools
+are offered and why the others are not, and note_write asking only before replacing a note.
+
+Commands run as the real `tars` process; the REPL listing is checked on an off-screen console.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from tars.config import load_config
+from tars.events import ToolCall
+from tars.providers.scripted import ScriptedProvider
+from tars.repl.app import Repl, load_command_modules
+from tars.session import Session
+from tars.tools import builtin
+from tars.tools.registry import ToolRegistry
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def tars(*args: str, env: dict | None = None, stdin: str = "") -> subprocess.CompletedProcess:
+    full = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
+    return subprocess.run([sys.executable, "-m", "tars", *args], input=stdin, capture_output=True, text=True,
+                          env=full, timeout=60)
+
+
+# -- errors name the source the user used ----------------------------------------------------------
+@pytest.mark.parametrize(("model", "words"), [
+    ("llamacpp:nope", "not an embedded model"),
+    ("llamacpp:/tmp/surely-not-here.gguf", "no such file"),
+    ("nonsense", "is not provider:model"),
+])
+def test_a_bad_model_flag_is_blamed_on_the_flag_and_exits_2(model: str, words: str) -> None:
+    done = tars("ask", "-m", model, "hi")
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("tars: -m/--model: ") and words in done.stderr
+    assert "TARS_MODEL_DEFAULT" not in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_bad_model_setting_is_blamed_on_the_setting() -> None:
+    done = tars("ask", "hi", env={"TARS_MODEL_DEFAULT": "llamacpp:nope"})
+    assert done.returncode == 2 and done.stderr.startswith("tars: TARS_MODEL_DEFAULT: ")
+
+
+def test_a_file_that_is_not_a_gguf_says_so(tmp_path: Path) -> None:
+    (tmp_path / "model.bin").write_text("x")
+    done = tars("ask", "-m", f"llamacpp:{tmp_path / 'model.bin'}", "hi")
+    assert done.returncode == 2 and "is not a .gguf file" in done.stderr
+
+
+def test_version() -> None:
+    done = tars("--version")
+    assert done.returncode == 0 and done.stdout.startswith("tars 0.")
+
+
+# -- tools that cannot work are not offered -------------------------------------------------------
+def test_unconfigured_tools_are_not_offered_and_say_why() -> None:
+    registry = ToolRegistry(builtin.builtin_tools(load_config()))
+    offered = {t.name for t in registry}
+    assert "memory_remember" in offered and "weather_now" in offered and "web_read" in offered
+    assert not offered & {"todoist_today", "note_write", "notes_search", "web_search"}
+    result = registry.run(ToolCall(name="todoist_today", arguments={}))
+    assert result.is_error and "not available: set TODOIST_API_TOKEN" in result.text
+
+
+def test_configured_tools_are_offered(tmp_path: Path) -> None:
+    config = load_config(environ={"TODOIST_API_TOKEN": "t" * 40, "TARS_NOTES_DIR": str(tmp_path),
+                                  "TARS_SEARCH_URL": "http://127.0.0.1:9"})
+    offered = {t.name for t in ToolRegistry(builtin.builtin_tools(config))}
+    assert {"todoist_today", "note_write", "notes_search", "web_search"} <= offered
+
+
+def test_a_model_asking_for_an_unconfigured_tool_never_runs_it() -> None:
+    model = ScriptedProvider([[ToolCall(name="todoist_today", arguments={})], ["no tasks tool here"]])
+    session = Session(load_config().replace(primary_tools="all", model_remote=None), primary=model,
+                      tools=ToolRegistry(builtin.builtin_tools(load_config())))
+    turn = session.send("what is on my todoist today?")
+    assert all(spec["name"] != "todoist_today" for spec in session.tools.specs())
+    assert turn.tool_results and turn.tool_results[0].is_error
+
+
+def test_tools_list_and_slash_tools_print_the_same_lines() -> None:
+    done = tars("tools", "list")
+    assert done.returncode == 0, done.stderr
+    cli_lines = done.stdout.splitlines()
+    todoist = next(line for line in cli_lines if line.startswith("todoist_today "))
+    assert "not available: set TODOIST_API_TOKEN" in todoist
+    assert "not available" not in next(line for line in cli_lines if line.startswith("memory_recall "))
+
+    load_command_modules()
+    config = load_config()
+    session = Session(config, primary=ScriptedProvider([["hi"]]),
+                      tools=ToolRegistry(builtin.builtin_tools(config)))
+    console = Console(file=io.StringIO(), width=400)
+    Repl(session, console, None).command("/tools")
+    repl_lines = [line.rstrip() for line in console.file.getvalue().splitlines()]  # type: ignore[attr-defined]
+    assert repl_lines == [line.rstrip() for line in cli_lines]
+
+
+def test_tools_list_json_says_which_are_available() -> None:
+    rows = {r["name"]: r for r in json.loads(tars("tools", "list", "--json").stdout)}
+    assert rows["notes_search"]["available"] is False and "TARS_NOTES_DIR" in rows["notes_search"]["unavailable"]
+    assert rows["memory_recall"]["available"] is True and rows["memory_recall"]["unavailable"] is None
+
+
+# -- note_write asks only before replacing a note ---------------------------------------------------
+def test_note_write_with_overwrite_creates_a_new_note_without_asking(tmp_path: Path) -> None:
+    env = {"TARS_NOTES_DIR": str(tmp_path)}
+    args = '{"path": "plumber.md", "content": "call the plumber on friday", "overwrite": true}'
+    done = tars("tools", "call", "note_write", args, env=env)  # stdin is a pipe: nobody could confirm
+    assert done.returncode == 0, done.stdout
+    assert (tmp_path / "plumber.md").read_text() == "call the plumber on friday\n"
+    again = tars("tools", "call", "note_write", args.replace("friday", "monday"), env=env)
+    assert again.returncode == 1 and "needs confirmation" in again.stdout
+    assert (tmp_path / "plumber.md").read_text() == "call the plumber on friday\n"
