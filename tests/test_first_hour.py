@@ -122,3 +122,63 @@ def test_note_write_with_overwrite_creates_a_new_note_without_asking(tmp_path: P
     again = tars("tools", "call", "note_write", args.replace("friday", "monday"), env=env)
     assert again.returncode == 1 and "needs confirmation" in again.stdout
     assert (tmp_path / "plumber.md").read_text() == "call the plumber on friday\n"
+
+
+# -- tars models and tars config --------------------------------------------------------------------
+def test_models_lists_the_embedded_ones_ollamas_and_the_remote_with_the_default_marked() -> None:
+    from servers.ollama import OllamaServer
+
+    with OllamaServer(models={"qwen3:8b": {}, "llama3.2:3b": {}}) as server:
+        done = tars("models", env={"OLLAMA_HOST": server.url, "TARS_MODEL_DEFAULT": "ollama:qwen3:8b",
+                                   "ANTHROPIC_API_KEY": "sk-test-" + "x" * 30})
+    assert done.returncode == 0, done.stderr
+    lines = {line[2:].split()[0]: line for line in done.stdout.splitlines() if line[:1] in "* " and line[2:3] != " "}
+    assert lines["ollama:qwen3:8b"].startswith("* ") and "[default]" in lines["ollama:qwen3:8b"]
+    assert "ollama:llama3.2:3b" in lines and "llamacpp:qwen2.5-coder-0.5b" in lines
+    assert "[remote]" in lines["claude:claude-sonnet-4-6"]
+    assert "x" * 30 not in done.stdout
+
+
+def test_models_says_when_no_ollama_server_answers() -> None:
+    done = tars("models", "--json", env={"OLLAMA_HOST": "http://127.0.0.1:9"})
+    data = json.loads(done.stdout)
+    default = [m for m in data["models"] if m["role"] == "default"]
+    assert [m["model"] for m in default] == ["llamacpp:qwen2.5-coder-0.5b"]
+    assert any("no Ollama server answers at http://127.0.0.1:9" in note for note in data["notes"])
+
+
+def test_config_shows_where_things_live(tars_home: Path, tmp_path: Path) -> None:
+    done = tars("config", env={"TARS_MODEL_DIR": str(tmp_path / "models")})
+    assert done.returncode == 0, done.stderr
+    text = done.stdout.split("where things live:")[1]
+    assert str(tars_home / "config") in text and str(tars_home / "data") in text and str(tars_home / "cache") in text
+    assert str(tmp_path / "models" / "qwen2.5-coder-0.5b-instruct-q4_k_m.gguf") in text
+    data = json.loads(tars("config", "--json").stdout)
+    assert data["paths"]["data"]["path"] == str(tars_home / "data")
+    assert data["paths"]["notes"]["path"] is None and "TARS_NOTES_DIR" in data["paths"]["notes"]["holds"]
+    assert any(s["name"] == "TARS_MODEL_DEFAULT" for s in data["settings"])
+
+
+# -- make install -----------------------------------------------------------------------------------
+def test_make_install_puts_a_launcher_on_path_that_runs_the_readme_mcp_example(tmp_path: Path) -> None:
+    """The launcher works from any folder with a PATH that knows nothing of the venv, and the
+    README's `mcp-server-time` example is found (it is installed in the venv by the test extra)."""
+    import shutil
+
+    venv = Path(sys.prefix)
+    if shutil.which("make") is None or not (venv / "bin" / "mcp-server-time").exists():
+        pytest.skip("needs make and a venv with the test extra")
+    bindir = tmp_path / "bin"
+    # -o: the venv is set up already; never rebuild it here
+    done = subprocess.run(["make", "-s", "-C", str(ROOT), "-o", str(venv / ".installed"), "install",
+                           f"VENV={venv}", f"BINDIR={bindir}"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert f"installed {bindir}/tars" in done.stdout and "is not on your PATH" in done.stdout
+    servers = json.dumps({"mcpServers": {"time": {"command": "mcp-server-time", "args": [],
+                                                  "env": {"TZ": "Europe/Paris"}}}})
+    env = {"HOME": os.environ.get("HOME", str(tmp_path)), "PATH": f"{bindir}:/usr/bin:/bin",
+           **{k: v for k, v in os.environ.items() if k.startswith("TARS_")}, "TARS_MCP_SERVERS": servers}
+    listed = subprocess.run(["tars", "mcp", "list"], capture_output=True, text=True, env=env, timeout=90,
+                            cwd=tmp_path)
+    assert listed.returncode == 0, listed.stderr
+    assert "time__get_current_time" in listed.stdout

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from tars.errors import ModelFileError
 
-__all__ = ["CATALOG", "EmbeddedModel", "check_model", "model_dir", "resolve_model_path"]
+__all__ = ["CATALOG", "EmbeddedModel", "check_model", "model_dir", "model_file", "resolve_model_path"]
 
 
 @dataclass(frozen=True)
@@ -120,6 +120,18 @@ def check_model(name_or_path: str, where: str = "") -> None:
         return
     raise ConfigError(f"{prefix}{value}: not an embedded model ({', '.join(CATALOG)}) "
                       "nor a path to a .gguf file")
+
+
+def model_file(name_or_path: str) -> tuple[str, str]:
+    """Where an embedded model's file is (or will be) and its state, without assembling it."""
+    model = CATALOG.get(_ALIASES.get(name_or_path.lower(), name_or_path.lower()))
+    if model is None:
+        path = Path(name_or_path).expanduser()
+        return str(path), "your file" if path.is_file() else "missing"
+    target = model_dir() / model.filename
+    if target.is_file():
+        return str(target), f"{model.note}; assembled"
+    return str(target), f"{model.note}; assembled from its packages on first use"
 
 
 def resolve_model_path(name_or_path: str) -> Path:
