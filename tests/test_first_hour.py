@@ -182,3 +182,50 @@ def test_make_install_puts_a_launcher_on_path_that_runs_the_readme_mcp_example(t
                             cwd=tmp_path)
     assert listed.returncode == 0, listed.stderr
     assert "time__get_current_time" in listed.stdout
+
+
+# -- --json tells what happened ---------------------------------------------------------------------
+def _ask_env(server, **extra: str) -> dict[str, str]:
+    return {"TARS_MODEL_DEFAULT": "ollama:test", "OLLAMA_HOST": server.url, "TARS_MODEL_REMOTE": "none", **extra}
+
+
+def test_json_reports_a_remote_skipped_while_it_cools_down() -> None:
+    from servers.anthropic import AnthropicServer
+    from servers.ollama import OllamaServer
+
+    with OllamaServer() as server, AnthropicServer() as remote:
+        remote.script({"error": 529}, {"error": 529}, {"error": 529})
+        server.script({"text": "Probably not."}, {"text": "Still probably not."})
+        env = _ask_env(server, TARS_MODEL_REMOTE="claude:claude-sonnet-4-6", ANTHROPIC_API_KEY="sk-ant-test-1234567890",
+                       ANTHROPIC_BASE_URL=remote.url)
+        first = json.loads(tars("ask", "--json", "will it rain today in Lima?", env=env).stdout)
+        second_run = tars("ask", "--json", "will it rain tomorrow in Lima?", env=env)
+    assert first["fell_back"] is True and first["escalation_skipped"] is None
+    second = json.loads(second_run.stdout)
+    assert second["answer"] == "Still probably not." and second["fell_back"] is False
+    assert second["escalation_skipped"].startswith("cooling down: ") and "s left" in second["escalation_skipped"]
+    assert "cooling down" in second_run.stderr
+
+
+def test_an_interrupted_json_run_reports_its_round_usage_and_partial_answer() -> None:
+    import signal
+    import time
+
+    from servers.ollama import OllamaServer, tokens
+
+    with OllamaServer(default=tokens(400, 0.05)) as server:
+        proc = subprocess.Popen([sys.executable, "-m", "tars", "ask", "--json", "long story"],
+                                env={**os.environ, "PYTHONPATH": str(ROOT), **_ask_env(server)},
+                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 30
+        while not server.requests_to("/api/chat") and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(1.0)  # some tokens have streamed
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, err
+    data = json.loads(out)
+    assert data["interrupted"] is True and data["rounds"] == 1 and data["stop_reason"] == "interrupted"
+    assert data["answer"].startswith("token1")
+    assert data["usage"]["input_tokens"] > 0 and data["usage"]["output_tokens"] > 0
+    assert data["usage"]["estimated"] is True
