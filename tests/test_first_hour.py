@@ -229,3 +229,51 @@ def test_an_interrupted_json_run_reports_its_round_usage_and_partial_answer() ->
     assert data["answer"].startswith("token1")
     assert data["usage"]["input_tokens"] > 0 and data["usage"]["output_tokens"] > 0
     assert data["usage"]["estimated"] is True
+
+
+# -- saved conversations from scripts, and --system -------------------------------------------------
+def _sent(server) -> list[dict]:
+    return server.requests_to("/api/chat")[-1].body["messages"]
+
+
+def test_chat_session_with_a_new_name_starts_it_and_ask_continues_it() -> None:
+    from servers.ollama import OllamaServer, echo
+
+    with OllamaServer(default=echo) as server:
+        env = _ask_env(server)
+        chat = tars("chat", "--session", "plumbing", env=env, stdin="the plumber comes on friday\n")
+        assert chat.returncode == 0, chat.stderr
+        assert "new conversation 'plumbing'" in chat.stdout
+        done = tars("ask", "--session", "plumbing", "when does the plumber come?", env=env)
+        assert done.returncode == 0, done.stderr
+        contents = [m["content"] for m in _sent(server) if m["role"] in ("user", "assistant")]
+        assert contents[0] == "the plumber comes on friday" and contents[-1] == "when does the plumber come?"
+        again = tars("ask", "--continue", "and on which day?", env=env)
+        assert again.returncode == 0, again.stderr
+        users = [m["content"] for m in _sent(server) if m["role"] == "user"]
+        assert users == ["the plumber comes on friday", "when does the plumber come?", "and on which day?"]
+        assert "continuing" in again.stderr and "plumbing" in again.stderr
+
+
+def test_ask_with_a_new_session_name_saves_the_turn_under_it() -> None:
+    from servers.ollama import OllamaServer, echo
+
+    with OllamaServer(default=echo) as server:
+        env = _ask_env(server)
+        first = tars("ask", "-s", "groceries", "buy milk", env=env)
+        assert first.returncode == 0 and "new conversation 'groceries'" in first.stderr
+        tars("ask", "-s", "groceries", "and eggs", env=env)
+        assert [m["content"] for m in _sent(server) if m["role"] == "user"] == ["buy milk", "and eggs"]
+    assert tars("ask", "-s", "99", "hi", env=env).returncode == 2  # a number names a stored one only
+
+
+@pytest.mark.parametrize("command", ["ask", "chat"])
+def test_system_adds_to_the_base_system_prompt(command: str) -> None:
+    from servers.ollama import OllamaServer, echo
+
+    with OllamaServer(default=echo) as server:
+        args = [command, "--system", "Answer like a pirate."] + (["hello"] if command == "ask" else [])
+        done = tars(*args, env=_ask_env(server), stdin="" if command == "ask" else "hello\n")
+        assert done.returncode == 0, done.stderr
+        system = next(m["content"] for m in _sent(server) if m["role"] == "system")
+    assert system.startswith("You are tars") and "Answer like a pirate." in system

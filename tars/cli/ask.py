@@ -15,7 +15,7 @@ import os
 import stat
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -101,8 +101,14 @@ def register(app: typer.Typer) -> None:
         raw: bool = typer.Option(False, "--raw", help="print the exact text even on a terminal (no markdown)"),
         model: str | None = typer.Option(None, "--model", "-m", help="primary model, provider:model"),
         remote: str | None = typer.Option(None, "--remote", help="remote model, provider:model or none"),
+        resume: bool = typer.Option(False, "--continue", "-c", help="continue the last saved conversation"),
+        conversation: str | None = typer.Option(None, "--session", "-s",
+                                                   help="continue a saved conversation by number or name "
+                                                        "(a new name starts one); the turn is saved to it"),
+        system: str | None = typer.Option(None, "--system",
+                                          help="your instructions, added to tars's own system prompt"),
     ) -> int:
-        """Ask one question and stream the answer to stdout (stdin is added to the prompt)."""
+        """Ask one question and stream the answer to stdout (piped stdin is what it is about)."""
         prompt_text, attachment = build_prompt(prompt, _read_stdin())
 
         from tars.config import load_config
@@ -119,7 +125,38 @@ def register(app: typer.Typer) -> None:
         else:
             confirm = None  # cannot ask: `ask`-policy tools are refused with a message to the model
         session = Session.from_config(config, confirm=confirm)
-        return _run(session, prompt_text, out, err, as_json=as_json, raw=raw, attachment=attachment)
+        if system:
+            session.add_system(system)
+        if not (resume or conversation):
+            return _run(session, prompt_text, out, err, as_json=as_json, raw=raw, attachment=attachment)
+        return _run_saved(session, prompt_text, out, err, resume=resume, name=conversation,
+                          as_json=as_json, raw=raw, attachment=attachment)
+
+
+def _run_saved(session: Session, prompt: str, out: Console, err: Console, *, resume: bool, name: str | None,
+               **run: Any) -> int:
+    """One turn of a stored conversation (`--continue`, `--session`): restore it, answer, save it."""
+    from tars.cli.conversation import open_conversation
+    from tars.repl.store import ConversationStore
+
+    store = ConversationStore()
+    try:
+        opened = open_conversation(store, resume=resume, name=name)
+        if opened.existing:
+            assert opened.id is not None
+            session.restore(store.load(opened.id), store.load_compaction(opened.id))
+            err.print(f"{opened.note})", style="dim", markup=False, highlight=False, soft_wrap=True)
+        elif opened.note:
+            err.print(opened.note, style="dim", markup=False, highlight=False, soft_wrap=True)
+        try:
+            return _run(session, prompt, out, err, **run)
+        finally:
+            conversation_id = opened.id if opened.id is not None else store.create()
+            turn = session.last_turn
+            store.save(conversation_id, session.messages, model=turn.model if turn else "",
+                       compaction=session.context.compaction)
+    finally:
+        store.close()
 
 
 def _always(tool: Tool, call: ToolCall) -> bool:

@@ -96,6 +96,13 @@ class Session:
         """Add a function whose text (given the user's message) joins the system prompt each turn."""
         self._sections.append(section)
 
+    def add_system(self, text: str) -> None:
+        """Add the caller's own instructions (`--system`) to tars's system prompt, every turn;
+        they join it after the base prompt and memory, they do not replace it."""
+        extra = text.strip()
+        if extra:
+            self.add_context(lambda _text: f"Instructions from the user for this conversation:\n{extra}")
+
     def context_sections(self, text: str) -> list[str]:
         sections = []
         for section in self._sections:

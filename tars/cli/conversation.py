@@ -1,0 +1,41 @@
+"""Which stored conversation `--continue` and `--session NAME` mean, for `tars chat` and `tars ask`:
+the last one, a stored one by number or name, or a new one with that name."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tars.repl.store import ConversationStore
+
+__all__ = ["Opened", "open_conversation"]
+
+
+@dataclass(frozen=True)
+class Opened:
+    """The conversation to go on with: `id` None is a new unnamed one (created when first saved);
+    `existing` says whether it has messages to restore; `note` is what to tell the user."""
+
+    id: int | None
+    existing: bool
+    note: str
+
+
+def open_conversation(store: ConversationStore, *, resume: bool, name: str | None) -> Opened:
+    """Resolve the flags; a name that no conversation has starts a new conversation with it."""
+    from tars.errors import UsageError
+
+    if name:
+        found = store.find(name)
+        if found is not None:
+            return Opened(found.id, True, f"continuing #{found.id} {found.title!r} ({found.messages} messages")
+        if name.isdigit():
+            raise UsageError(f"no stored conversation #{name} (tars chat, then /history)")
+        return Opened(store.create(name=name), False, f"new conversation {name!r}")
+    if resume:
+        found = store.latest()
+        if found is not None:
+            return Opened(found.id, True, f"continuing #{found.id} {found.title!r} ({found.messages} messages")
+        return Opened(None, False, "no earlier conversation: starting a new one")
+    return Opened(None, False, "")
