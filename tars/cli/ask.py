@@ -83,10 +83,13 @@ class TerminalConfirm:
         self.before()
         self.err.print(call_line(call.name, call.arguments), style="yellow", markup=False, highlight=False,
                        soft_wrap=True)
+        from tars.render.terminal_echo import echo_on
+
         try:
             sys.stderr.write(f"run {tool.name}? [y/N] ")
             sys.stderr.flush()
-            answer = sys.stdin.readline()
+            with echo_on():  # the answer is typed while the turn has the echo off
+                answer = sys.stdin.readline()
         except (KeyboardInterrupt, EOFError, OSError):
             return False
         return answer.strip().lower() in ("y", "yes")
