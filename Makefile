@@ -32,9 +32,10 @@ $(STAMP): pyproject.toml Makefile
 	@touch $(STAMP)
 
 # tars runs as the terminal's foreground group: a Ctrl-C that stops an answer is not make's
-# (make would exit 130 even after tars exits 0)
+# (make would exit 130 even after tars exits 0); the venv's bin comes first on PATH, as with the
+# launcher, so MCP servers installed there are found
 chat: $(STAMP)
-	@$(PY) scripts/foreground.py $(VENV)/bin/tars chat
+	@PATH="$(abspath $(VENV))/bin:$$PATH" $(PY) scripts/foreground.py $(VENV)/bin/tars chat
 
 # ruff and mypy read their settings from pyproject.toml; both must report nothing
 lint: $(STAMP)

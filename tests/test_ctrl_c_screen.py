@@ -97,10 +97,23 @@ def test_make_chat_left_with_ctrl_d_after_an_interrupted_answer_exits_0() -> Non
     venv = Path(sys.prefix)
     if shutil.which("make") is None or not (venv / "bin" / "tars").exists():
         pytest.skip("needs make and the venv's tars")
+    servers = '{"mcpServers": {"time": {"command": "mcp-server-time", "args": []}}}'
     with OllamaServer(default=tokens(400, 0.05)) as server:
+        # the README's MCP example: found on the venv's PATH even when the shell's PATH lacks it
+        env = {**_env(server), "TARS_MCP_SERVERS": servers,
+               "PATH": os.pathsep.join(p for p in os.environ["PATH"].split(os.pathsep) if Path(p) != venv / "bin")}
         # -o: the venv is set up already; never rebuild it here
         child = pexpect.spawn("make", ["-s", "-C", str(ROOT), "-o", str(venv / ".installed"), "chat", f"VENV={venv}"],
-                              env=_env(server), encoding="utf-8", dimensions=(ROWS, COLS), timeout=30)
+                              env=env, encoding="utf-8", dimensions=(ROWS, COLS), timeout=30)
+        child.expect_exact("› ")
+        for _ in range(40):
+            child.send("/tools time\r")
+            if child.expect_exact(["time__get_current_time", "no tools matching"]) == 0:
+                break
+            child.expect_exact("› ")
+            time.sleep(0.5)
+        else:
+            raise AssertionError("the time server never started")
         child.expect_exact("› ")
         child.send("tell me a long story\r")
         child.expect("token5 ")
