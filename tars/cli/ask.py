@@ -148,9 +148,8 @@ def _run_saved(session: Session, prompt: str, out: Console, err: Console, *, res
         if opened.existing:
             assert opened.id is not None
             session.restore(store.load(opened.id), store.load_compaction(opened.id))
-            err.print(f"{opened.note})", style="dim", markup=False, highlight=False, soft_wrap=True)
-        elif opened.note:
-            err.print(opened.note, style="dim", markup=False, highlight=False, soft_wrap=True)
+        if opened.note():
+            err.print(opened.note(), style="dim", markup=False, highlight=False, soft_wrap=True)
         try:
             return _run(session, prompt, out, err, **run)
         finally:

@@ -45,11 +45,10 @@ def register(app: typer.Typer) -> None:
             if opened.existing:
                 assert opened.id is not None
                 repl.open(opened.id)
-                note = f"{opened.note}{summarised(session)})"
             else:
                 repl.conversation_id = opened.id
-                note = opened.note
-            console.print(note, style="dim", markup=False, highlight=False, soft_wrap=True)
+            console.print(opened.note(summarised(session)), style="dim", markup=False, highlight=False,
+                          soft_wrap=True)
         status = session.status()
         remote_name = status.get("remote") or "none"
         console.print(f"tars · {status.get('primary')} · remote {remote_name} · /help for commands · Ctrl-D exits",

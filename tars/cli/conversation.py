@@ -15,11 +15,15 @@ __all__ = ["Opened", "open_conversation"]
 @dataclass(frozen=True)
 class Opened:
     """The conversation to go on with: `id` None is a new unnamed one (created when first saved);
-    `existing` says whether it has messages to restore; `note` is what to tell the user."""
+    `existing` says whether it has messages to restore."""
 
     id: int | None
     existing: bool
-    note: str
+    what: str  # "continuing #3 'plans' (12 messages", "new conversation 'plans'", ...
+
+    def note(self, extra: str = "") -> str:
+        """What to tell the user; `extra` joins the message count (", the first 8 summarised")."""
+        return f"{self.what}{extra})" if self.existing else self.what
 
 
 def open_conversation(store: ConversationStore, *, resume: bool, name: str | None) -> Opened:
