@@ -264,6 +264,8 @@ def test_ask_with_a_new_session_name_saves_the_turn_under_it() -> None:
         assert first.returncode == 0 and "new conversation 'groceries'" in first.stderr
         tars("ask", "-s", "groceries", "and eggs", env=env)
         assert [m["content"] for m in _sent(server) if m["role"] == "user"] == ["buy milk", "and eggs"]
+        tars("ask", "-s", "gro", "a new list", env=env)  # a new name, not a prefix of "groceries"
+        assert [m["content"] for m in _sent(server) if m["role"] == "user"] == ["a new list"]
     assert tars("ask", "-s", "99", "hi", env=env).returncode == 2  # a number names a stored one only
 
 

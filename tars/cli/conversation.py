@@ -31,7 +31,7 @@ def open_conversation(store: ConversationStore, *, resume: bool, name: str | Non
     from tars.errors import UsageError
 
     if name:
-        found = store.find(name)
+        found = store.find(name, prefix=False)  # "work" is new even when "workshop" exists
         if found is not None:
             return Opened(found.id, True, f"continuing #{found.id} {found.title!r} ({found.messages} messages")
         if name.isdigit():
