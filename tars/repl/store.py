@@ -152,8 +152,8 @@ class ConversationStore:
         exact = self._list("WHERE c.name = ?", (key,), 1)
         if exact or not prefix:
             return exact[0] if exact else None
-        prefix = self._list("WHERE c.name LIKE ? ESCAPE '\\'", (_like_prefix(key),), 2)
-        return prefix[0] if len(prefix) == 1 else None
+        starting = self._list("WHERE c.name LIKE ? ESCAPE '\\'", (_like_prefix(key),), 2)
+        return starting[0] if len(starting) == 1 else None
 
     def latest(self) -> Conversation | None:
         """The most recently updated conversation that has messages."""
