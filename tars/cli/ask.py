@@ -78,12 +78,13 @@ class TerminalConfirm:
 
     def __call__(self, tool: Tool, call: ToolCall) -> bool:
         from tars.render.status import call_line
+        from tars.safe_text import terminal_safe
 
         self.before()
-        self.err.print(call_line(call.name, call.arguments), style="yellow", markup=False, highlight=False,
-                       soft_wrap=True)
+        self.err.print(terminal_safe(call_line(call.name, call.arguments)), style="yellow", markup=False,
+                       highlight=False, soft_wrap=True)
         try:
-            sys.stderr.write(f"run {tool.name}? [y/N] ")
+            sys.stderr.write(terminal_safe(f"run {tool.name}? [y/N] "))
             sys.stderr.flush()
             answer = sys.stdin.readline()
         except (KeyboardInterrupt, EOFError, OSError):
@@ -153,7 +154,9 @@ def _run(session: Session, prompt: str, out: Console, err: Console, *, as_json: 
         data["interrupted"] = data["interrupted"] or outcome.interrupted
         if outcome.error is not None:
             data["error"] = str(outcome.error)
-        print(json.dumps(data, ensure_ascii=False, default=str))
+        from tars.safe_text import json_safe
+
+        print(json_safe(json.dumps(data, ensure_ascii=False, default=str)))
     if outcome.error is not None:
         return fail(str(outcome.error), EXIT_FAILED)
     if outcome.interrupted:

@@ -32,10 +32,12 @@ def register(app: typer.Typer) -> None:
         if as_json:
             print(json.dumps({"servers": rows, "problems": manager.problems, "clashes": manager.clashes}, indent=2))
             return
+        from tars.safe_text import terminal_safe
+
         for line in format_status(rows):
-            print(line)
+            print(terminal_safe(line))
         for line in [*manager.problems, *manager.clashes]:
-            print(f"note: {line}")
+            print(terminal_safe(f"note: {line}"))
 
     @mcp_app.command("call")
     def call_command(
@@ -60,8 +62,10 @@ def register(app: typer.Typer) -> None:
             output, is_error = str(exc), True
         finally:
             manager.close()
-        print(json.dumps({"server": server, "tool": tool, "output": output, "is_error": is_error},
-                         ensure_ascii=False, indent=2, default=str))
+        from tars.safe_text import json_safe
+
+        print(json_safe(json.dumps({"server": server, "tool": tool, "output": output, "is_error": is_error},
+                                   ensure_ascii=False, indent=2, default=str)))
         if is_error:
             raise typer.Exit(code=1)
 

@@ -40,7 +40,9 @@ def _confirm(yes: bool):
         import json
 
         shown = json.dumps(call.arguments, ensure_ascii=False)
-        print(f"{tool.name}({shown[:200]})", file=sys.stderr)
+        from tars.safe_text import terminal_safe
+
+        print(terminal_safe(f"{tool.name}({shown[:200]})"), file=sys.stderr)
         return typer.confirm("Run this tool?", default=False, err=True)
 
     return ask
@@ -92,6 +94,8 @@ def register(app: typer.Typer) -> None:
         args = json_object(arguments, example='{"location": "Lisbon"}')
         registry, _ = _registry(load_config())
         result = registry.run(ToolCall(name=name, arguments=args), confirm=_confirm(yes))
-        print(json.dumps({"tool": result.name, "is_error": result.is_error, "output": result.output},
-                         indent=2, ensure_ascii=False, default=str))
+        from tars.safe_text import json_safe
+
+        print(json_safe(json.dumps({"tool": result.name, "is_error": result.is_error, "output": result.output},
+                                   indent=2, ensure_ascii=False, default=str)))
         return 1 if result.is_error else 0
