@@ -1,7 +1,11 @@
 """Settings: one table of every setting, loaded from layered sources with provenance.
 
 Sources, later wins: built-in defaults < `config.env` in the user config dir < `.env` in the
-working directory < the environment < CLI flags. Every setting is listed once in `SETTINGS`
+working directory < the environment < CLI flags. A working folder's `.env` is not the user's:
+its `guarded` settings (those that start processes, choose endpoints or hosts, relax a guard,
+or point at secrets or folders) count only once the user trusted that file (`tars.trust`).
+
+Every setting is listed once in `SETTINGS`
 (name, environment variable, default, parser, secret flag, one-line doc) and declared once as
 a typed field of `Config` (a test holds the two in step); `.env.example` and `tars config` are
 generated from that table.
@@ -76,6 +80,7 @@ class Setting:
     parse: Parser[Any] = text
     secret: bool = False
     aliases: tuple[str, ...] = ()
+    guarded: bool = False  # taken from a working folder's .env only once that file is trusted
 
 
 SETTINGS: list[Setting] = [
@@ -100,8 +105,9 @@ SETTINGS: list[Setting] = [
             "native)",
             choice(ToolMode)),
     Setting("anthropic_api_key", "ANTHROPIC_API_KEY", "", "Anthropic API key", secret=True),
-    Setting("anthropic_base_url", "ANTHROPIC_BASE_URL", "", "Anthropic API base URL (for proxies and tests)"),
-    Setting("ollama_host", "OLLAMA_HOST", "http://127.0.0.1:11434", "Ollama server address"),
+    Setting("anthropic_base_url", "ANTHROPIC_BASE_URL", "", "Anthropic API base URL (for proxies and tests)",
+            guarded=True),
+    Setting("ollama_host", "OLLAMA_HOST", "http://127.0.0.1:11434", "Ollama server address", guarded=True),
     Setting("ollama_timeout", "TARS_OLLAMA_TIMEOUT", "120",
             "seconds before a silent Ollama server counts as failed (loading a model included)", float_in(0.1, 3600)),
     Setting("threads", "TARS_THREADS", "2", "CPU threads for the embedded model", int_in(1, 256)),
@@ -122,7 +128,7 @@ SETTINGS: list[Setting] = [
             "...); empty: detected from the model name, its chat template, or the output",
             tool_format),
     Setting("openai_base_url", "TARS_OPENAI_BASE_URL", "http://127.0.0.1:8080/v1",
-            "OpenAI-compatible server for openai:<model> (llama-server, vLLM, LM Studio, LocalAI)"),
+            "OpenAI-compatible server for openai:<model> (llama-server, vLLM, LM Studio, LocalAI)", guarded=True),
     Setting("openai_api_key", "TARS_OPENAI_API_KEY", "", "API key for the OpenAI-compatible server, if it wants one",
             secret=True),
     Setting("openai_timeout", "TARS_OPENAI_TIMEOUT", "120",
@@ -134,31 +140,34 @@ SETTINGS: list[Setting] = [
     # built-in tools
     Setting("todoist_api_token", "TODOIST_API_TOKEN", "", "Todoist API token (Settings > Integrations > Developer)",
             secret=True),
-    Setting("todoist_url", "TARS_TODOIST_URL", "https://api.todoist.com/api/v1", "Todoist API v1 base URL (for tests)"),
-    Setting("openmeteo_url", "TARS_OPENMETEO_URL", "https://api.open-meteo.com", "Open-Meteo forecast API base URL"),
+    Setting("todoist_url", "TARS_TODOIST_URL", "https://api.todoist.com/api/v1", "Todoist API v1 base URL (for tests)",
+            guarded=True),
+    Setting("openmeteo_url", "TARS_OPENMETEO_URL", "https://api.open-meteo.com", "Open-Meteo forecast API base URL",
+            guarded=True),
     Setting("geocoding_url", "TARS_GEOCODING_URL", "https://geocoding-api.open-meteo.com",
-            "Open-Meteo geocoding API base URL"),
+            "Open-Meteo geocoding API base URL", guarded=True),
     Setting("lat", "TARS_LAT", "", "default latitude for weather", optional_float(-90, 90), aliases=("DEFAULT_LAT",)),
     Setting("lon", "TARS_LON", "", "default longitude for weather", optional_float(-180, 180),
             aliases=("DEFAULT_LON",)),
-    Setting("memory_dir", "TARS_MEMORY_DIR", "", "memory folder (markdown; default: <data dir>/memory)", path),
+    Setting("memory_dir", "TARS_MEMORY_DIR", "", "memory folder (markdown; default: <data dir>/memory)", path,
+            guarded=True),
     Setting("memory_budget", "TARS_MEMORY_BUDGET", "1500",
             "most characters of memory put into the system prompt each turn", int_in(0, 100000)),
-    Setting("notes_dir", "TARS_NOTES_DIR", "", "notes vault (Obsidian-style folder of markdown)", path),
+    Setting("notes_dir", "TARS_NOTES_DIR", "", "notes vault (Obsidian-style folder of markdown)", path, guarded=True),
     Setting("daily_folder", "TARS_DAILY_FOLDER", "Daily", "daily notes folder inside the vault"),
     Setting("daily_format", "TARS_DAILY_FORMAT", "%Y-%m-%d", "daily note file name, strftime format"),
     Setting("web_allow_hosts", "TARS_WEB_ALLOW_HOSTS", "",
-            "comma-separated hosts web_read may fetch even if they are internal addresses"),
+            "comma-separated hosts web_read may fetch even if they are internal addresses", guarded=True),
     Setting("web_max_chars", "TARS_WEB_MAX_CHARS", "12000", "most characters of page text web_read returns",
             int_in(200, 1000000)),
-    Setting("search_url", "TARS_SEARCH_URL", "", "SearXNG-compatible search endpoint for web_search"),
+    Setting("search_url", "TARS_SEARCH_URL", "", "SearXNG-compatible search endpoint for web_search", guarded=True),
     Setting("tool_policy", "TARS_TOOL_POLICY", "",
             "per-tool confirmation overrides, e.g. note_write=ask,todoist_add_task=auto (auto, ask, deny)",
-            tool_policies),
+            tool_policies, guarded=True),
     # MCP servers
     Setting("mcp_servers", "TARS_MCP_SERVERS", "",
             'MCP servers as JSON, {"mcpServers": {...}} or the bare mapping; wins over .mcp.json and '
-            "mcp_servers.json in the config dir"),
+            "mcp_servers.json in the config dir", guarded=True),
     Setting("mcp_timeout", "TARS_MCP_TIMEOUT", "30", "seconds an MCP server may take to start or answer a call",
             float_in(0.1, 3600)),
     # the terminal
@@ -213,6 +222,16 @@ class Config:
     edit_mode: EditMode
     sources: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
     raw: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+    # guarded settings an untrusted working-folder .env tried to set (env names), and that file
+    ignored: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    ignored_file: str = field(default="", compare=False, repr=False)
+
+    def ignored_notice(self) -> str | None:
+        """The one line that says which settings of an untrusted .env were ignored, and why."""
+        if not self.ignored:
+            return None
+        return (f"ignored {', '.join(self.ignored)} from {self.ignored_file}: a working folder's .env may start "
+                "processes, choose endpoints or relax guards only after you review it and run `tars trust` there")
 
     def replace(self, **values: Any) -> Config:
         """A copy with some parsed values overridden, marked `override` (tests and the library API)."""
@@ -227,12 +246,15 @@ class Config:
 
     def rows(self) -> list[tuple[str, str, str]]:
         """(env name, display value, source) for every setting; secrets are masked."""
+        from tars.masking import mask_setting
+
         out = []
         for s in SETTINGS:
-            shown = self.raw.get(s.name, "")
-            if s.secret and shown:
-                shown = mask(shown)
-            out.append((s.env, shown, self.sources.get(s.name, "default")))
+            shown = mask_setting(s.env, self.raw.get(s.name, ""), secret=s.secret)
+            source = self.sources.get(s.name, "default")
+            if s.env in self.ignored:
+                source += f"; ignored from {self.ignored_file} (not trusted: run `tars trust`)"
+            out.append((s.env, shown, source))
         return out
 
 
@@ -260,11 +282,6 @@ def env_example() -> str:
     return "\n".join(lines)
 
 
-def mask(secret: str) -> str:
-    """Show only that a secret is set and its last 4 characters."""
-    return "****" + secret[-4:] if len(secret) > 8 else "****"
-
-
 def _read_env_file(path: Path) -> dict[str, str]:
     if not path.is_file():
         return {}
@@ -286,9 +303,11 @@ def load_config(
     environ = os.environ if environ is None else environ
     cwd = Path.cwd() if cwd is None else cwd
     user_file = Path(environ.get("TARS_CONFIG_DIR") or config_dir()) / "config.env"
+    project_file = cwd / ".env"
+    project, ignored = _project_env(project_file, Path(environ.get("TARS_DATA_DIR") or data_dir()))
     layers: list[tuple[str, Mapping[str, str]]] = [
         (str(user_file), _read_env_file(user_file)),
-        (".env", _read_env_file(cwd / ".env")),
+        (".env", project),
         ("environment", environ),
         ("flag", flags or {}),
     ]
@@ -307,4 +326,23 @@ def load_config(
         values["model_remote"] = ModelSpec("claude", DEFAULT_CLAUDE_MODEL)
         raws["model_remote"] = f"claude:{DEFAULT_CLAUDE_MODEL}"
         sources["model_remote"] = "default (ANTHROPIC_API_KEY is set)"
-    return Config(**values, sources=sources, raw=raws)
+    return Config(**values, sources=sources, raw=raws, ignored=ignored,
+                  ignored_file=str(project_file) if ignored else "")
+
+
+def _project_env(path: Path, user_data: Path) -> tuple[dict[str, str], tuple[str, ...]]:
+    """A working folder's .env, without its guarded settings unless the user trusted this content:
+    (the values to use, the env names ignored)."""
+    values = _read_env_file(path)
+    if not values:
+        return values, ()
+    guarded = {key: s.env for s in SETTINGS if s.guarded for key in (s.env, *s.aliases)}
+    present = [key for key in values if key in guarded]
+    if not present:
+        return values, ()
+    from tars.trust import TRUST_FILE, TrustList
+
+    if TrustList(user_data / TRUST_FILE).is_trusted(path):
+        return values, ()
+    return ({k: v for k, v in values.items() if k not in guarded},
+            tuple(dict.fromkeys(guarded[k] for k in present)))

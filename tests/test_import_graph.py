@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # The settings module sits just above the exception tree: it may use model-spec parsing and the
 # dependency-free list of tool-call format names that TARS_TOOL_FORMAT is checked against.
 CONFIG_MAY_IMPORT = frozenset({"tars.errors", "tars.modelspec", "tars.toolcalls.names", "tars.paths",
-                               "tars.setting_values"})
+                               "tars.setting_values", "tars.masking", "tars.trust", "tars.atomic"})
 
 
 @dataclass

@@ -105,7 +105,7 @@ def register(app: typer.Typer) -> None:
         """Ask one question and stream the answer to stdout (stdin is added to the prompt)."""
         prompt_text = build_prompt(prompt, _read_stdin())
 
-        from tars.config import load_config
+        from tars.cli.settings import load_settings as load_config
         from tars.session import Session
 
         flags = {k: v for k, v in (("model_default", model), ("model_remote", remote)) if v is not None}

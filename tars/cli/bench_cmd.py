@@ -31,7 +31,8 @@ def register(app: typer.Typer) -> None:
         from tars.bench import run_bench
         from tars.bench.report import default_out, format_table, write_result
         from tars.bench.suites import SUITES
-        from tars.config import load_config, parse_model
+        from tars.cli.settings import load_settings as load_config
+        from tars.config import parse_model
         from tars.errors import UsageError
         from tars.providers import make_provider
 

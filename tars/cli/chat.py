@@ -19,7 +19,7 @@ def register(app: typer.Typer) -> None:
         """Chat with tars: Enter sends, Esc-Enter adds a line, /help lists commands, Ctrl-D exits."""
         from rich.console import Console
 
-        from tars.config import load_config
+        from tars.cli.settings import load_settings as load_config
         from tars.errors import UsageError
         from tars.repl.app import Repl, load_command_modules
         from tars.repl.context_commands import summarised

@@ -11,7 +11,9 @@ def register(app: typer.Typer) -> None:
     mcp_app = typer.Typer(help="MCP servers: list them with their state and tools, or call one tool.",
                           no_args_is_help=True)
     app.add_typer(mcp_app, name="mcp")
-    mcp_app.command("trust")(_trust_command)
+    from tars.cli.trust_cmd import trust_command
+
+    mcp_app.command("trust")(trust_command)  # the same review and trust as `tars trust`
 
     @mcp_app.command("list")
     def list_command(
@@ -70,42 +72,8 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(code=1)
 
 
-def _trust_command(
-    yes: bool = typer.Option(False, "--yes", "-y", help="trust without asking"),
-) -> None:
-    """Allow the MCP servers in this folder's .mcp.json (after showing what they run)."""
-    import json
-    import sys
-    from pathlib import Path
-
-    from tars.config import config_dir
-    from tars.errors import UsageError
-    from tars.mcp.config import PROJECT_FILE, parse_servers
-    from tars.mcp.trust import trust
-
-    project_file = Path.cwd() / PROJECT_FILE
-    try:
-        data = json.loads(project_file.read_text(encoding="utf-8"))
-    except OSError:
-        raise UsageError(f"no {PROJECT_FILE} in {Path.cwd()}") from None
-    except ValueError as exc:
-        raise UsageError(f"{project_file} is not valid JSON: {exc}") from None
-    servers, problems = parse_servers(data, str(project_file), {})
-    for name, server in servers.items():
-        print(f"{name}: {server.target}")
-    for line in problems:
-        print(f"note: {line}")
-    if not yes:
-        if not sys.stdin.isatty():
-            raise UsageError("cannot ask for confirmation here; pass --yes to trust these servers")
-        if input("Run these servers whenever tars starts in this folder? [y/N] ").strip().lower() not in ("y", "yes"):
-            raise typer.Exit(code=1)
-    trust(project_file, config_dir())
-    print(f"trusted {project_file} (a change to the file needs a new `tars mcp trust`)")
-
-
 def _manager(*, autostart: bool):
-    from tars.config import load_config
+    from tars.cli.settings import load_settings as load_config
     from tars.mcp.config import load_servers
 
     config = load_config()

@@ -45,7 +45,7 @@ def register(app: typer.Typer) -> None:
         """Show the provider, the model, the tool-call format chosen for its text, and why."""
         import json
 
-        from tars.config import load_config
+        from tars.cli.settings import load_settings as load_config
 
         info = model_info(model, load_config())
         if as_json:

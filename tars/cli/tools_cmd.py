@@ -58,7 +58,7 @@ def register(app: typer.Typer) -> None:
         """Show every tool (built-in and MCP) with its source and confirmation policy."""
         import json
 
-        from tars.config import load_config
+        from tars.cli.settings import load_settings as load_config
 
         registry, overrides = _registry(load_config())
         rows = []
@@ -88,7 +88,7 @@ def register(app: typer.Typer) -> None:
         import json
 
         from tars.cli.jsonargs import json_object
-        from tars.config import load_config
+        from tars.cli.settings import load_settings as load_config
         from tars.events import ToolCall
 
         args = json_object(arguments, example='{"location": "Lisbon"}')
