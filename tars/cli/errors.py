@@ -16,10 +16,12 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 
 def fail(message: str, code: int) -> int:
-    """One line on stderr (control characters from a server's message shown, never obeyed)."""
+    """One line on stderr (secrets in URLs masked; control characters from a server's message shown,
+    never obeyed)."""
+    from tars.masking import mask_text
     from tars.safe_text import terminal_safe
 
-    print(terminal_safe(f"tars: {message}"), file=sys.stderr)
+    print(terminal_safe(f"tars: {mask_text(message)}"), file=sys.stderr)
     return code
 
 

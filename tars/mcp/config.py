@@ -58,10 +58,14 @@ class ServerConfig:
 
     @property
     def target(self) -> str:
-        """What it runs or where it connects, for listings (headers and env are never shown)."""
+        """What it runs or where it connects, for listings (headers and env are never shown, secrets
+        in URLs and `--token=` arguments are masked)."""
+        from tars.masking import mask_entry
+
+        shown = mask_entry({"command": self.command, "args": list(self.args), "url": self.url})
         if self.transport == "stdio":
-            return " ".join([self.command, *self.args])
-        return self.url
+            return " ".join([shown["command"], *shown["args"]])
+        return str(shown["url"])
 
     def fingerprint(self) -> str:
         """A short hash of what defines the server, so a cached tool list is dropped when it changes."""
