@@ -22,7 +22,7 @@ def register(app: typer.Typer) -> None:
         """Start every configured server, wait for it, and show its transport, state and tools."""
         import json
 
-        manager = _manager(autostart=True)
+        _, manager = _manager(autostart=True)
         if manager is None:
             print("no MCP servers configured (mcp_servers.json in the config dir, .mcp.json, TARS_MCP_SERVERS)")
             return
@@ -46,20 +46,23 @@ def register(app: typer.Typer) -> None:
         server: str = typer.Argument(..., help="server name as configured"),
         tool: str = typer.Argument(..., help="the server's tool name (or its tars name, server__tool)"),
         arguments: str = typer.Argument("{}", help="arguments as a JSON object"),
+        yes: bool = typer.Option(False, "--yes", "-y", help="run a tool that needs confirmation without asking"),
     ) -> None:
-        """Call one tool directly and print the result as JSON (exit 1 on an error result)."""
+        """Call one tool directly and print the result as JSON (exit 1 on an error result). The
+        TARS_TOOL_POLICY overrides and the confirmation of destructive tools apply, as in a chat."""
         import json
 
         from tars.cli.jsonargs import json_object
+        from tars.cli.tools_cmd import confirmer
         from tars.errors import ToolError, UsageError
 
         args = json_object(arguments, example='{"timezone": "Europe/Paris"}')
-        manager = _manager(autostart=False)
+        config, manager = _manager(autostart=False)
         if manager is None or server not in manager.servers:
             known = ", ".join(manager.servers) if manager else "none"
             raise UsageError(f"no MCP server {server!r} is configured (configured: {known})")
         try:
-            output, is_error = _call(manager, server, tool, args), False
+            output, is_error = _call(manager, server, tool, args, confirmer(yes), config)
         except ToolError as exc:
             output, is_error = str(exc), True
         finally:
@@ -79,16 +82,20 @@ def _manager(*, autostart: bool):
     config = load_config()
     servers, problems = load_servers(config)
     if not servers and not problems:
-        return None
+        return config, None
     from tars.mcp.manager import McpManager
 
-    return McpManager.from_config(config, autostart=autostart, loaded=(servers, problems))
+    return config, McpManager.from_config(config, autostart=autostart, loaded=(servers, problems))
 
 
-def _call(manager, server: str, tool: str, args: dict):
-    """Start the server, check the arguments against the tool's schema, and run it."""
+def _call(manager, server: str, tool: str, args: dict, confirm, config) -> tuple[object, bool]:
+    """Start the server, then run the call through the tool registry: the schema, the policy
+    (`deny` refuses, `ask` confirms or is refused without a terminal) and the timeout apply.
+    Returns (output, is_error)."""
     from tars.errors import ToolNotFound
-    from tars.tools.registry import validate_arguments
+    from tars.events import ToolCall
+    from tars.tools.policy import policies_from_config
+    from tars.tools.registry import ToolRegistry
 
     manager.start([server])
     manager.wait(names=[server])
@@ -100,8 +107,9 @@ def _call(manager, server: str, tool: str, args: dict):
             raise ToolNotFound(f"MCP server {server!r} is {row['state']}: {row['error']}")
         offered = ", ".join(t.server_tool for t in tools) or "none"
         raise ToolNotFound(f"MCP server {server!r} has no tool {tool!r} (it offers: {offered})")
-    validate_arguments(match, args)
-    return manager.call(server, match.server_tool, args)
+    registry = ToolRegistry([match], policies=policies_from_config(config))
+    result = registry.run(ToolCall(name=match.name, arguments=args), confirm=confirm)
+    return result.output, result.is_error
 
 
 def format_status(rows: list[dict]) -> list[str]:

@@ -23,11 +23,12 @@ def _registry(config):
     from tars.tools import ToolRegistry
     from tars.tools.policy import policies_from_config
 
-    overrides = policies_from_config(config)
-    return ToolRegistry(_tools(config), policies=overrides), overrides
+    tools = _tools(config)
+    overrides = policies_from_config(config, tools)
+    return ToolRegistry(tools, policies=overrides), overrides
 
 
-def _confirm(yes: bool):
+def confirmer(yes: bool):
     """--yes: allow; a terminal on stdin: ask there; otherwise nobody can answer (None: refused)."""
     import sys
 
@@ -93,7 +94,7 @@ def register(app: typer.Typer) -> None:
 
         args = json_object(arguments, example='{"location": "Lisbon"}')
         registry, _ = _registry(load_config())
-        result = registry.run(ToolCall(name=name, arguments=args), confirm=_confirm(yes))
+        result = registry.run(ToolCall(name=name, arguments=args), confirm=confirmer(yes))
         from tars.safe_text import json_safe
 
         print(json_safe(json.dumps({"tool": result.name, "is_error": result.is_error, "output": result.output},
