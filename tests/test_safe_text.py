@@ -107,3 +107,23 @@ def test_a_server_error_message_on_stderr_is_shown_not_obeyed():
     assert proc.returncode == 1
     stderr = proc.stderr.decode()
     assert "\x1b" not in stderr and "\x07" not in stderr and "␛]0;owned␇" in stderr
+
+
+def test_tars_chat_shows_escapes_from_the_model_visibly():
+    with OllamaServer() as server:
+        server.script(HOSTILE)
+        env = {**_env(server), "PROMPT_TOOLKIT_NO_CPR": "1"}
+        child = pexpect.spawn(sys.executable, ["-m", "tars", "chat"], env=env, encoding="utf-8",
+                              codec_errors="replace", dimensions=(40, 200), timeout=30)
+        try:
+            child.expect_exact("› ")
+            child.send("hello there\r")
+            child.expect_exact("done")
+            screen = child.before
+            child.expect_exact("› ")
+            screen += child.before
+        finally:
+            child.close()
+    for active in ACTIVE:
+        assert active not in screen, (active, screen)
+    assert "␛]0;pwned-title␇" in screen
