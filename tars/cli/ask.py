@@ -105,11 +105,11 @@ def register(app: typer.Typer) -> None:
         """Ask one question and stream the answer to stdout (stdin is added to the prompt)."""
         prompt_text = build_prompt(prompt, _read_stdin())
 
-        from tars.cli.settings import load_settings as load_config
+        from tars.cli.settings import load_settings
         from tars.session import Session
 
         flags = {k: v for k, v in (("model_default", model), ("model_remote", remote)) if v is not None}
-        config = load_config(flags)
+        config = load_settings(flags)
         out, err = _consoles()
         confirm: Confirm | None
         if yes:

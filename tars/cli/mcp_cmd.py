@@ -76,10 +76,10 @@ def register(app: typer.Typer) -> None:
 
 
 def _manager(*, autostart: bool):
-    from tars.cli.settings import load_settings as load_config
+    from tars.cli.settings import load_settings
     from tars.mcp.config import load_servers
 
-    config = load_config()
+    config = load_settings()
     servers, problems = load_servers(config)
     if not servers and not problems:
         return config, None
