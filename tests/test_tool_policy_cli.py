@@ -14,7 +14,9 @@ from mcp_servers import PYTHON, TOOLBOX
 
 from tars.config import load_config
 from tars.errors import ConfigError
+from tars.events import ToolCall
 from tars.session import Session
+from tars.tools.base import Tool
 
 
 def tars(*args: str, stdin: str | None = None, **env: str) -> subprocess.CompletedProcess[str]:
@@ -69,6 +71,11 @@ def test_a_misspelt_policy_is_a_config_error_with_a_suggestion(policy, words):
 def test_policy_names_may_be_mcp_tools_and_aliases():
     config = load_config(environ={"TARS_TOOL_POLICY": "box.echo=deny,time__now=ask", "TARS_MODEL_REMOTE": "none"})
     session = Session.from_config(config, mcp=False)
-    assert session.tools._policies == {"box__echo": "deny", "time__now": "ask"}
+    for name, policy in (("box__echo", "deny"), ("time__now", "ask")):  # as if their servers listed them
+        tool = Tool(name=name, description="", parameters={"type": "object"}, func=lambda: "ran", source="x")
+        session.tools.add(tool)
+        assert session.tools.policy(tool) == policy
+    denied = session.tools.run(ToolCall(name="box__echo", arguments={}))
+    assert denied.is_error and "deny" in denied.text
     with pytest.raises(ConfigError, match="TARS_TOOL_POLICY"):
         Session.from_config(load_config(environ={"TARS_TOOL_POLICY": "weather=deny"}), mcp=False)

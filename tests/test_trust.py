@@ -132,3 +132,18 @@ def test_trust_shows_what_the_files_do_with_secrets_masked_and_asks_first(folder
 def test_trust_in_a_folder_without_project_files_is_a_usage_error(folder: Path):
     proc = tars("trust", "--yes", cwd=folder)
     assert proc.returncode == 2 and "nothing to trust" in proc.stderr
+
+
+def test_trust_asks_at_a_terminal_and_no_keeps_the_folder_untrusted(folder: Path):
+    import pexpect
+
+    (folder / ".env").write_text("TARS_WEB_ALLOW_HOSTS=intranet.local\n")
+    for answer, code, allowed in (("n", 1, ""), ("y", 0, "intranet.local")):
+        child = pexpect.spawn(sys.executable, ["-m", "tars", "trust"], cwd=str(folder), env=dict(os.environ),
+                              encoding="utf-8", timeout=30)
+        child.expect_exact("[y/N]")
+        child.sendline(answer)
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus == code
+        assert load_config(environ={}, cwd=folder).web_allow_hosts == allowed
