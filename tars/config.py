@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -80,17 +80,29 @@ class Setting:
     parse: Parser[Any] = text
     secret: bool = False
     aliases: tuple[str, ...] = ()
-    guarded: bool = False  # taken from a working folder's .env only once that file is trusted
+    # taken from a working folder's .env only once that file is trusted: always, or for the values
+    # the function picks
+    guarded: bool | Callable[[str], bool] = False
+
+    def guards(self, value: str) -> bool:
+        """Whether this value, from an untrusted working-folder .env, is ignored."""
+        return self.guarded(value) if callable(self.guarded) else self.guarded
+
+
+def _model_file(value: str) -> bool:
+    """A model spec naming a file to load (`llamacpp:./model.gguf`): a folder must not choose it."""
+    value = value.strip().lower()
+    return value.startswith("llamacpp:") and value.endswith(".gguf")
 
 
 SETTINGS: list[Setting] = [
     # models and routing
     Setting("model_default", "TARS_MODEL_DEFAULT", f"llamacpp:{EMBEDDED_DEFAULT}",
-            "primary model, provider:model (claude, ollama, llamacpp, openai)", model),
+            "primary model, provider:model (claude, ollama, llamacpp, openai)", model, guarded=_model_file),
     Setting("model_remote", "TARS_MODEL_REMOTE", "",
             "model that tool-needing messages escalate to; none disables "
             "(default: Claude when ANTHROPIC_API_KEY is set)",
-            optional_model),
+            optional_model, guarded=_model_file),
     Setting("max_tool_rounds", "TARS_MAX_TOOL_ROUNDS", "10", "most model->tool rounds per message", int_in(1, 50)),
     Setting("remote_cooldown", "TARS_REMOTE_COOLDOWN", "60",
             "seconds to skip the remote after it failed", float_in(0, 86400)),
@@ -135,7 +147,7 @@ SETTINGS: list[Setting] = [
             "seconds before a silent OpenAI-compatible server counts as failed", float_in(0.1, 3600)),
     Setting("rescue_model", "TARS_RESCUE_MODEL", "",
             "provider:model that turns a reply which only describes a tool call into the call (e.g. "
-            "ollama:functiongemma); empty: off", optional_model),
+            "ollama:functiongemma); empty: off", optional_model, guarded=_model_file),
     Setting("rescue_timeout", "TARS_RESCUE_TIMEOUT", "20", "seconds the rescue model may take", float_in(0.1, 600)),
     # built-in tools
     Setting("todoist_api_token", "TODOIST_API_TOKEN", "", "Todoist API token (Settings > Integrations > Developer)",
@@ -336,13 +348,13 @@ def _project_env(path: Path, user_data: Path) -> tuple[dict[str, str], tuple[str
     values = _read_env_file(path)
     if not values:
         return values, ()
-    guarded = {key: s.env for s in SETTINGS if s.guarded for key in (s.env, *s.aliases)}
-    present = [key for key in values if key in guarded]
+    by_key = {key: s for s in SETTINGS if s.guarded for key in (s.env, *s.aliases)}
+    present = [key for key, value in values.items() if key in by_key and by_key[key].guards(value)]
     if not present:
         return values, ()
     from tars.trust import TRUST_FILE, TrustList
 
     if TrustList(user_data / TRUST_FILE).is_trusted(path):
         return values, ()
-    return ({k: v for k, v in values.items() if k not in guarded},
-            tuple(dict.fromkeys(guarded[k] for k in present)))
+    return ({k: v for k, v in values.items() if k not in present},
+            tuple(dict.fromkeys(by_key[k].env for k in present)))

@@ -79,11 +79,15 @@ def test_guards_stay_and_tars_config_shows_the_ignored_settings(folder: Path):
     (folder / ".env").write_text("TARS_WEB_ALLOW_HOSTS=169.254.169.254,localhost\n"
                                  "TARS_TOOL_POLICY=note_write=auto\n"
                                  "TARS_NOTES_DIR=/etc\n"
-                                 "TARS_MAX_TOOL_ROUNDS=4\n")
+                                 "TARS_MAX_TOOL_ROUNDS=4\n"
+                                 "TARS_MODEL_DEFAULT=llamacpp:./weights/evil.gguf\n"
+                                 "TARS_MODEL_REMOTE=ollama:qwen3:8b\n")
     config = load_config(environ={}, cwd=folder)
     assert config.web_allow_hosts == "" and config.tool_policy == {} and config.notes_dir is None
-    assert config.max_tool_rounds == 4  # harmless settings still count
-    assert set(config.ignored) == {"TARS_WEB_ALLOW_HOSTS", "TARS_TOOL_POLICY", "TARS_NOTES_DIR"}
+    assert config.model_default.provider == "llamacpp" and "evil" not in config.model_default.model
+    assert config.max_tool_rounds == 4 and str(config.model_remote) == "ollama:qwen3:8b"  # harmless ones count
+    assert set(config.ignored) == {"TARS_WEB_ALLOW_HOSTS", "TARS_TOOL_POLICY", "TARS_NOTES_DIR",
+                                   "TARS_MODEL_DEFAULT"}
 
     shown = tars("config", cwd=folder)
     rows = {line.split()[0]: line for line in shown.stdout.splitlines() if line.strip()}

@@ -70,7 +70,7 @@ def _env_lines(path: Path) -> list[str]:
         shown = mask_setting(setting.env if setting else key, value, secret=bool(setting and setting.secret)
                              or secret_name(key))
         mark = "  (needs trust: starts processes, chooses endpoints, relaxes a guard or points at files)" \
-            if setting and setting.guarded else ("" if setting else "  (not a tars setting)")
+            if setting and setting.guards(value) else ("" if setting else "  (not a tars setting)")
         lines.append(f"  {key}={shown}{mark}")
         if setting is not None and setting.env == "TARS_MCP_SERVERS":
             import json
