@@ -285,10 +285,13 @@ def _shown(value: Any) -> str:
 def env_example() -> str:
     """The text of `.env.example`: every setting, commented, with its default."""
     lines = ["# tars settings. Copy to .env (or ~/.config/tars/config.env) and uncomment what you change.",
-             "# Later sources win: defaults < config.env < .env < environment < flags.", ""]
+             "# Later sources win: defaults < config.env < .env < environment < flags.",
+             "# In a working folder's .env, settings marked (trust) count only after `tars trust` there.", ""]
     for s in SETTINGS:
         names = " / ".join((s.env, *s.aliases))
-        lines.append(f"# {s.doc}" + (" (secret)" if s.secret else "") + (f" [also: {names}]" if s.aliases else ""))
+        trust = "" if not s.guarded else " (trust)" if s.guarded is True else " (trust, for a .gguf file)"
+        lines.append(f"# {s.doc}" + (" (secret)" if s.secret else "") + trust
+                     + (f" [also: {names}]" if s.aliases else ""))
         lines.append(f"# {s.env}={s.default}")
         lines.append("")
     return "\n".join(lines)
