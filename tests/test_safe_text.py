@@ -127,3 +127,18 @@ def test_tars_chat_shows_escapes_from_the_model_visibly():
     for active in ACTIVE:
         assert active not in screen, (active, screen)
     assert "␛]0;pwned-title␇" in screen
+
+
+def test_a_markdown_link_shows_its_target_instead_of_a_terminal_hyperlink():
+    import io
+
+    from rich.console import Console
+
+    from tars.render.stream import MarkdownStream
+
+    console = Console(file=io.StringIO(), force_terminal=True, width=100)
+    stream = MarkdownStream(console, live=False)
+    stream.write("Log in at [your bank](https://evil.example/login) now.\n")
+    stream.finish()
+    screen = console.file.getvalue()
+    assert "\x1b]8;" not in screen and "https://evil.example/login" in screen

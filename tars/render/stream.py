@@ -5,7 +5,8 @@ only the open tail, so a long answer costs time linear in its length; when the s
 tail is printed like every other block, and the screen equals a whole-document render.
 `PlainStream` writes the text exactly as the model wrote it: for pipes, files, `TERM=dumb`.
 Text bound for a terminal (rendered, or plain on a terminal) has its control characters shown
-visibly (`tars.safe_text`); only a pipe or a file gets the exact bytes.
+visibly (`tars.safe_text`), and a markdown link shows its URL rather than becoming a terminal
+hyperlink; only a pipe or a file gets the exact bytes.
 """
 
 from __future__ import annotations
@@ -83,7 +84,7 @@ class _Tail:
     def _render(self, console: Console, options: ConsoleOptions) -> list[Any]:
         from rich.markdown import Markdown
 
-        md = Markdown(_visible_part(self.text, self.max_lines), code_theme=CODE_THEME)
+        md = Markdown(_visible_part(self.text, self.max_lines), code_theme=CODE_THEME, hyperlinks=False)
         lines = console.render_lines(md, options.update(height=None))
         while lines and not "".join(s.text for s in lines[-1]).strip():
             lines.pop()  # trailing blank lines would make the region jump
@@ -143,7 +144,8 @@ class MarkdownStream:
 
         if piece.gap:
             self.console.print()
-        self.console.print(Markdown(piece.source, code_theme=CODE_THEME))
+        # links show their target: a model's link is never a terminal hyperlink hiding where it goes
+        self.console.print(Markdown(piece.source, code_theme=CODE_THEME, hyperlinks=False))
 
     def _show_tail(self) -> None:
         """Redraw the live region, at most `rate` times a second. Redraws happen here, in the
