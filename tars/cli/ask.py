@@ -79,14 +79,15 @@ class TerminalConfirm:
 
     def __call__(self, tool: Tool, call: ToolCall) -> bool:
         from tars.render.status import call_line
+        from tars.safe_text import terminal_safe
 
         self.before()
-        self.err.print(call_line(call.name, call.arguments), style="yellow", markup=False, highlight=False,
-                       soft_wrap=True)
+        self.err.print(terminal_safe(call_line(call.name, call.arguments)), style="yellow", markup=False,
+                       highlight=False, soft_wrap=True)
         from tars.render.terminal_echo import echo_on
 
         try:
-            sys.stderr.write(f"run {tool.name}? [y/N] ")
+            sys.stderr.write(terminal_safe(f"run {tool.name}? [y/N] "))
             sys.stderr.flush()
             with echo_on():  # the answer is typed while the turn has the echo off
                 answer = sys.stdin.readline()
@@ -114,11 +115,11 @@ def register(app: typer.Typer) -> None:
         """Ask one question and stream the answer to stdout (piped stdin is what it is about)."""
         prompt_text, attachment = build_prompt(prompt, _read_stdin())
 
-        from tars.config import load_config
+        from tars.cli.settings import load_settings
         from tars.session import Session
 
         flags = {k: v for k, v in (("model_default", model), ("model_remote", remote)) if v is not None}
-        config = load_config(flags)
+        config = load_settings(flags)
         out, err = _consoles()
         confirm: Confirm | None
         if yes:
@@ -194,7 +195,9 @@ def _run(session: Session, prompt: str, out: Console, err: Console, *, as_json: 
         data["interrupted"] = data["interrupted"] or outcome.interrupted
         if outcome.error is not None:
             data["error"] = str(outcome.error)
-        print(json.dumps(data, ensure_ascii=False, default=str))
+        from tars.safe_text import json_safe
+
+        print(json_safe(json.dumps(data, ensure_ascii=False, default=str)))
     if outcome.error is not None:
         return fail(str(outcome.error), EXIT_FAILED)
     if outcome.interrupted:

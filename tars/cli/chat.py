@@ -23,7 +23,7 @@ def register(app: typer.Typer) -> None:
         from rich.console import Console
 
         from tars.cli.conversation import open_conversation
-        from tars.config import load_config
+        from tars.cli.settings import load_settings
         from tars.repl.app import Repl, load_command_modules
         from tars.repl.context_commands import summarised
         from tars.repl.store import ConversationStore
@@ -31,7 +31,7 @@ def register(app: typer.Typer) -> None:
         from tars.session import Session
 
         flags = {k: v for k, v in (("model_default", model), ("model_remote", remote)) if v is not None}
-        config = load_config(flags)
+        config = load_settings(flags)
         session = Session.from_config(config)
         console = Console()
         load_command_modules()

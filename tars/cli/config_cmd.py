@@ -55,10 +55,12 @@ def register(app: typer.Typer) -> None:
                              indent=2))
             return
         width = max(len(n) for n, _, _ in rows)
-        for name, value, source in rows:
-            print(f"{name:<{width}}  {value or '(unset)'}  [{source}]")
+        from tars.safe_text import terminal_safe
+
+        for name, value, source in rows:  # a value may come from a working folder's .env
+            print(terminal_safe(f"{name:<{width}}  {value or '(unset)'}  [{source}]"))
         print()
         print("where things live:")
         width = max(len(what) for what, _, _ in places)
         for what, path, holds in places:
-            print(f"  {what:<{width}}  {path or '(none)'}  — {holds}")
+            print(terminal_safe(f"  {what:<{width}}  {path or '(none)'}  — {holds}"))
