@@ -48,21 +48,24 @@ def register(app: typer.Typer) -> None:
             return
         import json
 
-        from tars.config import load_config
+        from tars.cli.settings import load_settings
         from tars.providers.available import available_models
+        from tars.safe_text import json_safe
 
-        rows, notes = available_models(load_config())
+        rows, notes = available_models(load_settings())
         if as_json:
-            print(json.dumps({"models": [{"model": r.model, "role": r.role or None, "note": r.note,
-                                          "usable": r.usable} for r in rows], "notes": notes}, indent=2))
+            print(json_safe(json.dumps({"models": [{"model": r.model, "role": r.role or None, "note": r.note,
+                                                    "usable": r.usable} for r in rows], "notes": notes}, indent=2)))
             return
+        from tars.safe_text import terminal_safe
+
         width = max(len(r.model) for r in rows)
-        for r in rows:
+        for r in rows:  # model names come from an Ollama server
             mark = "*" if r.role == "default" else " "
             role = f"[{r.role}] " if r.role else ""
-            print(f"{mark} {r.model:<{width}}  {role}{r.note}")
+            print(terminal_safe(f"{mark} {r.model:<{width}}  {role}{r.note}"))
         for note in notes:
-            print(note)
+            print(terminal_safe(note))
         print("* the default (TARS_MODEL_DEFAULT, or -m for one run)")
 
     @models.command("info")
