@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from tars.messages import Message
 
 __all__ = ["Outcome", "turn_outcomes", "all_failed", "nothing_useful", "failure_answer", "missing_note",
-           "confirmations", "is_empty"]
+           "confirmations", "is_empty", "refused"]
 
 _REASON_CHARS = 200
 
@@ -70,6 +70,8 @@ def turn_outcomes(messages: Sequence[Message]) -> list[Outcome]:
             continue
         call = calls.get(m.tool_call_id or "")
         name = m.name or (call.name if call else "tool")
+        if refused(m, name):
+            continue
         made = name + json.dumps(call.arguments if call else {}, sort_keys=True)
         if made not in seen:
             seen.add(made)
@@ -82,6 +84,11 @@ def all_failed(messages: Sequence[Message]) -> bool:
     """Whether this turn made calls and every one of them failed."""
     outcomes = turn_outcomes(messages)
     return bool(outcomes) and all(o.failed for o in outcomes)
+
+
+def refused(message: Message, name: str) -> bool:
+    """A call the session refused (its tool was not offered): it never ran, so it is no tool's failure."""
+    return message.is_error and message.content.startswith(f"tool {name!r} is not available")
 
 
 def nothing_useful(messages: Sequence[Message]) -> bool:

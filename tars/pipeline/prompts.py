@@ -182,15 +182,17 @@ def _results_since(messages: Sequence[Message], start: int, *, useful_only: bool
     """`name(args) -> result` lines for the calls made since the latest user message; a call
     made again with the same arguments is listed once, with its first result. `useful_only`
     leaves out the calls that failed or found nothing."""
-    from tars.pipeline.own_answers import is_empty
+    from tars.pipeline.own_answers import is_empty, refused
 
     calls = {c.id: c for m in messages[start:] for c in m.tool_calls}
     out: dict[str, str] = {}
     for m in messages[start:]:
-        if m.role != "tool" or (useful_only and (m.is_error or is_empty(m.content))):
+        if m.role != "tool":
             continue
         call = calls.get(m.tool_call_id or "")
         name = m.name or (call.name if call else "tool")
+        if useful_only and not refused(m, name) and (m.is_error or is_empty(m.content)):
+            continue
         made = f"- {name}({json.dumps(call.arguments, ensure_ascii=False) if call else '{}'})"
         status = "error: " if m.is_error else ""
         out.setdefault(made, f"{made} -> {status}{_clip(m.content, _RESULT_CHARS)}")
