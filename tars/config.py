@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tars.aliases import ALIASES_FILE, expand, expand_sizes, model_aliases, read_aliases_file
 from tars.errors import ConfigError
 from tars.modelspec import DEFAULT_CLAUDE_MODEL, EMBEDDED_DEFAULT, PROVIDERS, ModelSpec, parse_model
 from tars.paths import cache_dir, config_dir, data_dir
@@ -103,6 +104,10 @@ SETTINGS: list[Setting] = [
             "model that tool-needing messages escalate to; none disables "
             "(default: Claude when ANTHROPIC_API_KEY is set)",
             optional_model, guarded=_model_file),
+    Setting("aliases", "TARS_ALIASES", "",
+            f"model aliases usable wherever a model is named, name=provider:model separated by commas (e.g. "
+            f"fast=ollama:qwen3:4b); added to {ALIASES_FILE} in the config dir, winning per name",
+            model_aliases, guarded=True),
     Setting("max_tool_rounds", "TARS_MAX_TOOL_ROUNDS", "10", "most model->tool rounds per message", int_in(1, 50)),
     Setting("remote_cooldown", "TARS_REMOTE_COOLDOWN", "60",
             "seconds to skip the remote after it failed", float_in(0, 86400)),
@@ -195,6 +200,7 @@ class Config:
 
     model_default: ModelSpec
     model_remote: ModelSpec | None
+    aliases: dict[str, ModelSpec]  # name -> model, from the aliases file and TARS_ALIASES
     max_tool_rounds: int
     remote_cooldown: float
     remote_timeout: float
@@ -244,6 +250,10 @@ class Config:
             return None
         return (f"ignored {', '.join(self.ignored)} from {self.ignored_file}: a working folder's .env may start "
                 "processes, choose endpoints or relax guards only after you review it and run `tars trust` there")
+
+    def model(self, value: str, *, setting: str = "model") -> ModelSpec:
+        """The model `value` names: an alias's model, else `value` parsed as provider:model."""
+        return parse_model(expand(value, self.aliases), setting=setting)
 
     def replace(self, **values: Any) -> Config:
         """A copy with some parsed values overridden, marked `override` (tests and the library API)."""
@@ -328,21 +338,40 @@ def load_config(
     ]
     raws: dict[str, str] = {}
     sources: dict[str, str] = {}
-    values: dict[str, Any] = {}
     for s in SETTINGS:
-        raw, source = s.default, "default"
+        raws[s.name], sources[s.name] = s.default, "default"
         for label, layer in layers:
             for key in (s.env, *s.aliases, s.name):
                 if key in layer and (label == "flag" or key != s.name):
-                    raw, source = layer[key], label
+                    raws[s.name], sources[s.name] = layer[key], label
                     break
-        raws[s.name], sources[s.name], values[s.name] = raw, source, s.parse(raw, s.env)
+    aliases = _aliases(user_file.with_name(ALIASES_FILE), raws, sources)
+    values: dict[str, Any] = {"aliases": aliases}
+    for s in SETTINGS:
+        if s.name in values:
+            continue
+        raw = raws[s.name]
+        text = expand_sizes(raw, aliases) if s.parse is context_sizes else \
+            expand(raw, aliases) if s.parse in (model, optional_model) else raw
+        if text != raw:
+            raws[s.name] = f"{raw.strip()} ({text})"
+        values[s.name] = s.parse(text, s.env)
     if sources["model_remote"] == "default" and values["anthropic_api_key"]:
         values["model_remote"] = ModelSpec("claude", DEFAULT_CLAUDE_MODEL)
         raws["model_remote"] = f"claude:{DEFAULT_CLAUDE_MODEL}"
         sources["model_remote"] = "default (ANTHROPIC_API_KEY is set)"
     return Config(**values, sources=sources, raw=raws, ignored=ignored,
                   ignored_file=str(project_file) if ignored else "")
+
+
+def _aliases(path: Path, raws: dict[str, str], sources: dict[str, str]) -> dict[str, ModelSpec]:
+    """The aliases file's aliases with TARS_ALIASES's over them; the shown value and source cover both."""
+    from_file = read_aliases_file(path)
+    aliases = {**from_file, **model_aliases(raws["aliases"], "TARS_ALIASES")}
+    if from_file:
+        raws["aliases"] = ",".join(f"{name}={spec}" for name, spec in aliases.items())
+        sources["aliases"] = str(path) if sources["aliases"] == "default" else f"{path} + {sources['aliases']}"
+    return aliases
 
 
 def _project_env(path: Path, user_data: Path) -> tuple[dict[str, str], tuple[str, ...]]:

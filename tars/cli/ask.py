@@ -99,8 +99,8 @@ def register(app: typer.Typer) -> None:
         yes: bool = typer.Option(False, "--yes", "-y", help="run tools that need confirmation without asking"),
         as_json: bool = typer.Option(False, "--json", help="print one JSON object: answer, model, tool calls, usage"),
         raw: bool = typer.Option(False, "--raw", help="print the exact text even on a terminal (no markdown)"),
-        model: str | None = typer.Option(None, "--model", "-m", help="primary model, provider:model"),
-        remote: str | None = typer.Option(None, "--remote", help="remote model, provider:model or none"),
+        model: str | None = typer.Option(None, "--model", "-m", help="primary model, provider:model or an alias"),
+        remote: str | None = typer.Option(None, "--remote", help="remote model, provider:model, an alias or none"),
     ) -> int:
         """Ask one question and stream the answer to stdout (stdin is added to the prompt)."""
         prompt_text = build_prompt(prompt, _read_stdin())

@@ -13,8 +13,8 @@ def register(app: typer.Typer) -> None:
         resume: bool = typer.Option(False, "--continue", "-c", help="resume the last conversation"),
         conversation: str | None = typer.Option(None, "--session", "-s",
                                                    help="reopen a stored conversation by number or name"),
-        model: str | None = typer.Option(None, "--model", "-m", help="primary model, provider:model"),
-        remote: str | None = typer.Option(None, "--remote", help="remote model, provider:model or none"),
+        model: str | None = typer.Option(None, "--model", "-m", help="primary model, provider:model or an alias"),
+        remote: str | None = typer.Option(None, "--remote", help="remote model, provider:model, an alias or none"),
     ) -> int:
         """Chat with tars: Enter sends, Esc-Enter adds a line, /help lists commands, Ctrl-D exits."""
         from rich.console import Console
