@@ -181,6 +181,8 @@ SETTINGS: list[Setting] = [
     Setting("tool_policy", "TARS_TOOL_POLICY", "",
             "per-tool confirmation overrides, e.g. note_write=ask,todoist_add_task=auto (auto, ask, deny)",
             tool_policies, guarded=True),
+    Setting("shell_timeout", "TARS_SHELL_TIMEOUT", "60",
+            "seconds a shell_run command or a chat !command may run before it is stopped", float_in(1, 3600)),
     # MCP servers
     Setting("mcp_servers", "TARS_MCP_SERVERS", "",
             'MCP servers as JSON, {"mcpServers": {...}} or the bare mapping; wins over .mcp.json and '
@@ -235,6 +237,7 @@ class Config:
     web_max_chars: int
     search_url: str
     tool_policy: dict[str, Policy]
+    shell_timeout: float
     mcp_servers: str  # JSON text; tars.mcp.config parses it
     mcp_timeout: float
     edit_mode: EditMode

@@ -77,11 +77,11 @@ class TerminalConfirm:
         self.before: Callable[[], None] = lambda: None
 
     def __call__(self, tool: Tool, call: ToolCall) -> bool:
-        from tars.render.status import call_line
+        from tars.render.status import confirm_line
         from tars.safe_text import terminal_safe
 
         self.before()
-        self.err.print(terminal_safe(call_line(call.name, call.arguments)), style="yellow", markup=False,
+        self.err.print(terminal_safe(confirm_line(call.name, call.arguments)), style="yellow", markup=False,
                        highlight=False, soft_wrap=True)
         try:
             sys.stderr.write(terminal_safe(f"run {tool.name}? [y/N] "))

@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING
 
 from tars.errors import TarsError
 from tars.render.driver import drive_turn
-from tars.render.status import call_line
+from tars.render.status import confirm_line
 from tars.render.turn_view import TurnPrinter
 from tars.repl import commands as registry
+from tars.repl.bang import is_bang, run_bang
 from tars.repl.commands import CommandContext, CommandError
 from tars.safe_text import terminal_safe
 
@@ -58,6 +59,7 @@ class Repl:
         self.conversation_id: int | None = None
         self.exit_requested = False
         self._printer: TurnPrinter | None = None
+        self.pending: list[str] = []  # command output the user chose to add to the next message
         # stdin that is not a terminal cannot answer: `ask`-policy tools are refused with a message
         session.confirm = self.confirm if sys.stdin.isatty() else None
 
@@ -110,6 +112,8 @@ class Repl:
             try:
                 if registry.is_command(text):
                     self.command(text)
+                elif is_bang(text):
+                    self.bang(text)
                 else:
                     self.turn(text)
             except KeyboardInterrupt:
@@ -125,8 +129,17 @@ class Repl:
         except (CommandError, TarsError) as exc:
             self._error(str(exc))
 
+    def bang(self, line: str) -> None:
+        """`!command`: run it here and offer its output to the next message."""
+        timeout = self.session.config.shell_timeout
+        added = run_bang(line, self.console, timeout=timeout, can_ask=sys.stdin.isatty())
+        if added is not None:
+            self.pending.append(added)
+
     def turn(self, text: str) -> None:
         """Send one message and show its answer; Ctrl-C stops it and keeps what arrived."""
+        if self.pending:
+            text, self.pending = "\n\n".join([text, *self.pending]), []
         printer = self._printer = TurnPrinter(self.console)
         try:
             outcome = drive_turn(self.session, text, printer)
@@ -147,7 +160,7 @@ class Repl:
         """Ask before running a tool whose policy is `ask`; anything but yes declines."""
         if self._printer is not None:
             self._printer.abort()
-        self.console.print(terminal_safe(call_line(call.name, call.arguments)), style="yellow",
+        self.console.print(terminal_safe(confirm_line(call.name, call.arguments)), style="yellow",
                            markup=False, highlight=False, soft_wrap=True)
         from prompt_toolkit import prompt
 

@@ -105,13 +105,14 @@ def note_tools(config: Any, index: SearchIndex) -> list[Tool]:
 
 def builtin_tools(config: Any) -> list[Tool]:
     """Every built-in tool, bound to `config`."""
+    from tars.tools.shell import shell_tools
     from tars.tools.todoist import todoist_tools
     from tars.tools.weather import weather_tools
     from tars.tools.web import web_tools
 
     index = _index()
     return [*todoist_tools(config), *weather_tools(config), *memory_tools(config, index),
-            *note_tools(config, index), *web_tools(config)]
+            *note_tools(config, index), *web_tools(config), *shell_tools(config)]
 
 
 def context_sections(config: Any) -> list[Callable[[str], str | None]]:
