@@ -2,7 +2,8 @@
 
 Enter sends the message; Esc-Enter (what Alt-Enter sends), and Ctrl-J insert a newline; a
 bracketed paste is inserted whole, newlines included. Emacs keys by default, vi with
-`TARS_EDIT_MODE=vi`. Up/Down walk the history (kept in the data dir), Ctrl-R searches it.
+`TARS_EDIT_MODE=vi`. Up/Down walk the history (kept in the data dir), Ctrl-R searches it; Ctrl-X
+Ctrl-E (vi: `v`) opens the prompt in $VISUAL/$EDITOR.
 """
 
 from __future__ import annotations
@@ -87,6 +88,7 @@ def build_prompt(edit_mode: str = "emacs") -> PromptSession:
         complete_while_typing=True,
         key_bindings=key_bindings(),
         vi_mode=edit_mode == "vi",
+        enable_open_in_editor=True,  # Ctrl-X Ctrl-E (vi: v in normal mode) edits the prompt in $VISUAL/$EDITOR
         enable_history_search=False,  # Up/Down walk history; Ctrl-R searches it
         reserve_space_for_menu=4,  # room for the completion menu without pushing the screen up 8 lines
         style=Style.from_dict({"prompt": "bold ansicyan"}),
