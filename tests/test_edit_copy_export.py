@@ -120,7 +120,7 @@ def test_export_writes_the_conversation_as_markdown(tmp_path: Path):
             child.expect_exact("exported 4 messages to ")
             child.expect_exact(PROMPT)
             child.send("/export notes/out.md\r")
-            child.expect_exact("notes/out.md")
+            child.expect_exact("exported 4 messages to notes/out.md")
             child.expect_exact(PROMPT)
         finally:
             child.close()
