@@ -153,6 +153,27 @@ def test_bang_runs_a_command_and_offers_its_output_to_the_next_message(tmp_path:
     assert users[1] == "and now?"
 
 
+def test_ctrl_c_stops_a_bang_command_and_the_chat_goes_on(tmp_path: Path):
+    with OllamaServer(default=echo) as server:
+        env = env_for(server, TERM="xterm-256color", PROMPT_TOOLKIT_NO_CPR="1")
+        child = pexpect.spawn(sys.executable, ["-m", "tars", "chat"], cwd=str(tmp_path), env=env,
+                              encoding="utf-8", dimensions=(40, 120), timeout=30)
+        try:
+            child.expect_exact(PROMPT)
+            child.send("!printf 'run%s\\n' ning; sleep 60\r")
+            time.sleep(2)  # the command is running: its output shows when it ends
+            began = time.monotonic()
+            child.sendintr()
+            child.expect_exact("running")  # what it printed before it was stopped (not the typed line)
+            child.expect_exact("stopped (Ctrl-C)")
+            child.expect_exact(PROMPT)
+            assert time.monotonic() - began < 10
+            child.send("still here?\r")
+            child.expect_exact("echo: still here?")
+        finally:
+            child.close()
+
+
 @pytest.mark.parametrize("message, runs", [
     ("run `git status --short` here", True),
     ("please run the command ls -la for me", True),

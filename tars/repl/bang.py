@@ -43,7 +43,7 @@ def run_bang(line: str, console: Console, *, timeout: float, can_ask: bool) -> s
     status = result.status(timeout)
     console.print(terminal_safe(f"$ {command} · {status}"), style="dim" if result.ok else "red",
                   markup=False, highlight=False, soft_wrap=True)
-    if not can_ask:
+    if not can_ask or result.interrupted:
         return None
     from prompt_toolkit import prompt
 

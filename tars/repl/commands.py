@@ -208,7 +208,8 @@ def _help(ctx: CommandContext, arg: str) -> None:
         ctx.print(f"/{cmd.name}: {cmd.help}{aliases}")
         return
     ctx.table([(f"/{c.name}", c.help) for c in commands()])
-    ctx.info("Enter sends · Esc-Enter or Alt-Enter adds a line · Ctrl-C stops an answer · Ctrl-D exits")
+    ctx.info("Enter sends · Esc-Enter or Alt-Enter adds a line · !command runs a shell command · "
+             "Ctrl-C stops an answer · Ctrl-D exits")
 
 
 @command("exit", help="leave tars", aliases=("quit", "q"))
