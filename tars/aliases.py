@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from tars.errors import ConfigError
 from tars.modelspec import ModelSpec, parse_model
+from tars.setting_values import context_sizes, model, optional_model
 
-__all__ = ["ALIASES_FILE", "expand", "expand_sizes", "model_aliases", "read_aliases_file"]
+__all__ = ["ALIASES_FILE", "expand", "expand_setting", "expand_sizes", "load_aliases", "model_aliases",
+           "read_aliases_file"]
 
 ALIASES_FILE = "aliases.txt"
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")  # no colon: an alias never looks like provider:model
@@ -68,3 +71,23 @@ def expand_sizes(value: str, aliases: dict[str, ModelSpec]) -> str:
         key, sep, size = item.rpartition("=")
         items.append(f"{expand(key, aliases)}={size}" if sep else item)
     return ",".join(items)
+
+
+def expand_setting(parse: Any, raw: str, aliases: dict[str, ModelSpec]) -> str:
+    """A setting's text with the aliases it names replaced, for the settings that take models."""
+    if not aliases:
+        return raw
+    if parse is context_sizes:
+        return expand_sizes(raw, aliases)
+    return expand(raw, aliases) if parse in (model, optional_model) else raw
+
+
+def load_aliases(path: Path, raws: dict[str, str], sources: dict[str, str]) -> dict[str, ModelSpec]:
+    """The aliases file's aliases with TARS_ALIASES's over them; the shown value and source of the
+    `aliases` setting are updated to cover both."""
+    from_file = read_aliases_file(path)
+    aliases = {**from_file, **model_aliases(raws["aliases"], "TARS_ALIASES")}
+    if from_file:
+        raws["aliases"] = ",".join(f"{name}={spec}" for name, spec in aliases.items())
+        sources["aliases"] = str(path) if sources["aliases"] == "default" else f"{path} + {sources['aliases']}"
+    return aliases

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tars.aliases import ALIASES_FILE, expand, expand_sizes, model_aliases, read_aliases_file
+from tars.aliases import ALIASES_FILE, expand, expand_setting, load_aliases, model_aliases
 from tars.errors import ConfigError
 from tars.modelspec import DEFAULT_CLAUDE_MODEL, EMBEDDED_DEFAULT, PROVIDERS, ModelSpec, parse_model
 from tars.paths import cache_dir, config_dir, data_dir
@@ -81,6 +81,7 @@ class Setting:
     parse: Parser[Any] = text
     secret: bool = False
     aliases: tuple[str, ...] = ()
+    flag: str = ""  # the command-line option that sets it, named in errors when it did
     # taken from a working folder's .env only once that file is trusted: always, or for the values
     # the function picks
     guarded: bool | Callable[[str], bool] = False
@@ -99,11 +100,12 @@ def _model_file(value: str) -> bool:
 SETTINGS: list[Setting] = [
     # models and routing
     Setting("model_default", "TARS_MODEL_DEFAULT", f"llamacpp:{EMBEDDED_DEFAULT}",
-            "primary model, provider:model (claude, ollama, llamacpp, openai)", model, guarded=_model_file),
+            "primary model, provider:model (claude, ollama, llamacpp, openai)", model, guarded=_model_file,
+            flag="-m/--model"),
     Setting("model_remote", "TARS_MODEL_REMOTE", "",
             "model that tool-needing messages escalate to; none disables "
             "(default: Claude when ANTHROPIC_API_KEY is set)",
-            optional_model, guarded=_model_file),
+            optional_model, guarded=_model_file, flag="--remote"),
     Setting("aliases", "TARS_ALIASES", "",
             f"model aliases usable wherever a model is named, name=provider:model separated by commas (e.g. "
             f"fast=ollama:qwen3:4b); added to {ALIASES_FILE} in the config dir, winning per name",
@@ -282,7 +284,16 @@ class Config:
             out.append((s.env, shown, source))
         return out
 
+    def origin(self, name: str) -> str:
+        """Where the user set one setting, as errors name it: the flag, or the variable and its source."""
+        s = _BY_NAME[name]
+        source = self.sources.get(name, "default")
+        if source == "flag" and s.flag:
+            return s.flag
+        return s.env if source in ("environment", "default") else f"{s.env} (from {source})"
 
+
+_BY_NAME = {s.name: s for s in SETTINGS}
 _NAMES = frozenset(s.name for s in SETTINGS)
 
 
@@ -348,33 +359,23 @@ def load_config(
                 if key in layer and (label == "flag" or key != s.name):
                     raws[s.name], sources[s.name] = layer[key], label
                     break
-    aliases = _aliases(user_file.with_name(ALIASES_FILE), raws, sources)
+    aliases = load_aliases(user_file.with_name(ALIASES_FILE), raws, sources)
     values: dict[str, Any] = {"aliases": aliases}
     for s in SETTINGS:
         if s.name in values:
             continue
         raw = raws[s.name]
-        text = expand_sizes(raw, aliases) if s.parse is context_sizes else \
-            expand(raw, aliases) if s.parse in (model, optional_model) else raw
+        text = expand_setting(s.parse, raw, aliases)
         if text != raw:
             raws[s.name] = f"{raw.strip()} ({text})"
-        values[s.name] = s.parse(text, s.env)
+        named = s.flag if sources[s.name] == "flag" and s.flag else s.env
+        values[s.name] = s.parse(text, named)
     if sources["model_remote"] == "default" and values["anthropic_api_key"]:
         values["model_remote"] = ModelSpec("claude", DEFAULT_CLAUDE_MODEL)
         raws["model_remote"] = f"claude:{DEFAULT_CLAUDE_MODEL}"
         sources["model_remote"] = "default (ANTHROPIC_API_KEY is set)"
     return Config(**values, sources=sources, raw=raws, ignored=ignored,
                   ignored_file=str(project_file) if ignored else "")
-
-
-def _aliases(path: Path, raws: dict[str, str], sources: dict[str, str]) -> dict[str, ModelSpec]:
-    """The aliases file's aliases with TARS_ALIASES's over them; the shown value and source cover both."""
-    from_file = read_aliases_file(path)
-    aliases = {**from_file, **model_aliases(raws["aliases"], "TARS_ALIASES")}
-    if from_file:
-        raws["aliases"] = ",".join(f"{name}={spec}" for name, spec in aliases.items())
-        sources["aliases"] = str(path) if sources["aliases"] == "default" else f"{path} + {sources['aliases']}"
-    return aliases
 
 
 def _project_env(path: Path, user_data: Path) -> tuple[dict[str, str], tuple[str, ...]]:
