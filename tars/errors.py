@@ -5,7 +5,11 @@
     ├── UsageError               tell the user: bad command-line use, exit code 2
     ├── ProviderError            a model call failed (tell the user, or fall back)
     │   ├── ProviderUnavailable  transient or remote-side: connection, timeout, 429, 5xx, 529,
-    │   │                        401/403 and billing 400s. An escalated turn falls back.
+    │   │   │                    401/403 and billing 400s. An escalated turn falls back.
+    │   │   ├── OutputError      the server answered something that is not its protocol
+    │   │   │                    (malformed stream, missing fields, not a stream at all)
+    │   │   └── ProviderMisconfigured  a setting makes the request impossible (a bad URL); also
+    │   │                        a ConfigError: exit code 2 when nothing can fall back
     │   └── ProviderRejected     the request itself is wrong (bad model id, bad payload)
     │       └── ContextTooLong   the prompt does not fit the model's context window: the
     │                            session compacts harder and retries once; never a fallback
@@ -29,6 +33,8 @@ __all__ = [
     "ProviderError",
     "ProviderUnavailable",
     "ProviderRejected",
+    "OutputError",
+    "ProviderMisconfigured",
     "ContextTooLong",
     "ModelFileError",
     "ToolError",
@@ -62,6 +68,16 @@ class ProviderError(TarsError):
 
 class ProviderUnavailable(ProviderError):
     """The provider could not answer now (network, overload, rate limit, auth, billing)."""
+
+
+class OutputError(ProviderUnavailable):
+    """The provider's server answered, but not in its protocol: a malformed stream, an event
+    without its fields, a body that is not a stream. The message names the server and its setting."""
+
+
+class ProviderMisconfigured(ProviderUnavailable, ConfigError):
+    """A provider setting makes every request impossible (e.g. a malformed base URL). A remote
+    with it falls back like any failure; a primary with it is a configuration error (exit 2)."""
 
 
 class ProviderRejected(ProviderError):
