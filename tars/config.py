@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, TypeVar, get_args
+from typing import Any
 
 from tars.errors import ConfigError
 from tars.modelspec import DEFAULT_CLAUDE_MODEL, EMBEDDED_DEFAULT, PROVIDERS, ModelSpec, parse_model
@@ -55,6 +55,9 @@ __all__ = [
     "PrimaryTools",
     "Setting",
     "ToolMode",
+    "cache_dir",
+    "config_dir",
+    "data_dir",
     "env_example",
     "load_config",
     "parse_model",
