@@ -14,6 +14,8 @@
     │       └── ContextTooLong   the prompt does not fit the model's context window: the
     │                            session compacts harder and retries once; never a fallback
     ├── ModelFileError           the embedded model file is missing or fails its checksum
+    ├── OutputUnwritable         the answer cannot be delivered: stdout closed or failing (exit 1)
+    │   └── ReaderGone           the reader of the pipe went away (exit 141, no message)
     └── ToolError                tell the model: becomes an error result, the session goes on
         ├── ToolNotFound
         ├── ToolArgumentsInvalid
@@ -37,6 +39,8 @@ __all__ = [
     "ProviderMisconfigured",
     "ContextTooLong",
     "ModelFileError",
+    "OutputUnwritable",
+    "ReaderGone",
     "ToolError",
     "ToolNotFound",
     "ToolArgumentsInvalid",
@@ -92,6 +96,14 @@ class ContextTooLong(ProviderRejected):
 
 class ModelFileError(TarsError):
     """The embedded model could not be located, assembled or verified."""
+
+
+class OutputUnwritable(TarsError):
+    """The answer cannot be written: stdout is closed, or writing to it failed (disk full, ...)."""
+
+
+class ReaderGone(OutputUnwritable):
+    """The reader of stdout went away (a broken pipe, as `| head` makes): nothing to tell anyone."""
 
 
 class ToolError(TarsError):

@@ -6,7 +6,8 @@
 
 On a terminal the answer is rendered markdown; anywhere else (a pipe, a file, TERM=dumb) it is
 the exact text the model wrote, and status lines go to stderr. Exit codes: 0 answered, 1 the
-model or a tool failed and no answer came, 2 bad usage or configuration, 130 interrupted.
+model or a tool failed and no answer came (or stdout is closed or cannot be written), 2 bad usage
+or configuration, 130 interrupted, 141 the reader of a pipe went away.
 """
 
 from __future__ import annotations
@@ -102,7 +103,10 @@ def register(app: typer.Typer) -> None:
         remote: str | None = typer.Option(None, "--remote", help="remote model, provider:model or none"),
     ) -> int:
         """Ask one question and stream the answer to stdout (stdin is added to the prompt)."""
+        from tars.cli.errors import delivering, require_stdout
+
         prompt_text = build_prompt(prompt, _read_stdin())
+        require_stdout()  # a closed stdout would lose the answer: say so before asking any model
 
         from tars.config import load_config
         from tars.session import Session
@@ -118,7 +122,8 @@ def register(app: typer.Typer) -> None:
         else:
             confirm = None  # cannot ask: `ask`-policy tools are refused with a message to the model
         session = Session.from_config(config, confirm=confirm)
-        return _run(session, prompt_text, out, err, as_json=as_json, raw=raw)
+        with delivering():
+            return _run(session, prompt_text, out, err, as_json=as_json, raw=raw)
 
 
 def _always(tool: Tool, call: ToolCall) -> bool:
