@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from tars.statefile import move_aside
+
 __all__ = ["SearchIndex", "Hit", "Chunker", "whole_file", "fts_query", "markdown_files"]
 
 # (relative path, text) -> [(section, text)], one row per chunk
@@ -88,19 +90,43 @@ class SearchIndex:
 
     def _db(self) -> sqlite3.Connection:
         if self._conn is None:  # opened on first use: building the tool list stays cheap
-            self.db_path.parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(self.db_path, timeout=10, check_same_thread=False, isolation_level=None)
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA busy_timeout=10000")
-            if conn.execute("PRAGMA user_version").fetchone()[0] != _VERSION:
-                conn.execute("BEGIN IMMEDIATE")
-                if conn.execute("PRAGMA user_version").fetchone()[0] != _VERSION:  # another process won
-                    for statement in filter(str.strip, _SCHEMA.split(";")):
-                        conn.execute(statement)
-                    conn.execute(f"PRAGMA user_version = {_VERSION}")
-                conn.execute("COMMIT")
-            self._conn = conn
+            try:
+                self._conn = self._open()
+            except sqlite3.DatabaseError as exc:
+                self._broken(exc)
+                self._conn = self._open()
         return self._conn
+
+    def _broken(self, exc: sqlite3.DatabaseError) -> None:
+        """A file that is not a database, or a damaged one, is moved aside: it is only a cache.
+        A locked or unopenable database (OperationalError) is no reason and is raised again."""
+        if isinstance(exc, sqlite3.OperationalError):
+            raise exc
+        self.close()
+        move_aside(self.db_path, str(exc), companions=("-wal", "-shm"))
+
+    def _open(self) -> sqlite3.Connection:
+        self.db_path.parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(self.db_path, timeout=10, check_same_thread=False, isolation_level=None)
+        try:
+            self._prepare(conn)
+        except sqlite3.DatabaseError:
+            conn.close()
+            raise
+        return conn
+
+    @staticmethod
+    def _prepare(conn: sqlite3.Connection) -> None:
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA busy_timeout=10000")
+        if conn.execute("PRAGMA user_version").fetchone()[0] != _VERSION:
+            conn.execute("BEGIN IMMEDIATE")
+            if conn.execute("PRAGMA user_version").fetchone()[0] != _VERSION:  # another process won
+                for statement in filter(str.strip, _SCHEMA.split(";")):
+                    conn.execute(statement)
+                conn.execute(f"PRAGMA user_version = {_VERSION}")
+            conn.execute("COMMIT")
+        conn.execute("SELECT count(*) FROM files").fetchone()
 
     def close(self) -> None:
         if self._conn is not None:
@@ -108,7 +134,16 @@ class SearchIndex:
             self._conn = None
 
     def refresh(self, source: str, root: Path, chunker: Chunker = whole_file, *, recursive: bool = True) -> int:
-        """Re-index files under `root` that changed since last time; returns how many were re-read."""
+        """Re-index files under `root` that changed since last time; returns how many were re-read.
+        A database found damaged on the way is moved aside and the folder indexed afresh."""
+        try:
+            return self._refresh(source, root, chunker, recursive)
+        except sqlite3.DatabaseError as exc:
+            with self._lock:
+                self._broken(exc)
+            return self._refresh(source, root, chunker, recursive)
+
+    def _refresh(self, source: str, root: Path, chunker: Chunker, recursive: bool) -> int:
         with self._lock:
             db = self._db()
             known = {p: (s, m) for p, s, m in db.execute(
