@@ -12,6 +12,7 @@ import os
 import re
 import sqlite3
 import threading
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +28,7 @@ _STOP = frozenset(
     "a an and are as at be by do does for from had has have how i in is it me my of on or our "
     "that the their there this to was we were what when where which who why will with you your".split()
 )
+MAX_TERMS = 64  # distinct words a search query uses at most
 _VERSION = 2  # bump when the schema changes: the index is a cache and is rebuilt
 _SCHEMA = """
 DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS chunk_rows; DROP TABLE IF EXISTS chunks;
@@ -53,12 +55,19 @@ def whole_file(path: str, text: str) -> list[tuple[str, str]]:
     return [(heading or Path(path).stem, text)]
 
 
-def fts_query(text: str) -> str:
-    """Turn free text into a safe FTS5 query: quoted words joined by OR (BM25 ranks by overlap)."""
+def fts_query(text: str, max_terms: int = MAX_TERMS) -> str:
+    """Turn free text into a safe FTS5 query: quoted words joined by OR (BM25 ranks by overlap).
+    At most `max_terms` distinct words, the text's most frequent first (ties: the earliest), so a
+    huge text (a file piped in) costs a bounded query instead of one term per word."""
     words = [w for w in re.findall(r"\w+", text.lower()) if w not in _STOP]
     if not words:
         words = re.findall(r"\w+", text.lower())
-    return " OR ".join(f'"{w}"' for w in dict.fromkeys(words))
+    counts = Counter(words)
+    if len(counts) > max_terms:  # Counter keeps first-seen order, and most_common sorts stably
+        chosen = [w for w, _ in counts.most_common(max_terms)]
+    else:
+        chosen = list(counts)
+    return " OR ".join(f'"{w}"' for w in chosen)
 
 
 def markdown_files(root: Path, *, recursive: bool = True) -> Iterable[tuple[str, os.stat_result]]:
