@@ -147,12 +147,13 @@ def test_a_malformed_anthropic_base_url_falls_back_naming_the_setting(monkeypatc
         assert session.last_turn.fell_back and session.last_turn.text == "Local answer."
 
 
-def test_a_malformed_url_for_the_primary_is_a_configuration_error():
+@pytest.mark.parametrize("json_flag", [[], ["--json"]])
+def test_a_malformed_url_for_the_primary_is_a_configuration_error(json_flag):
     proc = _ask({"TARS_MODEL_DEFAULT": CLAUDE, "TARS_MODEL_REMOTE": "none", "ANTHROPIC_API_KEY": KEY,
-                 "ANTHROPIC_BASE_URL": "http://user:pw@exa mple.com"}, "hello there")
+                 "ANTHROPIC_BASE_URL": "http://user:pw@exa mple.com"}, *json_flag, "hello there")
     assert proc.returncode == 2, proc.stderr
     assert proc.stderr.count("\n") == 1 and "ANTHROPIC_BASE_URL" in proc.stderr
-    assert "unexpected" not in proc.stderr and "pw@" not in proc.stderr
+    assert "unexpected" not in proc.stderr and "pw@" not in proc.stderr + proc.stdout
 
 
 def test_provider_errors_keep_their_kinds():

@@ -137,7 +137,8 @@ def _consoles() -> tuple[Console, Console]:
 
 
 def _run(session: Session, prompt: str, out: Console, err: Console, *, as_json: bool, raw: bool) -> int:
-    from tars.cli.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, fail
+    from tars.cli.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, fail
+    from tars.errors import ConfigError
     from tars.render.driver import drive_turn
     from tars.render.stream import PlainStream
     from tars.render.turn_view import TurnPrinter
@@ -160,7 +161,7 @@ def _run(session: Session, prompt: str, out: Console, err: Console, *, as_json: 
             data["error"] = str(outcome.error)
         print(json.dumps(data, ensure_ascii=False, default=str))
     if outcome.error is not None:
-        return fail(str(outcome.error), EXIT_FAILED)
+        return fail(str(outcome.error), EXIT_USAGE if isinstance(outcome.error, ConfigError) else EXIT_FAILED)
     if outcome.interrupted:
         return EXIT_INTERRUPTED
     if not as_json:
