@@ -118,3 +118,17 @@ def test_a_corrupt_search_index_is_moved_aside_and_rebuilt(tars_home: Path):
     assert "Biscuit" in done.stdout
     _one_notice(done.stderr, index)
     assert len(_aside(index)) == 1
+
+
+def test_a_corrupt_trust_list_is_moved_aside_and_the_folder_can_be_trusted_again(tars_home: Path, tmp_path: Path):
+    trust = tars_home / "data" / "trusted_folders.json"
+    trust.write_text('{"version": 1, "files": ["not", "a", "mapping"]}')
+    folder = tmp_path / "project"
+    folder.mkdir()
+    (folder / ".env").write_text("TARS_WEB_ALLOW_HOSTS=intranet.local\n")
+    done = subprocess.run([sys.executable, "-m", "tars", "trust", "--yes"], cwd=folder, capture_output=True,
+                          text=True, timeout=60, stdin=subprocess.DEVNULL, env=os.environ.copy())
+    assert done.returncode == 0, done.stderr
+    _one_notice(done.stderr, trust)
+    assert len(_aside(trust)) == 1
+    assert str((folder / ".env").resolve()) in json.loads(trust.read_text())["files"]
