@@ -106,15 +106,17 @@ SETTINGS: list[Setting] = [
             "model that tool-needing messages escalate to; none disables "
             "(default: Claude when ANTHROPIC_API_KEY is set)",
             optional_model, guarded=_model_file, flag="--remote"),
-    Setting("aliases", "TARS_ALIASES", "",
-            f"model aliases usable wherever a model is named, name=provider:model separated by commas (e.g. "
-            f"fast=ollama:qwen3:4b); added to {ALIASES_FILE} in the config dir, winning per name",
-            model_aliases, guarded=True),
+    Setting("aliases", "TARS_ALIASES", "", f"model aliases usable wherever a model is named, name=provider:model "
+            f"separated by commas (e.g. fast=ollama:qwen3:4b); over {ALIASES_FILE} in the config dir", model_aliases,
+            guarded=True),
     Setting("max_tool_rounds", "TARS_MAX_TOOL_ROUNDS", "10", "most model->tool rounds per message", int_in(1, 50)),
     Setting("remote_cooldown", "TARS_REMOTE_COOLDOWN", "60",
             "seconds to skip the remote after it failed", float_in(0, 86400)),
     Setting("remote_timeout", "TARS_REMOTE_TIMEOUT", "30",
             "seconds before a silent remote request counts as failed", float_in(0.1, 600)),
+    Setting("stream_idle_timeout", "TARS_STREAM_IDLE_TIMEOUT", "30",
+            "seconds a streaming answer (any provider) may go without new content, keep-alive pings included, "
+            "before it counts as timed out", float_in(0.1, 3600)),
     Setting("primary_tools", "TARS_PRIMARY_TOOLS", "hinted",
             "tools offered to the primary: hinted (only those the router expects; small contexts stay small) or all",
             choice(PrimaryTools)),
@@ -208,6 +210,7 @@ class Config:
     max_tool_rounds: int
     remote_cooldown: float
     remote_timeout: float
+    stream_idle_timeout: float
     primary_tools: PrimaryTools
     tool_mode: ToolMode
     anthropic_api_key: str
