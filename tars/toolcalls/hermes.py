@@ -83,25 +83,19 @@ def _inner_markup(code: str, ctx: Context) -> Outcome:
     return inner
 
 
-_CALL_SHAPED = re.compile(r'\s*\[?\s*\{\s*"(name|function|tool_name)"\s*:')
-
-
-def _unrepaired(out: Outcome, text: str) -> Outcome:
-    """Bare JSON has no marker saying it is a call: JSON that needed repair stays prose, and so
-    does a cut-off object unless it plainly began as a call (then it is dropped, not shown)."""
+def _unrepaired(out: Outcome) -> Outcome:
+    """Bare JSON has no marker saying it is a call: JSON that needed repair stays prose."""
     if out.notes:
-        out.reject = True
-    elif out.drop and not out.calls and not _CALL_SHAPED.match(text):
         out.reject = True
     return out
 
 
 def _bare_object(body: str, ctx: Context) -> Outcome:
-    return _unrepaired(bare_calls(body, ctx, "{"), "{" + body)
+    return _unrepaired(bare_calls(body, ctx, "{"))
 
 
 def _bare_array(body: str, ctx: Context) -> Outcome:
-    return _unrepaired(bare_calls(body, ctx, "["), "[" + body)
+    return _unrepaired(bare_calls(body, ctx, "["))
 
 
 def _bare_pythonic(body: str, ctx: Context) -> Outcome:

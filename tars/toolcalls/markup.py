@@ -26,7 +26,6 @@ class Outcome:
     errors: list[str] = field(default_factory=list)
     reject: bool = False
     notes: list[str] = field(default_factory=list)  # reported, but the calls stand (a repair)
-    drop: bool = False  # tool markup even without a usable call (a truncated call): removed, not prose
 
 
 @dataclass(frozen=True)

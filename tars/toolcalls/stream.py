@@ -128,14 +128,12 @@ class StreamParser:
 
     def _apply(self, events: list[Event], markup: Markup, raw: str, outcome: Outcome) -> None:
         tools = self._ctx.tools
-        if markup.weak and outcome.drop and not outcome.calls and not outcome.reject:
-            self.errors.extend(outcome.errors)
-            return
         if markup.weak and (outcome.reject or not outcome.calls or (
                 tools is not None and any(tools.resolve(n) is None for n, _ in outcome.calls))):
             self._say(events, raw)  # not unmistakably a call: it stays prose, verbatim
             return
-        if outcome.reject:
+        if outcome.reject:  # not a call after all (a call that never completes): prose, never run
+            self.errors.extend(outcome.errors)
             self._say(events, raw)
             return
         self.errors.extend(outcome.errors + outcome.notes)
