@@ -78,7 +78,14 @@ PYTHONIC = [
     Case("pythonic", "<|python_start|>[get_weather(city='Oslo')]<|python_end|>", [("get_weather", {"city": "Oslo"})], "", id="Llama 4 markers"),
     Case("pythonic", "I'll check. [get_time(tz='UTC')]", [("get_time", {"tz": "UTC"})], "I'll check.", id="after prose"),
     Case("pythonic", "[get_weather(city='Martha\\'s Vineyard')]", [("get_weather", {"city": "Martha's Vineyard"})], ""),
-    Case(None, "[get_weather(city='Paris')]", [], "[get_weather(city='Paris')]", id="not pythonic and no tools: prose"),
+    Case(None, "[get_weather(city='Paris')]", [("get_weather", {"city": "Paris"})], "", id="a whole reply that is a call list"),
+    Case(None, "Try this:\n[get_weather(city='Paris')]", [], "Try this:\n[get_weather(city='Paris')]",
+         id="not pythonic, no tools, after prose: prose"),
+    Case(None, "[get_weather(city='Paris')] is how you would call it.", [],
+         "[get_weather(city='Paris')] is how you would call it.", id="a call list followed by prose: prose"),
+    Case("llama3_json", "Sure.\n[get_weather(city='Paris')]", [("get_weather", {"city": "Paris"})], "Sure.",
+         id="Llama 3.2 writes call lists too"),
+    Case("pythonic", "[get_weather(city='Par", [], "[get_weather(city='Par", id="a list that never closes: prose"),
     Case(None, "[get_weather(city='Paris')]", [("get_weather", {"city": "Paris"})], "", tools=W, id="offered tool in a list"),
 ]
 

@@ -17,14 +17,20 @@ from tars.toolcalls.jsoncalls import (
     strip_closers,
 )
 from tars.toolcalls.markup import Context, Markup, Outcome
-from tars.toolcalls.pythonic import accept_bare_pythonic, bare_pythonic_end, pythonic_calls
+from tars.toolcalls.pythonic import (
+    PY_FORMATS,
+    accept_bare_pythonic,
+    accept_whole_pythonic,
+    bare_pythonic_end,
+    py_end,
+    pythonic_calls,
+)
 from tars.toolcalls.qwen3_coder import xml_function_calls
 
 __all__ = ["MARKUPS", "tool_call_block"]
 
 _JSON_LANGS = {"", "json", "json5", "jsonc", "tool_call", "tool_calls", "tool", "function_call"}
 _PY_LANGS = {"tool_code", "python", "py"}
-_PY_FORMATS = {"pythonic", "llama4", "gemma"}
 
 
 def tool_call_block(body: str, ctx: Context) -> Outcome:
@@ -50,7 +56,7 @@ def _accept_fence(text: str, i: int, final: bool, ctx: Context) -> bool | None:
         return lang in ("json", "tool_call", "tool_code")
     if lang in _JSON_LANGS or lang in ("tool_code", "xml"):
         return True
-    return lang in _PY_LANGS and (ctx.format in _PY_FORMATS or ctx.tools is not None)
+    return lang in _PY_LANGS and (ctx.format in PY_FORMATS or ctx.tools is not None)
 
 
 def _fence_end(text: str, start: int, final: bool) -> int | None:
@@ -99,10 +105,16 @@ def _bare_array(body: str, ctx: Context) -> Outcome:
 
 
 def _bare_pythonic(body: str, ctx: Context) -> Outcome:
+    if py_end("[" + body, 0) is None:  # a list that never closes is not a call
+        return Outcome(reject=True)
     out = pythonic_calls("[" + body, ctx)
-    if ctx.format not in _PY_FORMATS and ctx.tools is None:
+    if ctx.format not in PY_FORMATS and ctx.tools is None:
         out.reject = True  # a bracketed call in prose is a call only for pythonic models or offered tools
     return out
+
+
+def _whole_pythonic(body: str, ctx: Context) -> Outcome:
+    return pythonic_calls("[" + body, ctx)
 
 
 _JSON_END = json_then("</tool_call>")
@@ -153,5 +165,6 @@ MARKUPS = (
     Markup("```", _fence_end, _fence, "hermes", accept=_accept_fence, weak=True),
     Markup("{", bare_json_end, _bare_object, "llama3_json", accept=accept_bare_object, weak=True),
     Markup("[", bare_json_end, _bare_array, "hermes", accept=accept_bare_array, weak=True),
+    Markup("[", bare_pythonic_end, _whole_pythonic, "pythonic", accept=accept_whole_pythonic, weak=True),
     Markup("[", bare_pythonic_end, _bare_pythonic, "pythonic", accept=accept_bare_pythonic, weak=True),
 )
