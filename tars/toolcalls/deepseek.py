@@ -17,9 +17,16 @@ _OTHER = ("<｜tool▁outputs▁begin｜>", "<｜tool▁outputs▁end｜>", "<�
 
 
 def _variants(token: str) -> tuple[str, ...]:
-    """The token as written, and as plain-ASCII renderings of it that some servers print."""
+    """The token as written, and the renderings of it that servers and templates print (ASCII
+    bars, `_`, spaces or `\\_` for `▁`), as llama.cpp's DeepSeek-R1 parser accepts them."""
     ascii_bar = token.replace("｜", "|")
-    return tuple(dict.fromkeys((token, ascii_bar, ascii_bar.replace("▁", "_"))))
+    spellings = (token, ascii_bar, ascii_bar.replace("▁", "_"), token.replace("▁", "_"), token.replace("▁", " "),
+                 token.replace("▁", "\\_"))
+    return tuple(dict.fromkeys(spellings))
+
+
+# R1 distills may open with the short form and go straight to `function<｜tool▁sep｜>…`.
+_SHORT_BEGIN = ("<｜tool▁calls｜>", "<｜tool_calls｜>")
 
 
 def _norm(text: str) -> str:
@@ -61,6 +68,7 @@ def _calls(body: str, ctx: Context) -> Outcome:
         out.calls += got.calls
         out.errors += got.errors
         out.notes += got.notes
+        out.reject = out.reject or got.reject  # a call that never completes: the block is prose
     return out
 
 
@@ -69,7 +77,7 @@ def _single(body: str, ctx: Context) -> Outcome:
 
 
 MARKUPS = (
-    *(Markup(v, until(*_variants(CALLS_END)), _calls, "deepseek") for v in _variants(CALLS_BEGIN)),
+    *(Markup(v, until(*_variants(CALLS_END)), _calls, "deepseek") for v in (*_variants(CALLS_BEGIN), *_SHORT_BEGIN)),
     *(Markup(v, until(*_variants(CALL_END)), _single, "deepseek") for v in _variants(CALL_BEGIN)),
     *(drop(v, "deepseek") for token in _OTHER for v in _variants(token)),
 )

@@ -34,7 +34,10 @@ _PY_LANGS = {"tool_code", "python", "py"}
 
 
 def tool_call_block(body: str, ctx: Context) -> Outcome:
+    closed = body.rstrip().endswith("</tool_call>")
     body = strip_closers(body, "</tool_call>")
+    if body.startswith("<function=") and not closed and "</function>" not in body:
+        return Outcome(reject=True, errors=["kept as prose: a <function=…> call that never closes"])
     if body.startswith("<function="):
         return xml_function_calls(body, ctx)
     if is_glm(body, ctx.format):

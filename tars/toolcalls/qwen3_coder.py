@@ -69,6 +69,7 @@ def xml_function_calls(body: str, ctx: Context) -> Outcome:
             out.calls += got.calls
             out.errors += got.errors
             out.notes += got.notes
+            out.reject = out.reject or got.reject  # a call that never completes: the block is prose
             continue
         props = ctx.schema(name).get("properties", {})
         args = {}
