@@ -44,6 +44,10 @@ def _one(segment: str, ctx: Context) -> Outcome:
     if not sep:
         return Outcome(errors=[f"dropped a DeepSeek call without {SEP}: {segment.strip()[:80]!r}"])
     head, tail = head.strip(), tail.strip()
+    if head in ("function", "") and "<steptml:invoke" in tail:  # Step3's XML inside the same markers
+        from tars.toolcalls.qwen3_coder import invoke_calls
+
+        return invoke_calls(tail, ctx)
     if head in ("function", ""):  # V3 / R1: name on the first line, then a ```json fence
         name, _, rest = tail.partition("\n")
         rest = rest.strip()
@@ -52,6 +56,8 @@ def _one(segment: str, ctx: Context) -> Outcome:
             rest = rest.rsplit("```", 1)[0]
     else:  # V3.1: name<sep>{json}
         name, rest = head, tail
+    if not re.fullmatch(r"[\w.\-:]+", name.strip()):
+        return Outcome(errors=[f"dropped a DeepSeek call without a usable name: {segment.strip()[:80]!r}"])
     got = json_calls('{"name": "", "arguments": ' + (rest.strip() or "{}") + "}", ctx)
     got.calls = [(name.strip(), a) for _, a in got.calls]
     return got

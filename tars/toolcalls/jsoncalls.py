@@ -110,8 +110,10 @@ def json_calls(body: str, ctx: Context) -> Outcome:
 
 # -- bare JSON at the start of a line ---------------------------------------------------------
 def line_start(text: str, i: int) -> bool:
+    """At the start of a line, or of the answer right after a `</think>`."""
     j = text.rfind("\n", 0, i) + 1
-    return not text[j:i].strip()
+    before = text[j:i].strip()
+    return not before or before.endswith("</think>")
 
 
 _BARE_OBJECT = re.compile(r'\{\s*"')
