@@ -11,7 +11,7 @@ from tars.toolcalls.markup import Context, Markup, Outcome, Region, drop, until
 
 __all__ = ["MARKUPS", "REGIONS"]
 
-_RECIPIENT = re.compile(r"to=(?:functions\.)?([^\s<]+)")
+_RECIPIENT = re.compile(r"to=(?!assistant\b)(?:functions\.)?([^\s<]+)")  # `to=assistant` addresses no tool
 _ENDS = ("<|call|>", "<|end|>", "<|return|>")
 
 
@@ -63,9 +63,11 @@ def _other_channel(body: str, ctx: Context) -> Outcome:
     """`<|channel|>NAME<|message|>…`: thinking-like channels are reasoning, others prose."""
     header, _, message = body.partition("<|message|>")
     message = _strip_ends(message)
+    if _RECIPIENT.search(header):  # addressed to a tool: a call, whatever the channel
+        return _commentary(body, ctx)
     if header.strip().split(" ")[0].lower() in ("analysis", "thinking", "reasoning"):
         return Outcome(reasoning=message)
-    return _commentary(body, ctx) if "to=" in header else Outcome(text=message)
+    return Outcome(text=message)
 
 
 def _message(body: str, ctx: Context) -> Outcome:

@@ -37,7 +37,7 @@ def tool_call_block(body: str, ctx: Context) -> Outcome:
     closed = body.rstrip().endswith("</tool_call>")
     body = strip_closers(body, "</tool_call>")
     if body.startswith("<function=") and not closed and "</function>" not in body:
-        return Outcome(reject=True, errors=["kept as prose: a <function=…> call that never closes"])
+        return Outcome(reject=True, incomplete=True, errors=["kept as prose: a <function=…> call that never closes"])
     if body.startswith("<function="):
         return xml_function_calls(body, ctx)
     if is_glm(body, ctx.format):
@@ -92,24 +92,31 @@ def _inner_markup(code: str, ctx: Context) -> Outcome:
     return inner
 
 
-def _unrepaired(out: Outcome) -> Outcome:
-    """Bare JSON has no marker saying it is a call: JSON that needed repair stays prose."""
+_CALL_SHAPED = re.compile(r'\s*\[?\s*\{\s*"(name|function|tool_name)"\s*:')
+
+
+def _unrepaired(out: Outcome, text: str) -> Outcome:
+    """Bare JSON has no marker saying it is a call: JSON that needed repair stays prose, and a
+    cut-off object is reported as a cut-off call only when it plainly began as one."""
     if out.notes:
         out.reject = True
+    if out.incomplete and not _CALL_SHAPED.match(text):
+        out.incomplete, out.errors = False, []
     return out
 
 
 def _bare_object(body: str, ctx: Context) -> Outcome:
-    return _unrepaired(bare_calls(body, ctx, "{"))
+    return _unrepaired(bare_calls(body, ctx, "{"), "{" + body)
 
 
 def _bare_array(body: str, ctx: Context) -> Outcome:
-    return _unrepaired(bare_calls(body, ctx, "["))
+    return _unrepaired(bare_calls(body, ctx, "["), "[" + body)
 
 
 def _bare_pythonic(body: str, ctx: Context) -> Outcome:
     if py_end("[" + body, 0) is None:  # a list that never closes is not a call
-        return Outcome(reject=True)
+        return Outcome(reject=True, incomplete=True,
+                       errors=[f"kept as prose: a call list that never closes: {body[:80]!r}"])
     out = pythonic_calls("[" + body, ctx)
     if ctx.format not in PY_FORMATS and ctx.tools is None:
         out.reject = True  # a bracketed call in prose is a call only for pythonic models or offered tools

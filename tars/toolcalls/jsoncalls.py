@@ -91,7 +91,8 @@ def unfence(body: str) -> str:
 def _truncated(body: str) -> Outcome:
     """JSON the output ended inside (or that never closes) is not a call: it stays prose, verbatim,
     and is never run, even when only its closing brackets are missing."""
-    return Outcome(reject=True, errors=[f"kept as prose: a tool call whose JSON never completes: {body[:80]!r}"])
+    return Outcome(reject=True, incomplete=True,
+                   errors=[f"kept as prose: a tool call whose JSON never completes: {body[:80]!r}"])
 
 
 def json_calls(body: str, ctx: Context) -> Outcome:
@@ -188,6 +189,7 @@ def bare_calls(body: str, ctx: Context, opener: str) -> Outcome:
         out.errors += got.errors
         out.notes += got.notes
         out.reject = out.reject or got.reject
+        out.incomplete = out.incomplete or got.incomplete
     return out
 
 

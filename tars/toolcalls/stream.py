@@ -130,6 +130,8 @@ class StreamParser:
         tools = self._ctx.tools
         if markup.weak and (outcome.reject or not outcome.calls or (
                 tools is not None and any(tools.resolve(n) is None for n, _ in outcome.calls))):
+            if outcome.incomplete:
+                self.errors.extend(outcome.errors)
             self._say(events, raw)  # not unmistakably a call: it stays prose, verbatim
             return
         if outcome.reject:  # not a call after all (a call that never completes): prose, never run
