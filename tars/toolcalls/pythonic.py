@@ -118,7 +118,7 @@ def py_end(text: str, start: int) -> int | None:
 def accept_bare_pythonic(text: str, i: int, final: bool, ctx: Context) -> bool | None:
     from tars.toolcalls.jsoncalls import line_start
 
-    if not line_start(text, i) and ctx.format != "pythonic":
+    if not line_start(text, i) and ctx.format not in PY_FORMATS:
         return False
     head = text[i:i + 80]
     if PY_CALL_START.match(head):
