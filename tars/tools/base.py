@@ -35,6 +35,9 @@ class Tool:
     # Optional: the policy for one call's arguments (e.g. completing a task by id runs, by fuzzy
     # text asks). A configured override (TARS_TOOL_POLICY) still wins over it.
     policy_for: Callable[[dict[str, Any]], Policy] | None = None
+    # Why the tool cannot work as configured (e.g. "set TODOIST_API_TOKEN"); such a tool is never
+    # offered to a model, and the tool listings say this instead.
+    unavailable: str | None = None
 
     def spec(self) -> dict[str, Any]:
         """The provider-neutral description handed to models."""
