@@ -17,25 +17,48 @@ def register(app: typer.Typer) -> None:
     def list_command(
         as_json: bool = typer.Option(False, "--json", help="print the servers as JSON"),
     ) -> None:
-        """Start every configured server, wait for it, and show its transport, state and tools."""
+        """Start every configured server, wait for it, and show its transport, state and tools.
+
+        Exits 1 when a configured server failed to start or an entry could not be read."""
         import json
 
         manager = _manager(autostart=True)
         if manager is None:
-            print("no MCP servers configured (mcp_servers.json in the config dir, .mcp.json, TARS_MCP_SERVERS)")
+            if as_json:
+                print(json.dumps({"servers": [], "problems": [], "clashes": []}, indent=2))
+            else:
+                print("no MCP servers configured (mcp_servers.json in the config dir, .mcp.json, TARS_MCP_SERVERS)")
             return
         try:
-            manager.wait()
+            manager.wait(manager.timeout + 10)
             rows = manager.status()
         finally:
             manager.close()
         if as_json:
             print(json.dumps({"servers": rows, "problems": manager.problems, "clashes": manager.clashes}, indent=2))
+        else:
+            for line in format_status(rows):
+                print(line)
+            for line in [*manager.problems, *manager.clashes]:
+                print(f"note: {line}")
+        if manager.problems or any(row["state"] != "ready" for row in rows):
+            raise typer.Exit(code=1)
+
+    @mcp_app.command("logs")
+    def logs_command(
+        server: str = typer.Argument(..., help="server name as configured"),
+        lines: int = typer.Option(50, "--lines", "-n", help="how many of the last lines (0: all)"),
+    ) -> None:
+        """Show a server's log: its stderr and the log messages it sent, newest last."""
+        from tars.mcp.logs import log_path, tail_lines
+
+        path = log_path(server)
+        if not path.exists():
+            _configured_or_fail(server)
+            print(f"no log yet for {server} ({path}); it is written while the server runs")
             return
-        for line in format_status(rows):
+        for line in tail_lines(path, lines):
             print(line)
-        for line in [*manager.problems, *manager.clashes]:
-            print(f"note: {line}")
 
     @mcp_app.command("call")
     def call_command(
@@ -98,6 +121,16 @@ def _trust_command(
             raise typer.Exit(code=1)
     trust(project_file, config_dir())
     print(f"trusted {project_file} (a change to the file needs a new `tars mcp trust`)")
+
+
+def _configured_or_fail(server: str) -> None:
+    from tars.config import load_config
+    from tars.errors import UsageError
+    from tars.mcp.config import load_servers
+
+    servers, _ = load_servers(load_config())
+    if server not in servers:
+        raise UsageError(f"no MCP server {server!r} is configured (configured: {', '.join(servers) or 'none'})")
 
 
 def _manager(*, autostart: bool):

@@ -25,6 +25,7 @@ from mcp.shared._httpx_utils import create_mcp_http_client
 from mcp.shared.exceptions import MCPError
 from mcp_types import CONNECTION_CLOSED, REQUEST_TIMEOUT, ToolListChangedNotification
 
+from tars.mcp import logs
 from tars.mcp.config import ServerConfig
 from tars.mcp.errors import McpServerDown, McpTimeout, McpToolFailed
 from tars.mcp.tools import render_result, tool_definition
@@ -63,11 +64,15 @@ class Connection:
         log_path: Path,
         on_ready: Callable[[Connection, list[dict[str, Any]]], None],
         on_failed: Callable[[Connection], None],
+        features: Any = None,
     ) -> None:
         self.config = config
         self.name = config.name
         self.timeout = timeout
         self.log_path = log_path
+        self.features = features  # tars.mcp.features.Features: sampling, elicitation, roots, progress
+        self.transport: str = config.transport  # what worked: a bare URL may have fallen back to sse
+        self._log_offset = 0
         self.state = "idle"
         self.error = ""
         self.starts = 0
@@ -108,22 +113,32 @@ class Connection:
 
     async def _serve(self, stop: asyncio.Event, ready: asyncio.Future[bool]) -> None:
         opened: ClientSession | None = None
+        self._log_offset = logs.begin_run(self.log_path, self.config.target)
+        candidates = [self.transport] if self.config.typed or self.transport != "http" else ["http", "sse"]
+        tried: list[str] = []
         try:
-            async with self._transport() as (read, write):
-                async with ClientSession(read, write, message_handler=self._on_message) as session:
-                    with anyio.fail_after(self.timeout):
-                        await session.initialize()
-                        definitions = await _list_tools(session)
-                    opened = self._session = session
-                    self._last_ok = time.monotonic()
-                    self.state = "ready"
-                    ready.set_result(True)
-                    self._on_ready(self, definitions)
-                    await stop.wait()
+            for transport in candidates:
+                try:
+                    async with self._transport(transport) as (read, write):
+                        async with ClientSession(read, write, **self._session_kwargs()) as session:
+                            await self._handshake(session, transport, tried)
+                            definitions = await _list_tools(session)
+                            opened = self._session = session
+                            self.transport = transport
+                            self._last_ok = time.monotonic()
+                            self.state = "ready"
+                            ready.set_result(True)
+                            self._on_ready(self, definitions)
+                            await stop.wait()
+                    return
+                except Exception as exc:  # noqa: BLE001 - an untyped URL tries the next transport
+                    if opened is not None or transport == candidates[-1] or self.state != "starting":
+                        raise
+                    tried.append(f"as Streamable HTTP: {self._describe(exc)}")
         except BaseException as exc:  # noqa: BLE001 - every failure becomes a state, never a crash
             if not stop.is_set() and self.state in ("starting", "ready"):
                 if opened is None:
-                    self._fail(self._describe(exc))
+                    self._fail("; ".join([*tried, ("as SSE: " if tried else "") + self._describe(exc)]))
                 else:  # it was running: keep its tools, start it again on the next call
                     self._fail(f"stopped unexpectedly ({self._describe(exc)}); restarts on next use", broke=True)
             if isinstance(exc, asyncio.CancelledError):
@@ -133,6 +148,32 @@ class Connection:
                 self._session = None
             if not ready.done():
                 ready.set_result(False)
+
+    async def _handshake(self, session: ClientSession, transport: str, tried: list[str]) -> None:
+        """Initialize within the start timeout; a hang is failed at once (before the slow teardown)."""
+        try:
+            with anyio.fail_after(self.timeout):
+                await session.initialize()
+        except TimeoutError:
+            self._fail("; ".join([*tried, f"did not answer within {self.timeout:g} s of starting"]))
+            raise
+
+    def _session_kwargs(self) -> dict[str, Any]:
+        """The ClientSession's identity and callbacks: tars's name and version, logs, and the features."""
+        from mcp_types import Implementation
+
+        kwargs: dict[str, Any] = {
+            "message_handler": self._on_message,
+            "logging_callback": self._on_log,
+            "client_info": Implementation(name="tars", version=_version()),
+        }
+        if self.features is not None:
+            kwargs.update(self.features.session_kwargs(self))
+        return kwargs
+
+    async def _on_log(self, params: Any) -> None:
+        """A server's log message goes to its log file (never to the terminal)."""
+        logs.append_message(self.log_path, str(params.level), params.logger, params.data)
 
     async def _on_message(self, message: Any) -> None:
         """A server's `tools/list_changed` re-lists its tools (in a task of its own, not the reader's)."""
@@ -154,17 +195,16 @@ class Connection:
             self._on_ready(self, definitions)
 
     @asynccontextmanager
-    async def _transport(self) -> AsyncIterator[Any]:
+    async def _transport(self, transport: str) -> AsyncIterator[Any]:
         cfg = self.config
-        if cfg.transport == "stdio":
+        if transport == "stdio":
             params = StdioServerParameters(
                 command=cfg.command, args=list(cfg.args), env=minimal_env(cfg.env), cwd=cfg.cwd
             )
-            self.log_path.parent.mkdir(parents=True, exist_ok=True)
-            with open(self.log_path, "w", encoding="utf-8") as errlog:
+            with open(self.log_path, "a", encoding="utf-8") as errlog:
                 async with stdio_client(params, errlog=errlog) as streams:
                     yield streams
-        elif cfg.transport == "sse":
+        elif transport == "sse":
             async with sse_client(cfg.url, headers=cfg.headers or None, timeout=self.timeout) as streams:
                 yield streams
         else:
@@ -183,7 +223,7 @@ class Connection:
         """One line saying why the server is not usable, with its last stderr line when there is one."""
         exc = _leaf(exc)
         if isinstance(exc, TimeoutError):
-            why = f"did not start within {self.timeout:g} s"
+            why = f"did not answer within {self.timeout:g} s of starting"
         elif isinstance(exc, MCPError) and exc.code == CONNECTION_CLOSED:
             why = "exited before it was ready"
         elif isinstance(exc, FileNotFoundError):
@@ -197,14 +237,11 @@ class Connection:
         return f"{why} ({tail})" if tail else why
 
     def stderr_tail(self) -> str:
-        """The last non-empty line a stdio server wrote to stderr, cut to 200 characters."""
+        """The last line this run of a stdio server wrote to its log, cut to 200 characters."""
         if self.config.transport != "stdio":
             return ""
-        try:
-            lines = [ln.strip() for ln in self.log_path.read_text(errors="replace").splitlines() if ln.strip()]
-        except OSError:
-            return ""
-        return lines[-1][:200] if lines else ""
+        lines = logs.run_lines(self.log_path, self._log_offset)
+        return lines[-1].strip()[:200] if lines else ""
 
     # -- calls --------------------------------------------------------------------------------
     async def ensure_ready(self) -> ClientSession:
@@ -259,6 +296,15 @@ class Connection:
             why = "connection lost during a call" + (f" ({type(exc).__name__})" if exc is not None else "")
         self._fail(f"{why}; restarts on next use", broke=True)
         return McpServerDown(f"MCP server {self.name!r}: {why} to {label}; it will be restarted on its next use")
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("tars")
+    except PackageNotFoundError:
+        return "0.0.0"
 
 
 def _host(url: str) -> str:

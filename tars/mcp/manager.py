@@ -10,15 +10,16 @@ session never dies with a server. The `mcp` SDK is imported in the background th
 from __future__ import annotations
 
 import asyncio
-import atexit
 import concurrent.futures
 import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from tars.mcp.cache import cache_path, cached_definitions, store_tools
+from tars.mcp import shutdown
+from tars.mcp.cache import cached_definitions, store_tools
 from tars.mcp.config import ServerConfig, load_servers
 from tars.mcp.errors import McpServerDown, McpTimeout
+from tars.mcp.logs import log_path
 from tars.mcp.tools import McpTool, assign_prefixes, make_tools, tool_timeout
 
 if TYPE_CHECKING:
@@ -95,7 +96,7 @@ class McpManager:
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run_loop, name="tars-mcp", daemon=True)
                 self._thread.start()
-                atexit.register(self.close)
+                shutdown.watch(self)
         self._started.wait()
         assert self._loop is not None
         return self._loop
@@ -120,7 +121,7 @@ class McpManager:
         conn = self._conns[name] = Connection(
             self.servers[name],
             timeout=self.timeout,
-            log_path=cache_path().parent / "mcp-logs" / f"{self.prefixes[name]}.log",
+            log_path=log_path(name),
             on_ready=self._ready,
             on_failed=self._failed,
         )
@@ -242,7 +243,7 @@ class McpManager:
                 state, error = ("starting" if name in self._requested else "idle"), ""
             rows.append({
                 "name": name,
-                "transport": config.transport,
+                "transport": conn.transport if conn is not None else config.transport,
                 "target": config.target,
                 "source": config.source,
                 "state": state,

@@ -96,6 +96,9 @@ async def grow(name: str, ctx: Context) -> str:
 
 
 if __name__ == "__main__":
+    if os.environ.get("TOOLBOX_PIDFILE"):
+        with open(os.environ["TOOLBOX_PIDFILE"], "w") as fh:
+            fh.write(str(os.getpid()))
     if len(sys.argv) >= 3 and sys.argv[1] == "http":
         server.run("streamable-http", host="127.0.0.1", port=int(sys.argv[2]))
     elif len(sys.argv) >= 3 and sys.argv[1] == "sse":
