@@ -110,7 +110,7 @@ def test_images_are_summarised_as_one_line(stdio_box):
     _, registry, _ = stdio_box
     result = call(registry, "box__picture")
     assert not result.is_error
-    assert result.output == "[image: image/png, 2 KB]"
+    assert result.text.startswith("[image: image/png, 2 KB, saved at ") and len(result.attachments) == 1
 
 
 def test_stdio_server_gets_a_minimal_environment(stdio_box):
@@ -162,7 +162,7 @@ def test_http_calls_errors_and_images(http_box):
     assert call(registry, "web.echo", text="over http").output.endswith("over http")
     failed = call(registry, "web__fail", message="nope")
     assert failed.is_error and "nope" in failed.output
-    assert call(registry, "web__picture").output == "[image: image/png, 2 KB]"
+    assert call(registry, "web__picture").text.startswith("[image: image/png, 2 KB, saved at ")
     assert call(registry, "web__header", name="Authorization").output == "Bearer tok-42"  # configured headers
 
 

@@ -27,8 +27,9 @@ from mcp_types import CONNECTION_CLOSED, REQUEST_TIMEOUT, ToolListChangedNotific
 
 from tars.mcp import logs
 from tars.mcp.config import ServerConfig
+from tars.mcp.content import render_result
 from tars.mcp.errors import McpServerDown, McpTimeout, McpToolFailed
-from tars.mcp.tools import render_result, tool_definition
+from tars.mcp.tools import tool_definition
 
 __all__ = ["Connection", "minimal_env"]
 
@@ -285,7 +286,7 @@ class Connection:
         self._last_ok = time.monotonic()
         output = render_result(result.content, result.structured_content)
         if result.is_error:
-            text = output if isinstance(output, str) else str(output)
+            text = output if isinstance(output, str) else getattr(output, "text", None) or str(output)
             raise McpToolFailed(text if text != "(no output)" else f"{label} reported an error")
         return output
 

@@ -16,9 +16,7 @@ the same shape as the cache file, so nothing here imports the `mcp` SDK.
 
 from __future__ import annotations
 
-import base64
 import hashlib
-import json
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -34,7 +32,6 @@ __all__ = [
     "assign_names",
     "effect_of",
     "make_tools",
-    "render_result",
     "tool_definition",
     "tool_timeout",
 ]
@@ -42,7 +39,6 @@ __all__ = [
 NAME_RE = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
 MAX_NAME = 64
 MAX_PREFIX = 24
-MAX_RESULT_CHARS = 16000
 MAX_DESCRIPTION = 1024
 
 Effect = Literal["read", "write", "destructive"]
@@ -187,61 +183,3 @@ def _bind(caller: Caller, server: str, tool: str) -> Callable[..., Any]:
 
     call.__name__ = f"{server}.{tool}"
     return call
-
-
-# -- results -------------------------------------------------------------------------------
-def render_result(content: list[Any], structured: Any = None) -> Any:
-    """A CallToolResult's content as what the model sees: text, one line per image, links.
-
-    Structured content is returned as-is (a JSON value) when the blocks add nothing beyond its
-    JSON; otherwise the text is joined. Long output is cut to ~16,000 characters, saying so.
-    """
-    parts = [_block_text(block) for block in content]
-    text = "\n".join(p for p in parts if p)
-    if structured is not None and (not text or _same_json(text, structured)):
-        dumped = json.dumps(structured, ensure_ascii=False, default=str)
-        return structured if len(dumped) <= MAX_RESULT_CHARS else _cut(dumped)
-    if structured is not None and not any(getattr(b, "type", "") == "text" for b in content):
-        text = "\n".join(filter(None, [json.dumps(structured, ensure_ascii=False, default=str), text]))
-    return _cut(text) if text else "(no output)"
-
-
-def _cut(text: str) -> str:
-    if len(text) <= MAX_RESULT_CHARS:
-        return text
-    return text[:MAX_RESULT_CHARS] + f"\n[… cut: {len(text) - MAX_RESULT_CHARS} more characters]"
-
-
-def _same_json(text: str, structured: Any) -> bool:
-    try:
-        return json.loads(text) == structured
-    except ValueError:
-        return False
-
-
-def _size(data: str) -> str:
-    try:
-        n = len(base64.b64decode(data, validate=False))
-    except (ValueError, TypeError):
-        n = len(data) * 3 // 4
-    return f"{n / 1024:.0f} KB" if n >= 1024 else f"{n} bytes"
-
-
-def _block_text(block: Any) -> str:
-    match getattr(block, "type", ""):
-        case "text":
-            return block.text
-        case "image":
-            return f"[image: {block.mime_type}, {_size(block.data)}]"
-        case "audio":
-            return f"[audio: {block.mime_type}, {_size(block.data)}]"
-        case "resource_link":
-            title = getattr(block, "title", None) or block.name
-            return f"[resource: {title} <{block.uri}>]"
-        case "resource":
-            res = block.resource
-            if getattr(res, "text", None) is not None:
-                return f"[resource {res.uri}]\n{res.text}"
-            return f"[resource: {res.uri}, {res.mime_type or 'binary'}, {_size(res.blob)}]"
-        case other:
-            return f"[{other or 'unknown'} content]"

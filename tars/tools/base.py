@@ -9,7 +9,7 @@ from typing import Any
 
 from tars.config import Policy  # the settings own the policy vocabulary (TARS_TOOL_POLICY)
 
-__all__ = ["Policy", "Tool", "ToolResult"]
+__all__ = ["MediaOutput", "Policy", "Tool", "ToolResult"]
 
 
 @dataclass(kw_only=True)
@@ -41,6 +41,14 @@ class Tool:
         return {"name": self.name, "description": self.description, "parameters": self.parameters}
 
 
+@dataclass(frozen=True)
+class MediaOutput:
+    """A tool's output with media: the text the model reads (naming each file) and the files."""
+
+    text: str
+    attachments: tuple[Any, ...] = ()  # tars.messages.Attachment
+
+
 @dataclass(kw_only=True, frozen=True)
 class ToolResult:
     """The outcome of one call, sent back to the model under the call's id."""
@@ -55,7 +63,14 @@ class ToolResult:
         """The result as the model sees it."""
         if isinstance(self.output, str):
             return self.output
+        if isinstance(self.output, MediaOutput):
+            return self.output.text
         return json.dumps(self.output, ensure_ascii=False, default=str)
+
+    @property
+    def attachments(self) -> tuple[Any, ...]:
+        """Media the tool returned (tars.messages.Attachment), for models that see images."""
+        return self.output.attachments if isinstance(self.output, MediaOutput) else ()
 
     def summary(self, width: int = 80) -> str:
         """One line for the user's status output."""
