@@ -23,12 +23,13 @@ from mcp.client.sse import sse_client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 from mcp.shared.exceptions import MCPError
-from mcp_types import CONNECTION_CLOSED, REQUEST_TIMEOUT, ToolListChangedNotification
+from mcp_types import CONNECTION_CLOSED, ToolListChangedNotification
 
 from tars.mcp import logs
 from tars.mcp.config import ServerConfig
 from tars.mcp.content import render_result
 from tars.mcp.errors import McpServerDown, McpTimeout, McpToolFailed
+from tars.mcp.progress import CallClock, progress_line
 from tars.mcp.tools import tool_definition
 
 __all__ = ["Connection", "minimal_env"]
@@ -42,7 +43,10 @@ _sdk_log = logging.getLogger("mcp")
 _sdk_log.addHandler(logging.NullHandler())
 _sdk_log.propagate = False
 
-_PING_AFTER = 2.0  # seconds idle after which a call first checks that the server is still there
+# Seconds idle after which a call first checks that a remote server is still there; a stdio
+# server is always checked (a ping costs well under a millisecond), so a call right after a crash
+# restarts it at once rather than failing.
+_PING_AFTER = 2.0
 _MAX_PAGES = 50
 
 
@@ -62,6 +66,7 @@ class Connection:
         config: ServerConfig,
         *,
         timeout: float,
+        max_timeout: float | None = None,
         log_path: Path,
         on_ready: Callable[[Connection, list[dict[str, Any]]], None],
         on_failed: Callable[[Connection], None],
@@ -70,6 +75,7 @@ class Connection:
         self.config = config
         self.name = config.name
         self.timeout = timeout
+        self.max_timeout = max_timeout if max_timeout is not None else timeout
         self.log_path = log_path
         self.features = features  # tars.mcp.features.Features: sampling, elicitation, roots, progress
         self.transport: str = config.transport  # what worked: a bare URL may have fallen back to sse
@@ -252,43 +258,66 @@ class Connection:
         await asyncio.shield(self._ready)
         if self.state != "ready" or self._session is None:
             raise McpServerDown(f"MCP server {self.name!r} is not available: {self.error or self.state}")
-        if time.monotonic() - self._last_ok > _PING_AFTER and not await self._alive(self._session):
+        idle = time.monotonic() - self._last_ok
+        if idle > (0.0 if self.transport == "stdio" else _PING_AFTER) and not await self._alive(self._session):
             self._fail("stopped while idle; restarting", broke=True)
             return await self.ensure_ready()
         return self._session
 
-    async def _alive(self, session: ClientSession) -> bool:
+    async def _alive(self, session: ClientSession, within: float = 5.0) -> bool:
         try:
-            with anyio.fail_after(min(5.0, self.timeout)):
+            with anyio.fail_after(min(within, self.timeout)):
                 await session.send_ping()
         except Exception:  # noqa: BLE001 - any failure means "gone"
             return False
         self._last_ok = time.monotonic()
         return True
 
-    async def call(self, tool: str, arguments: dict[str, Any]) -> Any:
-        """Run one tool; returns what the model sees, or raises an McpToolFailed/ServerDown/Timeout."""
+    async def call(self, tool: str, arguments: dict[str, Any],
+                   on_progress: Callable[[str], None] | None = None) -> Any:
+        """Run one tool; returns what the model sees, or raises an McpToolFailed/ServerDown/Timeout.
+
+        Progress is requested: each notification is shown through `on_progress` and extends the
+        call's deadline (see `CallClock`). Cancelling the task (Ctrl-C) cancels the request."""
         session = await self.ensure_ready()
         label = f"{self.name}.{tool}"
+        clock = CallClock(self.timeout, self.max_timeout)
+
+        async def progressed(progress: float, total: float | None, message: str | None) -> None:
+            clock.bump()
+            if on_progress is not None:
+                on_progress(progress_line(label, progress, total, message))
+
+        result = None
         try:
-            result = await session.call_tool(tool, arguments, read_timeout_seconds=self.timeout)
+            with clock.scope:
+                result = await session.call_tool(tool, arguments, progress_callback=progressed)
         except MCPError as exc:
-            if exc.code == REQUEST_TIMEOUT:
-                self._fail(f"did not answer {tool} within {self.timeout:g} s; restarts on next use", broke=True)
-                raise McpTimeout(
-                    f"{label} did not answer within {self.timeout:g} s; the server will be restarted on its next use"
-                ) from None
             if exc.code == CONNECTION_CLOSED:
                 raise self._down(label) from None
             raise McpToolFailed(f"{label}: {exc.message}") from None
         except (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream, OSError) as exc:
             raise self._down(label, exc) from None
+        if result is None:  # the clock ran out: the request was cancelled on the server
+            raise await self._timed_out(session, label, clock)
         self._last_ok = time.monotonic()
         output = render_result(result.content, result.structured_content)
         if result.is_error:
             text = output if isinstance(output, str) else getattr(output, "text", None) or str(output)
             raise McpToolFailed(text if text != "(no output)" else f"{label} reported an error")
         return output
+
+    async def _timed_out(self, session: ClientSession, label: str, clock: CallClock) -> McpTimeout:
+        """The error for a call whose clock ran out; a server that no longer answers pings restarts."""
+        waited = f"{clock.elapsed():.0f} s"
+        if clock.hit_maximum and clock.updates:
+            why = f"{label} was still reporting progress after {waited} (TARS_MCP_MAX_TIMEOUT); cancelled"
+        else:
+            why = f"{label} did not answer within {self.timeout:g} s without progress; cancelled"
+        if not await self._alive(session, within=1.0):
+            self._fail(f"stopped answering during {label}; restarts on next use", broke=True)
+            why += "; the server stopped answering and will be restarted on its next use"
+        return McpTimeout(why)
 
     def _down(self, label: str, exc: BaseException | None = None) -> McpServerDown:
         tail = self.stderr_tail()
@@ -334,4 +363,10 @@ async def _list_tools(session: ClientSession) -> list[dict[str, Any]]:
             break
         result = await session.list_tools(params=PaginatedRequestParams(cursor=result.next_cursor))
         tools.extend(result.tools)
-    return [tool_definition(t) for t in tools]
+    return [tool_definition(t) for t in tools if not _needs_task(t)]
+
+
+def _needs_task(tool: Any) -> bool:
+    """A tool that runs only as a task (task augmentation, not supported yet) is not offered."""
+    execution = getattr(tool, "execution", None)
+    return getattr(execution, "task_support", None) == "required"

@@ -108,9 +108,10 @@ def assign_names(prefix: str, server: str, tool_names: Iterable[str]) -> tuple[d
     return {o: f"{prefix}__{n}" for o, n in names.items()}, lines
 
 
-def tool_timeout(timeout: float) -> float:
-    """The registry's guard for an MCP tool: longer than a server start plus a call, so ours fires first."""
-    return 2 * timeout + 10
+def tool_timeout(timeout: float, max_timeout: float | None = None) -> float:
+    """The registry's guard for an MCP tool: longer than a server start plus the longest call
+    (progress extends a call up to `max_timeout`), so the MCP clocks fire first."""
+    return timeout + max(timeout, max_timeout or 0.0) + 10
 
 
 def effect_of(annotations: dict[str, Any] | None) -> Effect:
@@ -143,7 +144,8 @@ def tool_definition(tool: Any) -> dict[str, Any]:
 
 
 def make_tools(
-    server: str, prefix: str, definitions: list[dict[str, Any]], caller: Caller, *, timeout: float
+    server: str, prefix: str, definitions: list[dict[str, Any]], caller: Caller, *, timeout: float,
+    cancel: Callable[[str], None] | None = None,
 ) -> tuple[list[McpTool], list[str]]:
     """Tools for one server's definitions, each calling `caller(server, tool, arguments)`."""
     names, clashes = assign_names(prefix, server, [d["name"] for d in definitions])
@@ -167,6 +169,7 @@ def make_tools(
                 family=server,
                 server_tool=original,
                 effect=effect,
+                cancel=(lambda: cancel(server)) if cancel is not None else None,
             )
         )
     return tools, clashes

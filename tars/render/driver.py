@@ -32,6 +32,9 @@ def drive_turn(session: Session, text: str, printer: TurnPrinter, *, show_text: 
     printer.lookup = lambda call_id: session.last_turn.call(call_id) if session.last_turn else None
     events = session.stream(text)
     interrupted, error = False, None
+    mcp = getattr(session, "mcp", None)
+    if mcp is not None:
+        mcp.on_progress = printer.progress  # MCP tools' progress notifications, as a status line
     try:
         printer.waiting()
         for event in events:
@@ -47,6 +50,8 @@ def drive_turn(session: Session, text: str, printer: TurnPrinter, *, show_text: 
     finally:
         close_stream(events)
         printer.abort()
+        if mcp is not None:
+            mcp.on_progress = None
     return Outcome(turn=session.last_turn, interrupted=interrupted, error=error)
 
 

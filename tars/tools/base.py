@@ -35,6 +35,8 @@ class Tool:
     # Optional: the policy for one call's arguments (e.g. completing a task by id runs, by fuzzy
     # text asks). A configured override (TARS_TOOL_POLICY) still wins over it.
     policy_for: Callable[[dict[str, Any]], Policy] | None = None
+    # Optional: called when the user interrupts a running call (Ctrl-C), e.g. to cancel it remotely.
+    cancel: Callable[[], None] | None = None
 
     def spec(self) -> dict[str, Any]:
         """The provider-neutral description handed to models."""

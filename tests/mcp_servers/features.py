@@ -63,11 +63,15 @@ async def chatty(ctx: Context) -> str:
 
 @server.tool()
 async def slow(seconds: float, ctx: Context) -> str:
-    """Work for `seconds`, reporting progress every 0.2 s."""
+    """Work for `seconds`, reporting progress every 0.2 s (writes $FEATURES_MARK when cancelled)."""
     steps = max(1, int(seconds / 0.2))
-    for i in range(steps):
-        await anyio.sleep(0.2)
-        await ctx.report_progress(i + 1, steps, f"step {i + 1} of {steps}")
+    try:
+        for i in range(steps):
+            await anyio.sleep(0.2)
+            await ctx.report_progress(i + 1, steps, f"step {i + 1} of {steps}")
+    except anyio.get_cancelled_exc_class():
+        _mark()
+        raise
     return f"worked {seconds}"
 
 
@@ -77,12 +81,16 @@ async def wait_cancel(ctx: Context) -> str:
     try:
         await anyio.sleep(120)
     except anyio.get_cancelled_exc_class():
-        mark = os.environ.get("FEATURES_MARK")
-        if mark:
-            with open(mark, "w") as fh:
-                fh.write("cancelled")
+        _mark()
         raise
     return "never cancelled"
+
+
+def _mark() -> None:
+    mark = os.environ.get("FEATURES_MARK")
+    if mark:
+        with open(mark, "w") as fh:
+            fh.write("cancelled")
 
 
 @server.tool()

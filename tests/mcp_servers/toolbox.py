@@ -57,6 +57,13 @@ def sleep(seconds: float) -> str:
 
 
 @server.tool(annotations=ToolAnnotations(read_only_hint=True))
+async def freeze(seconds: float) -> str:
+    """Block the server's whole event loop for the given number of seconds (a hung server)."""
+    time.sleep(seconds)
+    return f"froze {seconds}"
+
+
+@server.tool(annotations=ToolAnnotations(read_only_hint=True))
 def picture() -> Image:
     """Return a small PNG image."""
     return Image(data=_PNG, format="png")
