@@ -178,6 +178,20 @@ class Connection:
             kwargs.update(self.features.session_kwargs(self))
         return kwargs
 
+    async def roots_changed(self) -> None:
+        """Announce a change of roots to the server, when it is running."""
+        session = self._session
+        if session is None or self.state != "ready":
+            return
+        import warnings
+
+        try:
+            with anyio.fail_after(5), warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # the SDK marks roots deprecated for a future protocol
+                await session.send_roots_list_changed()
+        except Exception:  # noqa: BLE001 - the next call shows any trouble with the server
+            pass
+
     async def _on_log(self, params: Any) -> None:
         """A server's log message goes to its log file (never to the terminal)."""
         logs.append_message(self.log_path, str(params.level), params.logger, params.data)

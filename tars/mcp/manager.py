@@ -75,6 +75,7 @@ class McpManager:
         on_notice: Notice | None = None,
         autostart: bool = True,
         loaded: tuple[dict[str, ServerConfig], list[str]] | None = None,
+        features: Any = None,
     ) -> McpManager:
         """A manager for every server the config names (`loaded`: already read by the caller).
 
@@ -89,6 +90,7 @@ class McpManager:
             max_timeout=config.mcp_max_timeout,
             on_notice=on_notice,
             problems=problems,
+            features=features,
         )
         for line in [*problems, *manager.clashes]:
             manager._notice(line)
@@ -242,6 +244,21 @@ class McpManager:
     async def _call(self, server: str, tool: str, arguments: dict[str, Any]) -> Any:
         self._requested.add(server)
         return await self._connection(server).call(tool, arguments, on_progress=self._progress)
+
+    def show_on(self, progress: Notice | None, before_asking: Callable[[], None] | None) -> None:
+        """Where a turn shows progress lines, and what closes its display before a question."""
+        self.on_progress = progress
+        if self.features is not None:
+            self.features.asker.before = before_asking
+
+    def roots_changed(self) -> None:
+        """Tell every running server that the roots changed (`notifications/roots/list_changed`)."""
+        async def tell() -> None:
+            for conn in list(self._conns.values()):
+                await conn.roots_changed()
+
+        if self._loop is not None and not self._closed:
+            self._submit(tell()).result(timeout=5)
 
     def _progress(self, line: str) -> None:
         if self.on_progress is not None:

@@ -33,8 +33,8 @@ def drive_turn(session: Session, text: str, printer: TurnPrinter, *, show_text: 
     events = session.stream(text)
     interrupted, error = False, None
     mcp = getattr(session, "mcp", None)
-    if mcp is not None:
-        mcp.on_progress = printer.progress  # MCP tools' progress notifications, as a status line
+    if mcp is not None:  # MCP progress as a status line; a server's question first closes the display
+        mcp.show_on(printer.progress, printer.abort)
     try:
         printer.waiting()
         for event in events:
@@ -51,7 +51,7 @@ def drive_turn(session: Session, text: str, printer: TurnPrinter, *, show_text: 
         close_stream(events)
         printer.abort()
         if mcp is not None:
-            mcp.on_progress = None
+            mcp.show_on(None, None)
     return Outcome(turn=session.last_turn, interrupted=interrupted, error=error)
 
 

@@ -37,6 +37,15 @@ class FeatureServer(MCPServer):
 
 
 server = FeatureServer("features", instructions="Tests tars's MCP client features.")
+ROOTS_CHANGES = [0]
+
+
+async def _roots_changed(ctx, params) -> None:
+    ROOTS_CHANGES[0] += 1
+
+
+server._lowlevel_server.add_notification_handler("notifications/roots/list_changed", types.NotificationParams,
+                                                 _roots_changed)
 
 
 @server.tool()
@@ -97,7 +106,8 @@ def _mark() -> None:
 async def roots(ctx: Context) -> str:
     """The client's roots, one URI per line."""
     result = await ctx.session.list_roots()
-    return "\n".join(str(r.uri) for r in result.roots) or "(no roots)"
+    listed = "\n".join(str(r.uri) for r in result.roots) or "(no roots)"
+    return f"{listed}\nchanges: {ROOTS_CHANGES[0]}"
 
 
 @server.tool()
