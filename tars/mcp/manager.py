@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from tars.mcp import shutdown
 from tars.mcp.cache import cached_definitions, store_tools
 from tars.mcp.config import ServerConfig, load_servers
-from tars.mcp.errors import McpInterrupted, McpServerDown, McpTimeout
+from tars.mcp.errors import McpInterrupted, McpServerDown, McpTimeout, McpToolFailed
 from tars.mcp.logs import log_path
 from tars.mcp.tools import McpTool, assign_prefixes, make_tools, tool_timeout
 
@@ -244,6 +244,27 @@ class McpManager:
     async def _call(self, server: str, tool: str, arguments: dict[str, Any]) -> Any:
         self._requested.add(server)
         return await self._connection(server).call(tool, arguments, on_progress=self._progress)
+
+    def run(self, server: str, job: Callable[[Any], Any], timeout: float | None = None) -> Any:
+        """Run `job(session)` (a coroutine function, e.g. from tars.mcp.resources) on a server's
+        open session, starting the server if needed; raises McpServerDown when it is unavailable."""
+        if server not in self.servers:
+            raise McpServerDown(f"no MCP server called {server!r} is configured")
+        self._requested.add(server)
+
+        async def go() -> Any:
+            from mcp.shared.exceptions import MCPError
+
+            session = await self._connection(server).ensure_ready()
+            try:
+                return await job(session)
+            except MCPError as exc:
+                raise McpToolFailed(f"MCP server {server!r}: {exc.message}") from None
+
+        try:
+            return self._submit(go()).result(timeout=timeout or self.timeout + 5)
+        except concurrent.futures.TimeoutError:
+            raise McpTimeout(f"MCP server {server!r} did not answer in time") from None
 
     def show_on(self, progress: Notice | None, before_asking: Callable[[], None] | None) -> None:
         """Where a turn shows progress lines, and what closes its display before a question."""
