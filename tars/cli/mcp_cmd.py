@@ -60,9 +60,10 @@ def register(app: typer.Typer) -> None:
         for line in tail_lines(path, lines):
             print(line)
 
-    from tars.cli import mcp_content_cmd
+    from tars.cli import mcp_auth_cmd, mcp_content_cmd
 
     mcp_content_cmd.register(mcp_app)
+    mcp_auth_cmd.register(mcp_app)
 
     @mcp_app.command("call")
     def call_command(

@@ -9,19 +9,13 @@ marks the connection failed and stops it; the next call starts a fresh one.
 from __future__ import annotations
 
 import asyncio
-import logging
-import os
 import time
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import anyio
-from mcp import ClientSession, StdioServerParameters, stdio_client
-from mcp.client.sse import sse_client
-from mcp.client.streamable_http import streamable_http_client
-from mcp.shared._httpx_utils import create_mcp_http_client
+from mcp import ClientSession
 from mcp.shared.exceptions import MCPError
 from mcp_types import CONNECTION_CLOSED, ToolListChangedNotification
 
@@ -31,31 +25,16 @@ from tars.mcp.content import render_result
 from tars.mcp.errors import McpServerDown, McpTimeout, McpToolFailed
 from tars.mcp.progress import CallClock, progress_line
 from tars.mcp.tools import tool_definition
+from tars.mcp.transports import open_transport
 
-__all__ = ["Connection", "minimal_env"]
+__all__ = ["Connection"]
 
-# What a stdio server inherits from tars's environment; everything else (API keys, tokens) stays
-# behind unless the server's entry lists it in `env`.
-_INHERITED = ("PATH", "HOME", "USER", "LOGNAME", "SHELL", "TERM", "TMPDIR", "TZ", "LANG", "LANGUAGE")
-# The SDK logs transport trouble as warnings; with no handler Python would print them on the
-# user's terminal. tars reports failures itself (states and notices), so they stay quiet.
-_sdk_log = logging.getLogger("mcp")
-_sdk_log.addHandler(logging.NullHandler())
-_sdk_log.propagate = False
 
 # Seconds idle after which a call first checks that a remote server is still there; a stdio
 # server is always checked (a ping costs well under a millisecond), so a call right after a crash
 # restarts it at once rather than failing.
 _PING_AFTER = 2.0
 _MAX_PAGES = 50
-
-
-def minimal_env(extra: dict[str, str]) -> dict[str, str]:
-    """PATH, HOME, locale and a few harmless basics, plus the server entry's own `env`."""
-    env = {k: v for k in _INHERITED if (v := os.environ.get(k))}
-    env.update({k: v for k, v in os.environ.items() if k.startswith("LC_")})
-    env.update(extra)
-    return env
 
 
 class Connection:
@@ -80,6 +59,8 @@ class Connection:
         self.features = features  # tars.mcp.features.Features: sampling, elicitation, roots, progress
         self.transport: str = config.transport  # what worked: a bare URL may have fallen back to sse
         self._log_offset = 0
+        self.auth: Any = None  # an OAuth provider for this connection only (`tars mcp login`)
+        self.unauthorized = False  # the server answered 401: a login is needed
         self.state = "idle"
         self.error = ""
         self.starts = 0
@@ -121,12 +102,14 @@ class Connection:
     async def _serve(self, stop: asyncio.Event, ready: asyncio.Future[bool]) -> None:
         opened: ClientSession | None = None
         self._log_offset = logs.begin_run(self.log_path, self.config.target)
+        self.unauthorized = False
         candidates = [self.transport] if self.config.typed or self.transport != "http" else ["http", "sse"]
         tried: list[str] = []
         try:
             for transport in candidates:
                 try:
-                    async with self._transport(transport) as (read, write):
+                    async with open_transport(self.config, transport, timeout=self.timeout, log_path=self.log_path,
+                                              auth=self.auth, on_status=self._heard) as (read, write):
                         async with ClientSession(read, write, **self._session_kwargs()) as session:
                             await self._handshake(session, transport, tried)
                             definitions = await _list_tools(session)
@@ -139,7 +122,8 @@ class Connection:
                             await stop.wait()
                     return
                 except Exception as exc:  # noqa: BLE001 - an untyped URL tries the next transport
-                    if opened is not None or transport == candidates[-1] or self.state != "starting":
+                    if (opened is not None or transport == candidates[-1] or self.state != "starting"
+                            or self.unauthorized):
                         raise
                     tried.append(f"as Streamable HTTP: {self._describe(exc)}")
         except BaseException as exc:  # noqa: BLE001 - every failure becomes a state, never a crash
@@ -215,23 +199,9 @@ class Connection:
         if self._session is session:
             self._on_ready(self, definitions)
 
-    @asynccontextmanager
-    async def _transport(self, transport: str) -> AsyncIterator[Any]:
-        cfg = self.config
-        if transport == "stdio":
-            params = StdioServerParameters(
-                command=cfg.command, args=list(cfg.args), env=minimal_env(cfg.env), cwd=cfg.cwd
-            )
-            with open(self.log_path, "a", encoding="utf-8") as errlog:
-                async with stdio_client(params, errlog=errlog) as streams:
-                    yield streams
-        elif transport == "sse":
-            async with sse_client(cfg.url, headers=cfg.headers or None, timeout=self.timeout) as streams:
-                yield streams
-        else:
-            async with create_mcp_http_client(headers=cfg.headers or None) as client:
-                async with streamable_http_client(cfg.url, http_client=client) as streams:
-                    yield streams
+    def _heard(self, status: int) -> None:
+        if status == 401:
+            self.unauthorized = True
 
     def _fail(self, why: str, *, broke: bool = False) -> None:
         """Mark the server failed; `broke`: it was running (restart on next use), else it never started."""
@@ -243,6 +213,10 @@ class Connection:
     def _describe(self, exc: BaseException) -> str:
         """One line saying why the server is not usable, with its last stderr line when there is one."""
         exc = _leaf(exc)
+        if self.unauthorized or type(exc).__name__ == "NeedsLogin" or " 401 " in str(exc):
+            from tars.mcp.oauth import NEEDS_LOGIN
+
+            return NEEDS_LOGIN.format(name=self.name)
         if isinstance(exc, TimeoutError):
             why = f"did not answer within {self.timeout:g} s of starting"
         elif isinstance(exc, MCPError) and exc.code == CONNECTION_CLOSED:
