@@ -50,9 +50,9 @@ def env(tars_home, guarded):
 
 def manager_for(url: str) -> McpManager:
     servers, _ = parse_servers({"guarded": {"url": url}}, "test", {})
-    manager = McpManager(servers, timeout=5)
+    manager = McpManager(servers, timeout=10)
     manager.start()
-    assert manager.wait(15)
+    assert manager.wait(25)
     return manager
 
 
@@ -106,7 +106,7 @@ def test_login_stores_private_tokens_and_a_session_then_connects_and_refreshes(e
     assert stored["client"]["client_id"] and stored["tokens"]["refresh_token"]  # registered dynamically
     manager = manager_for(json.loads(env["TARS_MCP_SERVERS"])["guarded"]["url"])
     try:
-        assert manager.status()[0]["state"] == "ready"
+        assert manager.status()[0]["state"] == "ready", manager.status()[0]["error"]
         time.sleep(2.5)  # the access token expires; the SDK refreshes it
         assert manager.call("guarded", "whoami", {}).endswith("refreshed: 1")
     finally:
