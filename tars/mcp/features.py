@@ -39,7 +39,8 @@ class Features:
                 from tars.providers import make_provider
 
                 return make_provider(parse_model(server.sampling_model), config)
-            return session.escalation.primary
+            primary = session.escalation.primary
+            return getattr(primary, "inner", primary)  # the model itself, not pipeline mode's tool steps
 
         sampler = Sampler(model_for, asker, per_minute=config.mcp_sampling_limit)
         return cls(sampler=sampler, asker=asker)
