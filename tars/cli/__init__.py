@@ -33,6 +33,7 @@ _COMMAND_MODULES = (
     "tars.cli.parse_cmd",
     "tars.cli.models_cmd",
     "tars.cli.tools_cmd",
+    "tars.cli.trust_cmd",
 )
 
 for _name in _COMMAND_MODULES:

@@ -78,12 +78,13 @@ class TerminalConfirm:
 
     def __call__(self, tool: Tool, call: ToolCall) -> bool:
         from tars.render.status import call_line
+        from tars.safe_text import terminal_safe
 
         self.before()
-        self.err.print(call_line(call.name, call.arguments), style="yellow", markup=False, highlight=False,
-                       soft_wrap=True)
+        self.err.print(terminal_safe(call_line(call.name, call.arguments)), style="yellow", markup=False,
+                       highlight=False, soft_wrap=True)
         try:
-            sys.stderr.write(f"run {tool.name}? [y/N] ")
+            sys.stderr.write(terminal_safe(f"run {tool.name}? [y/N] "))
             sys.stderr.flush()
             answer = sys.stdin.readline()
         except (KeyboardInterrupt, EOFError, OSError):
@@ -104,11 +105,11 @@ def register(app: typer.Typer) -> None:
         """Ask one question and stream the answer to stdout (stdin is added to the prompt)."""
         prompt_text = build_prompt(prompt, _read_stdin())
 
-        from tars.config import load_config
+        from tars.cli.settings import load_settings
         from tars.session import Session
 
         flags = {k: v for k, v in (("model_default", model), ("model_remote", remote)) if v is not None}
-        config = load_config(flags)
+        config = load_settings(flags)
         out, err = _consoles()
         confirm: Confirm | None
         if yes:
@@ -156,7 +157,9 @@ def _run(session: Session, prompt: str, out: Console, err: Console, *, as_json: 
         data["interrupted"] = data["interrupted"] or outcome.interrupted
         if outcome.error is not None:
             data["error"] = str(outcome.error)
-        print(json.dumps(data, ensure_ascii=False, default=str))
+        from tars.safe_text import json_safe
+
+        print(json_safe(json.dumps(data, ensure_ascii=False, default=str)))
     if outcome.error is not None:
         return fail(str(outcome.error), EXIT_FAILED)
     if outcome.interrupted:

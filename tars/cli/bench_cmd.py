@@ -31,7 +31,8 @@ def register(app: typer.Typer) -> None:
         from tars.bench import run_bench
         from tars.bench.report import default_out, format_table, write_result
         from tars.bench.suites import SUITES
-        from tars.config import load_config, parse_model
+        from tars.cli.settings import load_settings
+        from tars.config import parse_model
         from tars.errors import UsageError
         from tars.providers import make_provider
 
@@ -43,7 +44,7 @@ def register(app: typer.Typer) -> None:
         if unknown or not names:
             raise UsageError(f"--suite: unknown suite {', '.join(unknown) or '(none)'}; "
                              f"choose from {', '.join(SUITES)}")
-        config = load_config()
+        config = load_settings()
         spec = parse_model(model, setting="--model") if model else config.model_default
         provider = make_provider(spec, config)
         path = out or default_out(str(spec))

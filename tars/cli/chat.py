@@ -19,7 +19,7 @@ def register(app: typer.Typer) -> None:
         """Chat with tars: Enter sends, Esc-Enter adds a line, /help lists commands, Ctrl-D exits."""
         from rich.console import Console
 
-        from tars.config import load_config
+        from tars.cli.settings import load_settings
         from tars.errors import UsageError
         from tars.repl.app import Repl, load_command_modules
         from tars.repl.context_commands import summarised
@@ -28,7 +28,7 @@ def register(app: typer.Typer) -> None:
         from tars.session import Session
 
         flags = {k: v for k, v in (("model_default", model), ("model_remote", remote)) if v is not None}
-        config = load_config(flags)
+        config = load_settings(flags)
         session = Session.from_config(config)
         console = Console()
         load_command_modules()

@@ -22,5 +22,7 @@ def register(app: typer.Typer) -> None:
             print(json.dumps([{"name": n, "value": v, "source": s} for n, v, s in rows], indent=2))
             return
         width = max(len(n) for n, _, _ in rows)
-        for name, value, source in rows:
-            print(f"{name:<{width}}  {value or '(unset)'}  [{source}]")
+        from tars.safe_text import terminal_safe
+
+        for name, value, source in rows:  # a value may come from a working folder's .env
+            print(terminal_safe(f"{name:<{width}}  {value or '(unset)'}  [{source}]"))

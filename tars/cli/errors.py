@@ -16,7 +16,12 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 
 def fail(message: str, code: int) -> int:
-    print(f"tars: {message}", file=sys.stderr)
+    """One line on stderr (secrets in URLs masked; control characters from a server's message shown,
+    never obeyed)."""
+    from tars.masking import mask_text
+    from tars.safe_text import terminal_safe
+
+    print(terminal_safe(f"tars: {mask_text(message)}"), file=sys.stderr)
     return code
 
 
@@ -43,7 +48,7 @@ def run_guarded(app: Callable[..., object]) -> int:
     except typer.Exit as exc:
         return exc.exit_code
     except ClickException as exc:
-        exc.show()
+        exc.show()  # click's own usage text
         return EXIT_USAGE
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED

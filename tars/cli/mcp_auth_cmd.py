@@ -46,11 +46,11 @@ def register(mcp_app: typer.Typer) -> None:
 
 
 def _remote(name: str):
-    from tars.config import load_config
+    from tars.cli.settings import load_settings
     from tars.errors import UsageError
     from tars.mcp.config import load_servers
 
-    servers, _ = load_servers(load_config())
+    servers, _ = load_servers(load_settings())
     config = servers.get(name)
     if config is None:
         raise UsageError(f"no MCP server {name!r} is configured (configured: {', '.join(servers) or 'none'})")

@@ -11,7 +11,9 @@ def register(app: typer.Typer) -> None:
     mcp_app = typer.Typer(help="MCP servers: list them with their state and tools, or call one tool.",
                           no_args_is_help=True)
     app.add_typer(mcp_app, name="mcp")
-    mcp_app.command("trust")(_trust_command)
+    from tars.cli.trust_cmd import trust_command
+
+    mcp_app.command("trust")(trust_command)  # the same review and trust as `tars trust`
 
     @mcp_app.command("list")
     def list_command(
@@ -22,7 +24,7 @@ def register(app: typer.Typer) -> None:
         Exits 1 when a configured server failed to start or an entry could not be read."""
         import json
 
-        manager = _manager(autostart=True)
+        _, manager = _manager(autostart=True)
         if manager is None:
             if as_json:
                 print(json.dumps({"servers": [], "problems": [], "clashes": []}, indent=2))
@@ -37,10 +39,12 @@ def register(app: typer.Typer) -> None:
         if as_json:
             print(json.dumps({"servers": rows, "problems": manager.problems, "clashes": manager.clashes}, indent=2))
         else:
+            from tars.safe_text import terminal_safe
+
             for line in format_status(rows):
-                print(line)
+                print(terminal_safe(line))
             for line in [*manager.problems, *manager.clashes]:
-                print(f"note: {line}")
+                print(terminal_safe(f"note: {line}"))
         if manager.problems or any(row["state"] != "ready" for row in rows):
             raise typer.Exit(code=1)
 
@@ -51,6 +55,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Show a server's log: its stderr and the log messages it sent, newest last."""
         from tars.mcp.logs import log_path, tail_lines
+        from tars.safe_text import terminal_safe
 
         path = log_path(server)
         if not path.exists():
@@ -58,7 +63,7 @@ def register(app: typer.Typer) -> None:
             print(f"no log yet for {server} ({path}); it is written while the server runs")
             return
         for line in tail_lines(path, lines):
-            print(line)
+            print(terminal_safe(line))
 
     from tars.cli import mcp_auth_cmd, mcp_content_cmd
 
@@ -70,91 +75,66 @@ def register(app: typer.Typer) -> None:
         server: str = typer.Argument(..., help="server name as configured"),
         tool: str = typer.Argument(..., help="the server's tool name (or its tars name, server__tool)"),
         arguments: str = typer.Argument("{}", help="arguments as a JSON object"),
+        yes: bool = typer.Option(False, "--yes", "-y", help="run a tool that needs confirmation without asking"),
     ) -> None:
-        """Call one tool directly and print the result as JSON (exit 1 on an error result)."""
+        """Call one tool directly and print the result as JSON (exit 1 on an error result). The
+        TARS_TOOL_POLICY overrides and the confirmation of destructive tools apply, as in a chat."""
         import json
 
         from tars.cli.jsonargs import json_object
+        from tars.cli.tools_cmd import confirmer
         from tars.errors import ToolError, UsageError
 
         args = json_object(arguments, example='{"timezone": "Europe/Paris"}')
-        manager = _manager(autostart=False)
+        config, manager = _manager(autostart=False)
         if manager is None or server not in manager.servers:
             known = ", ".join(manager.servers) if manager else "none"
             raise UsageError(f"no MCP server {server!r} is configured (configured: {known})")
         try:
-            output, is_error = _call(manager, server, tool, args), False
+            output, is_error = _call(manager, server, tool, args, confirmer(yes), config)
         except ToolError as exc:
             output, is_error = str(exc), True
         finally:
             manager.close()
-        print(json.dumps({"server": server, "tool": tool, "output": output, "is_error": is_error},
-                         ensure_ascii=False, indent=2, default=str))
+        from tars.safe_text import json_safe
+
+        print(json_safe(json.dumps({"server": server, "tool": tool, "output": output, "is_error": is_error},
+                                   ensure_ascii=False, indent=2, default=str)))
         if is_error:
             raise typer.Exit(code=1)
 
 
-def _trust_command(
-    yes: bool = typer.Option(False, "--yes", "-y", help="trust without asking"),
-) -> None:
-    """Allow the MCP servers in this folder's .mcp.json (after showing what they run)."""
-    import json
-    import sys
-    from pathlib import Path
-
-    from tars.config import config_dir
-    from tars.errors import UsageError
-    from tars.mcp.config import PROJECT_FILE, parse_servers
-    from tars.mcp.trust import trust
-
-    project_file = Path.cwd() / PROJECT_FILE
-    try:
-        data = json.loads(project_file.read_text(encoding="utf-8"))
-    except OSError:
-        raise UsageError(f"no {PROJECT_FILE} in {Path.cwd()}") from None
-    except ValueError as exc:
-        raise UsageError(f"{project_file} is not valid JSON: {exc}") from None
-    servers, problems = parse_servers(data, str(project_file), {})
-    for name, server in servers.items():
-        print(f"{name}: {server.target}")
-    for line in problems:
-        print(f"note: {line}")
-    if not yes:
-        if not sys.stdin.isatty():
-            raise UsageError("cannot ask for confirmation here; pass --yes to trust these servers")
-        if input("Run these servers whenever tars starts in this folder? [y/N] ").strip().lower() not in ("y", "yes"):
-            raise typer.Exit(code=1)
-    trust(project_file, config_dir())
-    print(f"trusted {project_file} (a change to the file needs a new `tars mcp trust`)")
-
-
 def _configured_or_fail(server: str) -> None:
-    from tars.config import load_config
+    from tars.cli.settings import load_settings
     from tars.errors import UsageError
     from tars.mcp.config import load_servers
 
-    servers, _ = load_servers(load_config())
+    servers, _ = load_servers(load_settings())
     if server not in servers:
         raise UsageError(f"no MCP server {server!r} is configured (configured: {', '.join(servers) or 'none'})")
 
 
 def _manager(*, autostart: bool):
-    from tars.config import load_config
+    from tars.cli.settings import load_settings
     from tars.mcp.config import load_servers
 
-    config = load_config()
+    config = load_settings()
     servers, problems = load_servers(config)
     if not servers and not problems:
-        return None
+        return config, None
     from tars.mcp.manager import McpManager
 
-    return McpManager.from_config(config, autostart=autostart, loaded=(servers, problems))
+    return config, McpManager.from_config(config, autostart=autostart, loaded=(servers, problems))
 
 
-def _call(manager, server: str, tool: str, args: dict):
-    """Start the server, check the arguments against the tool's schema, and run it."""
+def _call(manager, server: str, tool: str, args: dict, confirm, config) -> tuple[object, bool]:
+    """Start the server, then run the call through the tool registry: the schema, the policy
+    (`deny` refuses, `ask` confirms or is refused without a terminal) and the timeout apply.
+    Returns (output, is_error)."""
     from tars.errors import ToolNotFound
-    from tars.tools.registry import validate_arguments
+    from tars.events import ToolCall
+    from tars.tools.policy import policies_from_config
+    from tars.tools.registry import ToolRegistry
 
     manager.start([server])
     manager.wait(names=[server])
@@ -166,8 +146,9 @@ def _call(manager, server: str, tool: str, args: dict):
             raise ToolNotFound(f"MCP server {server!r} is {row['state']}: {row['error']}")
         offered = ", ".join(t.server_tool for t in tools) or "none"
         raise ToolNotFound(f"MCP server {server!r} has no tool {tool!r} (it offers: {offered})")
-    validate_arguments(match, args)
-    return manager.call(server, match.server_tool, args)
+    registry = ToolRegistry([match], policies=policies_from_config(config))
+    result = registry.run(ToolCall(name=match.name, arguments=args), confirm=confirm)
+    return result.output, result.is_error
 
 
 def format_status(rows: list[dict]) -> list[str]:

@@ -21,7 +21,7 @@ def register(mcp_app: typer.Typer) -> None:
             for item in items:
                 target = item.get("uri") or item.get("uri_template")
                 about = " — ".join(filter(None, [item["name"], item["description"]]))
-                print(f"@{name}:{target}  {about}")
+                print(_shown(f"@{name}:{target}  {about}"))
         if failed:
             raise typer.Exit(code=1)
 
@@ -38,7 +38,7 @@ def register(mcp_app: typer.Typer) -> None:
             for prompt in prompts:
                 args = " ".join(f"{a['name']}=…" if a["required"] else f"[{a['name']}=…]" for a in prompt["arguments"])
                 about = f"  — {prompt['description']}" if prompt["description"] else ""
-                print(f"/{name}:{prompt['name']} {args}".rstrip() + about)
+                print(_shown(f"/{name}:{prompt['name']} {args}".rstrip() + about))
         if failed:
             raise typer.Exit(code=1)
 
@@ -60,7 +60,16 @@ def register(mcp_app: typer.Typer) -> None:
             raise typer.Exit(code=fail(str(exc), EXIT_FAILED)) from None
         finally:
             manager.close()
-        print(text)
+        print(_shown(text))
+
+
+def _shown(text: str) -> str:
+    """A server's text as printed: control characters made visible on a terminal, exact in a pipe."""
+    import sys
+
+    from tars.safe_text import is_terminal, terminal_safe
+
+    return terminal_safe(text) if is_terminal(sys.stdout) else text
 
 
 def _started(names: list[str] | None):
@@ -68,7 +77,7 @@ def _started(names: list[str] | None):
     from tars.cli.mcp_cmd import _manager
     from tars.errors import UsageError
 
-    manager = _manager(autostart=False)
+    _, manager = _manager(autostart=False)
     known = list(manager.servers) if manager is not None else []
     for name in names or ():
         if name not in known:
@@ -89,6 +98,7 @@ def _each_server(server: str | None, job, as_json: bool) -> tuple[dict[str, list
     import sys
 
     from tars.errors import ToolError
+    from tars.safe_text import terminal_safe
 
     manager = _started([server] if server else None)
     rows: dict[str, list] = {}
@@ -109,5 +119,5 @@ def _each_server(server: str | None, job, as_json: bool) -> tuple[dict[str, list
     if as_json:
         print(json.dumps({"servers": rows, "failed": failed}, indent=2, ensure_ascii=False))
     for name, why in failed.items():
-        print(f"{name}: failed: {why}", file=sys.stderr)
+        print(terminal_safe(f"{name}: failed: {why}"), file=sys.stderr)
     return ({} if as_json else rows), bool(failed)

@@ -45,9 +45,9 @@ def register(app: typer.Typer) -> None:
         """Show the provider, the model, the tool-call format chosen for its text, and why."""
         import json
 
-        from tars.config import load_config
+        from tars.cli.settings import load_settings
 
-        info = model_info(model, load_config())
+        info = model_info(model, load_settings())
         if as_json:
             print(json.dumps(info, indent=2))
             return

@@ -23,11 +23,12 @@ def _registry(config):
     from tars.tools import ToolRegistry
     from tars.tools.policy import policies_from_config
 
-    overrides = policies_from_config(config)
-    return ToolRegistry(_tools(config), policies=overrides), overrides
+    tools = _tools(config)
+    overrides = policies_from_config(config, tools)
+    return ToolRegistry(tools, policies=overrides), overrides
 
 
-def _confirm(yes: bool):
+def confirmer(yes: bool):
     """--yes: allow; a terminal on stdin: ask there; otherwise nobody can answer (None: refused)."""
     import sys
 
@@ -40,7 +41,9 @@ def _confirm(yes: bool):
         import json
 
         shown = json.dumps(call.arguments, ensure_ascii=False)
-        print(f"{tool.name}({shown[:200]})", file=sys.stderr)
+        from tars.safe_text import terminal_safe
+
+        print(terminal_safe(f"{tool.name}({shown[:200]})"), file=sys.stderr)
         return typer.confirm("Run this tool?", default=False, err=True)
 
     return ask
@@ -56,9 +59,9 @@ def register(app: typer.Typer) -> None:
         """Show every tool (built-in and MCP) with its source and confirmation policy."""
         import json
 
-        from tars.config import load_config
+        from tars.cli.settings import load_settings
 
-        registry, overrides = _registry(load_config())
+        registry, overrides = _registry(load_settings())
         rows = []
         for tool in sorted(registry, key=lambda t: (t.source != "builtin", t.source, t.name)):
             policy = registry.policy(tool)
@@ -66,13 +69,15 @@ def register(app: typer.Typer) -> None:
                 policy = f"{policy}*"  # depends on the arguments
             rows.append({"name": tool.name, "source": tool.source, "policy": policy,
                          "description": tool.description.split(". ")[0][:90]})
+        from tars.safe_text import json_safe, terminal_safe
+
         if as_json:
-            print(json.dumps(rows, indent=2, ensure_ascii=False))
+            print(json_safe(json.dumps(rows, indent=2, ensure_ascii=False)))
             return
         width = max((len(r["name"]) for r in rows), default=4)
         src = max((len(r["source"]) for r in rows), default=6)
-        for r in rows:
-            print(f"{r['name']:<{width}}  {r['source']:<{src}}  {r['policy']:<5}  {r['description']}")
+        for r in rows:  # names and descriptions of MCP tools are a server's words
+            print(terminal_safe(f"{r['name']:<{width}}  {r['source']:<{src}}  {r['policy']:<5}  {r['description']}"))
         if any(r["policy"].endswith("*") for r in rows):
             print("* asks for some arguments only (completing a task by text, overwriting a note)")
 
@@ -86,12 +91,14 @@ def register(app: typer.Typer) -> None:
         import json
 
         from tars.cli.jsonargs import json_object
-        from tars.config import load_config
+        from tars.cli.settings import load_settings
         from tars.events import ToolCall
 
         args = json_object(arguments, example='{"location": "Lisbon"}')
-        registry, _ = _registry(load_config())
-        result = registry.run(ToolCall(name=name, arguments=args), confirm=_confirm(yes))
-        print(json.dumps({"tool": result.name, "is_error": result.is_error, "output": result.output},
-                         indent=2, ensure_ascii=False, default=str))
+        registry, _ = _registry(load_settings())
+        result = registry.run(ToolCall(name=name, arguments=args), confirm=confirmer(yes))
+        from tars.safe_text import json_safe
+
+        print(json_safe(json.dumps({"tool": result.name, "is_error": result.is_error, "output": result.output},
+                                   indent=2, ensure_ascii=False, default=str)))
         return 1 if result.is_error else 0

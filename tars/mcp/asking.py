@@ -47,15 +47,21 @@ class Asker:
         return self._mode() if callable(self._mode) else self._mode
 
     def say(self, text: str) -> None:
+        """One line for the user; a server's text cannot act on the terminal (control characters shown)."""
+        from tars.safe_text import terminal_safe
+
+        text = terminal_safe(text)
         out = self.stderr or sys.stderr
         out.write(text if text.endswith("\n") else text + "\n")
         out.flush()
 
     def line(self, prompt: str) -> str | None:
         """One answer from the terminal; None on end of input or Ctrl-C."""
+        from tars.safe_text import terminal_safe
+
         out, inp = self.stderr or sys.stderr, self.stdin or sys.stdin
         try:
-            out.write(prompt)
+            out.write(terminal_safe(prompt))
             out.flush()
             answer = inp.readline()
         except (KeyboardInterrupt, EOFError, OSError, ValueError):

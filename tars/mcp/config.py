@@ -1,7 +1,7 @@
 """Which MCP servers to run: the `mcpServers` JSON that Claude Desktop and Claude Code use.
 
 Sources, later wins per server name: `mcp_servers.json` in the user config dir < `.mcp.json` in
-the working directory (only once the user trusted that file: `tars mcp trust`) < the
+the working directory (only once the user trusted that file: `tars trust`) < the
 `TARS_MCP_SERVERS` setting (a JSON object). Each source may be
 `{"mcpServers": {...}}`, VS Code's `{"servers": {...}}` (its `inputs` are not prompted for) or
 the bare mapping. A URL without `"type"` is tried as Streamable HTTP, then as SSE. `${VAR}` and
@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from tars.mcp.trust import is_trusted
+from tars.trust import TrustList
 
 if TYPE_CHECKING:
     from tars.config import Config
@@ -63,10 +63,14 @@ class ServerConfig:
 
     @property
     def target(self) -> str:
-        """What it runs or where it connects, for listings (headers and env are never shown)."""
+        """What it runs or where it connects, for listings (headers and env are never shown, secrets
+        in URLs and `--token=` arguments are masked)."""
+        from tars.masking import mask_entry
+
+        shown = mask_entry({"command": self.command, "args": list(self.args), "url": self.url})
         if self.transport == "stdio":
-            return " ".join([self.command, *self.args])
-        return self.url
+            return " ".join([shown["command"], *shown["args"]])
+        return str(shown["url"])
 
     def fingerprint(self) -> str:
         """A short hash of what defines the server, so a cached tool list is dropped when it changes."""
@@ -227,9 +231,9 @@ def load_servers(
         data, problem = _read_json_file(path)
         if problem:
             problems.append(problem)
-        if data is not None and path.name == PROJECT_FILE and not is_trusted(path, user_dir):
+        if data is not None and path.name == PROJECT_FILE and not TrustList().is_trusted(path):
             problems.append(f"ignored {path}: a project's MCP servers run commands from that folder; "
-                            "review the file, then run `tars mcp trust` to allow them")
+                            "review the file, then run `tars trust` to allow them")
             continue
         if data is not None:
             found, bad = parse_servers(data, str(path), environ)

@@ -142,17 +142,12 @@ class PipelineProvider:
         yield from self._timed("answer", self.inner.stream(messages, system=system, tools=()))
 
     def _timed(self, step: str, events: Iterator[Event]) -> Iterator[Event]:
-        """Pass a streamed step through, dropping any call it makes (these steps may not call)."""
+        """Pass a streamed step through. These steps are offered no tools; a call the model makes
+        anyway goes to the session's loop, which never runs it and tells the model it is not
+        available, so the turn goes on (dropping it would end the turn with no answer)."""
         started = time.perf_counter()
         try:
-            for event in events:
-                match event:
-                    case ToolCallEvent():
-                        continue
-                    case Stop(reason="tool_use"):
-                        yield Stop(reason="end_turn")
-                    case _:
-                        yield event
+            yield from events
         finally:
             self.timings.append((step, time.perf_counter() - started))
 

@@ -4,6 +4,9 @@
 only the open tail, so a long answer costs time linear in its length; when the stream ends the
 tail is printed like every other block, and the screen equals a whole-document render.
 `PlainStream` writes the text exactly as the model wrote it: for pipes, files, `TERM=dumb`.
+Text bound for a terminal (rendered, or plain on a terminal) has its control characters shown
+visibly (`tars.safe_text`), and a markdown link shows its URL rather than becoming a terminal
+hyperlink; only a pipe or a file gets the exact bytes.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import time
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
 from tars.render.blocks import BlockSplitter, Piece
+from tars.safe_text import is_terminal, terminal_safe
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
@@ -34,14 +38,18 @@ def plain_terminal(console: Console) -> bool:
 
 
 class PlainStream:
-    """Text straight through, flushed per chunk; ends with one newline if the text had none."""
+    """Text straight through, flushed per chunk; ends with one newline if the text had none.
+    On a terminal (`--raw`, `TERM=dumb`) control characters are shown visibly, never obeyed."""
 
-    def __init__(self, file: IO[str]) -> None:
+    def __init__(self, file: IO[str], *, safe: bool | None = None) -> None:
         self._file = file
+        self._safe = is_terminal(file) if safe is None else safe
         self._last = ""
 
     def write(self, text: str) -> None:
         if text:
+            if self._safe:
+                text = terminal_safe(text)
             self._file.write(text)
             self._file.flush()
             self._last = text[-1]
@@ -76,7 +84,7 @@ class _Tail:
     def _render(self, console: Console, options: ConsoleOptions) -> list[Any]:
         from rich.markdown import Markdown
 
-        md = Markdown(_visible_part(self.text, self.max_lines), code_theme=CODE_THEME)
+        md = Markdown(_visible_part(self.text, self.max_lines), code_theme=CODE_THEME, hyperlinks=False)
         lines = console.render_lines(md, options.update(height=None))
         while lines and not "".join(s.text for s in lines[-1]).strip():
             lines.pop()  # trailing blank lines would make the region jump
@@ -116,7 +124,7 @@ class MarkdownStream:
     def write(self, text: str) -> None:
         if not text:
             return
-        piece = self._splitter.feed(text)
+        piece = self._splitter.feed(terminal_safe(text))
         if piece is not None:
             self._print(piece)
         if self._use_live:
@@ -136,7 +144,8 @@ class MarkdownStream:
 
         if piece.gap:
             self.console.print()
-        self.console.print(Markdown(piece.source, code_theme=CODE_THEME))
+        # links show their target: a model's link is never a terminal hyperlink hiding where it goes
+        self.console.print(Markdown(piece.source, code_theme=CODE_THEME, hyperlinks=False))
 
     def _show_tail(self) -> None:
         """Redraw the live region, at most `rate` times a second. Redraws happen here, in the

@@ -20,8 +20,10 @@ from tars.events import (
     ToolResultEvent,
     Usage,
 )
+from tars.masking import mask_text
 from tars.render.status import call_line, footer_line, result_line
 from tars.render.stream import AnswerStream, answer_stream, plain_terminal
+from tars.safe_text import terminal_safe
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -115,4 +117,5 @@ class TurnPrinter:
             stream.finish()
 
     def _line(self, text: str, style: str) -> None:
-        self.status.print(text, style=style, markup=False, highlight=False, soft_wrap=plain_terminal(self.status))
+        self.status.print(terminal_safe(mask_text(text)), style=style, markup=False, highlight=False,
+                          soft_wrap=plain_terminal(self.status))

@@ -18,6 +18,7 @@ from tars.render.status import call_line
 from tars.render.turn_view import TurnPrinter
 from tars.repl import commands as registry
 from tars.repl.commands import CommandContext, CommandError
+from tars.safe_text import terminal_safe
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -158,12 +159,12 @@ class Repl:
         """Ask before running a tool whose policy is `ask`; anything but yes declines."""
         if self._printer is not None:
             self._printer.abort()
-        self.console.print(call_line(call.name, call.arguments), style="yellow",
+        self.console.print(terminal_safe(call_line(call.name, call.arguments)), style="yellow",
                            markup=False, highlight=False, soft_wrap=True)
         from prompt_toolkit import prompt
 
         try:
-            answer = prompt(f"run {tool.name}? [y/N] ")
+            answer = prompt(terminal_safe(f"run {tool.name}? [y/N] "))
         except (KeyboardInterrupt, EOFError):
             return False
         return answer.strip().lower() in ("y", "yes")
@@ -172,7 +173,7 @@ class Repl:
     def _show_background_notices(self) -> None:
         """MCP servers start while the user types; say at the next prompt what failed."""
         for text in self.session.take_notices():
-            self.console.print(text, style="yellow", markup=False, highlight=False, soft_wrap=True)
+            self.console.print(terminal_safe(text), style="yellow", markup=False, highlight=False, soft_wrap=True)
 
     def save_quietly(self) -> None:
         try:
@@ -181,7 +182,7 @@ class Repl:
             self._error(f"could not save the conversation: {exc}")
 
     def _error(self, text: str) -> None:
-        self.console.print(text, style="red", markup=False, highlight=False, soft_wrap=True)
+        self.console.print(terminal_safe(text), style="red", markup=False, highlight=False, soft_wrap=True)
 
     def _prompt_reader(self):
         from tars.repl.keys import build_prompt

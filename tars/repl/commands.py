@@ -19,6 +19,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from tars.safe_text import terminal_safe
+
 if TYPE_CHECKING:  # keep `tars --help` free of rich
     from rich.console import Console
 
@@ -128,18 +130,19 @@ class CommandContext:
     extra: dict[str, Any] = field(default_factory=dict)
 
     def print(self, *objects: Any, **kwargs: Any) -> None:
-        """Print rich renderables or text (markup off unless `markup=True` is passed)."""
+        """Print rich renderables or text (markup off unless `markup=True` is passed); text has
+        its control characters shown, never obeyed (it may come from a tool or a server)."""
         kwargs.setdefault("markup", False)
         kwargs.setdefault("highlight", False)
-        self.console.print(*objects, **kwargs)
+        self.console.print(*(terminal_safe(o) if isinstance(o, str) else o for o in objects), **kwargs)
 
     def info(self, text: str) -> None:
         """A dim status line."""
-        self.console.print(text, style="dim", markup=False, highlight=False, soft_wrap=True)
+        self.console.print(terminal_safe(text), style="dim", markup=False, highlight=False, soft_wrap=True)
 
     def error(self, text: str) -> None:
         """A one-line error in red."""
-        self.console.print(text, style="red", markup=False, highlight=False, soft_wrap=True)
+        self.console.print(terminal_safe(text), style="red", markup=False, highlight=False, soft_wrap=True)
 
     def table(self, rows: Iterable[Iterable[Any]], headers: Iterable[str] = (), *, truncate: bool = False) -> None:
         """A compact borderless table (how listings such as /tools look); `truncate` keeps
@@ -149,7 +152,8 @@ class CommandContext:
 
         headers = list(headers)
         table = Table(box=None, show_header=bool(headers), pad_edge=False, header_style="bold")
-        cells = [[cell if hasattr(cell, "__rich_console__") else Text(str(cell)) for cell in row] for row in rows]
+        cells = [[cell if hasattr(cell, "__rich_console__") else Text(terminal_safe(str(cell))) for cell in row]
+                 for row in rows]
         count = max([len(headers), *(len(row) for row in cells)])
         widths = [max([len(headers[i]) if i < len(headers) else 0,
                        *(r[i].cell_len for r in cells if i < len(r) and isinstance(r[i], Text))]) for i in range(count)]

@@ -30,7 +30,8 @@ def build_session(cls: type[Session], config: Config, *, confirm: Confirm | None
 
     remote_spec = config.model_remote
     remote = make_provider(remote_spec, config) if remote_spec and remote_spec != config.model_default else None
-    tools = ToolRegistry(builtin.builtin_tools(config), policies=policies_from_config(config))
+    builtins = builtin.builtin_tools(config)
+    tools = ToolRegistry(builtins, policies=policies_from_config(config, builtins))
     session = cls(config, primary=primary_provider(config), remote=remote, tools=tools, auto_tools=auto_tools,
                   confirm=confirm)
     for section in builtin.context_sections(config):

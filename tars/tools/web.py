@@ -91,7 +91,9 @@ def web_tools(config: Any) -> list[Tool]:
         if not text:
             raise WebError(f"{final[:200]} has no readable text")
         shown = text[:cap]
-        return {"url": final, "title": title[:300], "content": wrap_untrusted(shown, final),
+        # everything the page supplies, its title too, goes inside the fence
+        page = f"Title: {' '.join(title.split())[:300]}\n\n{shown}" if title.strip() else shown
+        return {"url": final, "content": wrap_untrusted(page, final),
                 "chars": len(text), "truncated": len(text) > cap or len(body) >= MAX_BYTES}
 
     def search(query: str, limit: int = 5) -> dict:

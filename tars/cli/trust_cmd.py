@@ -1,0 +1,122 @@
+"""`tars trust` (also `tars mcp trust`): review what this folder's `.env` and `.mcp.json` would do, then trust them.
+
+Everything shown comes from the folder's files, so it is masked (secrets) and made terminal-safe.
+Trust is pinned to each file's content (`tars.trust`): a changed file needs a new review.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import typer
+
+__all__ = ["register", "trust_command", "review_lines"]
+
+
+def register(app: typer.Typer) -> None:
+    app.command("trust")(trust_command)
+
+
+def trust_command(
+    yes: bool = typer.Option(False, "--yes", "-y", help="trust without asking"),
+) -> None:
+    """Show what this folder's .env and .mcp.json would set and start, then trust their current content."""
+    from tars.errors import UsageError
+    from tars.safe_text import terminal_safe
+    from tars.trust import PROJECT_FILES, TrustList
+
+    cwd = Path.cwd()
+    files = [cwd / name for name in PROJECT_FILES if (cwd / name).is_file()]
+    if not files:
+        raise UsageError(f"nothing to trust in {cwd}: no {' or '.join(PROJECT_FILES)}")
+    for line in review_lines(files):
+        print(terminal_safe(line))
+    if not yes:
+        if sys.stdin is None or not sys.stdin.isatty():
+            raise UsageError("cannot ask for confirmation here; review the files and pass --yes to trust them")
+        answer = input("Use these settings and run these servers whenever tars starts in this folder? [y/N] ")
+        if answer.strip().lower() not in ("y", "yes"):
+            raise typer.Exit(code=1)
+    TrustList().trust(*files)
+    print(terminal_safe(f"trusted {', '.join(str(f) for f in files)} "
+                        "(a change to a file needs a new `tars trust`)"))
+
+
+def review_lines(files: list[Path]) -> list[str]:
+    """What each project file would do, secrets masked."""
+    lines: list[str] = []
+    for path in files:
+        lines.extend(_env_lines(path) if path.name == ".env" else _mcp_lines(path))
+    return lines
+
+
+def _env_lines(path: Path) -> list[str]:
+    from tars.config import SETTINGS
+    from tars.errors import ConfigError
+    from tars.masking import mask_setting, secret_name
+
+    try:
+        from dotenv import dotenv_values
+
+        values = {k: v for k, v in dotenv_values(path).items() if v is not None}
+    except Exception as exc:  # a garbled file: say so, it still may be trusted as it is
+        raise ConfigError(f"{path}: cannot read ({exc})") from exc
+    by_name = {key: s for s in SETTINGS for key in (s.env, *s.aliases)}
+    lines = [f"{path} sets:" if values else f"{path} sets nothing"]
+    for key, value in values.items():
+        setting = by_name.get(key)
+        shown = mask_setting(setting.env if setting else key, value, secret=bool(setting and setting.secret)
+                             or secret_name(key))
+        mark = "  (needs trust: starts processes, chooses endpoints, relaxes a guard or points at files)" \
+            if setting and setting.guards(value) else ("" if setting else "  (not a tars setting)")
+        lines.append(f"  {key}={shown}{mark}")
+        if setting is not None and setting.env == "TARS_MCP_SERVERS":
+            import json
+
+            try:
+                lines.extend(_server_lines(json.loads(value), indent="    "))
+            except ValueError:
+                lines.append("    (not valid JSON)")
+    return lines
+
+
+def _mcp_lines(path: Path) -> list[str]:
+    import json
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        return [f"{path}: cannot read ({exc}); no servers would start"]
+    return [f"{path} starts:", *_server_lines(data, indent="  ")]
+
+
+def _server_lines(data: Any, *, indent: str) -> list[str]:
+    """Each entry as written (${VAR} unexpanded: those take values from your environment)."""
+    from tars.masking import mask_servers
+
+    data = mask_servers(data)
+    if isinstance(data, dict) and isinstance(data.get("mcpServers"), dict):
+        data = data["mcpServers"]
+    if not isinstance(data, dict) or not data:
+        return [f"{indent}(no servers)"]
+    lines = []
+    for name, entry in data.items():
+        if not isinstance(entry, dict):
+            lines.append(f"{indent}{name}: (not a server entry)")
+            continue
+        off = " (disabled)" if entry.get("disabled") is True else ""
+        if "url" in entry:
+            kind = entry.get("type") or entry.get("transport") or "http"
+            lines.append(f"{indent}{name}{off}: connects to {entry['url']} ({kind})")
+        else:
+            lines.append(f"{indent}{name}{off}: runs {entry.get('command', '(no command)')}")
+            if entry.get("args"):
+                lines.append(f"{indent}  args: {' '.join(str(a) for a in entry['args'])}")
+        for key in ("env", "headers"):
+            if isinstance(entry.get(key), dict) and entry[key]:
+                lines.append(f"{indent}  {key}: " + ", ".join(f"{k}={v}" for k, v in entry[key].items()))
+        if entry.get("cwd"):
+            lines.append(f"{indent}  cwd: {entry['cwd']}")
+    return lines

@@ -1,0 +1,58 @@
+"""Trust in a working folder's project files (`./.env`, `./.mcp.json`): one mechanism for all of them.
+
+A cloned folder must not start processes, choose endpoints, relax a guard or point tars at other
+files unasked. `tars trust` in the folder shows what its files would do and records the sha256 of
+each file's content; a file is trusted only while its content matches, so a later change (a
+`git pull`) needs a new review. The list lives privately (0600) in the user's data dir.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+from tars.atomic import atomic_write
+from tars.paths import data_dir
+
+__all__ = ["TRUST_FILE", "PROJECT_FILES", "TrustList", "fingerprint"]
+
+TRUST_FILE = "trusted_folders.json"
+PROJECT_FILES = (".env", ".mcp.json")  # what a working folder may supply, each needing trust
+
+
+def fingerprint(project_file: Path) -> str:
+    """The sha256 of the file's content."""
+    return hashlib.sha256(project_file.read_bytes()).hexdigest()
+
+
+class TrustList:
+    """Trusted project files by absolute path, each pinned to the sha256 of its content."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path if path is not None else data_dir() / TRUST_FILE
+
+    def is_trusted(self, project_file: Path) -> bool:
+        """True when this exact content of `project_file` was trusted by the user."""
+        pinned = self._load().get(str(project_file.resolve()))
+        try:
+            return pinned is not None and pinned == fingerprint(project_file)
+        except OSError:
+            return False
+
+    def trust(self, *project_files: Path) -> None:
+        """Record the current content of each file as trusted (one private, atomic write)."""
+        entries = self._load()
+        for project_file in project_files:
+            entries[str(project_file.resolve())] = fingerprint(project_file)
+        atomic_write(self.path, json.dumps({"version": 1, "files": entries}, indent=2))
+        os.chmod(self.path, 0o600)
+
+    def _load(self) -> dict[str, str]:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}  # unreadable trust is no trust: every project file is reviewed again
+        files = data.get("files") if isinstance(data, dict) else None
+        return {str(k): str(v) for k, v in files.items()} if isinstance(files, dict) else {}
