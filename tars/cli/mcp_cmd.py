@@ -115,16 +115,9 @@ def _configured_or_fail(server: str) -> None:
 
 
 def _manager(*, autostart: bool):
-    from tars.cli.settings import load_settings
-    from tars.mcp.config import load_servers
+    from tars.cli.mcp_manager import command_manager
 
-    config = load_settings()
-    servers, problems = load_servers(config)
-    if not servers and not problems:
-        return config, None
-    from tars.mcp.manager import McpManager
-
-    return config, McpManager.from_config(config, autostart=autostart, loaded=(servers, problems))
+    return command_manager(autostart=autostart)
 
 
 def _call(manager, server: str, tool: str, args: dict, confirm, config) -> tuple[object, bool]:

@@ -74,10 +74,10 @@ def _shown(text: str) -> str:
 
 def _started(names: list[str] | None):
     """A manager with the named (or all) servers started and waited for; unknown names are usage errors."""
-    from tars.cli.mcp_cmd import _manager
+    from tars.cli.mcp_manager import command_manager
     from tars.errors import UsageError
 
-    _, manager = _manager(autostart=False)
+    _, manager = command_manager(autostart=False)
     known = list(manager.servers) if manager is not None else []
     for name in names or ():
         if name not in known:

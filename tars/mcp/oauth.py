@@ -30,6 +30,7 @@ from mcp.shared.auth import AuthorizationCodeResult, OAuthClientInformationFull,
 __all__ = ["TokenFile", "token_path", "session_auth", "login_auth", "LoginCallback", "NEEDS_LOGIN"]
 
 NEEDS_LOGIN = "needs authentication: run tars mcp login {name}"
+_EARLY = 30.0  # seconds before a stored access token expires that a session refreshes it
 
 
 def token_path(server: str) -> Path:
@@ -128,7 +129,8 @@ class _StoredLogin(OAuthClientProvider):
         await super()._initialize()
         storage = self.context.storage
         if isinstance(storage, TokenFile):
-            self.context.token_expiry_time = storage.expires_at
+            expires_at = storage.expires_at  # refreshed a little early: a token must not expire on its way
+            self.context.token_expiry_time = expires_at - _EARLY if expires_at is not None else None
             self.context.oauth_metadata = self.context.oauth_metadata or storage.metadata()
 
 
