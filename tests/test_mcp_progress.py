@@ -111,3 +111,26 @@ def test_a_call_right_after_a_crash_restarts_the_server_at_once(tars_home):
         assert int(re.search(r"\[(\d+)\]", again).group(1)) != first
     finally:
         manager.close()
+
+
+def test_progress_is_a_transient_status_line_on_a_terminal_and_nothing_in_a_pipe():
+    import io
+
+    from rich.console import Console
+
+    from tars.render.turn_view import TurnPrinter
+
+    shown = io.StringIO()
+    printer = TurnPrinter(Console(file=shown, force_terminal=True, width=80))
+    printer.progress("feat.slow: step 1 of 10 (1/10, 10%)")
+    time.sleep(0.2)
+    printer.progress("feat.slow: \x1b]0;pwned\x07step 2 of 10 (2/10, 20%)")
+    time.sleep(0.2)
+    printer.abort()
+    out = shown.getvalue()
+    assert "step 1 of 10 (1/10, 10%)" in out and "step 2 of 10 (2/10, 20%)" in out
+    assert "\x1b]0;pwned" not in out  # a server's escape sequence is shown, not obeyed
+    assert out.endswith("\x1b[2K")  # the line is erased when the call ends
+    piped = io.StringIO()
+    TurnPrinter(Console(file=piped, force_terminal=False)).progress("feat.slow: step 1")
+    assert piped.getvalue() == ""

@@ -59,6 +59,7 @@ class TurnPrinter:
         May be called from another thread (MCP calls run on their own loop)."""
         if not self._wants_spinner:
             return
+        text = terminal_safe(text)  # a server's message cannot act on the terminal
         spinner = self._spinner
         if spinner is None:
             self.waiting(text)
