@@ -80,6 +80,7 @@ class Setting:
     parse: Parser[Any] = text
     secret: bool = False
     aliases: tuple[str, ...] = ()
+    flag: str = ""  # the command-line option that sets it, named in errors when it did
     # taken from a working folder's .env only once that file is trusted: always, or for the values
     # the function picks
     guarded: bool | Callable[[str], bool] = False
@@ -98,11 +99,12 @@ def _model_file(value: str) -> bool:
 SETTINGS: list[Setting] = [
     # models and routing
     Setting("model_default", "TARS_MODEL_DEFAULT", f"llamacpp:{EMBEDDED_DEFAULT}",
-            "primary model, provider:model (claude, ollama, llamacpp, openai)", model, guarded=_model_file),
+            "primary model, provider:model (claude, ollama, llamacpp, openai)", model, guarded=_model_file,
+            flag="-m/--model"),
     Setting("model_remote", "TARS_MODEL_REMOTE", "",
             "model that tool-needing messages escalate to; none disables "
             "(default: Claude when ANTHROPIC_API_KEY is set)",
-            optional_model, guarded=_model_file),
+            optional_model, guarded=_model_file, flag="--remote"),
     Setting("max_tool_rounds", "TARS_MAX_TOOL_ROUNDS", "10", "most model->tool rounds per message", int_in(1, 50)),
     Setting("remote_cooldown", "TARS_REMOTE_COOLDOWN", "60",
             "seconds to skip the remote after it failed", float_in(0, 86400)),
@@ -275,7 +277,16 @@ class Config:
             out.append((s.env, shown, source))
         return out
 
+    def origin(self, name: str) -> str:
+        """Where the user set one setting, as errors name it: the flag, or the variable and its source."""
+        s = _BY_NAME[name]
+        source = self.sources.get(name, "default")
+        if source == "flag" and s.flag:
+            return s.flag
+        return s.env if source in ("environment", "default") else f"{s.env} (from {source})"
 
+
+_BY_NAME = {s.name: s for s in SETTINGS}
 _NAMES = frozenset(s.name for s in SETTINGS)
 
 
@@ -342,7 +353,8 @@ def load_config(
                 if key in layer and (label == "flag" or key != s.name):
                     raw, source = layer[key], label
                     break
-        raws[s.name], sources[s.name], values[s.name] = raw, source, s.parse(raw, s.env)
+        named = s.flag if source == "flag" and s.flag else s.env
+        raws[s.name], sources[s.name], values[s.name] = raw, source, s.parse(raw, named)
     if sources["model_remote"] == "default" and values["anthropic_api_key"]:
         values["model_remote"] = ModelSpec("claude", DEFAULT_CLAUDE_MODEL)
         raws["model_remote"] = f"claude:{DEFAULT_CLAUDE_MODEL}"

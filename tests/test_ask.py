@@ -35,6 +35,10 @@ def env_for(server: OllamaServer, **extra: str) -> dict[str, str]:
     return env
 
 
+# a token, so the Todoist tools are offered, and an address where nothing answers
+NO_TODOIST = {"TODOIST_API_TOKEN": "test-token-0123456789", "TARS_TODOIST_URL": "http://127.0.0.1:9"}
+
+
 def tars_ask(server: OllamaServer, *args: str, stdin: str | None = None, **env: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "tars", "ask", *args], input=stdin, capture_output=True,
                           text=True, env=env_for(server, **env), timeout=60,
@@ -61,10 +65,12 @@ def test_long_lines_are_not_wrapped_in_a_pipe(server: OllamaServer) -> None:
     assert done.stdout == line + "\n"
 
 
-def test_piped_stdin_is_appended_to_the_prompt(server: OllamaServer) -> None:
+def test_piped_stdin_follows_the_request_in_a_delimited_block(server: OllamaServer) -> None:
     done = tars_ask(server, "summarise this", stdin="line one\nline two\n")
     assert done.returncode == 0, done.stderr
-    assert user_text(server) == "summarise this\n\nline one\nline two\n"
+    text = user_text(server)
+    assert text.startswith("summarise this\n\n")
+    assert text.endswith("<input>\nline one\nline two\n</input>")
 
 
 @pytest.mark.parametrize("args", [["-"], []])
@@ -148,15 +154,15 @@ def test_ctrl_c_exits_130(server: OllamaServer) -> None:
 def test_ask_policy_tools_are_refused_without_yes_when_stdin_is_not_a_terminal(server: OllamaServer) -> None:
     call = {"tool_calls": [{"name": "todoist_complete_task", "arguments": {"text": "buy milk"}}]}
     server.script(call, {"text": "Could not do it."})
-    refused = tars_ask(server, "complete buy milk in my todoist")
+    refused = tars_ask(server, "complete buy milk in my todoist", **NO_TODOIST)
     assert refused.returncode == 0
     assert "needs confirmation" in refused.stderr and "--yes" in refused.stderr
 
     server.script(call, {"text": "Tried."})
-    allowed = tars_ask(server, "--yes", "complete buy milk in my todoist")
+    allowed = tars_ask(server, "--yes", "complete buy milk in my todoist", **NO_TODOIST)
     assert "needs confirmation" not in allowed.stderr
-    assert "todoist_complete_task" in allowed.stderr  # it ran (and says why it failed: no token here)
-    assert "TODOIST_API_TOKEN" in allowed.stderr
+    assert "todoist_complete_task" in allowed.stderr  # it ran (and says why it failed: nothing answers)
+    assert "cannot reach Todoist" in allowed.stderr
 
 
 def _pty_ask(server: OllamaServer, **env: str) -> str:
@@ -234,7 +240,7 @@ def test_on_a_terminal_an_ask_policy_tool_asks_first(server: OllamaServer) -> No
     server.script({"tool_calls": [{"name": "todoist_complete_task", "arguments": {"text": "buy milk"}}]},
                   {"text": "Done."})
     child = pexpect.spawn(sys.executable, ["-m", "tars", "ask", "complete buy milk in my todoist"],
-                          env=env_for(server, TERM="xterm-256color"), encoding="utf-8", timeout=30)
+                          env=env_for(server, TERM="xterm-256color", **NO_TODOIST), encoding="utf-8", timeout=30)
     child.expect_exact("run todoist_complete_task? [y/N]")
     child.send("y\r")
     child.expect(pexpect.EOF)
@@ -243,7 +249,7 @@ def test_on_a_terminal_an_ask_policy_tool_asks_first(server: OllamaServer) -> No
     tool_result = [m for m in server.requests_to("/api/chat")[-1].body["messages"] if m["role"] == "tool"][-1]
     assert "needs confirmation" not in tool_result["content"]
     assert "declined" not in tool_result["content"]
-    assert "TODOIST_API_TOKEN" in tool_result["content"]  # it really ran (and there is no token here)
+    assert "cannot reach Todoist" in tool_result["content"]  # it really ran (and nothing answers here)
 
 
 def test_a_file_on_stdin_is_read_like_a_pipe(server: OllamaServer, tmp_path) -> None:

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from tars.config import load_config
-from tars.errors import ModelFileError
+from tars.errors import ConfigError, ModelFileError
 from tars.events import Stop, TextDelta, ToolCallEvent
 from tars.messages import Message
 from tars.providers.llamacpp import model_file
@@ -42,8 +42,10 @@ def test_assembles_once_and_reverifies_a_changed_file(tmp_path, monkeypatch):
 
 
 def test_unknown_names_get_a_clear_message():
-    with pytest.raises(ModelFileError, match="not a known embedded model"):
+    with pytest.raises(ConfigError, match="not an embedded model"):
         model_file.resolve_model_path("llama-70b")
+    with pytest.raises(ConfigError, match="no such file"):
+        model_file.resolve_model_path("/tmp/surely-not-here.gguf")
 
 
 @pytest.fixture(scope="module")

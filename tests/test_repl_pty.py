@@ -187,7 +187,8 @@ def test_vi_keys_with_the_setting(server: OllamaServer) -> None:
 def test_an_ask_policy_tool_asks_first_and_no_declines(server: OllamaServer) -> None:
     server.script({"tool_calls": [{"name": "todoist_complete_task", "arguments": {"text": "buy milk"}}]},
                   {"text": "Left it open."})
-    with chat(server) as child:
+    # a token, so the Todoist tools are offered (nothing is called: the user declines)
+    with chat(server, TODOIST_API_TOKEN="test-token-0123456789", TARS_TODOIST_URL="http://127.0.0.1:9") as child:
         child.send("complete buy milk in my todoist\r")
         child.expect_exact('todoist_complete_task(text="buy milk")')
         child.expect_exact("[y/N]")

@@ -30,10 +30,12 @@ def test_warmup_builds_both_providers_in_the_background() -> None:
         assert session.send("hello").text == "hi"
 
 
-def test_a_failing_warmup_is_silent_and_the_turn_reports_the_error(monkeypatch) -> None:
+def test_a_failing_warmup_is_silent_and_the_turn_reports_the_error(monkeypatch, tmp_path) -> None:
     crashes = []
     monkeypatch.setattr(threading, "excepthook", crashes.append)
-    config = load_config(environ={"TARS_MODEL_DEFAULT": "llamacpp:/nonexistent/model.gguf"})
+    broken = tmp_path / "nonexistent-model.gguf"  # a file (a missing one is refused at start-up) that will not load
+    broken.write_bytes(b"not a gguf model")
+    config = load_config(environ={"TARS_MODEL_DEFAULT": f"llamacpp:{broken}"})
     session = Session(config, primary=make_provider(config.model_default, config), tools=ToolRegistry())
     warmup = start_warmup(session)
     warmup.thread.join(30)

@@ -250,12 +250,15 @@ def test_tars_route_prints_one_decision():
 
 def test_tars_route_reads_stdin_line_by_line():
     lines = "what is the capital of France?\n\nremind me to call mom tomorrow\n  \nhi\n"
-    proc = _run(["route"], stdin=lines, TARS_MODEL_REMOTE=REMOTE)
+    proc = _run(["route"], stdin=lines, TARS_MODEL_REMOTE=REMOTE, TODOIST_API_TOKEN="test-token-0123456789")
     assert proc.returncode == 0, proc.stderr
     decisions = [json.loads(line) for line in proc.stdout.splitlines()]
     assert [d["escalate"] for d in decisions] == [False, True, False]
     assert decisions[1]["tool_hints"][0] == "todoist_add_task"
     assert decisions[0]["provider"] == "llamacpp"
+    # without a token a session does not offer the Todoist tools, and tars route says the same
+    unset = _run(["route", "remind me to call mom tomorrow"], TARS_MODEL_REMOTE=REMOTE)
+    assert "todoist_add_task" not in json.loads(unset.stdout)["tool_hints"]
 
 
 def test_tars_route_without_remote_and_with_a_bad_model():

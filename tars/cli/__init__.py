@@ -36,6 +36,25 @@ _COMMAND_MODULES = (
     "tars.cli.trust_cmd",
 )
 
+def _print_version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            print(f"tars {version('tars')}")
+        except PackageNotFoundError:  # run from a checkout that was never installed
+            print("tars (not installed)")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _options(
+    show_version: bool = typer.Option(False, "--version", is_eager=True, callback=_print_version,
+                                      help="print the version and exit"),
+) -> None:
+    """A terminal chat assistant: answers on a local model, escalates tool work to a remote one."""
+
+
 for _name in _COMMAND_MODULES:
     importlib.import_module(_name).register(app)
 

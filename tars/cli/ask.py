@@ -1,7 +1,7 @@
 """`tars ask`: one question, one streamed answer; made for pipes and scripts.
 
     tars ask "question"                      the answer streams to stdout
-    echo text | tars ask "summarise this"    the prompt is "summarise this\\n\\n" + the piped text
+    echo text | tars ask "summarise this"    the piped text goes to the model in an <input> block after the request
     tars ask - < prompt.txt, or: tars ask    the whole prompt comes from stdin
 
 On a terminal the answer is rendered markdown; anywhere else (a pipe, a file, TERM=dumb) it is
@@ -15,7 +15,7 @@ import os
 import stat
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -46,19 +46,20 @@ def stdin_is_piped() -> bool:
     return stat.S_ISFIFO(mode) or stat.S_ISREG(mode)
 
 
-def build_prompt(argument: str | None, piped: str | None) -> str:
-    """Combine the argument and piped stdin as documented; raise UsageError when there is neither."""
+def build_prompt(argument: str | None, piped: str | None) -> tuple[str, str | None]:
+    """The request and the content it is about (piped stdin, or None) as documented; raise
+    UsageError when there is neither a question nor piped text."""
     from tars.errors import UsageError
 
     if argument in (None, "-"):
         if piped is None or not piped.strip():
             raise UsageError(USAGE)
-        return piped
+        return piped, None
     if not argument.strip():
         raise UsageError(USAGE)
     if piped is not None and piped.strip():
-        return f"{argument}\n\n{piped}"
-    return argument
+        return argument, piped
+    return argument, None
 
 
 def _read_stdin() -> str | None:
@@ -83,10 +84,13 @@ class TerminalConfirm:
         self.before()
         self.err.print(terminal_safe(call_line(call.name, call.arguments)), style="yellow", markup=False,
                        highlight=False, soft_wrap=True)
+        from tars.render.terminal_echo import echo_on
+
         try:
             sys.stderr.write(terminal_safe(f"run {tool.name}? [y/N] "))
             sys.stderr.flush()
-            answer = sys.stdin.readline()
+            with echo_on():  # the answer is typed while the turn has the echo off
+                answer = sys.stdin.readline()
         except (KeyboardInterrupt, EOFError, OSError):
             return False
         return answer.strip().lower() in ("y", "yes")
@@ -101,9 +105,15 @@ def register(app: typer.Typer) -> None:
         raw: bool = typer.Option(False, "--raw", help="print the exact text even on a terminal (no markdown)"),
         model: str | None = typer.Option(None, "--model", "-m", help="primary model, provider:model"),
         remote: str | None = typer.Option(None, "--remote", help="remote model, provider:model or none"),
+        resume: bool = typer.Option(False, "--continue", "-c", help="continue the last saved conversation"),
+        conversation: str | None = typer.Option(None, "--session", "-s",
+                                                   help="continue a saved conversation by number or name "
+                                                        "(a new name starts one); the turn is saved to it"),
+        system: str | None = typer.Option(None, "--system",
+                                          help="your instructions, added to tars's own system prompt"),
     ) -> int:
-        """Ask one question and stream the answer to stdout (stdin is added to the prompt)."""
-        prompt_text = build_prompt(prompt, _read_stdin())
+        """Ask one question and stream the answer to stdout (piped stdin is what it is about)."""
+        prompt_text, attachment = build_prompt(prompt, _read_stdin())
 
         from tars.cli.settings import load_settings
         from tars.session import Session
@@ -119,7 +129,37 @@ def register(app: typer.Typer) -> None:
         else:
             confirm = None  # cannot ask: `ask`-policy tools are refused with a message to the model
         session = Session.from_config(config, confirm=confirm)
-        return _run(session, prompt_text, out, err, as_json=as_json, raw=raw)
+        if system:
+            session.add_system(system)
+        if not (resume or conversation):
+            return _run(session, prompt_text, out, err, as_json=as_json, raw=raw, attachment=attachment)
+        return _run_saved(session, prompt_text, out, err, resume=resume, name=conversation,
+                          as_json=as_json, raw=raw, attachment=attachment)
+
+
+def _run_saved(session: Session, prompt: str, out: Console, err: Console, *, resume: bool, name: str | None,
+               **run: Any) -> int:
+    """One turn of a stored conversation (`--continue`, `--session`): restore it, answer, save it."""
+    from tars.cli.conversation import open_conversation
+    from tars.repl.store import ConversationStore
+
+    store = ConversationStore()
+    try:
+        opened = open_conversation(store, resume=resume, name=name)
+        if opened.existing:
+            assert opened.id is not None
+            session.restore(store.load(opened.id), store.load_compaction(opened.id))
+        if opened.note():
+            err.print(opened.note(), style="dim", markup=False, highlight=False, soft_wrap=True)
+        try:
+            return _run(session, prompt, out, err, **run)
+        finally:
+            conversation_id = opened.id if opened.id is not None else store.create()
+            turn = session.last_turn
+            store.save(conversation_id, session.messages, model=turn.model if turn else "",
+                       compaction=session.context.compaction)
+    finally:
+        store.close()
 
 
 def _always(tool: Tool, call: ToolCall) -> bool:
@@ -135,7 +175,8 @@ def _consoles() -> tuple[Console, Console]:
     return Console(), Console(stderr=True)
 
 
-def _run(session: Session, prompt: str, out: Console, err: Console, *, as_json: bool, raw: bool) -> int:
+def _run(session: Session, prompt: str, out: Console, err: Console, *, as_json: bool, raw: bool,
+         attachment: str | None = None) -> int:
     from tars.cli.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, fail
     from tars.render.driver import drive_turn
     from tars.render.stream import PlainStream
@@ -146,7 +187,7 @@ def _run(session: Session, prompt: str, out: Console, err: Console, *, as_json: 
         session.confirm.before = printer.abort
     if raw:
         printer.make_stream = lambda: PlainStream(sys.stdout)
-    outcome = drive_turn(session, prompt, printer, show_text=not as_json)
+    outcome = drive_turn(session, prompt, printer, show_text=not as_json, attachment=attachment)
     turn = outcome.turn
     if outcome.error is not None and not as_json:
         raise outcome.error  # one line on stderr and the exit code, from tars.cli.errors

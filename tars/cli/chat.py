@@ -12,15 +12,18 @@ def register(app: typer.Typer) -> None:
     def chat_command(
         resume: bool = typer.Option(False, "--continue", "-c", help="resume the last conversation"),
         conversation: str | None = typer.Option(None, "--session", "-s",
-                                                   help="reopen a stored conversation by number or name"),
+                                                   help="reopen a stored conversation by number or name; "
+                                                        "a new name starts a conversation with that name"),
+        system: str | None = typer.Option(None, "--system",
+                                          help="your instructions, added to tars's own system prompt"),
         model: str | None = typer.Option(None, "--model", "-m", help="primary model, provider:model"),
         remote: str | None = typer.Option(None, "--remote", help="remote model, provider:model or none"),
     ) -> int:
         """Chat with tars: Enter sends, Esc-Enter adds a line, /help lists commands, Ctrl-D exits."""
         from rich.console import Console
 
+        from tars.cli.conversation import open_conversation
         from tars.cli.settings import load_settings
-        from tars.errors import UsageError
         from tars.repl.app import Repl, load_command_modules
         from tars.repl.context_commands import summarised
         from tars.repl.store import ConversationStore
@@ -35,17 +38,17 @@ def register(app: typer.Typer) -> None:
         store = ConversationStore()
         repl = Repl(session, console, store, edit_mode=config.edit_mode)
 
+        if system:
+            session.add_system(system)
         if resume or conversation:
-            found = store.find(conversation) if conversation else store.latest()
-            if found is None:
-                if conversation:
-                    raise UsageError(f"no stored conversation {conversation!r} (tars chat, then /history)")
-                console.print("no earlier conversation: starting a new one", style="dim")
+            opened = open_conversation(store, resume=resume, name=conversation)
+            if opened.existing:
+                assert opened.id is not None
+                repl.open(opened.id)
             else:
-                repl.open(found.id)
-                console.print(f"continuing #{found.id} {found.title!r} ({found.messages} messages"
-                              f"{summarised(session)})",
-                              style="dim", markup=False, highlight=False, soft_wrap=True)
+                repl.conversation_id = opened.id
+            console.print(opened.note(summarised(session)), style="dim", markup=False, highlight=False,
+                          soft_wrap=True)
         status = session.status()
         remote_name = status.get("remote") or "none"
         console.print(f"tars · {status.get('primary')} · remote {remote_name} · /help for commands · Ctrl-D exits",

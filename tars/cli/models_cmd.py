@@ -1,5 +1,6 @@
-"""`tars models info MODEL`: the provider, the model, and which tool-call format tars will parse
-its text with, and why (setting, model-name table, chat template, or sniffing)."""
+"""`tars models`: the models tars can use right now, the default marked. `tars models info MODEL`:
+the provider, the model, and which tool-call format tars will parse its text with, and why
+(setting, model-name table, chat template, or sniffing)."""
 
 from __future__ import annotations
 
@@ -35,7 +36,37 @@ def model_info(model: str, config: Config) -> dict[str, Any]:
 
 
 def register(app: typer.Typer) -> None:
-    models = typer.Typer(help="Inspect models.", no_args_is_help=True)
+    models = typer.Typer(help="List the models tars can use now; inspect one.", invoke_without_command=True)
+
+    @models.callback()
+    def list_command(
+        ctx: typer.Context,
+        as_json: bool = typer.Option(False, "--json", help="print as JSON"),
+    ) -> None:
+        """List the models tars can use now (embedded, Ollama's, the configured ones); the default is marked."""
+        if ctx.invoked_subcommand is not None:
+            return
+        import json
+
+        from tars.cli.settings import load_settings
+        from tars.providers.available import available_models
+        from tars.safe_text import json_safe
+
+        rows, notes = available_models(load_settings())
+        if as_json:
+            print(json_safe(json.dumps({"models": [{"model": r.model, "role": r.role or None, "note": r.note,
+                                                    "usable": r.usable} for r in rows], "notes": notes}, indent=2)))
+            return
+        from tars.safe_text import terminal_safe
+
+        width = max(len(r.model) for r in rows)
+        for r in rows:  # model names come from an Ollama server
+            mark = "*" if r.role == "default" else " "
+            role = f"[{r.role}] " if r.role else ""
+            print(terminal_safe(f"{mark} {r.model:<{width}}  {role}{r.note}"))
+        for note in notes:
+            print(terminal_safe(note))
+        print("* the default (TARS_MODEL_DEFAULT, or -m for one run)")
 
     @models.command("info")
     def info_command(

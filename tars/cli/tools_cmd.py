@@ -56,30 +56,20 @@ def register(app: typer.Typer) -> None:
 
     @tools_app.command("list")
     def list_command(as_json: bool = typer.Option(False, "--json", help="print the tools as JSON")) -> None:
-        """Show every tool (built-in and MCP) with its source and confirmation policy."""
+        """Show every tool (built-in and MCP) with its source and confirmation policy, or why it is unavailable."""
         import json
 
         from tars.cli.settings import load_settings
-
-        registry, overrides = _registry(load_settings())
-        rows = []
-        for tool in sorted(registry, key=lambda t: (t.source != "builtin", t.source, t.name)):
-            policy = registry.policy(tool)
-            if tool.policy_for is not None and tool.name not in overrides:
-                policy = f"{policy}*"  # depends on the arguments
-            rows.append({"name": tool.name, "source": tool.source, "policy": policy,
-                         "description": tool.description.split(". ")[0][:90]})
         from tars.safe_text import json_safe, terminal_safe
+        from tars.tools.listing import listing_lines, tool_rows
 
+        registry, _ = _registry(load_settings())
+        rows = tool_rows(registry)
         if as_json:
-            print(json_safe(json.dumps(rows, indent=2, ensure_ascii=False)))
+            print(json_safe(json.dumps([r.as_dict() for r in rows], indent=2, ensure_ascii=False)))
             return
-        width = max((len(r["name"]) for r in rows), default=4)
-        src = max((len(r["source"]) for r in rows), default=6)
-        for r in rows:  # names and descriptions of MCP tools are a server's words
-            print(terminal_safe(f"{r['name']:<{width}}  {r['source']:<{src}}  {r['policy']:<5}  {r['description']}"))
-        if any(r["policy"].endswith("*") for r in rows):
-            print("* asks for some arguments only (completing a task by text, overwriting a note)")
+        for line in listing_lines(rows):  # names and descriptions of MCP tools are a server's words
+            print(terminal_safe(line))
 
     @tools_app.command("call")
     def call_command(

@@ -86,6 +86,11 @@ class LazyProvider:
         return getattr(self.warm_up(), name)
 
 
-def make_provider(spec: ModelSpec, config: Config) -> Provider:
-    """A provider for `spec` that loads its SDK (or model) on first use."""
+def make_provider(spec: ModelSpec, config: Config, *, where: str = "") -> Provider:
+    """A provider for `spec` that loads its SDK (or model) on first use. An embedded model that
+    does not exist is a configuration error now, named by `where` (the flag or setting used)."""
+    if spec.provider == "llamacpp":
+        from tars.providers.llamacpp.model_file import check_model
+
+        check_model(spec.model, where)
     return LazyProvider(spec, config)

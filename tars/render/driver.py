@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from tars.errors import TarsError
 from tars.events import ModelStart, SessionEvent, TextDelta
+from tars.render.terminal_echo import echo_off
 from tars.render.turn_view import TurnPrinter
 
 if TYPE_CHECKING:
@@ -26,32 +27,35 @@ class Outcome:
     error: TarsError | None = None
 
 
-def drive_turn(session: Session, text: str, printer: TurnPrinter, *, show_text: bool = True) -> Outcome:
-    """Send `text` and show its events; with `show_text=False` the answer is left to the caller
-    (`--json` prints it once, inside its object). The printer is left open for `printer.end`."""
+def drive_turn(session: Session, text: str, printer: TurnPrinter, *, show_text: bool = True,
+               attachment: str | None = None) -> Outcome:
+    """Send `text` (about `attachment`, see `Session.send`) and show its events; with
+    `show_text=False` the answer is left to the caller (`--json` prints it once, inside its
+    object). The printer is left open for `printer.end`."""
     printer.lookup = lambda call_id: session.last_turn.call(call_id) if session.last_turn else None
-    events = session.stream(text)
+    events = session.stream(text, attachment=attachment)
     interrupted, error = False, None
     mcp = getattr(session, "mcp", None)
     if mcp is not None:  # MCP progress as a status line; a server's question first closes the display
         mcp.show_on(printer.progress, printer.abort)
-    try:
-        printer.waiting()
-        for event in events:
-            if not show_text and isinstance(event, TextDelta):
-                continue
-            printer.handle(event)
-            if isinstance(event, ModelStart) and event.round > 1:
-                printer.waiting()  # the tools ran; the model is thinking again
-    except KeyboardInterrupt:
-        interrupted = True
-    except TarsError as exc:
-        error = exc
-    finally:
-        close_stream(events)
-        printer.abort()
-        if mcp is not None:
-            mcp.show_on(None, None)
+    with echo_off():  # a Ctrl-C echoed as ^C would shift the live region's redraw by a line
+        try:
+            printer.waiting()
+            for event in events:
+                if not show_text and isinstance(event, TextDelta):
+                    continue
+                printer.handle(event)
+                if isinstance(event, ModelStart) and event.round > 1:
+                    printer.waiting()  # the tools ran; the model is thinking again
+        except KeyboardInterrupt:
+            interrupted = True
+        except TarsError as exc:
+            error = exc
+        finally:
+            close_stream(events)
+            printer.abort()
+            if mcp is not None:
+                mcp.show_on(None, None)
     return Outcome(turn=session.last_turn, interrupted=interrupted, error=error)
 
 

@@ -13,8 +13,20 @@ __all__ = ["call_line", "result_line", "footer_line", "short_args"]
 
 
 def _value(value: Any, width: int) -> str:
+    """One argument value as JSON, at most about `width` characters; a long string is cut inside
+    its quotes and a long list or object before its closing bracket, so the line stays readable."""
     text = json.dumps(value, ensure_ascii=False, default=str)
-    return text if len(text) <= width else text[: width - 1] + "…"
+    if len(text) <= width:
+        return text
+    if isinstance(value, str):
+        room = max(width - 3, 1)
+        head = value[:room]
+        while len(head) > 1 and len(json.dumps(head, ensure_ascii=False)) - 2 > room:
+            head = head[:-1]  # escapes take room too; never cut one in half
+        return f"{json.dumps(head, ensure_ascii=False)[:-1]}…\""
+    if text[0] in "[{":
+        return f"{text[: max(width - 2, 1)]}…{text[-1]}"
+    return text[: width - 1] + "…"
 
 
 def short_args(arguments: dict[str, Any], width: int = 60) -> str:

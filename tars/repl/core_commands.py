@@ -55,21 +55,16 @@ def _route(ctx: CommandContext, arg: str) -> None:
     ctx.table(rows)
 
 
-@command("tools", help="every tool with its source (built-in or MCP server) and policy")
+@command("tools", help="every tool with its source (built-in or MCP server) and policy, or why it is unavailable")
 def _tools(ctx: CommandContext, arg: str) -> None:
-    registry = ctx.session.tools
-    tools = sorted(registry, key=lambda t: (t.source != "builtin", t.source, t.name))
-    if arg:
-        tools = [t for t in tools if arg.lower() in t.name.lower() or arg.lower() in t.source.lower()]
-    if not tools:
+    from tars.tools.listing import listing_lines, tool_rows
+
+    lines = listing_lines(tool_rows(ctx.session.tools, matching=arg))
+    if not lines:
         ctx.info("no tools" + (f" matching {arg!r}" if arg else ""))
         return
-    rows = []
-    for tool in tools:
-        policy = registry.policy(tool) if hasattr(registry, "policy") else tool.policy
-        rows.append((tool.name, "built-in" if tool.source == "builtin" else f"mcp:{tool.source}", policy,
-                     " ".join(tool.description.split())))
-    ctx.table(rows, headers=("tool", "source", "policy", "what it does"), truncate=True)
+    for line in lines:
+        ctx.print(line, no_wrap=True, overflow="ellipsis", soft_wrap=False)
 
 
 @command("clear", help="forget the conversation so far and start a new one")

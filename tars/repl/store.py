@@ -145,15 +145,15 @@ class ConversationStore:
         found = [c for c in self._list("WHERE c.id = ?", (conversation_id,), 1)]
         return found[0] if found else None
 
-    def find(self, key: str) -> Conversation | None:
-        """A conversation by id, or by name (exact, then unique prefix)."""
+    def find(self, key: str, *, prefix: bool = True) -> Conversation | None:
+        """A conversation by id, or by name (exact, then, with `prefix`, a unique prefix)."""
         if key.isdigit():
             return self.get(int(key))
         exact = self._list("WHERE c.name = ?", (key,), 1)
-        if exact:
-            return exact[0]
-        prefix = self._list("WHERE c.name LIKE ? ESCAPE '\\'", (_like_prefix(key),), 2)
-        return prefix[0] if len(prefix) == 1 else None
+        if exact or not prefix:
+            return exact[0] if exact else None
+        starting = self._list("WHERE c.name LIKE ? ESCAPE '\\'", (_like_prefix(key),), 2)
+        return starting[0] if len(starting) == 1 else None
 
     def latest(self) -> Conversation | None:
         """The most recently updated conversation that has messages."""

@@ -20,7 +20,7 @@ def run_tool(ctx: CommandContext, name: str, **arguments: Any) -> Any:
 
     registry = ctx.session.tools
     if registry.get(name) is None:
-        raise CommandError(f"the {name} tool is not available in this session")
+        raise CommandError(registry.not_found(name))
     # The user typed the command, so `ask` tools use the session's confirm (or run, if it has none).
     confirm = getattr(ctx.session, "confirm", None) or (lambda tool, call: True)
     result = registry.run(ToolCall(name=name, arguments=arguments), confirm=confirm)

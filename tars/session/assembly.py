@@ -29,7 +29,8 @@ def build_session(cls: type[Session], config: Config, *, confirm: Confirm | None
     from tars.tools.policy import policies_from_config
 
     remote_spec = config.model_remote
-    remote = make_provider(remote_spec, config) if remote_spec and remote_spec != config.model_default else None
+    remote = (make_provider(remote_spec, config, where=config.origin("model_remote"))
+              if remote_spec and remote_spec != config.model_default else None)
     builtins = builtin.builtin_tools(config)
     tools = ToolRegistry(builtins, policies=policies_from_config(config, builtins))
     session = cls(config, primary=primary_provider(config), remote=remote, tools=tools, auto_tools=auto_tools,
@@ -43,7 +44,7 @@ def build_session(cls: type[Session], config: Config, *, confirm: Confirm | None
 
 def primary_provider(config: Config) -> Provider:
     """The primary model, wrapped in pipeline mode unless TARS_TOOL_MODE says native."""
-    primary = make_provider(config.model_default, config)
+    primary = make_provider(config.model_default, config, where=config.origin("model_default"))
     if config.tool_mode == "native":
         return primary
     from tars.pipeline import PipelineProvider

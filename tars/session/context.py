@@ -16,7 +16,7 @@ from tars.events import ToolCall
 from tars.messages import Message
 from tars.tools.base import ToolResult
 
-__all__ = ["Compaction", "Context", "SUMMARY_HEADING", "is_summary"]
+__all__ = ["Compaction", "Context", "SUMMARY_HEADING", "is_summary", "with_attachment"]
 
 _INTERRUPTED = "\n\n[answer interrupted by the user]"
 SUMMARY_HEADING = "[Summary of the earlier conversation, written when it grew too long for the context window]\n"
@@ -33,6 +33,16 @@ class Compaction:
 
     def __bool__(self) -> bool:
         return bool(self.summary or self.covered or self.elided)
+
+
+def with_attachment(request: str, attachment: str | None) -> str:
+    """The user's message for a request about some content (text piped to `tars ask`): the
+    request first, then the content in an `<input>` block, so that even a small model works on
+    the content rather than on its own prompt."""
+    if attachment is None or not attachment.strip():
+        return request
+    body = attachment.rstrip("\n").replace("</input>", "<\\/input>")  # the block ends where we say
+    return f"{request}\n\nThe input is between the <input> tags.\n<input>\n{body}\n</input>"
 
 
 def is_summary(message: Message) -> bool:

@@ -66,6 +66,7 @@ class Choice:
     provider: Provider
     escalated: bool
     notice: Notice | None = None
+    skipped: str | None = None  # why a remote the route wanted was not asked ("cooling down: ...")
 
 
 class Escalation:
@@ -88,10 +89,11 @@ class Escalation:
         cooling = self.cooldown.active(str(spec_of(self.remote)))
         if cooling is None:
             return Choice(provider=self.remote, escalated=True)
+        skipped = f"cooling down: {cooling.reason} ({cooling.seconds_left():.0f} s left)"
         if self._cooldown_told:
-            return Choice(provider=self.primary, escalated=False)
+            return Choice(provider=self.primary, escalated=False, skipped=skipped)
         self._cooldown_told = True
-        return Choice(provider=self.primary, escalated=False, notice=Notice(level="warning", text=(
+        return Choice(provider=self.primary, escalated=False, skipped=skipped, notice=Notice(level="warning", text=(
             f"remote {spec_of(self.remote)} is cooling down after a failure ({cooling.reason}; "
             f"{cooling.seconds_left():.0f} s left): answering locally with {spec_of(self.primary)}")))
 

@@ -36,6 +36,7 @@ from tars.session.escalation import spec_of
 from tars.session.repeats import RepeatGuard
 from tars.session.turn import Turn
 from tars.system_prompt import build_system_prompt
+from tars.tokens import estimate_tokens
 from tars.tools.base import Tool
 
 if TYPE_CHECKING:
@@ -49,7 +50,8 @@ def run_turn(session: Session, text: str, route: RouteResult) -> Iterator[Sessio
     """Answer the latest user message (already in the context); `session.last_turn` is the Turn."""
     choice = session.escalation.choose(route)
     provider = choice.provider
-    turn = session.last_turn = Turn(escalated=choice.escalated, route_reason=route.reason)
+    turn = session.last_turn = Turn(escalated=choice.escalated, route_reason=route.reason,
+                                    escalation_skipped=choice.skipped)
     if choice.notice is not None:
         yield choice.notice
     hints = list(route.tool_hints)
@@ -189,17 +191,23 @@ def _model_round(session: Session, provider: Provider, system: str, tools: list[
     reply = Reply()
     session.meter.sent(budget)
     events = provider.stream(session.context.wire(), system=system, tools=tools)
+    reported = False
     try:
         with _closing(events):
             for event in events:
                 reply = accumulate(event, reply)
                 if isinstance(event, Usage):
+                    reported = True
                     turn.add_usage(event.input_tokens, event.output_tokens)
                 if not isinstance(event, Stop):
                     turn.text = reply.text
                 yield event
     except (KeyboardInterrupt, GeneratorExit):
-        turn.interrupted = True
+        # the round happened, cut short: it counts, and what it used is tars's own count
+        turn.interrupted, turn.rounds, turn.stop_reason = True, turn.rounds + 1, "interrupted"
+        if not reported:
+            turn.add_usage(budget.used, estimate_tokens(reply.text))
+            turn.usage_estimated = True
         if reply.text:
             session.context.add_reply(reply.text, interrupted=True)
         raise

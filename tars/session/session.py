@@ -22,7 +22,7 @@ from tars.rescue import Rescuer
 from tars.routing import Router
 from tars.session.budget import Budget, Meter
 from tars.session.compaction import Compactor, fit_request
-from tars.session.context import Compaction, Context
+from tars.session.context import Compaction, Context, with_attachment
 from tars.session.escalation import Escalation, RouteResult
 from tars.session.loop import run_turn
 from tars.session.summary import Summariser
@@ -96,6 +96,13 @@ class Session:
         """Add a function whose text (given the user's message) joins the system prompt each turn."""
         self._sections.append(section)
 
+    def add_system(self, text: str) -> None:
+        """Add the caller's own instructions (`--system`) to tars's system prompt, every turn;
+        they join it after the base prompt and memory, they do not replace it."""
+        extra = text.strip()
+        if extra:
+            self.add_context(lambda _text: f"Instructions from the user for this conversation:\n{extra}")
+
     def context_sections(self, text: str) -> list[str]:
         sections = []
         for section in self._sections:
@@ -110,20 +117,23 @@ class Session:
         return self.escalation.route(self.router.decide(text))
 
     # -- the conversation -----------------------------------------------------------------------
-    def send(self, text: str) -> Turn:
-        """Send a user message and run the turn to the end; returns the Turn."""
-        for _ in self.stream(text):
+    def send(self, text: str, *, attachment: str | None = None) -> Turn:
+        """Send a user message and run the turn to the end; returns the Turn.
+
+        `attachment` is content the request is about (text piped to `tars ask`): the model gets it
+        as a delimited block after `text`, and the route is decided on `text` alone."""
+        for _ in self.stream(text, attachment=attachment):
             pass
         assert self.last_turn is not None
         return self.last_turn
 
-    def stream(self, text: str) -> Generator[SessionEvent, None, None]:
+    def stream(self, text: str, *, attachment: str | None = None) -> Generator[SessionEvent, None, None]:
         """Like `send`, yielding events as they happen; the Turn is `self.last_turn` afterwards."""
         self._settle_pending()
         for notice in self.take_notices():
             yield Notice(level="warning", text=notice)
         route = self.route(text)
-        self.context.add_user(text)
+        self.context.add_user(with_attachment(text, attachment))
         yield from run_turn(self, text, route)
 
     def resume(self) -> Turn:

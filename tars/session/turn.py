@@ -29,8 +29,10 @@ class Turn:
     escalated: bool = False
     fell_back: bool = False
     fallback_reason: str | None = None
+    escalation_skipped: str | None = None  # the route wanted the remote, which was not asked, and why
     input_tokens: int | None = None
     output_tokens: int | None = None
+    usage_estimated: bool = False  # a round ended before its model reported usage: tars counted it
     rounds: int = 0
     stop_reason: str | None = None
     interrupted: bool = False
@@ -56,6 +58,7 @@ class Turn:
             "escalated": self.escalated,
             "fell_back": self.fell_back,
             "fallback_reason": self.fallback_reason,
+            "escalation_skipped": self.escalation_skipped,
             "tool_calls": [
                 {
                     "id": r.call_id,
@@ -66,7 +69,8 @@ class Turn:
                 }
                 for r in results.values()
             ],
-            "usage": {"input_tokens": self.input_tokens, "output_tokens": self.output_tokens},
+            "usage": {"input_tokens": self.input_tokens, "output_tokens": self.output_tokens,
+                      "estimated": self.usage_estimated},
             "rounds": self.rounds,
             "stop_reason": self.stop_reason,
             "truncated": self.truncated,

@@ -37,6 +37,9 @@ class Tool:
     policy_for: Callable[[dict[str, Any]], Policy] | None = None
     # Optional: called when the user interrupts a running call (Ctrl-C), e.g. to cancel it remotely.
     cancel: Callable[[], None] | None = None
+    # Why the tool cannot work as configured (e.g. "set TODOIST_API_TOKEN"); such a tool is never
+    # offered to a model, and the tool listings say this instead.
+    unavailable: str | None = None
 
     def spec(self) -> dict[str, Any]:
         """The provider-neutral description handed to models."""

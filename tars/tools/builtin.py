@@ -80,7 +80,8 @@ def note_tools(config: Any, index: SearchIndex) -> list[Tool]:
             "description": "path inside the notes vault, e.g. 'Projects/tars.md'"}
 
     def write_policy(arguments: dict) -> Policy:
-        return "ask" if arguments.get("overwrite") else "auto"
+        """Replacing a note that exists asks first; creating one, overwrite flag or not, does not."""
+        return "ask" if arguments.get("overwrite") and v.exists(str(arguments.get("path") or "")) else "auto"
 
     return [
         Tool(name="note_daily", family=fam, func=lambda text=None: v.daily(text),
@@ -103,15 +104,30 @@ def note_tools(config: Any, index: SearchIndex) -> list[Tool]:
     ]
 
 
+# What a tool needs configured before it can work: the tool's family (or name), the setting
+# that must be set, and the words the listings show when it is not.
+_NEEDS: tuple[tuple[str, str, str], ...] = (
+    ("tasks", "todoist_api_token", "set TODOIST_API_TOKEN (your Todoist API token)"),
+    ("notes", "notes_dir", "set TARS_NOTES_DIR (your notes vault folder)"),
+    ("web_search", "search_url", "set TARS_SEARCH_URL (a SearXNG instance with JSON output)"),
+)
+
+
 def builtin_tools(config: Any) -> list[Tool]:
-    """Every built-in tool, bound to `config`."""
+    """Every built-in tool, bound to `config`; one that needs a setting which is not set is
+    marked `unavailable` (the registry keeps it from the models and the listings say why)."""
     from tars.tools.todoist import todoist_tools
     from tars.tools.weather import weather_tools
     from tars.tools.web import web_tools
 
     index = _index()
-    return [*todoist_tools(config), *weather_tools(config), *memory_tools(config, index),
-            *note_tools(config, index), *web_tools(config)]
+    tools = [*todoist_tools(config), *weather_tools(config), *memory_tools(config, index),
+             *note_tools(config, index), *web_tools(config)]
+    for tool in tools:
+        for key, setting, why in _NEEDS:
+            if key in (tool.family, tool.name) and not getattr(config, setting, None):
+                tool.unavailable = why
+    return tools
 
 
 def context_sections(config: Any) -> list[Callable[[str], str | None]]:

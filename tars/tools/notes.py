@@ -76,6 +76,13 @@ class Vault:
             raise NotePathError(f"{path!r} leads into a hidden folder")
         return full, inside.as_posix()
 
+    def exists(self, path: str) -> bool:
+        """Whether a note is at `path` (False for a path the vault would refuse: writing says why)."""
+        try:
+            return self.resolve(path)[0].is_file()
+        except ToolError:
+            return False
+
     def _lock(self) -> Path:
         return self.root / LOCK_NAME
 

@@ -22,10 +22,12 @@ Confirm = Callable[[Tool, ToolCall], bool]
 
 
 class ToolRegistry:
-    """Tools by wire name, with aliases, policy overrides and change listeners."""
+    """Tools by wire name, with aliases, policy overrides and change listeners. A tool marked
+    `unavailable` is kept aside: never listed to models, looked up or run, only reported."""
 
     def __init__(self, tools: Iterable[Tool] = (), *, policies: dict[str, Policy] | None = None):
         self._tools: dict[str, Tool] = {}
+        self._unavailable: dict[str, Tool] = {}
         self._policies = dict(policies or {})
         self._listeners: list[Callable[[ToolRegistry], None]] = []
         self._lock = threading.RLock()
@@ -35,8 +37,18 @@ class ToolRegistry:
     # -- membership -------------------------------------------------------------------------
     def add(self, tool: Tool) -> None:
         with self._lock:
-            self._tools[tool.name] = tool
+            if tool.unavailable:
+                self._tools.pop(tool.name, None)
+                self._unavailable[tool.name] = tool
+            else:
+                self._unavailable.pop(tool.name, None)
+                self._tools[tool.name] = tool
         self._changed()
+
+    def unavailable(self) -> list[Tool]:
+        """The tools that cannot work as configured, each with its `unavailable` reason."""
+        with self._lock:
+            return list(self._unavailable.values())
 
     def remove(self, name: str) -> None:
         with self._lock:
@@ -49,7 +61,7 @@ class ToolRegistry:
             for name in [n for n, t in self._tools.items() if t.source == source]:
                 del self._tools[name]
             for tool in tools:
-                self._tools[tool.name] = tool
+                (self._unavailable if tool.unavailable else self._tools)[tool.name] = tool
         self._changed()
 
     def subscribe(self, listener: Callable[[ToolRegistry], None]) -> None:
@@ -80,9 +92,20 @@ class ToolRegistry:
                     return tool
         return None
 
+    def not_found(self, name: str) -> str:
+        """What a caller of a tool that is not here is told: why it is unavailable, or what is."""
+        off = self._unavailable.get(name)
+        if off is not None:
+            return f"{name} is not available: {off.unavailable}"
+        return f"unknown tool {name!r}; offered: {', '.join(sorted(self._tools))}"
+
     def specs(self, names: Iterable[str] | None = None) -> list[dict[str, Any]]:
         tools = list(self) if names is None else [t for n in names if (t := self.get(n))]
         return [t.spec() for t in tools]
+
+    def overridden(self, name: str) -> bool:
+        """Whether TARS_TOOL_POLICY sets this tool's policy."""
+        return name in self._policies
 
     def policy(self, tool: Tool, arguments: dict[str, Any] | None = None) -> Policy:
         """The override for this tool if one is configured, else its policy for these arguments."""
@@ -98,7 +121,7 @@ class ToolRegistry:
         tool = self.get(call.name)
         try:
             if tool is None:
-                raise ToolNotFound(f"unknown tool {call.name!r}; offered: {', '.join(sorted(self._tools))}")
+                raise ToolNotFound(self.not_found(call.name))
             validate_arguments(tool, call.arguments)
             self._check_policy(tool, call, confirm)
             output = _call_with_timeout(tool, call.arguments)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from tars.errors import ModelFileError
 
-__all__ = ["CATALOG", "EmbeddedModel", "model_dir", "resolve_model_path"]
+__all__ = ["CATALOG", "EmbeddedModel", "check_model", "model_dir", "model_file", "resolve_model_path"]
 
 
 @dataclass(frozen=True)
@@ -101,16 +101,46 @@ def _assemble(model: EmbeddedModel, target: Path) -> None:
             os.unlink(tmp)
 
 
+def check_model(name_or_path: str, where: str = "") -> None:
+    """Raise ConfigError (one line, naming `where` the user set it) unless `name_or_path` is an
+    embedded model's name or an existing .gguf file; cheap: nothing is read or assembled."""
+    from tars.errors import ConfigError
+
+    key = _ALIASES.get(name_or_path.lower(), name_or_path.lower())
+    if key in CATALOG:
+        return
+    prefix = f"{where}: " if where else ""
+    path = Path(name_or_path).expanduser()
+    value = f"llamacpp:{name_or_path}"
+    if path.suffix.lower() == ".gguf" or "/" in name_or_path or path.is_absolute():
+        if not path.exists():
+            raise ConfigError(f"{prefix}{value}: no such file {str(path)!r}")
+        if not path.is_file() or path.suffix.lower() != ".gguf":
+            raise ConfigError(f"{prefix}{value}: {str(path)!r} is not a .gguf file")
+        return
+    raise ConfigError(f"{prefix}{value}: not an embedded model ({', '.join(CATALOG)}) "
+                      "nor a path to a .gguf file")
+
+
+def model_file(name_or_path: str) -> tuple[str, str]:
+    """Where an embedded model's file is (or will be) and its state, without assembling it."""
+    model = CATALOG.get(_ALIASES.get(name_or_path.lower(), name_or_path.lower()))
+    if model is None:
+        path = Path(name_or_path).expanduser()
+        return str(path), "your file" if path.is_file() else "missing"
+    target = model_dir() / model.filename
+    if target.is_file():
+        return str(target), f"{model.note}; assembled"
+    return str(target), f"{model.note}; assembled from its packages on first use"
+
+
 def resolve_model_path(name_or_path: str) -> Path:
     """A ready GGUF for a catalog name (assembled and verified once) or a path to a .gguf file."""
     key = _ALIASES.get(name_or_path.lower(), name_or_path.lower())
     model = CATALOG.get(key)
     if model is None:
-        path = Path(name_or_path).expanduser()
-        if path.suffix.lower() == ".gguf" and path.is_file():
-            return path
-        known = ", ".join(CATALOG)
-        raise ModelFileError(f"llamacpp:{name_or_path}: not a known embedded model ({known}) or a .gguf file")
+        check_model(name_or_path)
+        return Path(name_or_path).expanduser()
     target = model_dir() / model.filename
     stamp = target.with_suffix(".verified")
     if target.is_file() and stamp.is_file() and stamp.read_text().strip() == _stamp_of(target, model):
