@@ -110,6 +110,9 @@ SETTINGS: list[Setting] = [
             "seconds to skip the remote after it failed", float_in(0, 86400)),
     Setting("remote_timeout", "TARS_REMOTE_TIMEOUT", "30",
             "seconds before a silent remote request counts as failed", float_in(0.1, 600)),
+    Setting("stream_idle_timeout", "TARS_STREAM_IDLE_TIMEOUT", "30",
+            "seconds a streaming answer (any provider) may go without new content, keep-alive pings included, "
+            "before it counts as timed out", float_in(0.1, 3600)),
     Setting("primary_tools", "TARS_PRIMARY_TOOLS", "hinted",
             "tools offered to the primary: hinted (only those the router expects; small contexts stay small) or all",
             choice(PrimaryTools)),
@@ -204,6 +207,7 @@ class Config:
     max_tool_rounds: int
     remote_cooldown: float
     remote_timeout: float
+    stream_idle_timeout: float
     primary_tools: PrimaryTools
     tool_mode: ToolMode
     anthropic_api_key: str

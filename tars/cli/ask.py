@@ -6,7 +6,8 @@
 
 On a terminal the answer is rendered markdown; anywhere else (a pipe, a file, TERM=dumb) it is
 the exact text the model wrote, and status lines go to stderr. Exit codes: 0 answered, 1 the
-model or a tool failed and no answer came, 2 bad usage or configuration, 130 interrupted.
+model or a tool failed and no answer came (or stdout is closed or cannot be written), 2 bad usage
+or configuration, 130 interrupted, 141 the reader of a pipe went away.
 """
 
 from __future__ import annotations
@@ -113,7 +114,10 @@ def register(app: typer.Typer) -> None:
                                           help="your instructions, added to tars's own system prompt"),
     ) -> int:
         """Ask one question and stream the answer to stdout (piped stdin is what it is about)."""
+        from tars.cli.errors import delivering, require_stdout
+
         prompt_text, attachment = build_prompt(prompt, _read_stdin())
+        require_stdout()  # a closed stdout would lose the answer: say so before asking any model
 
         from tars.cli.settings import load_settings
         from tars.session import Session
@@ -131,10 +135,11 @@ def register(app: typer.Typer) -> None:
         session = Session.from_config(config, confirm=confirm)
         if system:
             session.add_system(system)
-        if not (resume or conversation):
-            return _run(session, prompt_text, out, err, as_json=as_json, raw=raw, attachment=attachment)
-        return _run_saved(session, prompt_text, out, err, resume=resume, name=conversation,
-                          as_json=as_json, raw=raw, attachment=attachment)
+        with delivering():
+            if not (resume or conversation):
+                return _run(session, prompt_text, out, err, as_json=as_json, raw=raw, attachment=attachment)
+            return _run_saved(session, prompt_text, out, err, resume=resume, name=conversation,
+                              as_json=as_json, raw=raw, attachment=attachment)
 
 
 def _run_saved(session: Session, prompt: str, out: Console, err: Console, *, resume: bool, name: str | None,
@@ -177,7 +182,8 @@ def _consoles() -> tuple[Console, Console]:
 
 def _run(session: Session, prompt: str, out: Console, err: Console, *, as_json: bool, raw: bool,
          attachment: str | None = None) -> int:
-    from tars.cli.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, fail
+    from tars.cli.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, fail
+    from tars.errors import ConfigError
     from tars.render.driver import drive_turn
     from tars.render.stream import PlainStream
     from tars.render.turn_view import TurnPrinter
@@ -202,7 +208,7 @@ def _run(session: Session, prompt: str, out: Console, err: Console, *, as_json: 
 
         print(json_safe(json.dumps(data, ensure_ascii=False, default=str)))
     if outcome.error is not None:
-        return fail(str(outcome.error), EXIT_FAILED)
+        return fail(str(outcome.error), EXIT_USAGE if isinstance(outcome.error, ConfigError) else EXIT_FAILED)
     if outcome.interrupted:
         return EXIT_INTERRUPTED
     if not as_json:

@@ -66,10 +66,15 @@ def key_bindings() -> KeyBindings:
 
 
 def history_path():
+    import os
+
     from tars.config import data_dir
+    from tars.statefile import move_aside
 
     path = data_dir() / "chat_history"
     path.parent.mkdir(parents=True, exist_ok=True)
+    if path.exists() and not (path.is_file() and os.access(path, os.R_OK | os.W_OK)):
+        move_aside(path, "not a readable, writable file")  # the prompt would fail on every line
     path.touch(mode=0o600, exist_ok=True)  # what you typed is yours alone
     return path
 
