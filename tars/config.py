@@ -193,6 +193,10 @@ SETTINGS: list[Setting] = [
             "mcp_servers.json in the config dir", guarded=True),
     Setting("mcp_timeout", "TARS_MCP_TIMEOUT", "30", "seconds an MCP server may take to start or answer a call",
             float_in(0.1, 3600)),
+    Setting("mcp_max_timeout", "TARS_MCP_MAX_TIMEOUT", "600",
+            "seconds an MCP call may run while its server keeps reporting progress", float_in(0.1, 86400)),
+    Setting("mcp_sampling_limit", "TARS_MCP_SAMPLING_LIMIT", "10",
+            "sampling requests an MCP server may make per minute (answered by the primary model)", int_in(0, 1000)),
     # the terminal
     Setting("edit_mode", "TARS_EDIT_MODE", "emacs", "key bindings of the tars chat prompt: emacs or vi",
             choice(EditMode)),
@@ -245,6 +249,8 @@ class Config:
     shell_timeout: float
     mcp_servers: str  # JSON text; tars.mcp.config parses it
     mcp_timeout: float
+    mcp_max_timeout: float
+    mcp_sampling_limit: int
     edit_mode: EditMode
     sources: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
     raw: dict[str, str] = field(default_factory=dict, compare=False, repr=False)

@@ -171,6 +171,9 @@ def _always(tool: Tool, call: ToolCall) -> bool:
     return True
 
 
+_always.approves_all = True  # type: ignore[attr-defined]  # --yes: MCP sampling and elicitation may go ahead too
+
+
 def _consoles() -> tuple[Console, Console]:
     from rich.console import Console
 

@@ -17,6 +17,7 @@ from tars.events import Event, ReasoningDelta, TextDelta, ToolCall, ToolCallEven
 from tars.messages import Message
 from tars.providers.status import Service, status_error
 from tars.providers.stop import ending_with_stop
+from tars.providers.vision import anthropic_result_content
 from tars.providers.window import CLAUDE_WINDOW, decide
 from tars.providers.wire import check_url, idle_hooks, wire_faults
 
@@ -234,8 +235,9 @@ def to_anthropic_messages(messages: Sequence[Message]) -> list[dict[str, Any]]:
         if message.role == "tool":
             if message.tool_call_id in pending:
                 pending.pop(message.tool_call_id)
+                content = anthropic_result_content(message, message.content or "(no output)")
                 block: dict[str, Any] = {"type": "tool_result", "tool_use_id": message.tool_call_id,
-                                         "content": message.content or "(no output)"}
+                                         "content": content}
                 if message.is_error:
                     block["is_error"] = True
                 add("user", [block])

@@ -21,6 +21,7 @@ from tars.providers.chat_shape import OLLAMA, chat_messages, chat_tools
 from tars.providers.status import Service, status_error
 from tars.providers.stop import ending_with_stop
 from tars.providers.text_tools import TextTools, text_parser
+from tars.providers.vision import named_for_vision
 from tars.providers.window import answer_reserve, decide
 from tars.providers.wire import check_url, idle_guard, wire_faults
 
@@ -82,6 +83,12 @@ class OllamaProvider:
     def native_tools(self) -> bool:
         capabilities = self._info().get("capabilities")
         return capabilities is None or "tools" in capabilities
+
+    @property
+    def sees_images(self) -> bool:
+        """The model takes images: /api/show lists `vision` (or, unknown, its name says so)."""
+        capabilities = self._info().get("capabilities")
+        return "vision" in capabilities if capabilities is not None else named_for_vision(self.model)
 
     @property
     def model_context_length(self) -> int | None:
@@ -172,7 +179,8 @@ class OllamaProvider:
         if text_tools:
             system = text_tools.system(system, tools)
         params: dict[str, Any] = {"model": self.model, "stream": True,
-                                  "messages": chat_messages(messages, system, OLLAMA, text_tools=text_tools)}
+                                  "messages": chat_messages(messages, system, OLLAMA, text_tools=text_tools,
+                                                            images=_has_media(messages) and self.sees_images)}
         if tools and native:
             params["tools"] = chat_tools(tools)
         if response_schema is not None:
@@ -236,3 +244,7 @@ def _call(call: Any) -> ToolCall:
     call_id = getattr(call, "id", None)  # newer clients give calls an id
     extra = {"id": call_id} if call_id else {}
     return ToolCall(name=call.function.name, arguments=dict(arguments or {}), **extra)
+
+
+def _has_media(messages: Sequence[Message]) -> bool:
+    return any(m.attachments for m in messages)

@@ -21,6 +21,7 @@ from tars.providers.chat_shape import OPENAI, chat_messages, chat_tools
 from tars.providers.status import Service, status_error
 from tars.providers.stop import ending_with_stop
 from tars.providers.text_tools import TextTools, text_parser
+from tars.providers.vision import named_for_vision
 from tars.providers.window import answer_reserve, decide
 from tars.providers.wire import check_url, idle_guard, sse_content, wire_faults
 
@@ -133,7 +134,8 @@ class OpenAIProvider:
         if text_tools:
             system = text_tools.system(system, tools)
         body: dict[str, Any] = {"model": self.model, "stream": True, "stream_options": {"include_usage": True},
-                                "messages": chat_messages(messages, system, OPENAI, text_tools=text_tools)}
+                                "messages": chat_messages(messages, system, OPENAI, text_tools=text_tools,
+                                                          images=named_for_vision(self.model))}
         if tools and self.native_tools:
             body["tools"] = chat_tools(tools)
         if response_schema:

@@ -61,6 +61,18 @@ class TurnPrinter:
             self._spinner = self.status.status(text, spinner="dots", spinner_style="dim")
             self._spinner.start()
 
+    def progress(self, text: str) -> None:
+        """A running tool's progress, shown in place as the transient status line (terminals only).
+        May be called from another thread (MCP calls run on their own loop)."""
+        if not self._wants_spinner:
+            return
+        text = terminal_safe(text)  # a server's message cannot act on the terminal
+        spinner = self._spinner
+        if spinner is None:
+            self.waiting(text)
+        else:
+            spinner.update(text)
+
     def _stop_spinner(self) -> None:
         spinner, self._spinner = self._spinner, None
         if spinner is not None:

@@ -33,7 +33,7 @@ __all__ = ["Repl", "load_command_modules"]
 
 # Modules that register more slash commands; absent ones are skipped.
 _COMMAND_MODULES = ("tars.repl.core_commands", "tars.repl.context_commands", "tars.repl.tool_commands",
-                    "tars.repl.mcp_commands", "tars.repl.text_commands")
+                    "tars.repl.mcp_commands", "tars.repl.mcp_prompts", "tars.repl.text_commands")
 
 
 def load_command_modules() -> None:
@@ -62,6 +62,10 @@ class Repl:
         self.pending: list[str] = []  # command output the user chose to add to the next message
         # stdin that is not a terminal cannot answer: `ask`-policy tools are refused with a message
         session.confirm = self.confirm if sys.stdin.isatty() else None
+        if session.mcp is not None:
+            from tars.repl import mcp_prompts
+
+            mcp_prompts.bind(session)
 
     # -- conversations ------------------------------------------------------------------------
     def new_conversation(self) -> None:
@@ -138,6 +142,14 @@ class Repl:
 
     def turn(self, text: str) -> None:
         """Send one message and show its answer; Ctrl-C stops it and keeps what arrived."""
+        if self.session.mcp is not None and "@" in text:
+            from tars.repl.mcp_prompts import attach_mentions
+
+            try:
+                text = attach_mentions(text, lambda line: self.console.print(line, style="dim", markup=False))
+            except CommandError as exc:
+                self._error(str(exc))
+                return
         if self.pending:
             text, self.pending = "\n\n".join([text, *self.pending]), []
         printer = self._printer = TurnPrinter(self.console)

@@ -29,6 +29,13 @@ class SlashCompleter(Completer):
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
         text = document.text_before_cursor
+        word = text.rsplit(None, 1)[-1] if text and not text[-1].isspace() else ""
+        if word.startswith("@"):  # an MCP resource to attach: @server:uri
+            from tars.repl.mcp_prompts import complete_mention
+
+            for candidate in complete_mention(word):
+                yield Completion(candidate, start_position=-len(word))
+            return
         if not text.startswith("/") or "\n" in text:
             return
         _, space, arg = text.partition(" ")
