@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # model aliases.
 CONFIG_MAY_IMPORT = frozenset(
     {"tars.errors", "tars.aliases", "tars.modelspec", "tars.paths", "tars.setting_values",
-     "tars.toolcalls.names",
+     "tars.settings_table", "tars.toolcalls.names",
      "tars.masking", "tars.trust", "tars.atomic", "tars.statefile"}
 )
 
