@@ -2,7 +2,8 @@
 
 Prints total time (CPU time of the process: the renderer is single-threaded, and on a busy
 machine wall time mostly measures the neighbours) and time per 1,000 characters at two lengths. Goal: < 0.5 s for 10,000
-characters, and doubling the length at most 2.2x the time (linear, not quadratic). With
+characters, and doubling the length at most 2.2x the time (linear, not quadratic). One huge
+paragraph with no line break (0.6, 1.2 and 1.8 MB by default) must stay linear too. With
 `--naive` it also times re-rendering the whole answer per chunk, the approach this replaces.
 
     .venv/bin/python bench/render.py [--chunk 16] [--lengths 10000 20000] [--naive]
@@ -51,6 +52,9 @@ def generate(length: int) -> str:
 
 def one_block(kind: str, length: int) -> str:
     """A single block of at least `length` characters: the case where only the tail grows."""
+    if kind == "paragraph":  # one line, no newline until the end: only the open tail grows
+        line = "A long paragraph with *emphasis*, `inline code` and plain words, going on and on. "
+        return (line * (length // len(line) + 1))[:length] + "\n"
     row = {"code": "    value = compute(item, factor=2)  # one more line\n",
            "table": "| row | some value | a longer description cell |\n",
            "list": "- an item with a few words in it\n  - and a nested detail\n"}[kind]
@@ -92,6 +96,8 @@ def main() -> None:
     parser.add_argument("--lengths", type=int, nargs=2, default=[10_000, 20_000])
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--naive", action="store_true", help="also time the naive whole-render approach")
+    parser.add_argument("--paragraph", type=int, nargs="*", default=[600_000, 1_200_000, 1_800_000],
+                        help="lengths of the one-huge-paragraph case (none: skip it)")
     args = parser.parse_args()
 
     stream_once(generate(2000), args.chunk)  # warm imports and caches
@@ -114,6 +120,11 @@ def main() -> None:
         times = {n: min(stream_once(one_block(kind, n), args.chunk) for _ in range(3)) for n in args.lengths}
         print(f"one {kind} block: {short:,} chars {times[short]:.3f} s, {long:,} chars {times[long]:.3f} s "
               f"(x{times[long] / times[short]:.2f})")
+    if args.paragraph:
+        times = {n: stream_once(one_block("paragraph", n), args.chunk) for n in args.paragraph}
+        shown = ", ".join(f"{n / 1e6:.1f} MB {t:.2f} s" for n, t in times.items())
+        per_mb = ", ".join(f"{t / n * 1e6:.2f}" for n, t in times.items())
+        print(f"one paragraph, no line breaks: {shown} (s per MB: {per_mb}; linear when these stay level)")
     if args.naive:
         text = generate(2400)
         print(f"naive Live(Markdown(whole)) per chunk, {len(text):,} chars: {naive_once(text, args.chunk):.2f} s")

@@ -2,11 +2,14 @@
 
 A script that calls `tars ask` in a loop while the API is down should pay for the failure once,
 not on every call, so the state lives in a small JSON file in the cache dir (written atomically).
+A file that is not what tars writes is moved aside (`tars.statefile`); a cool-down longer than
+the configured length (a clock that jumped, an edited file) is cut to that length.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,6 +17,7 @@ from pathlib import Path
 from tars.atomic import atomic_write
 from tars.masking import mask_text
 from tars.safe_text import terminal_safe
+from tars.statefile import move_aside
 
 __all__ = ["Cooldown", "CooldownState"]
 
@@ -40,7 +44,8 @@ class Cooldown:
         state = self._read().get(remote)
         if not state:
             return None
-        current = CooldownState(remote, float(state.get("until", 0)), str(state.get("reason", "")))
+        until = min(float(state["until"]), time.time() + self.seconds)
+        current = CooldownState(remote, until, str(state.get("reason", "")))
         return current if current.seconds_left() > 0 else None
 
     def trip(self, remote: str, reason: str) -> None:
@@ -60,12 +65,30 @@ class Cooldown:
     def _read(self) -> dict:
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        except FileNotFoundError:
             return {}
-        return data if isinstance(data, dict) else {}
+        except (OSError, ValueError) as exc:
+            move_aside(self.path, _why(exc))
+            return {}
+        if not _well_formed(data):
+            move_aside(self.path, "not a cool-down record")
+            return {}
+        return data
 
     def _write(self, states: dict) -> None:
         try:
             atomic_write(self.path, json.dumps(states))
         except OSError:
             pass  # a read-only cache only costs us the cross-process memory, never the answer
+
+
+def _why(exc: Exception) -> str:
+    return exc.strerror or type(exc).__name__ if isinstance(exc, OSError) else "not JSON"
+
+
+def _well_formed(data: object) -> bool:
+    """{remote: {"until": seconds since the epoch, "reason": text}} and nothing else."""
+    return isinstance(data, dict) and all(
+        isinstance(state, dict) and isinstance(state.get("until"), int | float) and not isinstance(state["until"], bool)
+        and math.isfinite(state["until"]) and isinstance(state.get("reason", ""), str)
+        for state in data.values())

@@ -5,11 +5,17 @@
     ├── UsageError               tell the user: bad command-line use, exit code 2
     ├── ProviderError            a model call failed (tell the user, or fall back)
     │   ├── ProviderUnavailable  transient or remote-side: connection, timeout, 429, 5xx, 529,
-    │   │                        401/403 and billing 400s. An escalated turn falls back.
+    │   │   │                    401/403 and billing 400s. An escalated turn falls back.
+    │   │   ├── OutputError      the server answered something that is not its protocol
+    │   │   │                    (malformed stream, missing fields, not a stream at all)
+    │   │   └── ProviderMisconfigured  a setting makes the request impossible (a bad URL); also
+    │   │                        a ConfigError: exit code 2 when nothing can fall back
     │   └── ProviderRejected     the request itself is wrong (bad model id, bad payload)
     │       └── ContextTooLong   the prompt does not fit the model's context window: the
     │                            session compacts harder and retries once; never a fallback
     ├── ModelFileError           the embedded model file is missing or fails its checksum
+    ├── OutputUnwritable         the answer cannot be delivered: stdout closed or failing (exit 1)
+    │   └── ReaderGone           the reader of the pipe went away (exit 141, no message)
     └── ToolError                tell the model: becomes an error result, the session goes on
         ├── ToolNotFound
         ├── ToolArgumentsInvalid
@@ -29,8 +35,12 @@ __all__ = [
     "ProviderError",
     "ProviderUnavailable",
     "ProviderRejected",
+    "OutputError",
+    "ProviderMisconfigured",
     "ContextTooLong",
     "ModelFileError",
+    "OutputUnwritable",
+    "ReaderGone",
     "ToolError",
     "ToolNotFound",
     "ToolArgumentsInvalid",
@@ -64,6 +74,16 @@ class ProviderUnavailable(ProviderError):
     """The provider could not answer now (network, overload, rate limit, auth, billing)."""
 
 
+class OutputError(ProviderUnavailable):
+    """The provider's server answered, but not in its protocol: a malformed stream, an event
+    without its fields, a body that is not a stream. The message names the server and its setting."""
+
+
+class ProviderMisconfigured(ProviderUnavailable, ConfigError):
+    """A provider setting makes every request impossible (e.g. a malformed base URL). A remote
+    with it falls back like any failure; a primary with it is a configuration error (exit 2)."""
+
+
 class ProviderRejected(ProviderError):
     """The provider answered that the request itself is invalid."""
 
@@ -76,6 +96,14 @@ class ContextTooLong(ProviderRejected):
 
 class ModelFileError(TarsError):
     """The embedded model could not be located, assembled or verified."""
+
+
+class OutputUnwritable(TarsError):
+    """The answer cannot be written: stdout is closed, or writing to it failed (disk full, ...)."""
+
+
+class ReaderGone(OutputUnwritable):
+    """The reader of stdout went away (a broken pipe, as `| head` makes): nothing to tell anyone."""
 
 
 class ToolError(TarsError):

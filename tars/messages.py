@@ -7,7 +7,30 @@ from typing import Literal
 
 from tars.events import ToolCall
 
-__all__ = ["Message"]
+__all__ = ["Attachment", "Message"]
+
+
+@dataclass(frozen=True)
+class Attachment:
+    """A picture (or other media) a tool returned, saved as a file; models that see images get it."""
+
+    mime_type: str
+    path: str
+    size: int
+
+    @property
+    def is_image(self) -> bool:
+        return self.mime_type in ("image/png", "image/jpeg", "image/gif", "image/webp")
+
+    def base64(self) -> str | None:
+        """The file as base64 for a model's request, or None when it is gone."""
+        import base64
+
+        try:
+            with open(self.path, "rb") as fh:
+                return base64.b64encode(fh.read()).decode("ascii")
+        except OSError:
+            return None
 
 
 @dataclass(kw_only=True, frozen=True)
@@ -21,3 +44,4 @@ class Message:
     name: str | None = None
     is_error: bool = False
     interrupted: bool = False
+    attachments: tuple[Attachment, ...] = ()  # a tool result's images (the text names each one)

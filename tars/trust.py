@@ -15,6 +15,7 @@ from pathlib import Path
 
 from tars.atomic import atomic_write
 from tars.paths import data_dir
+from tars.statefile import move_aside
 
 __all__ = ["TRUST_FILE", "PROJECT_FILES", "TrustList", "fingerprint"]
 
@@ -52,7 +53,13 @@ class TrustList:
     def _load(self) -> dict[str, str]:
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return {}  # unreadable trust is no trust: every project file is reviewed again
+        except FileNotFoundError:
+            return {}
+        except (OSError, ValueError) as exc:  # unreadable trust is no trust: every project file is reviewed again
+            move_aside(self.path, exc.strerror or "unreadable" if isinstance(exc, OSError) else "not JSON")
+            return {}
         files = data.get("files") if isinstance(data, dict) else None
-        return {str(k): str(v) for k, v in files.items()} if isinstance(files, dict) else {}
+        if not isinstance(files, dict):
+            move_aside(self.path, "not a trust list")
+            return {}
+        return {str(k): str(v) for k, v in files.items()}

@@ -197,5 +197,6 @@ def test_settings_import_nothing_above_them():
     code = "import sys, tars.config; print(sorted(m for m in sys.modules if m.startswith('tars')))"
     proc = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.strip() == str(["tars", "tars.config", "tars.errors", "tars.modelspec", "tars.paths",
-                                       "tars.setting_values", "tars.toolcalls", "tars.toolcalls.names"])
+    assert proc.stdout.strip() == str(["tars", "tars.aliases", "tars.config", "tars.errors", "tars.modelspec",
+                                       "tars.paths", "tars.setting_values", "tars.settings_table", "tars.toolcalls",
+                                       "tars.toolcalls.names"])

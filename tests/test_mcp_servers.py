@@ -110,7 +110,7 @@ def test_images_are_summarised_as_one_line(stdio_box):
     _, registry, _ = stdio_box
     result = call(registry, "box__picture")
     assert not result.is_error
-    assert result.output == "[image: image/png, 2 KB]"
+    assert result.text.startswith("[image: image/png, 2 KB, saved at ") and len(result.attachments) == 1
 
 
 def test_stdio_server_gets_a_minimal_environment(stdio_box):
@@ -121,18 +121,29 @@ def test_stdio_server_gets_a_minimal_environment(stdio_box):
     assert call(registry, "box__getenv", name="PATH").output != "<unset>"
 
 
-def test_hung_tool_times_out_and_the_server_is_restarted_on_next_use(stdio_box):
+def test_a_call_past_its_timeout_is_cancelled_and_the_server_keeps_its_state(stdio_box):
+    """The server still answers pings after the cancel, so it is not restarted (its state stays)."""
     manager, registry, notices = stdio_box
     pid = pid_of(registry, "box")
     started = time.monotonic()
     result = call(registry, "box__sleep", seconds=60)
     elapsed = time.monotonic() - started
-    assert result.is_error and "did not answer within 3 s" in result.output
+    assert result.is_error and "did not answer within 3 s without progress; cancelled" in result.output
     assert elapsed < TIMEOUT + 2
+    assert manager.status()[0]["state"] == "ready"
+    assert pid_of(registry, "box") == pid
+
+
+def test_a_hung_server_times_out_and_is_restarted_on_next_use(stdio_box):
+    manager, registry, notices = stdio_box
+    pid = pid_of(registry, "box")
+    started = time.monotonic()
+    result = call(registry, "box__freeze", seconds=60)
+    assert result.is_error and "did not answer within 3 s" in result.output and "will be restarted" in result.output
+    assert time.monotonic() - started < TIMEOUT + 3
     assert manager.status()[0]["state"] == "failed"
-    assert any("did not answer sleep" in n for n in notices)
-    new_pid = pid_of(registry, "box")
-    assert new_pid != pid
+    assert any("stopped answering during box.freeze" in n for n in notices)
+    assert pid_of(registry, "box") != pid
     assert manager.status()[0]["state"] == "ready"
 
 
@@ -162,7 +173,7 @@ def test_http_calls_errors_and_images(http_box):
     assert call(registry, "web.echo", text="over http").output.endswith("over http")
     failed = call(registry, "web__fail", message="nope")
     assert failed.is_error and "nope" in failed.output
-    assert call(registry, "web__picture").output == "[image: image/png, 2 KB]"
+    assert call(registry, "web__picture").text.startswith("[image: image/png, 2 KB, saved at ")
     assert call(registry, "web__header", name="Authorization").output == "Bearer tok-42"  # configured headers
 
 

@@ -6,7 +6,8 @@ import base64
 
 from mcp_types import EmbeddedResource, ImageContent, ResourceLink, TextContent, TextResourceContents
 
-from tars.mcp.tools import NAME_RE, assign_names, assign_prefixes, make_tools, render_result
+from tars.mcp.content import render_result
+from tars.mcp.tools import NAME_RE, assign_names, assign_prefixes, make_tools
 
 
 def defn(name, description="", annotations=None):
@@ -75,7 +76,7 @@ def test_tool_func_calls_through_with_server_and_original_name():
     assert seen == [("my.srv", "do it", {"x": 1})]
 
 
-def test_results_text_images_links_and_structured():
+def test_results_text_images_links_and_structured(tars_home):
     png = base64.b64encode(b"\x89PNG" + b"\0" * 12 * 1024).decode()
     out = render_result([
         TextContent(type="text", text="here it is"),
@@ -83,11 +84,10 @@ def test_results_text_images_links_and_structured():
         ResourceLink(type="resource_link", name="report", uri="file:///r.pdf"),
         EmbeddedResource(type="resource", resource=TextResourceContents(uri="mem://n", text="note body")),
     ])
-    assert out.splitlines() == [
-        "here it is", "[image: image/png, 12 KB]", "[resource: report <file:///r.pdf>]", "[resource mem://n]",
-        "note body",
-    ]
-    assert png not in out  # images never reach the model as base64
+    lines = out.text.splitlines()
+    assert lines[0] == "here it is" and lines[1].startswith("[image: image/png, 12 KB, saved at ")
+    assert lines[2:] == ["[resource link: report <file:///r.pdf>]", "[resource mem://n]", "note body"]
+    assert png[:100] not in out.text  # images never reach the model as base64
     structured = {"timezone": "America/Lima", "datetime": "2026-01-01T10:00:00-05:00"}
     import json
 

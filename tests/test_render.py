@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.markdown import Markdown
 
 from tars.render.blocks import BlockSplitter
-from tars.render.stream import MarkdownStream, PlainStream, answer_stream
+from tars.render.stream import MarkdownStream, PlainStream, _visible_part, answer_stream
 
 FENCE_SPLIT = """Here is the fix:
 
@@ -267,3 +267,27 @@ def test_random_documents_stream_to_the_whole_render(seed: int) -> None:
         i += size
     width = rng.choice([30, 60, 100])
     assert _normalise(streamed(doc, pieces, width=width)) == whole(doc, width=width), doc
+
+
+PARAGRAPH = "A long paragraph with *style* and `code` that never ends, on and on. "
+
+
+def test_the_live_region_of_one_huge_paragraph_renders_only_its_end() -> None:
+    text = PARAGRAPH * 15_000  # one line of about a megabyte
+    part = _visible_part(text, 39)
+    assert len(part) < 39 * 300 and part.startswith("… ") and text.endswith(part[2:])
+
+
+def test_one_huge_paragraph_streams_to_the_whole_render() -> None:
+    doc = PARAGRAPH * 900 + "\n\nDone.\n"
+    assert _normalise(streamed(doc, chunks(doc, 16))) == whole(doc)
+
+
+def test_one_long_paragraph_with_its_live_region_leaves_the_whole_screen() -> None:
+    doc = PARAGRAPH * 120 + "\n\nDone.\n"
+    console = Console(file=io.StringIO(), width=72, height=12, force_terminal=True, color_system="truecolor")
+    stream = MarkdownStream(console, refresh_per_second=float("inf"))  # redraw on every chunk
+    for piece in chunks(doc, 50):
+        stream.write(piece)
+    stream.finish()
+    assert screen(console.file.getvalue()) == screen(whole(doc))

@@ -10,13 +10,13 @@ import pytest
 from tars.atomic import atomic_write, update_file
 
 
-def test_new_files_are_readable_and_modes_are_kept(tmp_path):
+def test_new_files_are_private_and_modes_are_kept(tmp_path):
     note = tmp_path / "sub" / "n.md"
     atomic_write(note, "one\n")
-    assert note.read_text() == "one\n" and stat.S_IMODE(note.stat().st_mode) == 0o644
-    os.chmod(note, 0o600)
+    assert note.read_text() == "one\n" and stat.S_IMODE(note.stat().st_mode) == 0o600
+    os.chmod(note, 0o644)  # the user shared it: that stays so
     atomic_write(note, "two\n")
-    assert note.read_text() == "two\n" and stat.S_IMODE(note.stat().st_mode) == 0o600
+    assert note.read_text() == "two\n" and stat.S_IMODE(note.stat().st_mode) == 0o644
 
 
 def test_a_failed_change_leaves_the_file_and_no_temp_files(tmp_path):

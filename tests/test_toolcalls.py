@@ -168,6 +168,13 @@ _CORPUS = [
     'Just an ordinary answer with <b>html</b>, `code`, { braces } and [brackets].\n\n',
     '<|tool_call|>[{"name": "a", "arguments": "{\\"k\\": 2}"}]',
     '<tool_call>{"name": "a", "arguments": {"unterminated": "yes"',
+    "[a(x=1, s='), b'), b(y={'k': [1]})]",
+    "ok\n[a(x=1)] then prose\n[b(y=2",
+    ' to=functions.a<|channel|>commentary<|constrain|>json<|message|>{"v": "<|call|> in a string"}<|call|>',
+    '<|start|>assistant to=functions.a<|channel|>commentary json<|message|>{"v": 1}<|call|>to=functions.b tail',
+    '<think>t</think><｜tool▁calls｜>function<｜tool▁sep｜>a\n```json\n{"q": 1}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+    '>>>all\nHi >>> there\n>>>a\n{"x": ">>>b\\n"}\n>>>python\nprint(1)\n>>>b\n{"y": ',
+    '<｜tool calls begin｜><｜tool▁call▁begin｜>a<｜tool▁sep｜>{"q": [1, 2',
 ]
 
 
@@ -301,7 +308,8 @@ _SOUP = ["<tool_call>", "</tool_call>", "{", "}", "[", "]", '"name"', ":", '"a"'
          "</parameter>", "</function>", "<|channel|>", "analysis", "commentary to=functions.a", "<|message|>", "<|end|>",
          "<|call|>", "<start_function_call>", "call:a", "<escape>", "<end_function_call>", "<｜tool▁calls▁begin｜>",
          "<｜tool▁call▁begin｜>", "<｜tool▁sep｜>", "<｜tool▁call▁end｜>", "<|tool_call|>", "a(", ")", "=", "'", '"', "\\", "é",
-         "functools", "<|START_ACTION|>", "<arg_key>", "[THINK]", "[/THINK]", "<|start|>assistant"]
+         "functools", "<|START_ACTION|>", "<arg_key>", "[THINK]", "[/THINK]", "<|start|>assistant", ">>>", "all\n", "python\n",
+         "to=functions.a", "<|constrain|>json", "<｜tool▁calls｜>", "[a(", "x=1", "{}"]
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -6,7 +6,8 @@
 
 On a terminal the answer is rendered markdown; anywhere else (a pipe, a file, TERM=dumb) it is
 the exact text the model wrote, and status lines go to stderr. Exit codes: 0 answered, 1 the
-model or a tool failed and no answer came, 2 bad usage or configuration, 130 interrupted.
+model or a tool failed and no answer came (or stdout is closed or cannot be written), 2 bad usage
+or configuration, 130 interrupted, 141 the reader of a pipe went away.
 """
 
 from __future__ import annotations
@@ -78,11 +79,11 @@ class TerminalConfirm:
         self.before: Callable[[], None] = lambda: None
 
     def __call__(self, tool: Tool, call: ToolCall) -> bool:
-        from tars.render.status import call_line
+        from tars.render.status import confirm_line
         from tars.safe_text import terminal_safe
 
         self.before()
-        self.err.print(terminal_safe(call_line(call.name, call.arguments)), style="yellow", markup=False,
+        self.err.print(terminal_safe(confirm_line(call.name, call.arguments)), style="yellow", markup=False,
                        highlight=False, soft_wrap=True)
         from tars.render.terminal_echo import echo_on
 
@@ -103,8 +104,8 @@ def register(app: typer.Typer) -> None:
         yes: bool = typer.Option(False, "--yes", "-y", help="run tools that need confirmation without asking"),
         as_json: bool = typer.Option(False, "--json", help="print one JSON object: answer, model, tool calls, usage"),
         raw: bool = typer.Option(False, "--raw", help="print the exact text even on a terminal (no markdown)"),
-        model: str | None = typer.Option(None, "--model", "-m", help="primary model, provider:model"),
-        remote: str | None = typer.Option(None, "--remote", help="remote model, provider:model or none"),
+        model: str | None = typer.Option(None, "--model", "-m", help="primary model, provider:model or an alias"),
+        remote: str | None = typer.Option(None, "--remote", help="remote model, provider:model, an alias or none"),
         resume: bool = typer.Option(False, "--continue", "-c", help="continue the last saved conversation"),
         conversation: str | None = typer.Option(None, "--session", "-s",
                                                    help="continue a saved conversation by number or name "
@@ -113,7 +114,10 @@ def register(app: typer.Typer) -> None:
                                           help="your instructions, added to tars's own system prompt"),
     ) -> int:
         """Ask one question and stream the answer to stdout (piped stdin is what it is about)."""
+        from tars.cli.errors import delivering, require_stdout
+
         prompt_text, attachment = build_prompt(prompt, _read_stdin())
+        require_stdout()  # a closed stdout would lose the answer: say so before asking any model
 
         from tars.cli.settings import load_settings
         from tars.session import Session
@@ -131,10 +135,11 @@ def register(app: typer.Typer) -> None:
         session = Session.from_config(config, confirm=confirm)
         if system:
             session.add_system(system)
-        if not (resume or conversation):
-            return _run(session, prompt_text, out, err, as_json=as_json, raw=raw, attachment=attachment)
-        return _run_saved(session, prompt_text, out, err, resume=resume, name=conversation,
-                          as_json=as_json, raw=raw, attachment=attachment)
+        with delivering():
+            if not (resume or conversation):
+                return _run(session, prompt_text, out, err, as_json=as_json, raw=raw, attachment=attachment)
+            return _run_saved(session, prompt_text, out, err, resume=resume, name=conversation,
+                              as_json=as_json, raw=raw, attachment=attachment)
 
 
 def _run_saved(session: Session, prompt: str, out: Console, err: Console, *, resume: bool, name: str | None,
@@ -166,6 +171,9 @@ def _always(tool: Tool, call: ToolCall) -> bool:
     return True
 
 
+_always.approves_all = True  # type: ignore[attr-defined]  # --yes: MCP sampling and elicitation may go ahead too
+
+
 def _consoles() -> tuple[Console, Console]:
     from rich.console import Console
 
@@ -174,7 +182,8 @@ def _consoles() -> tuple[Console, Console]:
 
 def _run(session: Session, prompt: str, out: Console, err: Console, *, as_json: bool, raw: bool,
          attachment: str | None = None) -> int:
-    from tars.cli.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, fail
+    from tars.cli.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, fail
+    from tars.errors import ConfigError
     from tars.render.driver import drive_turn
     from tars.render.stream import PlainStream
     from tars.render.turn_view import TurnPrinter
@@ -199,7 +208,7 @@ def _run(session: Session, prompt: str, out: Console, err: Console, *, as_json: 
 
         print(json_safe(json.dumps(data, ensure_ascii=False, default=str)))
     if outcome.error is not None:
-        return fail(str(outcome.error), EXIT_FAILED)
+        return fail(str(outcome.error), EXIT_USAGE if isinstance(outcome.error, ConfigError) else EXIT_FAILED)
     if outcome.interrupted:
         return EXIT_INTERRUPTED
     if not as_json:

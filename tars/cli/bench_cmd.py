@@ -15,7 +15,7 @@ def register(app: typer.Typer) -> None:
     @app.command("bench")
     def bench_command(
         model: Annotated[str | None, typer.Option(
-            "--model", "-m", help="provider:model to measure (default: TARS_MODEL_DEFAULT)")] = None,
+            "--model", "-m", help="provider:model or alias to measure (default: TARS_MODEL_DEFAULT)")] = None,
         mode: Annotated[str, typer.Option("--mode", help="native, pipeline or both")] = "both",
         suite: Annotated[list[str] | None, typer.Option(
             "--suite", "-s", help="suite to run (repeatable, or comma-separated): tars, bfcl-simple, bfcl-irrelevance "
@@ -32,7 +32,6 @@ def register(app: typer.Typer) -> None:
         from tars.bench.report import default_out, format_table, write_result
         from tars.bench.suites import DEFAULT_SUITES, SUITES
         from tars.cli.settings import load_settings
-        from tars.config import parse_model
         from tars.errors import UsageError
         from tars.providers import make_provider
 
@@ -45,7 +44,7 @@ def register(app: typer.Typer) -> None:
             raise UsageError(f"--suite: unknown suite {', '.join(unknown) or '(none)'}; "
                              f"choose from {', '.join(SUITES)}")
         config = load_settings()
-        spec = parse_model(model, setting="--model") if model else config.model_default
+        spec = config.model(model, setting="--model") if model else config.model_default
         provider = make_provider(spec, config)
         path = out or default_out(str(spec))
 

@@ -16,8 +16,8 @@ def register(app: typer.Typer) -> None:
                                                         "a new name starts a conversation with that name"),
         system: str | None = typer.Option(None, "--system",
                                           help="your instructions, added to tars's own system prompt"),
-        model: str | None = typer.Option(None, "--model", "-m", help="primary model, provider:model"),
-        remote: str | None = typer.Option(None, "--remote", help="remote model, provider:model or none"),
+        model: str | None = typer.Option(None, "--model", "-m", help="primary model, provider:model or an alias"),
+        remote: str | None = typer.Option(None, "--remote", help="remote model, provider:model, an alias or none"),
     ) -> int:
         """Chat with tars: Enter sends, Esc-Enter adds a line, /help lists commands, Ctrl-D exits."""
         from rich.console import Console

@@ -1,18 +1,60 @@
 """Turning exceptions into one line on stderr and the documented exit codes.
 
-Exit codes: 0 answered; 1 the model or a tool failed; 2 bad usage or configuration; 130 interrupted.
+Exit codes: 0 answered; 1 the model or a tool failed, or the answer could not be written (stdout
+closed, disk full); 2 bad usage or configuration; 130 interrupted; 141 the reader of stdout went
+away (a broken pipe, as `| head` does): the shell's own code for SIGPIPE, with no message.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
-from tars.errors import ConfigError, TarsError, UsageError
+from tars.errors import ConfigError, OutputUnwritable, ReaderGone, TarsError, UsageError
 
-__all__ = ["run_guarded", "fail", "EXIT_OK", "EXIT_FAILED", "EXIT_USAGE", "EXIT_INTERRUPTED"]
+__all__ = ["run_guarded", "fail", "require_stdout", "delivering", "EXIT_OK", "EXIT_FAILED", "EXIT_USAGE",
+           "EXIT_INTERRUPTED", "EXIT_BROKEN_PIPE"]
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 0, 1, 2, 130, 141
+# errors of a write to stdout that are no fault of tars: the answer cannot be delivered
+_WRITE_ERRNOS = frozenset({errno.EBADF, errno.EIO, errno.ENOSPC, errno.EFBIG, errno.EDQUOT})
+
+
+def require_stdout() -> None:
+    """Raise StdoutUnwritable when stdout is closed, before any work is done for nothing."""
+    try:
+        closed = sys.stdout is None or os.fstat(sys.stdout.fileno()) is None
+    except (OSError, ValueError, AttributeError):
+        closed = True
+    if closed:
+        raise OutputUnwritable("stdout is closed: nowhere to write the answer")
+
+
+@contextlib.contextmanager
+def delivering() -> Iterator[None]:
+    """Around writing an answer: a failed write to stdout becomes OutputUnwritable or ReaderGone
+    here, before click turns a broken pipe into a bare exit 1."""
+    try:
+        yield
+    except BrokenPipeError as exc:
+        raise ReaderGone("the reader of stdout went away") from exc
+    except OSError as exc:
+        if exc.errno not in _WRITE_ERRNOS or exc.filename is not None:
+            raise
+        raise OutputUnwritable(f"cannot write the answer to stdout: {exc.strerror}") from exc
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def fail(message: str, code: int) -> int:
@@ -41,6 +83,12 @@ def run_guarded(app: Callable[..., object]) -> int:
         result = app(standalone_mode=False, prog_name="tars")
     except (ConfigError, UsageError) as exc:
         return fail(str(exc), EXIT_USAGE)
+    except (BrokenPipeError, ReaderGone):
+        _quiet_stdout()
+        return EXIT_BROKEN_PIPE
+    except OutputUnwritable as exc:
+        _quiet_stdout()
+        return fail(str(exc), EXIT_FAILED)
     except TarsError as exc:
         return fail(str(exc), EXIT_FAILED)
     except typer.Abort:
@@ -52,8 +100,6 @@ def run_guarded(app: Callable[..., object]) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
-    except BrokenPipeError:
-        return EXIT_OK
     except Exception as exc:  # the promise: no traceback reaches a user's terminal
         return fail(f"unexpected error: {type(exc).__name__}: {exc}", EXIT_FAILED)
     return result if isinstance(result, int) else EXIT_OK

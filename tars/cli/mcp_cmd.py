@@ -19,27 +19,56 @@ def register(app: typer.Typer) -> None:
     def list_command(
         as_json: bool = typer.Option(False, "--json", help="print the servers as JSON"),
     ) -> None:
-        """Start every configured server, wait for it, and show its transport, state and tools."""
+        """Start every configured server, wait for it, and show its transport, state and tools.
+
+        Exits 1 when a configured server failed to start or an entry could not be read."""
         import json
 
         _, manager = _manager(autostart=True)
         if manager is None:
-            print("no MCP servers configured (mcp_servers.json in the config dir, .mcp.json, TARS_MCP_SERVERS)")
+            if as_json:
+                print(json.dumps({"servers": [], "problems": [], "clashes": []}, indent=2))
+            else:
+                print("no MCP servers configured (mcp_servers.json in the config dir, .mcp.json, TARS_MCP_SERVERS)")
             return
         try:
-            manager.wait()
+            manager.wait(manager.timeout + 10)
             rows = manager.status()
         finally:
             manager.close()
         if as_json:
             print(json.dumps({"servers": rows, "problems": manager.problems, "clashes": manager.clashes}, indent=2))
-            return
+        else:
+            from tars.safe_text import terminal_safe
+
+            for line in format_status(rows):
+                print(terminal_safe(line))
+            for line in [*manager.problems, *manager.clashes]:
+                print(terminal_safe(f"note: {line}"))
+        if manager.problems or any(row["state"] != "ready" for row in rows):
+            raise typer.Exit(code=1)
+
+    @mcp_app.command("logs")
+    def logs_command(
+        server: str = typer.Argument(..., help="server name as configured"),
+        lines: int = typer.Option(50, "--lines", "-n", help="how many of the last lines (0: all)"),
+    ) -> None:
+        """Show a server's log: its stderr and the log messages it sent, newest last."""
+        from tars.mcp.logs import log_path, tail_lines
         from tars.safe_text import terminal_safe
 
-        for line in format_status(rows):
+        path = log_path(server)
+        if not path.exists():
+            _configured_or_fail(server)
+            print(f"no log yet for {server} ({path}); it is written while the server runs")
+            return
+        for line in tail_lines(path, lines):
             print(terminal_safe(line))
-        for line in [*manager.problems, *manager.clashes]:
-            print(terminal_safe(f"note: {line}"))
+
+    from tars.cli import mcp_auth_cmd, mcp_content_cmd
+
+    mcp_content_cmd.register(mcp_app)
+    mcp_auth_cmd.register(mcp_app)
 
     @mcp_app.command("call")
     def call_command(
@@ -75,17 +104,20 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(code=1)
 
 
-def _manager(*, autostart: bool):
+def _configured_or_fail(server: str) -> None:
     from tars.cli.settings import load_settings
+    from tars.errors import UsageError
     from tars.mcp.config import load_servers
 
-    config = load_settings()
-    servers, problems = load_servers(config)
-    if not servers and not problems:
-        return config, None
-    from tars.mcp.manager import McpManager
+    servers, _ = load_servers(load_settings())
+    if server not in servers:
+        raise UsageError(f"no MCP server {server!r} is configured (configured: {', '.join(servers) or 'none'})")
 
-    return config, McpManager.from_config(config, autostart=autostart, loaded=(servers, problems))
+
+def _manager(*, autostart: bool):
+    from tars.cli.mcp_manager import command_manager
+
+    return command_manager(autostart=autostart)
 
 
 def _call(manager, server: str, tool: str, args: dict, confirm, config) -> tuple[object, bool]:

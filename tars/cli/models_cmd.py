@@ -16,10 +16,10 @@ __all__ = ["model_info", "register"]
 
 def model_info(model: str, config: Config) -> dict[str, Any]:
     """What `tars models info` prints: provider, model, tool-call format, why, template source."""
-    from tars.config import parse_model
     from tars.toolcalls import detect_format
 
-    spec = parse_model(model if ":" in model else f"{config.model_default.provider}:{model}", setting="MODEL")
+    bare = ":" not in model and model.strip() not in config.aliases  # a bare name uses the primary's provider
+    spec = config.model(f"{config.model_default.provider}:{model}" if bare else model, setting="MODEL")
     setting = config.tool_format or None
     fmt, why = detect_format(model=spec.model, setting=setting)
     template_source = "not needed"
@@ -70,7 +70,7 @@ def register(app: typer.Typer) -> None:
 
     @models.command("info")
     def info_command(
-        model: str = typer.Argument(..., help="provider:model (a bare name uses the primary's provider)"),
+        model: str = typer.Argument(..., help="provider:model or an alias (a bare name uses the primary's provider)"),
         as_json: bool = typer.Option(False, "--json", help="print as JSON"),
     ) -> None:
         """Show the provider, the model, the tool-call format chosen for its text, and why."""

@@ -39,6 +39,7 @@ def attach(session: _Host, *, on_notice: Callable[[str], None] | None = None) ->
     servers, problems = load_servers(session.config)
     if not servers and not problems:
         return None
+    from tars.mcp.features import Features
     from tars.mcp.manager import McpManager
 
     return McpManager.from_config(
@@ -46,4 +47,5 @@ def attach(session: _Host, *, on_notice: Callable[[str], None] | None = None) ->
         registry=session.tools,
         on_notice=on_notice,
         loaded=(servers, problems),
+        features=Features.for_session(session),
     )

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tars.atomic import atomic_write
+from tars.statefile import move_aside
 
 if TYPE_CHECKING:
     from tars.mcp.config import ServerConfig
@@ -29,14 +30,20 @@ def cache_path() -> Path:
 
 
 def read_cache(path: Path | None = None) -> dict[str, Any]:
-    """The cache's `servers` mapping ({} when missing or unreadable: it is only a cache)."""
+    """The cache's `servers` mapping ({} when missing; a file that is not the cache is moved aside)."""
     path = path or cache_path()
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError) as exc:
+        move_aside(path, exc.strerror or "unreadable" if isinstance(exc, OSError) else "not JSON")
         return {}
     servers = data.get("servers") if isinstance(data, dict) else None
-    return servers if isinstance(servers, dict) else {}
+    if not isinstance(servers, dict):
+        move_aside(path, "not an MCP tool cache")
+        return {}
+    return servers
 
 
 def store_tools(server: str, fingerprint: str, definitions: list[dict[str, Any]], path: Path | None = None) -> None:

@@ -35,7 +35,7 @@ def cached_tools(config: Config) -> list[McpTool]:
     tools: list[McpTool] = []
     for name, definitions in cached_definitions(servers).items():
         made, _ = make_tools(name, prefixes[name], definitions, _lazy_caller(config),
-                             timeout=tool_timeout(config.mcp_timeout))
+                             timeout=tool_timeout(config.mcp_timeout, config.mcp_max_timeout))
         tools.extend(made)
     return tools
 

@@ -3,9 +3,11 @@
 Sources, later wins per server name: `mcp_servers.json` in the user config dir < `.mcp.json` in
 the working directory (only once the user trusted that file: `tars trust`) < the
 `TARS_MCP_SERVERS` setting (a JSON object). Each source may be
-`{"mcpServers": {...}}` or the bare mapping. `${VAR}` and `${VAR:-default}` in commands, args,
-env, cwd, URLs and headers are expanded from the environment. A bad entry (or an unreadable
-source) becomes a problem line naming the server, and is skipped; the rest still load.
+`{"mcpServers": {...}}`, VS Code's `{"servers": {...}}` (its `inputs` are not prompted for) or
+the bare mapping. A URL without `"type"` is tried as Streamable HTTP, then as SSE. `${VAR}` and
+`${VAR:-default}` in commands, args, env, cwd, URLs and headers are expanded from the
+environment. A bad entry (or an unreadable source) becomes a problem line naming the server,
+and is skipped; the rest still load.
 """
 
 from __future__ import annotations
@@ -55,6 +57,9 @@ class ServerConfig:
     url: str = ""
     headers: dict[str, str] = field(default_factory=dict)
     source: str = ""
+    typed: bool = True  # the entry named its transport; a bare URL may fall back from http to sse
+    roots: tuple[str, ...] | None = None  # folders offered as roots (None: the working folder)
+    sampling_model: str = ""  # the model that answers this server's sampling requests ("": primary)
 
     @property
     def target(self) -> str:
@@ -95,6 +100,8 @@ def parse_servers(
     """Parse one source's JSON value: (servers by name, problem lines)."""
     if isinstance(data, dict) and "mcpServers" in data:
         data = data["mcpServers"]
+    elif isinstance(data, dict) and isinstance(data.get("servers"), dict):
+        data = data["servers"]  # VS Code's mcp.json
     if not isinstance(data, dict):
         return {}, [f"{source}: expected a JSON object of servers (optionally under \"mcpServers\")"]
     servers: dict[str, ServerConfig] = {}
@@ -125,7 +132,10 @@ def _parse_entry(name: str, entry: Any, source: str, environ: Mapping[str, str])
     has_command, has_url = "command" in entry, "url" in entry
     if has_command and has_url:
         raise ValueError("give either a command or a url, not both")
+    if not kind and not has_command and not has_url:
+        raise ValueError('needs "command" (a local server to run) or "url" (a remote server)')
     transport = _TYPES.get(kind) or ("stdio" if has_command else "http")
+    extras = _extras(entry, environ)
     if transport == "stdio":
         command = _expand_str(entry.get("command"), "command", environ)
         if not command:
@@ -139,8 +149,11 @@ def _parse_entry(name: str, entry: Any, source: str, environ: Mapping[str, str])
             env=_expand_map(entry.get("env", {}), "env", environ),
             cwd=_expand_str(cwd, "cwd", environ) if cwd else None,
             source=source,
+            **extras,
         )
     url = _expand_str(entry.get("url"), "url", environ)
+    if not url:
+        raise ValueError(f'a remote ({transport}) server needs "url" (an http(s) address)')
     if not url.startswith(("http://", "https://")):
         raise ValueError(f"a remote ({transport}) server needs an http(s) url, not {url!r}")
     return ServerConfig(
@@ -149,7 +162,20 @@ def _parse_entry(name: str, entry: Any, source: str, environ: Mapping[str, str])
         url=url,
         headers=_expand_map(entry.get("headers", {}), "headers", environ),
         source=source,
+        typed=bool(kind),
+        **extras,
     )
+
+
+def _extras(entry: dict[str, Any], environ: Mapping[str, str]) -> dict[str, Any]:
+    """The tars-specific keys of an entry: `roots` (folders, or [] for none) and `samplingModel`."""
+    out: dict[str, Any] = {}
+    if "roots" in entry:
+        out["roots"] = tuple(_expand_list(entry["roots"], "roots", environ))
+    model = entry.get("samplingModel", entry.get("sampling_model"))
+    if model is not None:
+        out["sampling_model"] = _expand_str(model, "samplingModel", environ)
+    return out
 
 
 def _expand_str(value: Any, what: str, environ: Mapping[str, str]) -> str:

@@ -9,47 +9,32 @@ marks the connection failed and stops it; the next call starts a fresh one.
 from __future__ import annotations
 
 import asyncio
-import logging
-import os
 import time
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import anyio
-from mcp import ClientSession, StdioServerParameters, stdio_client
-from mcp.client.sse import sse_client
-from mcp.client.streamable_http import streamable_http_client
-from mcp.shared._httpx_utils import create_mcp_http_client
+from mcp import ClientSession
 from mcp.shared.exceptions import MCPError
-from mcp_types import CONNECTION_CLOSED, REQUEST_TIMEOUT, ToolListChangedNotification
+from mcp_types import CONNECTION_CLOSED, ToolListChangedNotification
 
+from tars.mcp import logs
 from tars.mcp.config import ServerConfig
+from tars.mcp.content import render_result
 from tars.mcp.errors import McpServerDown, McpTimeout, McpToolFailed
-from tars.mcp.tools import render_result, tool_definition
+from tars.mcp.progress import CallClock, progress_line
+from tars.mcp.tools import tool_definition
+from tars.mcp.transports import open_transport
 
-__all__ = ["Connection", "minimal_env"]
+__all__ = ["Connection"]
 
-# What a stdio server inherits from tars's environment; everything else (API keys, tokens) stays
-# behind unless the server's entry lists it in `env`.
-_INHERITED = ("PATH", "HOME", "USER", "LOGNAME", "SHELL", "TERM", "TMPDIR", "TZ", "LANG", "LANGUAGE")
-# The SDK logs transport trouble as warnings; with no handler Python would print them on the
-# user's terminal. tars reports failures itself (states and notices), so they stay quiet.
-_sdk_log = logging.getLogger("mcp")
-_sdk_log.addHandler(logging.NullHandler())
-_sdk_log.propagate = False
 
-_PING_AFTER = 2.0  # seconds idle after which a call first checks that the server is still there
+# Seconds idle after which a call first checks that a remote server is still there; a stdio
+# server is always checked (a ping costs well under a millisecond), so a call right after a crash
+# restarts it at once rather than failing.
+_PING_AFTER = 2.0
 _MAX_PAGES = 50
-
-
-def minimal_env(extra: dict[str, str]) -> dict[str, str]:
-    """PATH, HOME, locale and a few harmless basics, plus the server entry's own `env`."""
-    env = {k: v for k in _INHERITED if (v := os.environ.get(k))}
-    env.update({k: v for k, v in os.environ.items() if k.startswith("LC_")})
-    env.update(extra)
-    return env
 
 
 class Connection:
@@ -60,14 +45,22 @@ class Connection:
         config: ServerConfig,
         *,
         timeout: float,
+        max_timeout: float | None = None,
         log_path: Path,
         on_ready: Callable[[Connection, list[dict[str, Any]]], None],
         on_failed: Callable[[Connection], None],
+        features: Any = None,
     ) -> None:
         self.config = config
         self.name = config.name
         self.timeout = timeout
+        self.max_timeout = max_timeout if max_timeout is not None else timeout
         self.log_path = log_path
+        self.features = features  # tars.mcp.features.Features: sampling, elicitation, roots, progress
+        self.transport: str = config.transport  # what worked: a bare URL may have fallen back to sse
+        self._log_offset = 0
+        self.auth: Any = None  # an OAuth provider for this connection only (`tars mcp login`)
+        self.unauthorized = False  # the server answered 401: a login is needed
         self.state = "idle"
         self.error = ""
         self.starts = 0
@@ -108,22 +101,35 @@ class Connection:
 
     async def _serve(self, stop: asyncio.Event, ready: asyncio.Future[bool]) -> None:
         opened: ClientSession | None = None
+        self._log_offset = logs.begin_run(self.log_path, self.config.target)
+        self.unauthorized = False
+        candidates = [self.transport] if self.config.typed or self.transport != "http" else ["http", "sse"]
+        tried: list[str] = []
         try:
-            async with self._transport() as (read, write):
-                async with ClientSession(read, write, message_handler=self._on_message) as session:
-                    with anyio.fail_after(self.timeout):
-                        await session.initialize()
-                        definitions = await _list_tools(session)
-                    opened = self._session = session
-                    self._last_ok = time.monotonic()
-                    self.state = "ready"
-                    ready.set_result(True)
-                    self._on_ready(self, definitions)
-                    await stop.wait()
+            for transport in candidates:
+                try:
+                    async with open_transport(self.config, transport, timeout=self.timeout, log_path=self.log_path,
+                                              auth=self.auth, on_status=self._heard) as (read, write):
+                        async with ClientSession(read, write, **self._session_kwargs()) as session:
+                            await self._handshake(session, transport, tried)
+                            definitions = await _list_tools(session)
+                            opened = self._session = session
+                            self.transport = transport
+                            self._last_ok = time.monotonic()
+                            self.state = "ready"
+                            ready.set_result(True)
+                            self._on_ready(self, definitions)
+                            await stop.wait()
+                    return
+                except Exception as exc:  # noqa: BLE001 - an untyped URL tries the next transport
+                    if (opened is not None or transport == candidates[-1] or self.state != "starting"
+                            or self.unauthorized):
+                        raise
+                    tried.append(f"as Streamable HTTP: {self._describe(exc)}")
         except BaseException as exc:  # noqa: BLE001 - every failure becomes a state, never a crash
             if not stop.is_set() and self.state in ("starting", "ready"):
                 if opened is None:
-                    self._fail(self._describe(exc))
+                    self._fail("; ".join([*tried, ("as SSE: " if tried else "") + self._describe(exc)]))
                 else:  # it was running: keep its tools, start it again on the next call
                     self._fail(f"stopped unexpectedly ({self._describe(exc)}); restarts on next use", broke=True)
             if isinstance(exc, asyncio.CancelledError):
@@ -133,6 +139,46 @@ class Connection:
                 self._session = None
             if not ready.done():
                 ready.set_result(False)
+
+    async def _handshake(self, session: ClientSession, transport: str, tried: list[str]) -> None:
+        """Initialize within the start timeout; a hang is failed at once (before the slow teardown)."""
+        try:
+            with anyio.fail_after(self.timeout):
+                await session.initialize()
+        except TimeoutError:
+            self._fail("; ".join([*tried, f"did not answer within {self.timeout:g} s of starting"]))
+            raise
+
+    def _session_kwargs(self) -> dict[str, Any]:
+        """The ClientSession's identity and callbacks: tars's name and version, logs, and the features."""
+        from mcp_types import Implementation
+
+        kwargs: dict[str, Any] = {
+            "message_handler": self._on_message,
+            "logging_callback": self._on_log,
+            "client_info": Implementation(name="tars", version=_version()),
+        }
+        if self.features is not None:
+            kwargs.update(self.features.session_kwargs(self))
+        return kwargs
+
+    async def roots_changed(self) -> None:
+        """Announce a change of roots to the server, when it is running."""
+        session = self._session
+        if session is None or self.state != "ready":
+            return
+        import warnings
+
+        try:
+            with anyio.fail_after(5), warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # the SDK marks roots deprecated for a future protocol
+                await session.send_roots_list_changed()
+        except Exception:  # noqa: BLE001 - the next call shows any trouble with the server
+            pass
+
+    async def _on_log(self, params: Any) -> None:
+        """A server's log message goes to its log file (never to the terminal)."""
+        logs.append_message(self.log_path, str(params.level), params.logger, params.data)
 
     async def _on_message(self, message: Any) -> None:
         """A server's `tools/list_changed` re-lists its tools (in a task of its own, not the reader's)."""
@@ -153,24 +199,9 @@ class Connection:
         if self._session is session:
             self._on_ready(self, definitions)
 
-    @asynccontextmanager
-    async def _transport(self) -> AsyncIterator[Any]:
-        cfg = self.config
-        if cfg.transport == "stdio":
-            params = StdioServerParameters(
-                command=cfg.command, args=list(cfg.args), env=minimal_env(cfg.env), cwd=cfg.cwd
-            )
-            self.log_path.parent.mkdir(parents=True, exist_ok=True)
-            with open(self.log_path, "w", encoding="utf-8") as errlog:
-                async with stdio_client(params, errlog=errlog) as streams:
-                    yield streams
-        elif cfg.transport == "sse":
-            async with sse_client(cfg.url, headers=cfg.headers or None, timeout=self.timeout) as streams:
-                yield streams
-        else:
-            async with create_mcp_http_client(headers=cfg.headers or None) as client:
-                async with streamable_http_client(cfg.url, http_client=client) as streams:
-                    yield streams
+    def _heard(self, status: int) -> None:
+        if status == 401:
+            self.unauthorized = True
 
     def _fail(self, why: str, *, broke: bool = False) -> None:
         """Mark the server failed; `broke`: it was running (restart on next use), else it never started."""
@@ -182,8 +213,12 @@ class Connection:
     def _describe(self, exc: BaseException) -> str:
         """One line saying why the server is not usable, with its last stderr line when there is one."""
         exc = _leaf(exc)
+        if self.unauthorized or type(exc).__name__ == "NeedsLogin" or " 401 " in str(exc):
+            from tars.mcp.oauth import NEEDS_LOGIN
+
+            return NEEDS_LOGIN.format(name=self.name)
         if isinstance(exc, TimeoutError):
-            why = f"did not start within {self.timeout:g} s"
+            why = f"did not answer within {self.timeout:g} s of starting"
         elif isinstance(exc, MCPError) and exc.code == CONNECTION_CLOSED:
             why = "exited before it was ready"
         elif isinstance(exc, FileNotFoundError):
@@ -197,14 +232,11 @@ class Connection:
         return f"{why} ({tail})" if tail else why
 
     def stderr_tail(self) -> str:
-        """The last non-empty line a stdio server wrote to stderr, cut to 200 characters."""
+        """The last line this run of a stdio server wrote to its log, cut to 200 characters."""
         if self.config.transport != "stdio":
             return ""
-        try:
-            lines = [ln.strip() for ln in self.log_path.read_text(errors="replace").splitlines() if ln.strip()]
-        except OSError:
-            return ""
-        return lines[-1][:200] if lines else ""
+        lines = logs.run_lines(self.log_path, self._log_offset)
+        return lines[-1].strip()[:200] if lines else ""
 
     # -- calls --------------------------------------------------------------------------------
     async def ensure_ready(self) -> ClientSession:
@@ -214,43 +246,66 @@ class Connection:
         await asyncio.shield(self._ready)
         if self.state != "ready" or self._session is None:
             raise McpServerDown(f"MCP server {self.name!r} is not available: {self.error or self.state}")
-        if time.monotonic() - self._last_ok > _PING_AFTER and not await self._alive(self._session):
+        idle = time.monotonic() - self._last_ok
+        if idle > (0.0 if self.transport == "stdio" else _PING_AFTER) and not await self._alive(self._session):
             self._fail("stopped while idle; restarting", broke=True)
             return await self.ensure_ready()
         return self._session
 
-    async def _alive(self, session: ClientSession) -> bool:
+    async def _alive(self, session: ClientSession, within: float = 5.0) -> bool:
         try:
-            with anyio.fail_after(min(5.0, self.timeout)):
+            with anyio.fail_after(min(within, self.timeout)):
                 await session.send_ping()
         except Exception:  # noqa: BLE001 - any failure means "gone"
             return False
         self._last_ok = time.monotonic()
         return True
 
-    async def call(self, tool: str, arguments: dict[str, Any]) -> Any:
-        """Run one tool; returns what the model sees, or raises an McpToolFailed/ServerDown/Timeout."""
+    async def call(self, tool: str, arguments: dict[str, Any],
+                   on_progress: Callable[[str], None] | None = None) -> Any:
+        """Run one tool; returns what the model sees, or raises an McpToolFailed/ServerDown/Timeout.
+
+        Progress is requested: each notification is shown through `on_progress` and extends the
+        call's deadline (see `CallClock`). Cancelling the task (Ctrl-C) cancels the request."""
         session = await self.ensure_ready()
         label = f"{self.name}.{tool}"
+        clock = CallClock(self.timeout, self.max_timeout)
+
+        async def progressed(progress: float, total: float | None, message: str | None) -> None:
+            clock.bump()
+            if on_progress is not None:
+                on_progress(progress_line(label, progress, total, message))
+
+        result = None
         try:
-            result = await session.call_tool(tool, arguments, read_timeout_seconds=self.timeout)
+            with clock.scope:
+                result = await session.call_tool(tool, arguments, progress_callback=progressed)
         except MCPError as exc:
-            if exc.code == REQUEST_TIMEOUT:
-                self._fail(f"did not answer {tool} within {self.timeout:g} s; restarts on next use", broke=True)
-                raise McpTimeout(
-                    f"{label} did not answer within {self.timeout:g} s; the server will be restarted on its next use"
-                ) from None
             if exc.code == CONNECTION_CLOSED:
                 raise self._down(label) from None
             raise McpToolFailed(f"{label}: {exc.message}") from None
         except (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream, OSError) as exc:
             raise self._down(label, exc) from None
+        if result is None:  # the clock ran out: the request was cancelled on the server
+            raise await self._timed_out(session, label, clock)
         self._last_ok = time.monotonic()
         output = render_result(result.content, result.structured_content)
         if result.is_error:
-            text = output if isinstance(output, str) else str(output)
+            text = output if isinstance(output, str) else getattr(output, "text", None) or str(output)
             raise McpToolFailed(text if text != "(no output)" else f"{label} reported an error")
         return output
+
+    async def _timed_out(self, session: ClientSession, label: str, clock: CallClock) -> McpTimeout:
+        """The error for a call whose clock ran out; a server that no longer answers pings restarts."""
+        waited = f"{clock.elapsed():.0f} s"
+        if clock.hit_maximum and clock.updates:
+            why = f"{label} was still reporting progress after {waited} (TARS_MCP_MAX_TIMEOUT); cancelled"
+        else:
+            why = f"{label} did not answer within {self.timeout:g} s without progress; cancelled"
+        if not await self._alive(session, within=1.0):
+            self._fail(f"stopped answering during {label}; restarts on next use", broke=True)
+            why += "; the server stopped answering and will be restarted on its next use"
+        return McpTimeout(why)
 
     def _down(self, label: str, exc: BaseException | None = None) -> McpServerDown:
         tail = self.stderr_tail()
@@ -259,6 +314,15 @@ class Connection:
             why = "connection lost during a call" + (f" ({type(exc).__name__})" if exc is not None else "")
         self._fail(f"{why}; restarts on next use", broke=True)
         return McpServerDown(f"MCP server {self.name!r}: {why} to {label}; it will be restarted on its next use")
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("tars")
+    except PackageNotFoundError:
+        return "0.0.0"
 
 
 def _host(url: str) -> str:
@@ -287,4 +351,10 @@ async def _list_tools(session: ClientSession) -> list[dict[str, Any]]:
             break
         result = await session.list_tools(params=PaginatedRequestParams(cursor=result.next_cursor))
         tools.extend(result.tools)
-    return [tool_definition(t) for t in tools]
+    return [tool_definition(t) for t in tools if not _needs_task(t)]
+
+
+def _needs_task(tool: Any) -> bool:
+    """A tool that runs only as a task (task augmentation, not supported yet) is not offered."""
+    execution = getattr(tool, "execution", None)
+    return getattr(execution, "task_support", None) == "required"

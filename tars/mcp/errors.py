@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tars.errors import ToolError, ToolTimeout
 
-__all__ = ["McpToolFailed", "McpServerDown", "McpTimeout"]
+__all__ = ["McpToolFailed", "McpServerDown", "McpTimeout", "McpInterrupted"]
 
 
 class McpToolFailed(ToolError):
@@ -17,3 +17,7 @@ class McpServerDown(ToolError):
 
 class McpTimeout(ToolTimeout):
     """The server did not answer in time; it is stopped and restarted on its next use."""
+
+
+class McpInterrupted(ToolError):
+    """The user interrupted the call (Ctrl-C); the server was sent a cancellation."""

@@ -10,15 +10,16 @@ session never dies with a server. The `mcp` SDK is imported in the background th
 from __future__ import annotations
 
 import asyncio
-import atexit
 import concurrent.futures
 import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from tars.mcp.cache import cache_path, cached_definitions, store_tools
+from tars.mcp import shutdown
+from tars.mcp.cache import cached_definitions, store_tools
 from tars.mcp.config import ServerConfig, load_servers
-from tars.mcp.errors import McpServerDown, McpTimeout
+from tars.mcp.errors import McpInterrupted, McpServerDown, McpTimeout, McpToolFailed
+from tars.mcp.logs import log_path
 from tars.mcp.tools import McpTool, assign_prefixes, make_tools, tool_timeout
 
 if TYPE_CHECKING:
@@ -38,12 +39,18 @@ class McpManager:
         *,
         registry: Any = None,
         timeout: float = 30.0,
+        max_timeout: float | None = None,
         on_notice: Notice | None = None,
         problems: list[str] | None = None,
+        features: Any = None,
     ) -> None:
         self.servers = dict(servers)
         self.registry = registry
         self.timeout = timeout
+        self.max_timeout = max(timeout, max_timeout if max_timeout is not None else timeout)
+        self.features = features  # tars.mcp.features.Features, or None: no sampling/elicitation/roots
+        self.on_progress: Notice | None = None  # a running call's progress line (the turn's printer)
+        self._running: dict[str, set[concurrent.futures.Future[Any]]] = {}
         self.on_notice = on_notice
         self.notices: list[str] = []  # every notice so far (each told once)
         self._unread: list[str] = []  # told to nobody yet: no on_notice callback was given
@@ -68,6 +75,7 @@ class McpManager:
         on_notice: Notice | None = None,
         autostart: bool = True,
         loaded: tuple[dict[str, ServerConfig], list[str]] | None = None,
+        features: Any = None,
     ) -> McpManager:
         """A manager for every server the config names (`loaded`: already read by the caller).
 
@@ -79,8 +87,10 @@ class McpManager:
             servers,
             registry=registry,
             timeout=config.mcp_timeout,
+            max_timeout=config.mcp_max_timeout,
             on_notice=on_notice,
             problems=problems,
+            features=features,
         )
         for line in [*problems, *manager.clashes]:
             manager._notice(line)
@@ -95,7 +105,7 @@ class McpManager:
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run_loop, name="tars-mcp", daemon=True)
                 self._thread.start()
-                atexit.register(self.close)
+                shutdown.watch(self)
         self._started.wait()
         assert self._loop is not None
         return self._loop
@@ -120,9 +130,11 @@ class McpManager:
         conn = self._conns[name] = Connection(
             self.servers[name],
             timeout=self.timeout,
-            log_path=cache_path().parent / "mcp-logs" / f"{self.prefixes[name]}.log",
+            max_timeout=self.max_timeout,
+            log_path=log_path(name),
             on_ready=self._ready,
             on_failed=self._failed,
+            features=self.features,
         )
         return conn
 
@@ -148,12 +160,13 @@ class McpManager:
     def register_cached(self) -> None:
         """Offer each server's last known tools now, so the router knows them before servers are up."""
         for name, definitions in cached_definitions(self.servers).items():
-            tools, _ = make_tools(name, self.prefixes[name], definitions, self.call, timeout=self._tool_timeout)
+            tools, _ = make_tools(name, self.prefixes[name], definitions, self.call, timeout=self._tool_timeout,
+                                  cancel=self.cancel_calls)
             self._set_tools(name, tools)
 
     @property
     def _tool_timeout(self) -> float:
-        return tool_timeout(self.timeout)
+        return tool_timeout(self.timeout, self.max_timeout)
 
     def _set_tools(self, name: str, tools: list[McpTool]) -> None:
         self._tools[name] = tools
@@ -166,7 +179,7 @@ class McpManager:
 
     def _ready(self, conn: Any, definitions: list[dict[str, Any]]) -> None:
         tools, clashes = make_tools(conn.name, self.prefixes[conn.name], definitions, self.call,
-                                    timeout=self._tool_timeout)
+                                    timeout=self._tool_timeout, cancel=self.cancel_calls)
         for line in clashes:
             if line not in self.clashes:
                 self.clashes.append(line)
@@ -207,15 +220,73 @@ class McpManager:
         if self._closed:
             raise McpServerDown("MCP servers were shut down with the session")
         future = self._submit(self._call(server, tool, arguments))
+        running = self._running.setdefault(server, set())
+        running.add(future)
+        limit = self.timeout + self.max_timeout + 5  # a start, then the longest call; the call's own clock fires first
         try:
-            return future.result(timeout=2 * self.timeout + 5)
+            return future.result(timeout=limit)
         except concurrent.futures.TimeoutError:
             future.cancel()
-            raise McpTimeout(f"{server}.{tool} did not finish within {2 * self.timeout + 5:g} s") from None
+            raise McpTimeout(f"{server}.{tool} did not finish within {limit:g} s") from None
+        except concurrent.futures.CancelledError:
+            raise McpInterrupted(f"{server}.{tool} was interrupted; the server was asked to cancel it") from None
+        except KeyboardInterrupt:
+            future.cancel()  # cancels the request on the server too
+            raise
+        finally:
+            running.discard(future)
+
+    def cancel_calls(self, server: str) -> None:
+        """Cancel the server's running calls (Ctrl-C): each sends `notifications/cancelled`."""
+        for future in list(self._running.get(server, ())):
+            future.cancel()
 
     async def _call(self, server: str, tool: str, arguments: dict[str, Any]) -> Any:
         self._requested.add(server)
-        return await self._connection(server).call(tool, arguments)
+        return await self._connection(server).call(tool, arguments, on_progress=self._progress)
+
+    def run(self, server: str, job: Callable[[Any], Any], timeout: float | None = None) -> Any:
+        """Run `job(session)` (a coroutine function, e.g. from tars.mcp.resources) on a server's
+        open session, starting the server if needed; raises McpServerDown when it is unavailable."""
+        if server not in self.servers:
+            raise McpServerDown(f"no MCP server called {server!r} is configured")
+        self._requested.add(server)
+
+        async def go() -> Any:
+            from mcp.shared.exceptions import MCPError
+
+            session = await self._connection(server).ensure_ready()
+            try:
+                return await job(session)
+            except MCPError as exc:
+                raise McpToolFailed(f"MCP server {server!r}: {exc.message}") from None
+
+        try:
+            return self._submit(go()).result(timeout=timeout or self.timeout + 5)
+        except concurrent.futures.TimeoutError:
+            raise McpTimeout(f"MCP server {server!r} did not answer in time") from None
+
+    def show_on(self, progress: Notice | None, before_asking: Callable[[], None] | None) -> None:
+        """Where a turn shows progress lines, and what closes its display before a question."""
+        self.on_progress = progress
+        if self.features is not None:
+            self.features.asker.before = before_asking
+
+    def roots_changed(self) -> None:
+        """Tell every running server that the roots changed (`notifications/roots/list_changed`)."""
+        async def tell() -> None:
+            for conn in list(self._conns.values()):
+                await conn.roots_changed()
+
+        if self._loop is not None and not self._closed:
+            self._submit(tell()).result(timeout=5)
+
+    def _progress(self, line: str) -> None:
+        if self.on_progress is not None:
+            try:
+                self.on_progress(line)
+            except Exception:  # noqa: BLE001 - a display fault must not fail the call
+                pass
 
     def wait(self, timeout: float | None = None, names: list[str] | None = None) -> bool:
         """Wait until the named (or all) started servers are ready or failed; True when none is starting."""
@@ -242,7 +313,7 @@ class McpManager:
                 state, error = ("starting" if name in self._requested else "idle"), ""
             rows.append({
                 "name": name,
-                "transport": config.transport,
+                "transport": conn.transport if conn is not None else config.transport,
                 "target": config.target,
                 "source": config.source,
                 "state": state,

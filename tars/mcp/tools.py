@@ -16,9 +16,7 @@ the same shape as the cache file, so nothing here imports the `mcp` SDK.
 
 from __future__ import annotations
 
-import base64
 import hashlib
-import json
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -34,7 +32,6 @@ __all__ = [
     "assign_names",
     "effect_of",
     "make_tools",
-    "render_result",
     "tool_definition",
     "tool_timeout",
 ]
@@ -42,7 +39,6 @@ __all__ = [
 NAME_RE = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
 MAX_NAME = 64
 MAX_PREFIX = 24
-MAX_RESULT_CHARS = 16000
 MAX_DESCRIPTION = 1024
 
 Effect = Literal["read", "write", "destructive"]
@@ -112,9 +108,10 @@ def assign_names(prefix: str, server: str, tool_names: Iterable[str]) -> tuple[d
     return {o: f"{prefix}__{n}" for o, n in names.items()}, lines
 
 
-def tool_timeout(timeout: float) -> float:
-    """The registry's guard for an MCP tool: longer than a server start plus a call, so ours fires first."""
-    return 2 * timeout + 10
+def tool_timeout(timeout: float, max_timeout: float | None = None) -> float:
+    """The registry's guard for an MCP tool: longer than a server start plus the longest call
+    (progress extends a call up to `max_timeout`), so the MCP clocks fire first."""
+    return timeout + max(timeout, max_timeout or 0.0) + 10
 
 
 def effect_of(annotations: dict[str, Any] | None) -> Effect:
@@ -147,7 +144,8 @@ def tool_definition(tool: Any) -> dict[str, Any]:
 
 
 def make_tools(
-    server: str, prefix: str, definitions: list[dict[str, Any]], caller: Caller, *, timeout: float
+    server: str, prefix: str, definitions: list[dict[str, Any]], caller: Caller, *, timeout: float,
+    cancel: Callable[[str], None] | None = None,
 ) -> tuple[list[McpTool], list[str]]:
     """Tools for one server's definitions, each calling `caller(server, tool, arguments)`."""
     names, clashes = assign_names(prefix, server, [d["name"] for d in definitions])
@@ -171,6 +169,7 @@ def make_tools(
                 family=server,
                 server_tool=original,
                 effect=effect,
+                cancel=(lambda: cancel(server)) if cancel is not None else None,
             )
         )
     return tools, clashes
@@ -187,61 +186,3 @@ def _bind(caller: Caller, server: str, tool: str) -> Callable[..., Any]:
 
     call.__name__ = f"{server}.{tool}"
     return call
-
-
-# -- results -------------------------------------------------------------------------------
-def render_result(content: list[Any], structured: Any = None) -> Any:
-    """A CallToolResult's content as what the model sees: text, one line per image, links.
-
-    Structured content is returned as-is (a JSON value) when the blocks add nothing beyond its
-    JSON; otherwise the text is joined. Long output is cut to ~16,000 characters, saying so.
-    """
-    parts = [_block_text(block) for block in content]
-    text = "\n".join(p for p in parts if p)
-    if structured is not None and (not text or _same_json(text, structured)):
-        dumped = json.dumps(structured, ensure_ascii=False, default=str)
-        return structured if len(dumped) <= MAX_RESULT_CHARS else _cut(dumped)
-    if structured is not None and not any(getattr(b, "type", "") == "text" for b in content):
-        text = "\n".join(filter(None, [json.dumps(structured, ensure_ascii=False, default=str), text]))
-    return _cut(text) if text else "(no output)"
-
-
-def _cut(text: str) -> str:
-    if len(text) <= MAX_RESULT_CHARS:
-        return text
-    return text[:MAX_RESULT_CHARS] + f"\n[… cut: {len(text) - MAX_RESULT_CHARS} more characters]"
-
-
-def _same_json(text: str, structured: Any) -> bool:
-    try:
-        return json.loads(text) == structured
-    except ValueError:
-        return False
-
-
-def _size(data: str) -> str:
-    try:
-        n = len(base64.b64decode(data, validate=False))
-    except (ValueError, TypeError):
-        n = len(data) * 3 // 4
-    return f"{n / 1024:.0f} KB" if n >= 1024 else f"{n} bytes"
-
-
-def _block_text(block: Any) -> str:
-    match getattr(block, "type", ""):
-        case "text":
-            return block.text
-        case "image":
-            return f"[image: {block.mime_type}, {_size(block.data)}]"
-        case "audio":
-            return f"[audio: {block.mime_type}, {_size(block.data)}]"
-        case "resource_link":
-            title = getattr(block, "title", None) or block.name
-            return f"[resource: {title} <{block.uri}>]"
-        case "resource":
-            res = block.resource
-            if getattr(res, "text", None) is not None:
-                return f"[resource {res.uri}]\n{res.text}"
-            return f"[resource: {res.uri}, {res.mime_type or 'binary'}, {_size(res.blob)}]"
-        case other:
-            return f"[{other or 'unknown'} content]"

@@ -27,10 +27,11 @@ class ChatShape:
     result_name: str | None = None  # the key that names the tool on a result
     error_prefix: bool = False  # an error result says so in its text (the API has no flag for it)
     null_content: bool = False  # an assistant turn with only calls has `content: null`
+    name: str = "openai"  # how a turn carries images (tars.providers.vision.image_turn)
 
 
 OPENAI = ChatShape(json_arguments=True, null_content=True)
-OLLAMA = ChatShape(ids=False, result_name="tool_name", error_prefix=True)
+OLLAMA = ChatShape(ids=False, result_name="tool_name", error_prefix=True, name="ollama")
 TEMPLATE = ChatShape(result_name="name")  # what GGUF chat templates (llama.cpp) read
 
 
@@ -42,14 +43,24 @@ def chat_tools(tools: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def chat_messages(messages: Sequence[Message], system: str = "", shape: ChatShape = OPENAI, *,
-                  text_tools: TextTools | None = None) -> list[dict[str, Any]]:
+                  text_tools: TextTools | None = None, images: bool = False) -> list[dict[str, Any]]:
     """tars messages -> chat messages, the system prompt first. With `text_tools` calls and results
-    are written as text, for a model that takes no `tools`."""
+    are written as text, for a model that takes no `tools`. With `images` (a model that sees them)
+    the images of a run of tool results follow it in a user turn."""
     out: list[dict[str, Any]] = [{"role": "system", "content": system}] if system else []
-    for message in messages:
+    run: list[Message] = []  # the tool results since the last other message
+    for i, message in enumerate(messages):
         if message.role == "tool":
             out.append(text_tools.result(message) if text_tools else _result(message, shape))
-        elif message.role == "assistant" and message.tool_calls:
+            run.append(message)
+            if images and (i + 1 == len(messages) or messages[i + 1].role != "tool"):
+                from tars.providers.vision import image_turn
+
+                if (turn := image_turn(run, shape.name)) is not None:
+                    out.append(turn)
+            continue
+        run = []
+        if message.role == "assistant" and message.tool_calls:
             out.append(text_tools.calls(message) if text_tools else {
                 "role": "assistant", "content": message.content or (None if shape.null_content else ""),
                 "tool_calls": [_call(call, shape) for call in message.tool_calls]})

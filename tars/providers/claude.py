@@ -12,12 +12,14 @@ from collections.abc import Generator, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from tars.errors import ProviderError, ProviderUnavailable
+from tars.errors import OutputError, ProviderError, ProviderUnavailable
 from tars.events import Event, ReasoningDelta, TextDelta, ToolCall, ToolCallEvent, Usage
 from tars.messages import Message
 from tars.providers.status import Service, status_error
 from tars.providers.stop import ending_with_stop
+from tars.providers.vision import anthropic_result_content
 from tars.providers.window import CLAUDE_WINDOW, decide
+from tars.providers.wire import check_url, idle_hooks, wire_faults
 
 if TYPE_CHECKING:
     from tars.config import Config
@@ -48,6 +50,7 @@ class ClaudeProvider:
         self._key: str = config.anthropic_api_key
         self._base_url: str | None = config.anthropic_base_url or None
         self._timeout: float = config.remote_timeout
+        self._idle: float = config.stream_idle_timeout
         self._client: Any = None
 
     def __repr__(self) -> str:  # never show the key
@@ -69,11 +72,20 @@ class ClaudeProvider:
                 base_url=self._base_url,
                 max_retries=0,
                 timeout=anthropic.Timeout(self._timeout, connect=min(5.0, self._timeout)),
+                # the SDK skips keep-alive pings itself: the idle deadline is kept below it
+                http_client=anthropic.DefaultHttpxClient(event_hooks=idle_hooks(self._idle)),
             )
         return anthropic
 
     def stream(self, messages: Sequence[Message], *, system: str = "", tools: Sequence[dict[str, Any]] = (),
                response_schema: dict[str, Any] | None = None) -> Iterator[Event]:
+        if self._base_url:
+            check_url(self._base_url, "ANTHROPIC_BASE_URL", self.provider)
+        with wire_faults(_SERVICE, "ANTHROPIC_BASE_URL", idle=self._idle):
+            yield from self._round(messages, system, tools, response_schema)
+
+    def _round(self, messages: Sequence[Message], system: str, tools: Sequence[dict[str, Any]],
+               response_schema: dict[str, Any] | None) -> Iterator[Event]:
         anthropic = self._sdk()
         params: dict[str, Any] = {"model": self.model, "max_tokens": self.max_tokens,
                                   "messages": to_anthropic_messages(messages)}
@@ -89,6 +101,10 @@ class ClaudeProvider:
             params["extra_headers"] = {"anthropic-beta": _LONG_CONTEXT_BETA}
         try:
             with self._client.messages.create(**params, stream=True) as events:
+                kind = events.response.headers.get("content-type", "")
+                if "event-stream" not in kind:
+                    raise OutputError(f"Anthropic API answered with {kind.split(';')[0] or 'no content type'}, "
+                                      "not an event stream; check ANTHROPIC_BASE_URL", provider=self.provider)
                 yield from ending_with_stop(_events(events))
         except anthropic.APIStatusError as exc:
             raise self._status_error(exc) from exc
@@ -99,8 +115,8 @@ class ClaudeProvider:
             raise ProviderUnavailable(f"cannot reach the Anthropic API at {self._where()}",
                                       provider=self.provider) from exc
         except anthropic.APIError as exc:  # e.g. a response body the SDK could not read
-            raise ProviderUnavailable(f"Anthropic API answered something unreadable ({type(exc).__name__})",
-                                      provider=self.provider) from exc
+            raise OutputError(f"Anthropic API answered something unreadable ({type(exc).__name__}); "
+                              "check ANTHROPIC_BASE_URL", provider=self.provider) from exc
         except _transport_errors() as exc:  # raw httpx errors escape the SDK mid-stream
             cause = "timed out" if "Timeout" in type(exc).__name__ else "connection lost"
             raise ProviderUnavailable(f"Anthropic API {cause} in the middle of the answer",
@@ -219,8 +235,9 @@ def to_anthropic_messages(messages: Sequence[Message]) -> list[dict[str, Any]]:
         if message.role == "tool":
             if message.tool_call_id in pending:
                 pending.pop(message.tool_call_id)
+                content = anthropic_result_content(message, message.content or "(no output)")
                 block: dict[str, Any] = {"type": "tool_result", "tool_use_id": message.tool_call_id,
-                                         "content": message.content or "(no output)"}
+                                         "content": content}
                 if message.is_error:
                     block["is_error"] = True
                 add("user", [block])

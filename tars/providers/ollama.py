@@ -21,7 +21,9 @@ from tars.providers.chat_shape import OLLAMA, chat_messages, chat_tools
 from tars.providers.status import Service, status_error
 from tars.providers.stop import ending_with_stop
 from tars.providers.text_tools import TextTools, text_parser
+from tars.providers.vision import named_for_vision
 from tars.providers.window import answer_reserve, decide
+from tars.providers.wire import check_url, idle_guard, wire_faults
 
 if TYPE_CHECKING:
     from tars.config import Config
@@ -68,6 +70,7 @@ class OllamaProvider:
         self._config = config  # the window settings, read when the model's length is known
         self.host: str = config.ollama_host.strip()
         self._timeout: float = config.ollama_timeout
+        self._idle: float = config.stream_idle_timeout
         self._format: str | None = config.tool_format or None
         self.options: dict[str, Any] = {}  # more Ollama model options (temperature, ...)
         self._client: Any = None
@@ -80,6 +83,12 @@ class OllamaProvider:
     def native_tools(self) -> bool:
         capabilities = self._info().get("capabilities")
         return capabilities is None or "tools" in capabilities
+
+    @property
+    def sees_images(self) -> bool:
+        """The model takes images: /api/show lists `vision` (or, unknown, its name says so)."""
+        capabilities = self._info().get("capabilities")
+        return "vision" in capabilities if capabilities is not None else named_for_vision(self.model)
 
     @property
     def model_context_length(self) -> int | None:
@@ -110,8 +119,8 @@ class OllamaProvider:
 
         try:
             shown = _show(self.host, self.model, min(self._timeout, 3.0))
-        except (httpx.HTTPError, ValueError):
-            return {}  # unknown: stream() still works and reports the real error
+        except (httpx.HTTPError, httpx.InvalidURL, ValueError, TypeError, AttributeError):
+            return {}  # unknown (or not Ollama at all): stream() reports the real error
         info = shown.get("model_info") or {}
         lengths = [v for k, v in info.items() if k.endswith(".context_length") and isinstance(v, int)]
         return {"capabilities": shown.get("capabilities"), "context_length": lengths[0] if lengths else None,
@@ -141,15 +150,21 @@ class OllamaProvider:
 
     def stream(self, messages: Sequence[Message], *, system: str = "", tools: Sequence[dict[str, Any]] = (),
                response_schema: dict[str, Any] | None = None) -> Iterator[Event]:
-        native = not tools or "tools" in (self._info(fetch=False).get("capabilities") or ["tools"])
         try:
-            yield from self._round(messages, system, tools, response_schema, native=native)
-        except ProviderRejected as exc:
-            if native and tools and exc.status == 400 and _NO_TOOLS in str(exc):
-                self._learn_no_tools()  # refused before any output: ask again with tools in the prompt
-                yield from self._round(messages, system, tools, response_schema, native=False)
-            else:
-                raise
+            url = _base_url(self.host)
+        except ValueError:  # a port that is not a number: check_url names the setting
+            url = self.host
+        check_url(url, "OLLAMA_HOST", self.provider)
+        native = not tools or "tools" in (self._info(fetch=False).get("capabilities") or ["tools"])
+        with wire_faults(_SERVICE, "OLLAMA_HOST", idle=self._idle):
+            try:
+                yield from self._round(messages, system, tools, response_schema, native=native)
+            except ProviderRejected as exc:
+                if native and tools and exc.status == 400 and _NO_TOOLS in str(exc):
+                    self._learn_no_tools()  # refused before any output: ask again with tools in the prompt
+                    yield from self._round(messages, system, tools, response_schema, native=False)
+                else:
+                    raise
 
     def _round(self, messages: Sequence[Message], system: str, tools: Sequence[dict[str, Any]],
                response_schema: dict[str, Any] | None, *, native: bool) -> Iterator[Event]:
@@ -164,7 +179,8 @@ class OllamaProvider:
         if text_tools:
             system = text_tools.system(system, tools)
         params: dict[str, Any] = {"model": self.model, "stream": True,
-                                  "messages": chat_messages(messages, system, OLLAMA, text_tools=text_tools)}
+                                  "messages": chat_messages(messages, system, OLLAMA, text_tools=text_tools,
+                                                            images=_has_media(messages) and self.sees_images)}
         if tools and native:
             params["tools"] = chat_tools(tools)
         if response_schema is not None:
@@ -172,7 +188,8 @@ class OllamaProvider:
         # num_ctx always: left out, the server's default window would silently cut the prompt
         params["options"] = {"num_ctx": self.context_window, **self.options}
         try:
-            yield from ending_with_stop(_events(self._chat_client().chat(**params), parser))
+            chunks = idle_guard(self._chat_client().chat(**params), self._idle, _has_content)
+            yield from ending_with_stop(_events(chunks, parser))
         except ollama.ResponseError as exc:
             if exc.status_code == -1:  # an {"error": ...} line in the middle of the stream
                 raise ProviderUnavailable(f"Ollama failed in the middle of the answer: {str(exc.error)[:200]}",
@@ -191,6 +208,12 @@ class OllamaProvider:
     def _where(self) -> str:
         parts = urlsplit(_base_url(self.host))
         return f"{parts.hostname}:{parts.port}"  # no userinfo
+
+
+def _has_content(chunk: Any) -> bool:
+    """Whether a streamed chunk carries anything (a keep-alive chunk carries nothing)."""
+    message = chunk.message
+    return bool(chunk.done or message.content or message.thinking or message.tool_calls)
 
 
 def _events(chunks: Iterable[Any], parser: StreamParser | None) -> Generator[Event, None, str | None]:
@@ -221,3 +244,7 @@ def _call(call: Any) -> ToolCall:
     call_id = getattr(call, "id", None)  # newer clients give calls an id
     extra = {"id": call_id} if call_id else {}
     return ToolCall(name=call.function.name, arguments=dict(arguments or {}), **extra)
+
+
+def _has_media(messages: Sequence[Message]) -> bool:
+    return any(m.attachments for m in messages)

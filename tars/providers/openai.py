@@ -14,14 +14,16 @@ import json
 from collections.abc import Generator, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tars.errors import ContextTooLong, ProviderError, ProviderUnavailable
+from tars.errors import ContextTooLong, OutputError, ProviderError, ProviderUnavailable
 from tars.events import Event, ReasoningDelta, ToolCall, ToolCallEvent, Usage
 from tars.messages import Message
 from tars.providers.chat_shape import OPENAI, chat_messages, chat_tools
 from tars.providers.status import Service, status_error
 from tars.providers.stop import ending_with_stop
 from tars.providers.text_tools import TextTools, text_parser
+from tars.providers.vision import named_for_vision
 from tars.providers.window import answer_reserve, decide
+from tars.providers.wire import check_url, idle_guard, sse_content, wire_faults
 
 if TYPE_CHECKING:
     from tars.config import Config
@@ -30,6 +32,7 @@ if TYPE_CHECKING:
 __all__ = ["OpenAIProvider", "chat_template"]
 
 _SERVICE = Service("openai", "OpenAI-compatible server", key_setting="TARS_OPENAI_API_KEY")
+_URL_SETTING = "TARS_OPENAI_BASE_URL"
 
 
 def chat_template(model: str, config: Config) -> tuple[str | None, str]:
@@ -80,6 +83,7 @@ class OpenAIProvider:
         self._key: str = config.openai_api_key
         self._format: str | None = config.tool_format or None
         self._timeout: float = config.openai_timeout
+        self._idle: float = config.stream_idle_timeout
         self.native_tools = True  # until the server shows it writes calls as text or refuses `tools`
 
     def __repr__(self) -> str:
@@ -102,19 +106,21 @@ class OpenAIProvider:
 
     def stream(self, messages: Sequence[Message], *, system: str = "", tools: Sequence[dict[str, Any]] = (),
                response_schema: dict[str, Any] | None = None) -> Iterator[Event]:
-        parser = self._parser(tools)
-        body = self._body(messages, system, tools, response_schema, parser)
-        try:
-            yield from ending_with_stop(self._events(self._post(body), parser, bool(tools)))
-        except ProviderError as exc:
-            # llama-server without --jinja answers "tools param requires --jinja flag"
-            if isinstance(exc, ContextTooLong) or not (
-                    tools and self.native_tools and exc.status in (400, 422, 500) and "tool" in str(exc).lower()):
-                raise
-            self.native_tools = False  # the server refuses `tools`: describe them in the prompt instead
+        check_url(self.base_url, _URL_SETTING, self.provider)
+        with wire_faults(_SERVICE, _URL_SETTING, idle=self._idle):
             parser = self._parser(tools)
             body = self._body(messages, system, tools, response_schema, parser)
-            yield from ending_with_stop(self._events(self._post(body), parser, True))
+            try:
+                yield from ending_with_stop(self._events(self._post(body), parser, bool(tools)))
+            except ProviderError as exc:
+                # llama-server without --jinja answers "tools param requires --jinja flag"
+                if isinstance(exc, ContextTooLong) or not (
+                        tools and self.native_tools and exc.status in (400, 422, 500) and "tool" in str(exc).lower()):
+                    raise
+                self.native_tools = False  # the server refuses `tools`: describe them in the prompt instead
+                parser = self._parser(tools)
+                body = self._body(messages, system, tools, response_schema, parser)
+                yield from ending_with_stop(self._events(self._post(body), parser, True))
 
     def _parser(self, tools: Sequence[dict[str, Any]]) -> StreamParser:
         # these servers split a prompt-opened think block off as `reasoning_content` themselves,
@@ -128,7 +134,8 @@ class OpenAIProvider:
         if text_tools:
             system = text_tools.system(system, tools)
         body: dict[str, Any] = {"model": self.model, "stream": True, "stream_options": {"include_usage": True},
-                                "messages": chat_messages(messages, system, OPENAI, text_tools=text_tools)}
+                                "messages": chat_messages(messages, system, OPENAI, text_tools=text_tools,
+                                                          images=named_for_vision(self.model))}
         if tools and self.native_tools:
             body["tools"] = chat_tools(tools)
         if response_schema:
@@ -151,7 +158,7 @@ class OpenAIProvider:
                     response.read()
                     raise status_error(_SERVICE, response.status_code, _error_message(response.text),
                                        model=self.model, secret=self._key)
-                for line in response.iter_lines():
+                for line in idle_guard(response.iter_lines(), self._idle, sse_content):
                     if line.startswith("data:"):
                         yield line[5:].strip()
         except ProviderError:
@@ -167,14 +174,22 @@ class OpenAIProvider:
     def _events(self, payloads: Iterator[str], parser: StreamParser,
                 offered: bool) -> Generator[Event, None, str | None]:
         """The round's events; returns the server's finish_reason."""
-        calls, finish, saw_text_call = _Calls(), None, False
+        calls, finish, saw_text_call, read = _Calls(), None, False, False
         for payload in payloads:
             if payload == "[DONE]":
+                read = True
                 break
+            if not payload:
+                continue  # an empty keep-alive event
             try:
                 chunk = json.loads(payload)
-            except ValueError:
-                continue  # a keep-alive or comment line
+            except ValueError as exc:
+                raise OutputError(f"{_SERVICE.label} sent an event that is not JSON ({payload[:40]!r}); "
+                                  f"check {_URL_SETTING}", provider=self.provider) from exc
+            if not isinstance(chunk, dict):
+                raise OutputError(f"{_SERVICE.label} sent an event that is not a JSON object; "
+                                  f"check {_URL_SETTING}", provider=self.provider)
+            read = True
             if chunk.get("error"):
                 raise ProviderUnavailable(f"OpenAI-compatible server failed mid-stream: "
                                           f"{_error_message(json.dumps(chunk))}", provider=self.provider)
@@ -191,6 +206,9 @@ class OpenAIProvider:
                 for part in delta.get("tool_calls") or ():
                     calls.add(part)
                 finish = choice.get("finish_reason") or finish
+        if not read:
+            raise OutputError(f"{_SERVICE.label} answered with no event stream; check {_URL_SETTING}",
+                              provider=self.provider)
         for event in parser.finish():
             saw_text_call = saw_text_call or isinstance(event, ToolCallEvent)
             yield event

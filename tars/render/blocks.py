@@ -73,7 +73,7 @@ class BlockSplitter:
 
     def __init__(self) -> None:
         self._md = _parser()
-        self._tail = ""
+        self._parts: list[str] = []  # the open tail, as it arrived: joined only when read
         self._checked = 0  # length of the tail's complete-line prefix already parsed
         self._owed: bool | None = None  # new_line of the last block handed out; None: nothing yet
         self._open_upto = 0  # the tail is an open code fence with no closing line before this index
@@ -83,10 +83,26 @@ class BlockSplitter:
     def tail(self) -> str:
         return self._tail
 
+    @property
+    def _tail(self) -> str:
+        """The open tail as one string (joined on demand: appending stays linear however long
+        a line grows, as one huge paragraph does)."""
+        if len(self._parts) > 1:
+            self._parts = ["".join(self._parts)]
+        return self._parts[0] if self._parts else ""
+
+    @_tail.setter
+    def _tail(self, text: str) -> None:
+        self._parts = [text] if text else []
+
     def feed(self, text: str) -> Piece | None:
         """Add streamed text; return the blocks it finished, if any."""
         # markdown-it counts lines after turning \r\n and \r into \n; so do we
-        self._tail += text.replace("\r\n", "\n").replace("\r", "\n")
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+        if text:
+            self._parts.append(text)
+        if "\n" not in text:  # no new complete line: nothing can have closed
+            return None
         end = self._tail.rfind("\n") + 1
         if end <= self._checked:  # no new complete line: nothing can have closed
             return None

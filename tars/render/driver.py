@@ -35,6 +35,9 @@ def drive_turn(session: Session, text: str, printer: TurnPrinter, *, show_text: 
     printer.lookup = lambda call_id: session.last_turn.call(call_id) if session.last_turn else None
     events = session.stream(text, attachment=attachment)
     interrupted, error = False, None
+    mcp = getattr(session, "mcp", None)
+    if mcp is not None:  # MCP progress as a status line; a server's question first closes the display
+        mcp.show_on(printer.progress, printer.abort)
     with echo_off():  # a Ctrl-C echoed as ^C would shift the live region's redraw by a line
         try:
             printer.waiting()
@@ -51,6 +54,8 @@ def drive_turn(session: Session, text: str, printer: TurnPrinter, *, show_text: 
         finally:
             close_stream(events)
             printer.abort()
+            if mcp is not None:
+                mcp.show_on(None, None)
     return Outcome(turn=session.last_turn, interrupted=interrupted, error=error)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-__all__ = ["call_line", "result_line", "footer_line", "short_args"]
+__all__ = ["call_line", "confirm_line", "result_line", "footer_line", "short_args"]
 
 
 def _value(value: Any, width: int) -> str:
@@ -46,6 +46,15 @@ def short_args(arguments: dict[str, Any], width: int = 60) -> str:
 def call_line(name: str, arguments: dict[str, Any]) -> str:
     """`⚙ weather_now(place="Lima")`"""
     return f"⚙ {name}({short_args(arguments)})"
+
+
+def confirm_line(name: str, arguments: dict[str, Any]) -> str:
+    """The call as it is asked about: every argument in full (the user approves what runs, not a
+    summary of it); a shell command is shown as the line it is: `⚙ shell_run $ rm -r build`."""
+    if name == "shell_run" and isinstance(arguments.get("command"), str):
+        return f"⚙ {name} $ {arguments['command']}"
+    full = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False, default=str)}" for k, v in arguments.items())
+    return f"⚙ {name}({full})"
 
 
 def result_line(result: Any, width: int = 76) -> str:

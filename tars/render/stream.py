@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 __all__ = ["AnswerStream", "MarkdownStream", "PlainStream", "answer_stream", "plain_terminal"]
 
 CODE_THEME = "monokai"
+_CHARS_PER_LINE = 300  # the widest terminal line the live region is cut for
 
 
 class AnswerStream(Protocol):
@@ -94,10 +95,12 @@ class _Tail:
 def _visible_part(text: str, max_lines: int) -> str:
     """What the live region renders of a long tail: only about a screenful of its end (a code
     block keeps its fence line, a table its header), so each redraw costs the same however long
-    the block grows. The region is transient; the finished block is rendered whole."""
+    the block grows, also when it is one huge paragraph. The region is transient; the finished
+    block is rendered whole."""
+    limit = max_lines * _CHARS_PER_LINE
     lines = text.split("\n")
     if len(lines) <= 2 * max_lines:
-        return text
+        return _last_chars(text, limit, lines[0])
     head, start = lines[0].lstrip(), len(lines) - max_lines
     if head.startswith(("```", "~~~")):
         return "\n".join([lines[0], *lines[start:]])
@@ -105,7 +108,19 @@ def _visible_part(text: str, max_lines: int) -> str:
         return "\n".join([lines[0], lines[1], *lines[start:]])
     while start > 0 and (not lines[start].strip() or lines[start][:1].isspace()):
         start -= 1  # begin at an unindented line: the start of an item, a row, a paragraph line
-    return "\n".join(lines[start:])
+    return _last_chars("\n".join(lines[start:]), limit, lines[start])
+
+
+def _last_chars(text: str, limit: int, first_line: str) -> str:
+    """`text` cut to its last `limit` characters, from a word's start, when it is longer than
+    twice that (a paragraph of a megabyte); a code fence line stays in front."""
+    if len(text) <= 2 * limit:
+        return text
+    end = text[-limit:]
+    space = end.find(" ")
+    end = end[space + 1 :] if 0 <= space < 200 else end
+    fence = first_line.lstrip().startswith(("```", "~~~"))
+    return f"{first_line}\n{end}" if fence else f"… {end}"
 
 
 class MarkdownStream:
@@ -128,7 +143,7 @@ class MarkdownStream:
         if piece is not None:
             self._print(piece)
         if self._use_live:
-            self._show_tail()
+            self._show_tail(fresh=piece is not None)
 
     def finish(self) -> None:
         """Print the open tail as a finished block and close the live region."""
@@ -147,17 +162,21 @@ class MarkdownStream:
         # links show their target: a model's link is never a terminal hyperlink hiding where it goes
         self.console.print(Markdown(piece.source, code_theme=CODE_THEME, hyperlinks=False))
 
-    def _show_tail(self) -> None:
-        """Redraw the live region, at most `rate` times a second. Redraws happen here, in the
+    def _show_tail(self, *, fresh: bool = False) -> None:
+        """Redraw the live region, at most `rate` times a second (`fresh`: a block was just
+        printed above, so the snapshot is renewed at once). Redraws happen here, in the
         writer's thread: a refresh thread racing the printing of finished blocks could leave
-        the region's old lines on screen."""
-        self._tail = _Tail(self._splitter.tail, self._height)
+        the region's old lines on screen. The tail is read only when it is drawn: reading it
+        on every chunk would cost its whole length each time."""
         now = time.monotonic()
+        due = now - self._drawn >= 1 / self._rate
         if self._live is None:
-            if not self._tail.text.strip():
+            tail = self._splitter.tail
+            if not tail.strip():
                 return
             from rich.live import Live
 
+            self._tail = _Tail(tail, self._height)
             self._live = Live(
                 console=self.console,
                 get_renderable=lambda: self._tail,
@@ -169,9 +188,11 @@ class MarkdownStream:
             )
             self._live.start(refresh=True)
             self._drawn = now
-        elif now - self._drawn >= 1 / self._rate:
-            self._live.refresh()
-            self._drawn = now
+        elif due or fresh:
+            self._tail = _Tail(self._splitter.tail, self._height)
+            if due:
+                self._live.refresh()
+                self._drawn = now
 
 
 def answer_stream(console: Console, file: IO[str] | None = None) -> AnswerStream:

@@ -1,7 +1,9 @@
 """Show one turn's events as they happen: the answer streams, tool calls and notices as dim lines.
 
 `tars chat` gives one console for both; `tars ask` sends the answer to stdout and the status
-lines to stderr, so a pipe gets only the answer.
+lines to stderr, so a pipe gets only the answer. When the answer console is not a terminal, an
+escalated answer is held until its turn ends: a remote that fails midway then leaves nothing in
+the pipe, which carries only the fallback model's answer (a status line says the part was dropped).
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ if TYPE_CHECKING:
 
 __all__ = ["TurnPrinter"]
 
+_CLOSED = "\x00closed"  # marks the end of a held stretch (a tool line came between)
+
 
 class TurnPrinter:
     """Feed it every event of `session.stream(...)`, then `end(turn)`."""
@@ -47,6 +51,9 @@ class TurnPrinter:
         # finds a call by id for results whose call had no event (e.g. session.last_turn.all_calls)
         self.lookup: Callable[[str], ToolCall | None] | None = None
         self.make_stream: Callable[[], AnswerStream] = lambda: answer_stream(self.answer)
+        self._hold = not answer.is_terminal  # a pipe or a file gets one coherent answer
+        self._holding = False  # the current model's text is being held (an escalated round)
+        self._held: list[str] = []  # held answer segments, one per stretch between tool lines
 
     # -- the waiting indicator ----------------------------------------------------------------
     def waiting(self, text: str = "thinking…") -> None:
@@ -65,6 +72,18 @@ class TurnPrinter:
         elif self.status.is_terminal and not self._wants_spinner:
             self._line(text, "dim")
 
+    def progress(self, text: str) -> None:
+        """A running tool's progress, shown in place as the transient status line (terminals only).
+        May be called from another thread (MCP calls run on their own loop)."""
+        if not self._wants_spinner:
+            return
+        text = terminal_safe(text)  # a server's message cannot act on the terminal
+        spinner = self._spinner
+        if spinner is None:
+            self.waiting(text)
+        else:
+            spinner.update(text)
+
     def _stop_spinner(self) -> None:
         spinner, self._spinner = self._spinner, None
         if spinner is not None:
@@ -73,6 +92,11 @@ class TurnPrinter:
     # -- events -----------------------------------------------------------------------------
     def handle(self, event: Any) -> None:
         match event:
+            case TextDelta(text=text) if self._holding:
+                self._stop_spinner()
+                if not self._held or self._held[-1] is _CLOSED:
+                    self._held.append("")
+                self._held[-1] += text
             case TextDelta(text=text):
                 self._stop_spinner()
                 if self._stream is None:
@@ -92,18 +116,27 @@ class TurnPrinter:
                 self._line(text, "yellow" if level == "warning" else "dim")
             case Status(text=text):
                 self._status(text)
-            case ModelStart() | Usage() | Stop() | ReasoningDelta():
+            case ModelStart(escalated=escalated, fallback=fallback):
+                if fallback and self._holding:
+                    dropped, self._held, self._holding = "".join(self._held), [], False
+                    if dropped.strip():
+                        self._line("the remote's partial answer was not written to stdout", "yellow")
+                elif self._hold and escalated:
+                    self._holding = True
+            case Usage() | Stop() | ReasoningDelta():
                 pass  # the footer says which model answered and the usage
 
     def end(self, turn: Any | None) -> None:
         """Finish the answer and print the dim footer for `turn` (a `tars.turn.Turn`)."""
         self._end_answer()
+        self._release()
         if turn is not None and self.footer:
             self._line(footer_line(turn), "dim")
 
     def abort(self) -> None:
         """Close whatever is open without a footer (an error ended the turn)."""
         self._end_answer()
+        self._release()
 
     # -- helpers ----------------------------------------------------------------------------
     def _show_call(self, call_id: str, name: str, arguments: dict) -> None:
@@ -112,7 +145,18 @@ class TurnPrinter:
         self._shown_calls.add(call_id)
         self._line(call_line(name, arguments), "dim")
 
+    def _release(self) -> None:
+        """Write the held answer, each stretch as its own finished stream."""
+        held, self._held, self._holding = self._held, [], False
+        for segment in held:
+            if segment is not _CLOSED and segment:
+                stream = self.make_stream()
+                stream.write(segment)
+                stream.finish()
+
     def _end_answer(self) -> None:
+        if self._held and self._held[-1] is not _CLOSED:
+            self._held.append(_CLOSED)
         self._stop_spinner()
         stream, self._stream = self._stream, None
         if stream is not None:

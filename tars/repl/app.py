@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING
 
 from tars.errors import TarsError
 from tars.render.driver import drive_turn
-from tars.render.status import call_line
+from tars.render.status import confirm_line
 from tars.render.turn_view import TurnPrinter
 from tars.repl import commands as registry
+from tars.repl.bang import is_bang, run_bang
 from tars.repl.commands import CommandContext, CommandError
 from tars.safe_text import terminal_safe
 
@@ -32,7 +33,7 @@ __all__ = ["Repl", "load_command_modules"]
 
 # Modules that register more slash commands; absent ones are skipped.
 _COMMAND_MODULES = ("tars.repl.core_commands", "tars.repl.context_commands", "tars.repl.tool_commands",
-                    "tars.repl.mcp_commands")
+                    "tars.repl.mcp_commands", "tars.repl.mcp_prompts", "tars.repl.text_commands")
 
 
 def load_command_modules() -> None:
@@ -58,8 +59,13 @@ class Repl:
         self.conversation_id: int | None = None
         self.exit_requested = False
         self._printer: TurnPrinter | None = None
+        self.pending: list[str] = []  # command output the user chose to add to the next message
         # stdin that is not a terminal cannot answer: `ask`-policy tools are refused with a message
         session.confirm = self.confirm if sys.stdin.isatty() else None
+        if session.mcp is not None:
+            from tars.repl import mcp_prompts
+
+            mcp_prompts.bind(session)
 
     # -- conversations ------------------------------------------------------------------------
     def new_conversation(self) -> None:
@@ -110,6 +116,8 @@ class Repl:
             try:
                 if registry.is_command(text):
                     self.command(text)
+                elif is_bang(text):
+                    self.bang(text)
                 else:
                     self.turn(text)
             except KeyboardInterrupt:
@@ -125,8 +133,25 @@ class Repl:
         except (CommandError, TarsError) as exc:
             self._error(str(exc))
 
+    def bang(self, line: str) -> None:
+        """`!command`: run it here and offer its output to the next message."""
+        timeout = self.session.config.shell_timeout
+        added = run_bang(line, self.console, timeout=timeout, can_ask=sys.stdin.isatty())
+        if added is not None:
+            self.pending.append(added)
+
     def turn(self, text: str) -> None:
         """Send one message and show its answer; Ctrl-C stops it and keeps what arrived."""
+        if self.session.mcp is not None and "@" in text:
+            from tars.repl.mcp_prompts import attach_mentions
+
+            try:
+                text = attach_mentions(text, lambda line: self.console.print(line, style="dim", markup=False))
+            except CommandError as exc:
+                self._error(str(exc))
+                return
+        if self.pending:
+            text, self.pending = "\n\n".join([text, *self.pending]), []
         printer = self._printer = TurnPrinter(self.console)
         try:
             outcome = drive_turn(self.session, text, printer)
@@ -147,7 +172,7 @@ class Repl:
         """Ask before running a tool whose policy is `ask`; anything but yes declines."""
         if self._printer is not None:
             self._printer.abort()
-        self.console.print(terminal_safe(call_line(call.name, call.arguments)), style="yellow",
+        self.console.print(terminal_safe(confirm_line(call.name, call.arguments)), style="yellow",
                            markup=False, highlight=False, soft_wrap=True)
         from prompt_toolkit import prompt
 

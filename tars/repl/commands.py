@@ -63,6 +63,14 @@ class Command:
 
 
 _COMMANDS: dict[str, Command] = {}
+# Commands that exist only at run time (an MCP server's prompts): each source resolves a name to
+# a Command, and lists its names with help for completion.
+_SOURCES: list[tuple[Callable[[str], Command | None], Callable[[], Iterable[tuple[str, str]]]]] = []
+
+
+def dynamic(resolve: Callable[[str], Command | None], names: Callable[[], Iterable[tuple[str, str]]]) -> None:
+    """Add a source of run-time commands (resolver, and `(name, help)` pairs for completion)."""
+    _SOURCES.append((resolve, names))
 
 
 def command(
@@ -89,12 +97,20 @@ def commands() -> list[Command]:
 
 def find(name: str) -> Command | None:
     """The command called `name` or with `name` as an alias."""
-    name = name.lstrip("/").lower()
+    raw = name.lstrip("/")
+    name = raw.lower()
     if name in _COMMANDS:
         return _COMMANDS[name]
     for cmd in _COMMANDS.values():
         if name in cmd.aliases:
             return cmd
+    for resolve, _ in _SOURCES:
+        try:
+            found = resolve(raw)
+        except Exception:  # noqa: BLE001 - a broken source must not break the known commands
+            found = None
+        if found is not None:
+            return found
     return None
 
 
@@ -179,6 +195,11 @@ def _names() -> list[str]:
     for cmd in commands():
         names.append(cmd.name)
         names.extend(cmd.aliases)
+    for _, listed in _SOURCES:
+        try:
+            names.extend(name for name, _ in listed())
+        except Exception:  # noqa: BLE001 - completion goes on without that source
+            pass
     return sorted(names)
 
 
@@ -188,7 +209,7 @@ def complete(text: str) -> list[str]:
         return []
     name, space, arg = text[1:].partition(" ")
     if not space:
-        return [f"/{n}" for n in _names() if n.startswith(name.lower())]
+        return [f"/{n}" for n in _names() if n.lower().startswith(name.lower())]
     cmd = find(name)
     if cmd is None or cmd.complete is None:
         return []
@@ -208,7 +229,8 @@ def _help(ctx: CommandContext, arg: str) -> None:
         ctx.print(f"/{cmd.name}: {cmd.help}{aliases}")
         return
     ctx.table([(f"/{c.name}", c.help) for c in commands()])
-    ctx.info("Enter sends · Esc-Enter or Alt-Enter adds a line · Ctrl-C stops an answer · Ctrl-D exits")
+    ctx.info("Enter sends · Esc-Enter or Alt-Enter adds a line · !command runs a shell command · "
+             "Ctrl-C stops an answer · Ctrl-D exits")
 
 
 @command("exit", help="leave tars", aliases=("quit", "q"))

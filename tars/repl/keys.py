@@ -2,7 +2,8 @@
 
 Enter sends the message; Esc-Enter (what Alt-Enter sends), and Ctrl-J insert a newline; a
 bracketed paste is inserted whole, newlines included. Emacs keys by default, vi with
-`TARS_EDIT_MODE=vi`. Up/Down walk the history (kept in the data dir), Ctrl-R searches it.
+`TARS_EDIT_MODE=vi`. Up/Down walk the history (kept in the data dir), Ctrl-R searches it; Ctrl-X
+Ctrl-E (vi: `v`) opens the prompt in $VISUAL/$EDITOR.
 """
 
 from __future__ import annotations
@@ -28,6 +29,13 @@ class SlashCompleter(Completer):
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
         text = document.text_before_cursor
+        word = text.rsplit(None, 1)[-1] if text and not text[-1].isspace() else ""
+        if word.startswith("@"):  # an MCP resource to attach: @server:uri
+            from tars.repl.mcp_prompts import complete_mention
+
+            for candidate in complete_mention(word):
+                yield Completion(candidate, start_position=-len(word))
+            return
         if not text.startswith("/") or "\n" in text:
             return
         _, space, arg = text.partition(" ")
@@ -59,10 +67,15 @@ def key_bindings() -> KeyBindings:
 
 
 def history_path():
+    import os
+
     from tars.config import data_dir
+    from tars.statefile import move_aside
 
     path = data_dir() / "chat_history"
     path.parent.mkdir(parents=True, exist_ok=True)
+    if path.exists() and not (path.is_file() and os.access(path, os.R_OK | os.W_OK)):
+        move_aside(path, "not a readable, writable file")  # the prompt would fail on every line
     path.touch(mode=0o600, exist_ok=True)  # what you typed is yours alone
     return path
 
@@ -87,6 +100,7 @@ def build_prompt(edit_mode: str = "emacs") -> PromptSession:
         complete_while_typing=True,
         key_bindings=key_bindings(),
         vi_mode=edit_mode == "vi",
+        enable_open_in_editor=True,  # Ctrl-X Ctrl-E (vi: v in normal mode) edits the prompt in $VISUAL/$EDITOR
         enable_history_search=False,  # Up/Down walk history; Ctrl-R searches it
         reserve_space_for_menu=4,  # room for the completion menu without pushing the screen up 8 lines
         style=Style.from_dict({"prompt": "bold ansicyan"}),

@@ -3,6 +3,7 @@
     /mcp                 every server: transport, state, tool count, pending notices
     /mcp NAME            one server's tools with their effect (read, write, destructive) and policy
     /mcp restart NAME    stop a server and start it again
+    /mcp roots [add|remove DIR]  the folders servers are offered as roots; a change is announced
 """
 
 from __future__ import annotations
@@ -27,14 +28,17 @@ def _manager(ctx: CommandContext) -> McpManager:
 
 
 def _complete(text: str) -> list[str]:
-    return [w for w in ("restart",) if w.startswith(text)]
+    return [w for w in ("restart", "roots") if w.startswith(text)]
 
 
-@command("mcp", help="MCP servers, their state and tools: /mcp [server] | /mcp restart <server>",
-         complete=_complete)
+@command("mcp", help="MCP servers, their state and tools: /mcp [server] | /mcp restart <server> | "
+                     "/mcp roots [add|remove <dir>]", complete=_complete)
 def _mcp(ctx: CommandContext, arg: str) -> None:
     manager = _manager(ctx)
     verb, _, rest = arg.partition(" ")
+    if verb == "roots":
+        _roots(ctx, manager, rest.strip())
+        return
     if verb == "restart":
         name = rest.strip()
         if name not in manager.servers:
@@ -69,3 +73,22 @@ def _show_server(ctx: CommandContext, manager, name: str) -> None:
         [(t.name, t.effect, registry.policy(t), t.description[:70]) for t in tools],
         headers=("tool", "effect", "policy", "description"),
     )
+
+
+def _roots(ctx: CommandContext, manager: McpManager, arg: str) -> None:
+    features = manager.features
+    if features is None:
+        raise CommandError("this session offers no roots to MCP servers")
+    verb, _, folder = arg.partition(" ")
+    if verb in ("add", "remove") and folder.strip():
+        try:
+            path = (features.roots.add if verb == "add" else features.roots.remove)(folder.strip())
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
+        manager.roots_changed()
+        ctx.info(f"{'added' if verb == 'add' else 'removed'} {path}; the servers were told")
+        return
+    if verb:
+        raise CommandError("usage: /mcp roots [add|remove <dir>]")
+    ctx.table([(name, ", ".join(str(p) for p in features.roots.for_server(config)) or "(none)")
+               for name, config in manager.servers.items()], headers=("server", "roots"))

@@ -3,7 +3,8 @@
 Each conversation is a row in `conversations` and its messages, in order, rows in `messages`;
 a compacted one also has a row in `compactions` (the summary and what it stands for), while its
 messages stay whole. After every turn the REPL saves the whole context in one transaction, so a crash or Ctrl-C
-never leaves half a turn behind and an interrupted answer is kept with its mark.
+never leaves half a turn behind and an interrupted answer is kept with its mark. A file that is
+not a database (or a damaged one) is moved aside and a fresh one started (`tars.statefile`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 from tars.events import ToolCall
 from tars.messages import Message
 from tars.session.context import Compaction
+from tars.statefile import move_aside
 
 __all__ = ["ConversationStore", "Conversation", "default_path"]
 
@@ -80,11 +82,26 @@ class ConversationStore:
     def __init__(self, path: Path | None = None) -> None:
         self.path = Path(path) if path is not None else default_path()
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self._db = self._open()
+        except sqlite3.DatabaseError as exc:  # not a database, or a damaged one: keep it aside, start afresh
+            if isinstance(exc, sqlite3.OperationalError):  # locked, or no permission: the file is fine
+                raise
+            move_aside(self.path, str(exc), companions=("-wal", "-shm"))
+            self._db = self._open()
+
+    def _open(self) -> sqlite3.Connection:
         self.path.touch(mode=0o600, exist_ok=True)  # conversations are private
-        self._db = sqlite3.connect(self.path, timeout=5.0, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.executescript(_SCHEMA)
+        db = sqlite3.connect(self.path, timeout=5.0, isolation_level=None)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA foreign_keys=ON")
+            db.executescript(_SCHEMA)
+            db.execute("SELECT count(*) FROM conversations").fetchone()
+        except sqlite3.DatabaseError:
+            db.close()
+            raise
+        return db
 
     def close(self) -> None:
         self._db.close()

@@ -71,7 +71,8 @@ class Context:
     def add_result(self, call: ToolCall, result: ToolResult) -> None:
         self.pending.pop(call.id, None)
         self.messages.append(Message(role="tool", content=result.text, tool_call_id=call.id,
-                                     name=call.name, is_error=result.is_error))
+                                     name=call.name, is_error=result.is_error,
+                                     attachments=tuple(result.attachments)))
 
     def last_user_text(self) -> str:
         return next((m.content for m in reversed(self.messages) if m.role == "user"), "")

@@ -107,7 +107,7 @@ class Escalation:
         reason = str(exc)
         self.cooldown.trip(str(spec_of(self.remote)), reason)
         self._cooldown_told = True  # this notice already says we are answering locally
-        cut = " (its partial answer above is cut off)" if partial else ""
+        cut = " (its partial answer is cut off)" if partial else ""
         return Notice(level="warning", text=(
             f"remote {spec_of(self.remote)} failed: {reason}{cut}; answering with {spec_of(self.primary)}"))
 

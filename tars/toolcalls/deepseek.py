@@ -17,9 +17,16 @@ _OTHER = ("<｜tool▁outputs▁begin｜>", "<｜tool▁outputs▁end｜>", "<�
 
 
 def _variants(token: str) -> tuple[str, ...]:
-    """The token as written, and as plain-ASCII renderings of it that some servers print."""
+    """The token as written, and the renderings of it that servers and templates print (ASCII
+    bars, `_`, spaces or `\\_` for `▁`), as llama.cpp's DeepSeek-R1 parser accepts them."""
     ascii_bar = token.replace("｜", "|")
-    return tuple(dict.fromkeys((token, ascii_bar, ascii_bar.replace("▁", "_"))))
+    spellings = (token, ascii_bar, ascii_bar.replace("▁", "_"), token.replace("▁", "_"), token.replace("▁", " "),
+                 token.replace("▁", "\\_"))
+    return tuple(dict.fromkeys(spellings))
+
+
+# R1 distills may open with the short form and go straight to `function<｜tool▁sep｜>…`.
+_SHORT_BEGIN = ("<｜tool▁calls｜>", "<｜tool_calls｜>")
 
 
 def _norm(text: str) -> str:
@@ -37,6 +44,10 @@ def _one(segment: str, ctx: Context) -> Outcome:
     if not sep:
         return Outcome(errors=[f"dropped a DeepSeek call without {SEP}: {segment.strip()[:80]!r}"])
     head, tail = head.strip(), tail.strip()
+    if head in ("function", "") and "<steptml:invoke" in tail:  # Step3's XML inside the same markers
+        from tars.toolcalls.qwen3_coder import invoke_calls
+
+        return invoke_calls(tail, ctx)
     if head in ("function", ""):  # V3 / R1: name on the first line, then a ```json fence
         name, _, rest = tail.partition("\n")
         rest = rest.strip()
@@ -45,6 +56,8 @@ def _one(segment: str, ctx: Context) -> Outcome:
             rest = rest.rsplit("```", 1)[0]
     else:  # V3.1: name<sep>{json}
         name, rest = head, tail
+    if not re.fullmatch(r"[\w.\-:]+", name.strip()):
+        return Outcome(errors=[f"dropped a DeepSeek call without a usable name: {segment.strip()[:80]!r}"])
     got = json_calls('{"name": "", "arguments": ' + (rest.strip() or "{}") + "}", ctx)
     got.calls = [(name.strip(), a) for _, a in got.calls]
     return got
@@ -61,6 +74,7 @@ def _calls(body: str, ctx: Context) -> Outcome:
         out.calls += got.calls
         out.errors += got.errors
         out.notes += got.notes
+        out.reject = out.reject or got.reject  # a call that never completes: the block is prose
     return out
 
 
@@ -69,7 +83,7 @@ def _single(body: str, ctx: Context) -> Outcome:
 
 
 MARKUPS = (
-    *(Markup(v, until(*_variants(CALLS_END)), _calls, "deepseek") for v in _variants(CALLS_BEGIN)),
+    *(Markup(v, until(*_variants(CALLS_END)), _calls, "deepseek") for v in (*_variants(CALLS_BEGIN), *_SHORT_BEGIN)),
     *(Markup(v, until(*_variants(CALL_END)), _single, "deepseek") for v in _variants(CALL_BEGIN)),
     *(drop(v, "deepseek") for token in _OTHER for v in _variants(token)),
 )

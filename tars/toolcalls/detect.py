@@ -15,6 +15,8 @@ __all__ = ["detect_format", "resolve_format", "format_from_model", "format_from_
 # (pattern on the model name, format); the first match wins, so specific names come first.
 MODEL_TABLE: tuple[tuple[str, str], ...] = (
     (r"gpt-?oss", "harmony"),
+    (r"functionary.*v3\.1", "llama31_function"),
+    (r"functionary", "functionary_v32"),
     (r"functiongemma|function-gemma", "functiongemma"),
     (r"qwen3-?coder|qwen3\.5-coder", "qwen3_coder"),
     (r"deepseek-?v3[.-]?[12]|deepseek-?v3\.\d-terminus", "deepseek_v31"),
@@ -57,6 +59,7 @@ _TEMPLATE_MARKERS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("<function_call>",), "gemma"),
     (("<|python_tag|>",), "llama3_json"),
     (("<|start_header_id|>", '"parameters"'), "llama3_json"),
+    ((">>>all",), "functionary_v32"),
     (("[func_name1(",), "pythonic"),
     (("tool_code",), "pythonic"),
 )

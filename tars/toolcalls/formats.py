@@ -9,7 +9,18 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tars.toolcalls import deepseek, functiongemma, harmony, hermes, kimi, llama, mistral, qwen3_coder, tagged
+from tars.toolcalls import (
+    deepseek,
+    functionary,
+    functiongemma,
+    harmony,
+    hermes,
+    kimi,
+    llama,
+    mistral,
+    qwen3_coder,
+    tagged,
+)
 from tars.toolcalls.markup import Markup, Region, drop
 from tars.toolcalls.names import FORMAT_ALIASES
 
@@ -46,6 +57,9 @@ class Format:
     regions: tuple[Region, ...] = REGIONS
     think_first: bool = False  # without a model name: may the text start inside a think block?
     trim_calls: bool = False  # white space next to a call goes with it (Qwen3's own parsers do this)
+    # a header opener the chat template writes at the end of the prompt (Functionary v3.2's `>>>`):
+    # an output that starts with the rest of a header (`name` + newline) gets it back
+    prompt_opener: str = ""
 
     @property
     def aliases(self) -> tuple[str, ...]:
@@ -209,6 +223,10 @@ _FORMATS += [
         [{"tool_call_id": str(i), "tool_name": n, "parameters": a} for i, (n, a) in enumerate(c)]) + "<|END_ACTION|>",
             "To call tools, reply with <|START_ACTION|>, a JSON list of {\"tool_call_id\", \"tool_name\", "
             "\"parameters\"} objects, and <|END_ACTION|>:"), ()),
+    (Format("functionary_v32", functionary.render,
+            "To call a function, write >>> and the function name on a line, then its JSON arguments on the next:",
+            prompt_opener=">>>"),
+     functionary.MARKUPS),
     (Format("jamba", lambda c: "<tool_calls>" + _calls_list(c) + "</tool_calls>",
             "To call functions, reply with <tool_calls>[{\"name\": ..., \"arguments\": {...}}]</tool_calls>:"), ()),
 ]

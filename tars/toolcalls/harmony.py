@@ -11,7 +11,7 @@ from tars.toolcalls.markup import Context, Markup, Outcome, Region, drop, until
 
 __all__ = ["MARKUPS", "REGIONS"]
 
-_RECIPIENT = re.compile(r"to=(?:functions\.)?([^\s<]+)")
+_RECIPIENT = re.compile(r"to=(?!assistant\b)(?:functions\.)?([^\s<]+)")  # `to=assistant` addresses no tool
 _ENDS = ("<|call|>", "<|end|>", "<|return|>")
 
 
@@ -37,13 +37,37 @@ def _addressed(body: str, ctx: Context) -> Outcome:
     return _commentary("to=" + body, ctx)
 
 
+_BARE_HEADER = re.compile(r"to=functions\.[^\s<]+\s*(?:json\s*)?<\|(?:channel|constrain|message)\|>")
+_AFTER_NAME = re.compile(r"to=functions\.[^\s<]*\s*(?:json\s*)?")
+_HEADER_TOKENS = ("<|channel|>", "<|constrain|>", "<|message|>", "json")
+
+
+def _accept_bare_recipient(text: str, i: int, final: bool, ctx: Context) -> bool | None:
+    """`to=functions.x<|channel|>commentary…`: a header whose `<|start|>assistant` was in the
+    prompt. Only a harmony token right after the recipient makes it one."""
+    head = text[i:i + 200]
+    if _BARE_HEADER.match(head):
+        return True
+    if not final and len(head) < 200 and (m := _AFTER_NAME.match(head)):
+        rest = head[m.end():]
+        if any(token.startswith(rest) for token in _HEADER_TOKENS):
+            return None  # the header may still come
+    return False
+
+
+def _bare_recipient(body: str, ctx: Context) -> Outcome:
+    return _commentary("to=functions." + body, ctx)
+
+
 def _other_channel(body: str, ctx: Context) -> Outcome:
     """`<|channel|>NAME<|message|>…`: thinking-like channels are reasoning, others prose."""
     header, _, message = body.partition("<|message|>")
     message = _strip_ends(message)
+    if _RECIPIENT.search(header):  # addressed to a tool: a call, whatever the channel
+        return _commentary(body, ctx)
     if header.strip().split(" ")[0].lower() in ("analysis", "thinking", "reasoning"):
         return Outcome(reasoning=message)
-    return _commentary(body, ctx) if "to=" in header else Outcome(text=message)
+    return Outcome(text=message)
 
 
 def _message(body: str, ctx: Context) -> Outcome:
@@ -65,6 +89,7 @@ MARKUPS = (
     Markup("<|start|>", until(*_ENDS), _message, "harmony"),
     drop("<|message|>", "harmony"),
     Markup("<|start|>assistant to=", until(*_ENDS), _addressed, "harmony"),
+    Markup("to=functions.", until(*_ENDS), _bare_recipient, "harmony", accept=_accept_bare_recipient),
     drop("<|channel|>final<|message|>", "harmony"),
     drop("<|start|>assistant", "harmony"),
     *(drop(token, "harmony") for token in _ENDS),

@@ -17,18 +17,27 @@ from tars.toolcalls.jsoncalls import (
     strip_closers,
 )
 from tars.toolcalls.markup import Context, Markup, Outcome
-from tars.toolcalls.pythonic import accept_bare_pythonic, bare_pythonic_end, pythonic_calls
+from tars.toolcalls.pythonic import (
+    PY_FORMATS,
+    accept_bare_pythonic,
+    accept_whole_pythonic,
+    bare_pythonic_end,
+    py_end,
+    pythonic_calls,
+)
 from tars.toolcalls.qwen3_coder import xml_function_calls
 
 __all__ = ["MARKUPS", "tool_call_block"]
 
 _JSON_LANGS = {"", "json", "json5", "jsonc", "tool_call", "tool_calls", "tool", "function_call"}
 _PY_LANGS = {"tool_code", "python", "py"}
-_PY_FORMATS = {"pythonic", "llama4", "gemma"}
 
 
 def tool_call_block(body: str, ctx: Context) -> Outcome:
+    closed = body.rstrip().endswith("</tool_call>")
     body = strip_closers(body, "</tool_call>")
+    if body.startswith("<function=") and not closed and "</function>" not in body:
+        return Outcome(reject=True, incomplete=True, errors=["kept as prose: a <function=…> call that never closes"])
     if body.startswith("<function="):
         return xml_function_calls(body, ctx)
     if is_glm(body, ctx.format):
@@ -50,7 +59,7 @@ def _accept_fence(text: str, i: int, final: bool, ctx: Context) -> bool | None:
         return lang in ("json", "tool_call", "tool_code")
     if lang in _JSON_LANGS or lang in ("tool_code", "xml"):
         return True
-    return lang in _PY_LANGS and (ctx.format in _PY_FORMATS or ctx.tools is not None)
+    return lang in _PY_LANGS and (ctx.format in PY_FORMATS or ctx.tools is not None)
 
 
 def _fence_end(text: str, start: int, final: bool) -> int | None:
@@ -87,12 +96,12 @@ _CALL_SHAPED = re.compile(r'\s*\[?\s*\{\s*"(name|function|tool_name)"\s*:')
 
 
 def _unrepaired(out: Outcome, text: str) -> Outcome:
-    """Bare JSON has no marker saying it is a call: JSON that needed repair stays prose, and so
-    does a cut-off object unless it plainly began as a call (then it is dropped, not shown)."""
+    """Bare JSON has no marker saying it is a call: JSON that needed repair stays prose, and a
+    cut-off object is reported as a cut-off call only when it plainly began as one."""
     if out.notes:
         out.reject = True
-    elif out.drop and not out.calls and not _CALL_SHAPED.match(text):
-        out.reject = True
+    if out.incomplete and not _CALL_SHAPED.match(text):
+        out.incomplete, out.errors = False, []
     return out
 
 
@@ -105,10 +114,17 @@ def _bare_array(body: str, ctx: Context) -> Outcome:
 
 
 def _bare_pythonic(body: str, ctx: Context) -> Outcome:
+    if py_end("[" + body, 0) is None:  # a list that never closes is not a call
+        return Outcome(reject=True, incomplete=True,
+                       errors=[f"kept as prose: a call list that never closes: {body[:80]!r}"])
     out = pythonic_calls("[" + body, ctx)
-    if ctx.format not in _PY_FORMATS and ctx.tools is None:
+    if ctx.format not in PY_FORMATS and ctx.tools is None:
         out.reject = True  # a bracketed call in prose is a call only for pythonic models or offered tools
     return out
+
+
+def _whole_pythonic(body: str, ctx: Context) -> Outcome:
+    return pythonic_calls("[" + body, ctx)
 
 
 _JSON_END = json_then("</tool_call>")
@@ -159,5 +175,6 @@ MARKUPS = (
     Markup("```", _fence_end, _fence, "hermes", accept=_accept_fence, weak=True),
     Markup("{", bare_json_end, _bare_object, "llama3_json", accept=accept_bare_object, weak=True),
     Markup("[", bare_json_end, _bare_array, "hermes", accept=accept_bare_array, weak=True),
+    Markup("[", bare_pythonic_end, _whole_pythonic, "pythonic", accept=accept_whole_pythonic, weak=True),
     Markup("[", bare_pythonic_end, _bare_pythonic, "pythonic", accept=accept_bare_pythonic, weak=True),
 )

@@ -3,11 +3,10 @@
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
-from tars.toolcalls.jsonish import call_parts, complete_json, json_end, load_json, open_brackets
+from tars.toolcalls.jsonish import call_parts, json_end, load_json
 from tars.toolcalls.markup import Context, EndFinder, Outcome
 
 __all__ = ["json_then", "json_calls", "calls_from_value", "bare_json_end", "line_start", "accept_bare_object",
@@ -89,44 +88,18 @@ def unfence(body: str) -> str:
     return body
 
 
-def _truncated(body: str, ctx: Context) -> Outcome:
-    """JSON the output ended inside: the complete calls of a list stand; a cut-off call is
-    dropped (its arguments may be cut short), never guessed."""
-    value = complete_json(body)
-    if value is not None:  # only the closing brackets were missing: unambiguous
-        out = calls_from_value(value, ctx)
-        out.errors.append("completed a tool call whose closing brackets were cut off")
-        return out
-    _, in_string = open_brackets(body)
-    if not in_string:
-        try:
-            json.loads(body)
-        except json.JSONDecodeError as exc:
-            if exc.pos < len(body.rstrip()):  # the JSON breaks before the end: broken, not cut off
-                return Outcome(errors=[f"dropped a tool call: invalid JSON ({exc.msg}): {body[:80]!r}"])
-    out = Outcome(drop=True)
-    if body.startswith("["):
-        decoder, i = json.JSONDecoder(), 1
-        while True:
-            i = _skip_ws(body, i)
-            if i < len(body) and body[i] == ",":
-                i = _skip_ws(body, i + 1)
-            try:
-                item, i = decoder.raw_decode(body, i)
-            except ValueError:
-                break
-            got = calls_from_value(item, ctx)
-            out.calls += got.calls
-            out.errors += got.errors
-    out.errors.append(f"dropped an incomplete tool call (the output ended inside it): {body[:80]!r}")
-    return out
+def _truncated(body: str) -> Outcome:
+    """JSON the output ended inside (or that never closes) is not a call: it stays prose, verbatim,
+    and is never run, even when only its closing brackets are missing."""
+    return Outcome(reject=True, incomplete=True,
+                   errors=[f"kept as prose: a tool call whose JSON never completes: {body[:80]!r}"])
 
 
 def json_calls(body: str, ctx: Context) -> Outcome:
     """Calls from a JSON text (repaired once when broken; never when the output ended inside it)."""
     body = unfence(body)
     if body[:1] in ("{", "[") and json_end(body, 0) is None:
-        return _truncated(body, ctx)
+        return _truncated(body)
     value, note = load_json(body)
     if value is None:
         return Outcome(errors=[f"dropped a tool call: {note}: {body.strip()[:80]!r}"])
@@ -138,8 +111,10 @@ def json_calls(body: str, ctx: Context) -> Outcome:
 
 # -- bare JSON at the start of a line ---------------------------------------------------------
 def line_start(text: str, i: int) -> bool:
+    """At the start of a line, or of the answer right after a `</think>`."""
     j = text.rfind("\n", 0, i) + 1
-    return not text[j:i].strip()
+    before = text[j:i].strip()
+    return not before or before.endswith("</think>")
 
 
 _BARE_OBJECT = re.compile(r'\{\s*"')
@@ -213,7 +188,8 @@ def bare_calls(body: str, ctx: Context, opener: str) -> Outcome:
         out.calls += got.calls
         out.errors += got.errors
         out.notes += got.notes
-        out.drop = out.drop or got.drop
+        out.reject = out.reject or got.reject
+        out.incomplete = out.incomplete or got.incomplete
     return out
 
 

@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-__all__ = ["brackets", "json_end", "load_json", "call_parts", "open_brackets", "complete_json", "NAME_KEYS", "ARG_KEYS"]
+__all__ = ["brackets", "json_end", "load_json", "call_parts", "NAME_KEYS", "ARG_KEYS"]
 
 NAME_KEYS = ("name", "tool_name", "tool", "function")
 ARG_KEYS = ("arguments", "parameters", "args", "input", "tool_input")
@@ -48,32 +48,6 @@ def json_end(text: str, start: int) -> int | None:
             if not stack:
                 return i + 1
     return None
-
-
-def open_brackets(text: str) -> tuple[list[str], bool]:
-    """The brackets still open at the end of `text`, and whether it ends inside a string."""
-    stack: list[str] = []
-    in_string = False
-    for _, ch in brackets(text):
-        if ch in _CLOSE:
-            stack.append(ch)
-        elif ch == '"':
-            in_string = True
-        elif stack:
-            stack.pop()
-    return stack, in_string
-
-
-def complete_json(text: str) -> Any | None:
-    """A call cut off only before its closing brackets, its arguments object whole
-    (`{"name": "x", "arguments": {"a": 1}`), closed and loaded; None when more than that is missing."""
-    stack, in_string = open_brackets(text)
-    if in_string or stack not in (["{"], ["["], ["[", "{"]):
-        return None
-    try:
-        return json.loads(text.rstrip().rstrip(",") + "".join(_CLOSE[c] for c in reversed(stack)))
-    except ValueError:
-        return None
 
 
 def load_json(text: str) -> tuple[Any, str | None]:

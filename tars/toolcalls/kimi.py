@@ -26,6 +26,7 @@ def _section(body: str, ctx: Context) -> Outcome:
         out.calls += [(_name(raw_name), a) for _, a in got.calls]
         out.errors += got.errors
         out.notes += got.notes
+        out.reject = out.reject or got.reject  # a call that never completes: the block is prose
     if not out.calls and not out.errors:
         out.errors.append("dropped an empty Kimi tool-call section")
     return out

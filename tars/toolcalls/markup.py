@@ -26,7 +26,7 @@ class Outcome:
     errors: list[str] = field(default_factory=list)
     reject: bool = False
     notes: list[str] = field(default_factory=list)  # reported, but the calls stand (a repair)
-    drop: bool = False  # tool markup even without a usable call (a truncated call): removed, not prose
+    incomplete: bool = False  # a call the output ended inside: prose, never run, and reported
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ FORMAT_ALIASES: dict[str, tuple[str, ...]] = {
     "phi4_mini": ("phi4", "firefunction", "functools"),
     "command_r7b": ("command_r", "cohere"),
     "jamba": (),
+    "functionary_v32": ("functionary", "functionary_v3.2", "meetkai"),
 }
 
 _CANONICAL: dict[str, str] = {

@@ -11,9 +11,13 @@ from typing import Any
 from tars.toolcalls.jsonish import brackets
 from tars.toolcalls.markup import Context, Outcome
 
-__all__ = ["pythonic_calls", "py_end", "accept_bare_pythonic", "PY_CALL_START"]
+__all__ = ["pythonic_calls", "py_end", "accept_bare_pythonic", "accept_whole_pythonic", "PY_CALL_START", "PY_FORMATS"]
 
 PY_CALL_START = re.compile(r"\[\s*[A-Za-z_][\w.]*\s*\(")
+# Formats whose models write bracketed call lists, at the start of a line or after prose (Llama 3.2
+# writes them as well as its JSON calls).
+PY_FORMATS = frozenset({"pythonic", "llama4", "gemma", "llama3_json"})
+_AFTER_LIST = ("<|eot_id|>", "<|eom_id|>", "<|im_end|>", "<|endoftext|>", "<end_of_turn>")
 _NAMES = {"true": True, "false": False, "null": None, "none": None, "True": True, "False": False, "None": None}
 
 
@@ -114,7 +118,7 @@ def py_end(text: str, start: int) -> int | None:
 def accept_bare_pythonic(text: str, i: int, final: bool, ctx: Context) -> bool | None:
     from tars.toolcalls.jsoncalls import line_start
 
-    if not line_start(text, i) and ctx.format != "pythonic":
+    if not line_start(text, i) and ctx.format not in PY_FORMATS:
         return False
     head = text[i:i + 80]
     if PY_CALL_START.match(head):
@@ -122,6 +126,42 @@ def accept_bare_pythonic(text: str, i: int, final: bool, ctx: Context) -> bool |
     if not final and len(text) - i < 80 and re.fullmatch(r"\[\s*([A-Za-z_][\w.]*\s*)?", head):
         return None
     return False
+
+
+_LEAD = re.compile(r"\s*")
+
+
+def _answer_start(text: str, i: int) -> bool:
+    """Only white space before `i`, or a `</think>` and white space (cheap on long texts)."""
+    if (lead := _LEAD.match(text)) is None or lead.end() >= i:
+        return True
+    j = i
+    while j > 0 and text[j - 1].isspace():
+        j -= 1
+    return text.endswith("</think>", 0, j)
+
+
+def accept_whole_pythonic(text: str, i: int, final: bool, ctx: Context) -> bool | None:
+    """A reply that is nothing but a call list, `[f(a=1), g()]`, is a call list in any format
+    (as vLLM's pythonic parser reads Llama 3.2): decided at the end of the output."""
+    if ctx.format in PY_FORMATS or ctx.tools is not None:
+        return False  # the line-start markup decides for these
+    if not _answer_start(text, i):
+        return False
+    head = text[i:i + 80]
+    if not PY_CALL_START.match(head):
+        if not final and len(text) - i < 80 and re.fullmatch(r"\[\s*([A-Za-z_][\w.]*\s*)?", head):
+            return None
+        return False
+    stop = py_end(text, i)
+    if stop is None:
+        return False if final else None
+    rest = text[stop:]
+    for token in _AFTER_LIST:
+        rest = rest.replace(token, "")
+    if rest.strip():
+        return False
+    return True if final else None
 
 
 def bare_pythonic_end(text: str, start: int, final: bool) -> int | None:

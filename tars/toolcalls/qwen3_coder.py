@@ -69,6 +69,7 @@ def xml_function_calls(body: str, ctx: Context) -> Outcome:
             out.calls += got.calls
             out.errors += got.errors
             out.notes += got.notes
+            out.reject = out.reject or got.reject  # a call that never completes: the block is prose
             continue
         props = ctx.schema(name).get("properties", {})
         args = {}
@@ -94,20 +95,22 @@ _INVOKE = re.compile(r'<invoke name="([^"]+)">(.*?)(?:</invoke>|\Z)', re.S)
 _NAMED_PARAMETER = re.compile(r'<parameter name="([^"]+)">(.*?)(?:</parameter>|(?=<parameter )|\Z)', re.S)
 
 
-def _minimax(body: str, ctx: Context) -> Outcome:
-    """MiniMax-M2: `<minimax:tool_call><invoke name="x"><parameter name="a">1</parameter></invoke>`."""
+def invoke_calls(body: str, ctx: Context) -> Outcome:
+    """MiniMax-M2: `<minimax:tool_call><invoke name="x"><parameter name="a">1</parameter></invoke>`
+    (Step3 writes the same with a `steptml:` prefix on each tag)."""
+    body = body.replace("<steptml:", "<").replace("</steptml:", "</")
     out = Outcome()
     for name, inner in _INVOKE.findall(body):
         props = ctx.schema(name).get("properties", {})
         pairs = _NAMED_PARAMETER.findall(inner)
         out.calls.append((name, {k: _typed(_strip_newline(v), props.get(k, {})) for k, v in pairs}))
     if not out.calls:
-        out.errors.append(f"dropped a MiniMax tool call without <invoke>: {body.strip()[:80]!r}")
+        out.errors.append(f"dropped an <invoke> tool call without <invoke>: {body.strip()[:80]!r}")
     return out
 
 
 MARKUPS = (
     Markup("<function=", until("</function>"), _function_block, "qwen3_coder"),
     Markup("<seed:tool_call>", until("</seed:tool_call>"), _seed, "seed_oss"),
-    Markup("<minimax:tool_call>", until("</minimax:tool_call>"), _minimax, "minimax_m2"),
+    Markup("<minimax:tool_call>", until("</minimax:tool_call>"), invoke_calls, "minimax_m2"),
 )

@@ -9,6 +9,7 @@ markups such as a ```json fence that is not a call, prose again).
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
@@ -19,6 +20,8 @@ from tars.toolcalls.markup import Context, Markup, Outcome, Region, ToolSet
 __all__ = ["StreamParser"]
 
 _log = logging.getLogger(__name__)
+_HEADER_REST = re.compile(r"(?:all|python)\n|[\w.\-]+\n\s*\{")  # the rest of a Functionary header
+_HEADER_SO_FAR = re.compile(r"[\w.\-]*(?:\n\s*)?")
 
 
 class _Trim:
@@ -91,6 +94,7 @@ class StreamParser:
         self._mode = "pending" if thinks_first else "text"
         self._call_ends_thinking = fmt.call_ends_thinking(model)
         self._trim_calls = fmt.trims_calls(model)
+        self._opener = fmt.prompt_opener if self.format != "auto" else ""
         self._region: Region | None = None
         self._text = _Trim()
         self._reasoning = _Trim()
@@ -110,12 +114,26 @@ class StreamParser:
         if self._done:
             raise RuntimeError("StreamParser.feed after finish")
         self._buf += chunk
+        if not self._restore_opener(final=False):
+            return []
         return self._run(final=False)
 
     def finish(self) -> list[Event]:
-        events = [] if self._done else self._run(final=True)
+        events = [] if self._done else (self._restore_opener(final=True) and self._run(final=True)) or []
         self._done = True
         return events
+
+    def _restore_opener(self, final: bool) -> bool:
+        """Put back the header opener the prompt ended with when the output starts with the rest
+        of a header; False while the start of the output cannot tell yet."""
+        if not self._opener:
+            return True
+        if not final and _HEADER_SO_FAR.fullmatch(self._buf):
+            return False
+        if _HEADER_REST.match(self._buf):
+            self._buf = self._opener + self._buf
+        self._opener = ""
+        return True
 
     # -- emitting -------------------------------------------------------------------------
     def _say(self, events: list[Event], text: str) -> None:
@@ -128,14 +146,14 @@ class StreamParser:
 
     def _apply(self, events: list[Event], markup: Markup, raw: str, outcome: Outcome) -> None:
         tools = self._ctx.tools
-        if markup.weak and outcome.drop and not outcome.calls and not outcome.reject:
-            self.errors.extend(outcome.errors)
-            return
         if markup.weak and (outcome.reject or not outcome.calls or (
                 tools is not None and any(tools.resolve(n) is None for n, _ in outcome.calls))):
+            if outcome.incomplete:
+                self.errors.extend(outcome.errors)
             self._say(events, raw)  # not unmistakably a call: it stays prose, verbatim
             return
-        if outcome.reject:
+        if outcome.reject:  # not a call after all (a call that never completes): prose, never run
+            self.errors.extend(outcome.errors)
             self._say(events, raw)
             return
         self.errors.extend(outcome.errors + outcome.notes)

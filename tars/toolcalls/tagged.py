@@ -1,7 +1,8 @@
 """JSON calls after a family's own tag: Granite `<|tool_call|>[...]`, Gemma
 `<function_call>{...}</function_call>`, Nemotron `<TOOLCALL>[...]</TOOLCALL>`, Jamba
 `<tool_calls>[...]</tool_calls>`, Phi-4-mini / FireFunction `functools[...]`, Command R7B
-`<|START_ACTION|>[...]<|END_ACTION|>`, and `<function name="x">{...}</function>`."""
+`<|START_ACTION|>[...]<|END_ACTION|>`, LongCat `<longcat_tool_call>{...}</longcat_tool_call>`, InternLM
+`<|action_start|><|plugin|>{...}<|action_end|>`, and `<function name="x">{...}</function>`."""
 
 from __future__ import annotations
 
@@ -52,6 +53,8 @@ MARKUPS = (
     Markup("<|tool_call|>", json_then(), _tagged(""), "granite"),
     Markup("<function_call>", json_then("</function_call>"), _tagged("</function_call>"), "gemma"),
     Markup("<TOOLCALL>", json_then("</TOOLCALL>"), _tagged("</TOOLCALL>"), "nemotron"),
+    Markup("<longcat_tool_call>", json_then("</longcat_tool_call>"), _tagged("</longcat_tool_call>"), "longcat"),
+    Markup("<|action_start|><|plugin|>", json_then("<|action_end|>"), _tagged("<|action_end|>"), "internlm"),
 )
 
 REGIONS = (Region("<|START_THINKING|>", ("<|END_THINKING|>",)),)

@@ -9,7 +9,7 @@ from typing import Any
 
 from tars.config import Policy  # the settings own the policy vocabulary (TARS_TOOL_POLICY)
 
-__all__ = ["Policy", "Tool", "ToolResult"]
+__all__ = ["MediaOutput", "Policy", "Tool", "ToolResult"]
 
 
 @dataclass(kw_only=True)
@@ -35,6 +35,8 @@ class Tool:
     # Optional: the policy for one call's arguments (e.g. completing a task by id runs, by fuzzy
     # text asks). A configured override (TARS_TOOL_POLICY) still wins over it.
     policy_for: Callable[[dict[str, Any]], Policy] | None = None
+    # Optional: called when the user interrupts a running call (Ctrl-C), e.g. to cancel it remotely.
+    cancel: Callable[[], None] | None = None
     # Why the tool cannot work as configured (e.g. "set TODOIST_API_TOKEN"); such a tool is never
     # offered to a model, and the tool listings say this instead.
     unavailable: str | None = None
@@ -42,6 +44,14 @@ class Tool:
     def spec(self) -> dict[str, Any]:
         """The provider-neutral description handed to models."""
         return {"name": self.name, "description": self.description, "parameters": self.parameters}
+
+
+@dataclass(frozen=True)
+class MediaOutput:
+    """A tool's output with media: the text the model reads (naming each file) and the files."""
+
+    text: str
+    attachments: tuple[Any, ...] = ()  # tars.messages.Attachment
 
 
 @dataclass(kw_only=True, frozen=True)
@@ -58,7 +68,14 @@ class ToolResult:
         """The result as the model sees it."""
         if isinstance(self.output, str):
             return self.output
+        if isinstance(self.output, MediaOutput):
+            return self.output.text
         return json.dumps(self.output, ensure_ascii=False, default=str)
+
+    @property
+    def attachments(self) -> tuple[Any, ...]:
+        """Media the tool returned (tars.messages.Attachment), for models that see images."""
+        return self.output.attachments if isinstance(self.output, MediaOutput) else ()
 
     def summary(self, width: int = 80) -> str:
         """One line for the user's status output."""

@@ -172,7 +172,12 @@ def _call_with_timeout(tool: Tool, arguments: dict[str, Any]) -> Any:
 
     thread = threading.Thread(target=target, name=f"tool:{tool.name}", daemon=True)
     thread.start()
-    thread.join(tool.timeout)
+    try:
+        thread.join(tool.timeout)
+    except KeyboardInterrupt:
+        if tool.cancel is not None:
+            tool.cancel()  # the call is abandoned: let its owner stop it (an MCP server gets a cancel)
+        raise
     if thread.is_alive():
         raise ToolTimeout(f"{tool.name} did not finish within {tool.timeout:g} s")
     if "error" in box:

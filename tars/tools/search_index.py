@@ -12,9 +12,12 @@ import os
 import re
 import sqlite3
 import threading
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+
+from tars.statefile import move_aside
 
 __all__ = ["SearchIndex", "Hit", "Chunker", "whole_file", "fts_query", "markdown_files"]
 
@@ -25,6 +28,7 @@ _STOP = frozenset(
     "a an and are as at be by do does for from had has have how i in is it me my of on or our "
     "that the their there this to was we were what when where which who why will with you your".split()
 )
+MAX_TERMS = 64  # distinct words a search query uses at most
 _VERSION = 2  # bump when the schema changes: the index is a cache and is rebuilt
 _SCHEMA = """
 DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS chunk_rows; DROP TABLE IF EXISTS chunks;
@@ -51,12 +55,19 @@ def whole_file(path: str, text: str) -> list[tuple[str, str]]:
     return [(heading or Path(path).stem, text)]
 
 
-def fts_query(text: str) -> str:
-    """Turn free text into a safe FTS5 query: quoted words joined by OR (BM25 ranks by overlap)."""
+def fts_query(text: str, max_terms: int = MAX_TERMS) -> str:
+    """Turn free text into a safe FTS5 query: quoted words joined by OR (BM25 ranks by overlap).
+    At most `max_terms` distinct words, the text's most frequent first (ties: the earliest), so a
+    huge text (a file piped in) costs a bounded query instead of one term per word."""
     words = [w for w in re.findall(r"\w+", text.lower()) if w not in _STOP]
     if not words:
         words = re.findall(r"\w+", text.lower())
-    return " OR ".join(f'"{w}"' for w in dict.fromkeys(words))
+    counts = Counter(words)
+    if len(counts) > max_terms:  # Counter keeps first-seen order, and most_common sorts stably
+        chosen = [w for w, _ in counts.most_common(max_terms)]
+    else:
+        chosen = list(counts)
+    return " OR ".join(f'"{w}"' for w in chosen)
 
 
 def markdown_files(root: Path, *, recursive: bool = True) -> Iterable[tuple[str, os.stat_result]]:
@@ -88,19 +99,43 @@ class SearchIndex:
 
     def _db(self) -> sqlite3.Connection:
         if self._conn is None:  # opened on first use: building the tool list stays cheap
-            self.db_path.parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(self.db_path, timeout=10, check_same_thread=False, isolation_level=None)
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA busy_timeout=10000")
-            if conn.execute("PRAGMA user_version").fetchone()[0] != _VERSION:
-                conn.execute("BEGIN IMMEDIATE")
-                if conn.execute("PRAGMA user_version").fetchone()[0] != _VERSION:  # another process won
-                    for statement in filter(str.strip, _SCHEMA.split(";")):
-                        conn.execute(statement)
-                    conn.execute(f"PRAGMA user_version = {_VERSION}")
-                conn.execute("COMMIT")
-            self._conn = conn
+            try:
+                self._conn = self._open()
+            except sqlite3.DatabaseError as exc:
+                self._broken(exc)
+                self._conn = self._open()
         return self._conn
+
+    def _broken(self, exc: sqlite3.DatabaseError) -> None:
+        """A file that is not a database, or a damaged one, is moved aside: it is only a cache.
+        A locked or unopenable database (OperationalError) is no reason and is raised again."""
+        if isinstance(exc, sqlite3.OperationalError):
+            raise exc
+        self.close()
+        move_aside(self.db_path, str(exc), companions=("-wal", "-shm"))
+
+    def _open(self) -> sqlite3.Connection:
+        self.db_path.parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(self.db_path, timeout=10, check_same_thread=False, isolation_level=None)
+        try:
+            self._prepare(conn)
+        except sqlite3.DatabaseError:
+            conn.close()
+            raise
+        return conn
+
+    @staticmethod
+    def _prepare(conn: sqlite3.Connection) -> None:
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA busy_timeout=10000")
+        if conn.execute("PRAGMA user_version").fetchone()[0] != _VERSION:
+            conn.execute("BEGIN IMMEDIATE")
+            if conn.execute("PRAGMA user_version").fetchone()[0] != _VERSION:  # another process won
+                for statement in filter(str.strip, _SCHEMA.split(";")):
+                    conn.execute(statement)
+                conn.execute(f"PRAGMA user_version = {_VERSION}")
+            conn.execute("COMMIT")
+        conn.execute("SELECT count(*) FROM files").fetchone()
 
     def close(self) -> None:
         if self._conn is not None:
@@ -108,7 +143,16 @@ class SearchIndex:
             self._conn = None
 
     def refresh(self, source: str, root: Path, chunker: Chunker = whole_file, *, recursive: bool = True) -> int:
-        """Re-index files under `root` that changed since last time; returns how many were re-read."""
+        """Re-index files under `root` that changed since last time; returns how many were re-read.
+        A database found damaged on the way is moved aside and the folder indexed afresh."""
+        try:
+            return self._refresh(source, root, chunker, recursive)
+        except sqlite3.DatabaseError as exc:
+            with self._lock:
+                self._broken(exc)
+            return self._refresh(source, root, chunker, recursive)
+
+    def _refresh(self, source: str, root: Path, chunker: Chunker, recursive: bool) -> int:
         with self._lock:
             db = self._db()
             known = {p: (s, m) for p, s, m in db.execute(

@@ -8,9 +8,10 @@ import sys
 import time
 from pathlib import Path
 
-__all__ = ["TOOLBOX", "PYTHON", "free_port", "HttpToolbox"]
+__all__ = ["TOOLBOX", "FEATURES", "PYTHON", "free_port", "HttpToolbox"]
 
 TOOLBOX = Path(__file__).with_name("toolbox.py")
+FEATURES = Path(__file__).with_name("features.py")
 PYTHON = sys.executable
 
 
@@ -23,7 +24,8 @@ def free_port() -> int:
 class HttpToolbox:
     """The toolbox server over HTTP on 127.0.0.1:port, as a subprocess that can be restarted."""
 
-    def __init__(self, port: int | None = None, *, transport: str = "http") -> None:
+    def __init__(self, port: int | None = None, *, transport: str = "http", script: Path = TOOLBOX) -> None:
+        self.script = script
         self.port = port or free_port()
         self.transport = transport  # "http" (Streamable HTTP) or "sse"
         self.proc: subprocess.Popen | None = None
@@ -34,7 +36,7 @@ class HttpToolbox:
 
     def start(self, timeout: float = 15.0) -> HttpToolbox:
         self.proc = subprocess.Popen(
-            [PYTHON, str(TOOLBOX), self.transport, str(self.port)],
+            [PYTHON, str(self.script), self.transport, str(self.port)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
         deadline = time.monotonic() + timeout

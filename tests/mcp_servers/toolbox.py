@@ -57,6 +57,13 @@ def sleep(seconds: float) -> str:
 
 
 @server.tool(annotations=ToolAnnotations(read_only_hint=True))
+async def freeze(seconds: float) -> str:
+    """Block the server's whole event loop for the given number of seconds (a hung server)."""
+    time.sleep(seconds)
+    return f"froze {seconds}"
+
+
+@server.tool(annotations=ToolAnnotations(read_only_hint=True))
 def picture() -> Image:
     """Return a small PNG image."""
     return Image(data=_PNG, format="png")
@@ -96,6 +103,9 @@ async def grow(name: str, ctx: Context) -> str:
 
 
 if __name__ == "__main__":
+    if os.environ.get("TOOLBOX_PIDFILE"):
+        with open(os.environ["TOOLBOX_PIDFILE"], "w") as fh:
+            fh.write(str(os.getpid()))
     if len(sys.argv) >= 3 and sys.argv[1] == "http":
         server.run("streamable-http", host="127.0.0.1", port=int(sys.argv[2]))
     elif len(sys.argv) >= 3 and sys.argv[1] == "sse":

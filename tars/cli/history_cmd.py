@@ -1,0 +1,133 @@
+"""`tars history list|show|export|rm`: the stored conversations of `tars chat`, from the shell."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+if TYPE_CHECKING:
+    from tars.repl.store import Conversation, ConversationStore
+
+__all__ = ["register"]
+
+
+def _when(stamp: float) -> str:
+    import time
+
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))
+
+
+def _find(store: ConversationStore, key: str) -> Conversation:
+    from tars.errors import UsageError
+
+    found = store.find(key)
+    if found is None:
+        raise UsageError(f"no stored conversation {key!r} (tars history list shows them)")
+    return found
+
+
+def _markdown(store: ConversationStore, found: Conversation) -> str:
+    from tars.transcript import conversation_markdown
+
+    about = " · ".join(p for p in (f"conversation #{found.id}", found.model, _when(found.updated)) if p)
+    return conversation_markdown(store.load(found.id), title=found.title, about=about)
+
+
+def register(app: typer.Typer) -> None:
+    history = typer.Typer(help="Stored conversations: list, show, export, rm.", no_args_is_help=True)
+
+    @history.command("list")
+    def list_command(
+        limit: Annotated[int, typer.Option("--limit", "-n", min=1, help="at most N, newest first")] = 20,
+        as_json: Annotated[bool, typer.Option("--json", help="print as JSON")] = False,
+    ) -> None:
+        """List stored conversations, newest first."""
+        import json
+
+        from tars.repl.store import ConversationStore
+        from tars.safe_text import terminal_safe
+
+        store = ConversationStore()
+        try:
+            found = store.recent(limit)
+        finally:
+            store.close()
+        if as_json:
+            print(json.dumps([{"id": c.id, "name": c.name, "title": c.title, "messages": c.messages,
+                               "model": c.model, "created": c.created, "updated": c.updated} for c in found],
+                             ensure_ascii=False, indent=2))
+            return
+        if not found:
+            print("no stored conversations yet (tars chat keeps them)", file=sys.stderr)
+            return
+        for c in found:
+            print(terminal_safe(f"{c.id:>4}  {_when(c.updated)}  {c.messages:>4} msgs  {c.title}"))
+
+    @history.command("show")
+    def show_command(
+        conversation: Annotated[str, typer.Argument(help="number or name")],
+    ) -> None:
+        """Print a conversation as markdown."""
+        from tars.repl.store import ConversationStore
+        from tars.safe_text import terminal_safe
+
+        store = ConversationStore()
+        try:
+            text = _markdown(store, _find(store, conversation))
+        finally:
+            store.close()
+        # piped: the exact text; a terminal never obeys escapes stored from a model's answer
+        print(terminal_safe(text) if sys.stdout.isatty() else text, end="")
+
+    @history.command("export")
+    def export_command(
+        conversation: Annotated[str, typer.Argument(help="number or name")],
+        file: Annotated[Path | None, typer.Argument(help="where to write (default: tars-chat-N.md here)")] = None,
+    ) -> None:
+        """Write a conversation to a markdown file."""
+        from tars.repl.store import ConversationStore
+        from tars.transcript import export_path, write_export
+
+        store = ConversationStore()
+        try:
+            found = _find(store, conversation)
+            text = _markdown(store, found)
+        finally:
+            store.close()
+        written = write_export(file or export_path(Path.cwd(), found.id), text)
+        print(f"exported #{found.id} ({found.messages} messages) to {written}", file=sys.stderr)
+
+    @history.command("rm")
+    def rm_command(
+        conversations: Annotated[list[str], typer.Argument(help="numbers or names")],
+        yes: Annotated[bool, typer.Option("--yes", "-y", help="do not ask")] = False,
+    ) -> int:
+        """Delete stored conversations (asks first at a terminal; needs --yes in a pipe)."""
+        from tars.errors import UsageError
+        from tars.repl.store import ConversationStore
+        from tars.safe_text import terminal_safe
+
+        store = ConversationStore()
+        try:
+            found = [_find(store, key) for key in conversations]
+            if not yes:
+                if not sys.stdin.isatty():
+                    raise UsageError("tars history rm deletes conversations: pass --yes to do it without asking")
+                for c in found:
+                    print(terminal_safe(f"#{c.id}  {c.messages} msgs  {c.title}"), file=sys.stderr)
+                sys.stderr.write(f"delete {len(found)} conversation{'s' if len(found) != 1 else ''}? [y/N] ")
+                sys.stderr.flush()
+                if sys.stdin.readline().strip().lower() not in ("y", "yes"):
+                    print("nothing deleted", file=sys.stderr)
+                    return 1
+            for c in found:
+                store.delete(c.id)
+        finally:
+            store.close()
+        print(f"deleted {', '.join('#' + str(c.id) for c in found)}", file=sys.stderr)
+        return 0
+
+    app.add_typer(history, name="history")
