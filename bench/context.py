@@ -89,7 +89,7 @@ def main() -> int:
         session = Session(config, primary=make_provider(config.model_default, config), tools=ToolRegistry([lookup]))
         started = time.perf_counter()
         largest_by_tars = 0
-        tally = {"older messages summarised": 0, "old tool results elided": 0, "long tool results cut": 0}
+        tally = {"older messages summarised": 0, "old tool results elided": 0, "long results of this turn cut": 0}
         for turn in range(1, args.turns + 1):
             for event in session.stream(message(turn)):
                 if isinstance(event, Notice) and event.level == "warning":

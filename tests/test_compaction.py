@@ -276,3 +276,23 @@ def test_the_context_bench_keeps_a_short_run_in_its_window() -> None:
                           text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "requests over the window: 0" in done.stdout and "turn-1 fact in the context at turn 40: yes" in done.stdout
+
+
+def test_a_long_answer_written_beside_a_call_is_cut_so_the_turn_goes_on():
+    """A small model may write pages of text along with its call; the next round still fits."""
+    def model(messages, tools):
+        if messages[-1].role == "user":
+            return ["I will look that up. " + "Let me think about it once more. " * 400,
+                    ToolCall(name="lookup", arguments={"topic": "tides"})]
+        return ["High tide is at noon."]
+
+    tool = Tool(name="lookup", description="look a topic up", func=lambda topic: f"{topic}: high tide at noon",
+                parameters={"type": "object", "properties": {"topic": {"type": "string"}}})
+    provider = ScriptedProvider([model], context_window=2048, max_output_tokens=256)
+    session = Session(load_config(environ={}).replace(primary_tools="all"), primary=provider,
+                      tools=ToolRegistry([tool]))
+    turn = session.send("when is high tide?")
+    assert turn.text.endswith("High tide is at noon.")
+    sent = provider.calls[-1]["messages"]
+    assert any("[cut to fit the context window" in m.content for m in sent if m.role == "assistant")
+    assert len(session.messages[1].content) > 10_000  # stored whole

@@ -53,7 +53,7 @@ class Compacted:
     def line(self) -> str:
         done = [f"{n} {what}" for n, what in ((self.summarised, "older messages summarised"),
                                               (self.elided, "old tool results elided"),
-                                              (self.cut, "long tool results cut")) if n]
+                                              (self.cut, "long results of this turn cut")) if n]
         return (f"context compacted: {', '.join(done)} ({self.before:,} → {self.after:,} tokens, "
                 f"window {self.window:,})")
 
@@ -151,8 +151,10 @@ def _summarise(context: Context, counter_of: Callable[[Message], int], summarise
 
 def _cut_latest(context: Context, measure: Callable[[], Budget], counter_of: Callable[[Message], int],
                 budget: Budget, room: int, latest: int) -> int:
-    """Shorten the largest tool results of the current turn until the prompt fits the room."""
-    results = sorted((i for i in range(latest, len(context.messages)) if context.messages[i].role == "tool"),
+    """Shorten the largest tool results and earlier answers of the current turn until the prompt
+    fits the room (a model's own long text in one round must not end the turn it is part of)."""
+    results = sorted((i for i in range(latest + 1, len(context.messages))
+                      if context.messages[i].role in ("tool", "assistant")),
                      key=lambda i: -counter_of(context.view(i)))
     done = 0
     for index in results:
