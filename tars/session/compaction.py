@@ -22,7 +22,6 @@ from tars.messages import Message
 from tars.providers.base import Provider
 from tars.session.budget import Budget
 from tars.session.context import Compaction, Context
-from tars.tokens import BYTES_PER_TOKEN
 
 if TYPE_CHECKING:
     from tars.session.session import Session
@@ -162,8 +161,9 @@ def _cut_latest(context: Context, measure: Callable[[], Budget], counter_of: Cal
         if excess <= 0:
             break
         message = context.messages[index]
-        keep = max(64, counter_of(context.view(index)) - excess)
-        shown = message.content[: int(keep * BYTES_PER_TOKEN)]
+        size = max(1, counter_of(context.view(index)))
+        keep = max(64, size - excess)
+        shown = message.content[: int(len(message.content) * keep / size)]
         if len(shown) >= len(message.content):
             continue
         text = f"{shown}\n[cut to fit the context window: {len(shown):,} of {len(message.content):,} characters shown]"
