@@ -26,14 +26,14 @@ _TEMP = re.compile(r"\.(?P<name>.+?)\.(?:(?P<pid>\d+)\.)?[a-z0-9_]{8}\.tmp")
 _ORPHAN_AGE = 3600.0  # a temp file without a pid (or whose pid was reused) is stale after this
 
 
-def atomic_write(path: Path, text: str) -> None:
-    """Replace `path` with `text` in one step (temp file + fsync + os.replace)."""
+def atomic_write(path: Path, content: str | bytes) -> None:
+    """Replace `path` with `content` (text as UTF-8, or bytes) in one step (temp file + fsync + os.replace)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     sweep_stale(path.parent)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(content.encode("utf-8") if isinstance(content, str) else content)
             fh.flush()
             os.fsync(fh.fileno())
         try:  # keep the mode of a file we replace; a new one stays private (mkstemp's 0600)

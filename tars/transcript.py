@@ -7,7 +7,6 @@ as one quoted line with its result in a fence, an interrupted answer marked as s
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -93,11 +92,8 @@ def write_export(path: Path, markdown: str) -> Path:
     path = path.expanduser()
     if path.is_dir():
         raise UsageError(f"{path} is a folder; give a file name")
-    existed = path.exists()
     try:
-        atomic_write(path, markdown)
-        if not existed:
-            os.chmod(path, 0o600)
+        atomic_write(path, markdown)  # a new file is private (0600); a replaced one keeps its mode
     except OSError as exc:
         raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
     return path

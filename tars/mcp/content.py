@@ -17,6 +17,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from tars.atomic import atomic_write
 from tars.messages import Attachment
 from tars.tools.base import MediaOutput
 
@@ -76,26 +77,11 @@ def save_media(data: str, mime_type: str) -> tuple[Path | None, int]:
     path = media_dir() / (hashlib.sha256(raw).hexdigest()[:20] + _EXTENSIONS.get(mime_type, ".bin"))
     try:
         if not path.exists():
-            _write_private(path, raw)
+            atomic_write(path, raw)  # a new file is private (0600)
     except OSError:
         return None, len(raw)
     return path, len(raw)
 
-
-def _write_private(path: Path, raw: bytes) -> None:
-    """Write the file in one step (temp file + rename), readable by the user only."""
-    import os
-    import tempfile
-
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(raw)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
 
 
 def _media(kind: str, data: str, mime_type: str, attachments: list[Attachment]) -> str:

@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import re
-import tempfile
 import threading
 import time
 from collections.abc import Callable
@@ -26,6 +24,8 @@ from urllib.parse import parse_qs, urlsplit
 
 from mcp.client.auth import OAuthClientProvider
 from mcp.shared.auth import AuthorizationCodeResult, OAuthClientInformationFull, OAuthClientMetadata, OAuthToken
+
+from tars.atomic import atomic_write
 
 __all__ = ["TokenFile", "token_path", "session_auth", "login_auth", "LoginCallback", "NEEDS_LOGIN"]
 
@@ -58,14 +58,7 @@ class TokenFile:
         data = self._read()
         data.update({"url": self.url, key: value})
         self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.path.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:  # mkstemp files are 0600
-                json.dump(data, fh)
-            os.replace(tmp, self.path)
-        except BaseException:
-            os.unlink(tmp)
-            raise
+        atomic_write(self.path, json.dumps(data))  # a new file is private (0600)
 
     @property
     def has_tokens(self) -> bool:
