@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tars.messages import Message
+from tars.tools.base import is_not_offered
 
 __all__ = ["Outcome", "turn_outcomes", "all_failed", "nothing_useful", "failure_answer", "missing_note",
            "confirmations", "is_empty", "refused"]
@@ -88,7 +89,7 @@ def all_failed(messages: Sequence[Message]) -> bool:
 
 def refused(message: Message, name: str) -> bool:
     """A call the session refused (its tool was not offered): it never ran, so it is no tool's failure."""
-    return message.is_error and message.content.startswith(f"tool {name!r} is not available")
+    return message.is_error and is_not_offered(message.content, name)
 
 
 def nothing_useful(messages: Sequence[Message]) -> bool:

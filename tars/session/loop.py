@@ -38,7 +38,7 @@ from tars.session.repeats import RepeatGuard
 from tars.session.turn import Turn
 from tars.system_prompt import build_system_prompt
 from tars.tokens import estimate_tokens
-from tars.tools.base import Tool
+from tars.tools.base import Tool, not_offered
 
 if TYPE_CHECKING:
     from tars.session.escalation import RouteResult
@@ -128,13 +128,6 @@ def _is_offered(session: Session, call: ToolCall, tools: list[Tool]) -> bool:
     return tool is None or any(t.name == tool.name for t in tools)
 
 
-def _not_offered(call: ToolCall, tools: list[Tool]) -> str:
-    if not tools:
-        return f"tool {call.name!r} is not available now: no tools are offered in this round. Answer the user."
-    return (f"tool {call.name!r} is not available in this round; the tools offered are: "
-            + ", ".join(t.name for t in tools))
-
-
 def _refuse_not_offered(session: Session, calls: tuple[ToolCall, ...],
                         tools: list[Tool]) -> Generator[SessionEvent, None, list[ToolCall]]:
     """Answer calls to tools not offered with an error; the calls that may run are returned."""
@@ -143,7 +136,8 @@ def _refuse_not_offered(session: Session, calls: tuple[ToolCall, ...],
         if _is_offered(session, call, tools):
             offered.append(call)
         else:
-            yield ToolResultEvent(result=session.tool_call_result(call, _not_offered(call, tools), is_error=True))
+            refusal = not_offered(call.name, [t.name for t in tools])
+            yield ToolResultEvent(result=session.tool_call_result(call, refusal, is_error=True))
     return offered
 
 
@@ -173,7 +167,7 @@ def _run_calls(session: Session, calls: tuple[ToolCall, ...], tools: list[Tool],
                 repeats += 1
                 result = session.tool_call_result(call, answer, is_error=True)
             elif not _is_offered(session, call, tools):
-                result = session.tool_call_result(call, _not_offered(call, tools), is_error=True)
+                result = session.tool_call_result(call, not_offered(call.name, [t.name for t in tools]), is_error=True)
                 guard.remember(call, failed=True)
             else:
                 result = session.tools.run(call, confirm=session.confirm)

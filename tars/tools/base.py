@@ -9,7 +9,7 @@ from typing import Any
 
 from tars.config import Policy  # the settings own the policy vocabulary (TARS_TOOL_POLICY)
 
-__all__ = ["MediaOutput", "Policy", "Tool", "ToolResult"]
+__all__ = ["MediaOutput", "Policy", "Tool", "ToolResult", "is_not_offered", "not_offered"]
 
 
 @dataclass(kw_only=True)
@@ -83,3 +83,15 @@ class ToolResult:
         prefix = "error: " if self.is_error else ""
         line = prefix + line
         return line if len(line) <= width else line[: width - 1] + "…"
+
+
+def not_offered(name: str, offered: list[str]) -> str:
+    """The error result of a call to a tool not offered in its round: the call never runs."""
+    if not offered:
+        return f"tool {name!r} is not available now: no tools are offered in this round. Answer the user."
+    return f"tool {name!r} is not available in this round; the tools offered are: " + ", ".join(offered)
+
+
+def is_not_offered(result: str, name: str) -> bool:
+    """Whether a tool result is the refusal `not_offered` wrote for a call to `name`."""
+    return result.startswith(f"tool {name!r} is not available")
