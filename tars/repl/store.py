@@ -94,7 +94,7 @@ class ConversationStore:
         self.path.touch(mode=0o600, exist_ok=True)  # conversations are private
         db = sqlite3.connect(self.path, timeout=5.0, isolation_level=None)
         try:
-            db.execute("PRAGMA journal_mode=WAL")
+            _wal(db)
             db.execute("PRAGMA foreign_keys=ON")
             db.executescript(_SCHEMA)
             db.execute("SELECT count(*) FROM conversations").fetchone()
@@ -224,3 +224,17 @@ def _message(row: tuple) -> Message:
                        for c in json.loads(calls or "[]"))
     return Message(role=role, content=content, tool_calls=tool_calls, tool_call_id=call_id, name=name,
                    is_error=bool(is_error), interrupted=bool(interrupted))
+
+
+def _wal(db: sqlite3.Connection, *, wait: float = 5.0) -> None:
+    """Switch to WAL. Two processes creating the database at once may find it locked, and sqlite
+    does not wait on its own for this switch: retry until `wait` has passed."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
