@@ -8,12 +8,14 @@ the primary.
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from tars.config import ModelSpec
 from tars.cooldown import Cooldown
-from tars.errors import ProviderError
+from tars.errors import AttachmentError, ProviderError
 from tars.events import Notice
 from tars.providers.base import Provider
 from tars.routing import Decision
@@ -96,6 +98,26 @@ class Escalation:
         return Choice(provider=self.primary, escalated=False, skipped=skipped, notice=Notice(level="warning", text=(
             f"remote {spec_of(self.remote)} is cooling down after a failure ({cooling.reason}; "
             f"{cooling.seconds_left():.0f} s left): answering locally with {spec_of(self.primary)}")))
+
+    def for_images(self, route: RouteResult, names: Sequence[str]) -> RouteResult:
+        """The route for a message carrying images (`names`): unchanged when its model takes images,
+        to the remote when only that one does (and it is not cooling down); otherwise refused with
+        AttachmentError, before any request."""
+        from tars.providers.vision import sees_images
+
+        remote = self.remote
+        ready = remote is not None and self.cooldown.active(str(spec_of(remote))) is None
+        target = remote if route.escalate and remote is not None and ready else self.primary
+        if sees_images(target):
+            return route
+        if remote is not None and remote is not target and ready and sees_images(remote):
+            return dataclasses.replace(route, provider=remote.provider, model=remote.model, escalate=True,
+                                       reason=f"the message has images, which {spec_of(target)} does not take")
+        listed = ", ".join(names)
+        raise AttachmentError(
+            f"{spec_of(target)} takes no images, so {listed} cannot be sent: attach images with a model that "
+            "takes them (Claude, an Ollama vision model, an OpenAI-compatible vision model), "
+            "chosen with -m/--model or TARS_MODEL_DEFAULT")
 
     def can_fall_back(self, provider: Provider, already: bool) -> bool:
         """A failed remote round falls back to the primary, once per turn; a failed primary does not."""
