@@ -206,3 +206,30 @@ def test_a_sessions_database_from_before_attachments_still_opens(tars_home: Path
     store.save(1, [Message(role="user", content="look", attachments=(image,))])
     assert store.load(1)[0].attachments == (image,)
     store.close()
+
+
+@pytest.mark.parametrize(("data", "mime"), [
+    (b"\x89PNG\r\n\x1a\n....", "image/png"),
+    (b"\xff\xd8\xff\xe0\x00\x10JFIF", "image/jpeg"),
+    (b"GIF89a\x01\x00\x01\x00", "image/gif"),
+    (b"RIFF\x24\x00\x00\x00WEBPVP8 ", "image/webp"),
+])
+def test_images_are_known_by_their_bytes_whatever_their_name(tmp_path: Path, data: bytes, mime: str) -> None:
+    from tars.attachments import load
+    from tars.config import load_config
+
+    (tmp_path / "picture.txt").write_bytes(data)
+    (tmp_path / "notes.png").write_text("not a picture at all\n")
+    image = load("picture.txt", load_config())
+    assert (image.kind, image.image and image.image.mime_type) == ("image", mime)
+    assert Path(image.image.path).read_bytes() == data  # a private copy, kept with the conversation
+    assert oct(Path(image.image.path).stat().st_mode & 0o777) == "0o600"
+    assert load("notes.png", load_config()).kind == "file"
+
+
+def test_a_legacy_8_bit_text_file_is_text(tmp_path: Path) -> None:
+    from tars.attachments import load
+    from tars.config import load_config
+
+    (tmp_path / "old.txt").write_bytes("café, naïve\r\n".encode("cp1252"))
+    assert load("old.txt", load_config()).text == "café, naïve\r\n"

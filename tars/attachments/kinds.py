@@ -1,5 +1,6 @@
 """What a file's bytes are, by their content rather than their name: an image tars sends as an
-image (PNG, JPEG, GIF, WebP), text (UTF-8 without NUL bytes), or a binary, with what it looks like."""
+image (PNG, JPEG, GIF, WebP), text (UTF-8, or an 8-bit legacy encoding without control bytes), or a
+binary, with what it looks like."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ __all__ = ["IMAGE_TYPES", "binary_kind", "image_type", "text_of"]
 
 IMAGE_TYPES = ("image/png", "image/jpeg", "image/gif", "image/webp")
 _SNIFF = 8192  # a NUL in the first bytes marks a binary
+_BINARY_CONTROLS = bytes(b for b in [*range(32), 127] if b not in b"\t\n\r\x0c\x1b")
 
 _MAGIC = (
     (b"%PDF-", "a PDF document"),
@@ -45,15 +47,20 @@ def image_type(data: bytes) -> str | None:
 
 
 def text_of(data: bytes) -> str | None:
-    """The bytes as text when they are UTF-8 (a BOM is dropped) with no NUL; else None."""
+    """The bytes as text: UTF-8 (a BOM dropped), else a legacy 8-bit encoding (Windows-1252) when
+    there is no control byte but tab, newline, form feed and escape; None for anything else."""
     if b"\x00" in data[:_SNIFF]:
         return None
     try:
         return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        if exc.start >= len(data) - 3:  # a multi-byte character cut by the end of a read
-            return data[:exc.start].decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    if len(data.translate(None, _BINARY_CONTROLS)) != len(data):
         return None
+    try:
+        return data.decode("cp1252")
+    except UnicodeDecodeError:  # the five bytes cp1252 leaves out
+        return data.decode("latin-1")
 
 
 def binary_kind(data: bytes) -> str:
