@@ -122,6 +122,16 @@ def test_an_image_goes_to_the_remote_when_only_the_remote_takes_images(server: O
     assert [c["model"] for c in chats(server)] == ["llava"] and last_user(server)["images"]
 
 
+def test_an_image_stays_with_a_primary_that_takes_images_when_the_remote_does_not(server: OllamaServer,
+                                                                                  tmp_path: Path) -> None:
+    (tmp_path / "sky.png").write_bytes(PNG)
+    done = tars("ask", "-a", "sky.png", "what is the weather in Lima right now?", "--remote", "ollama:text",
+                model="ollama:llava", OLLAMA_HOST=server.url)
+    assert done.returncode == 0, done.stderr
+    assert {c["model"] for c in chats(server)} == {"llava"}  # the text-only remote was never asked
+    assert any(m.get("images") for c in chats(server) for m in c["messages"])
+
+
 @pytest.mark.parametrize(("make", "message"), [
     (lambda p: None, "tars: thing: no such file"),
     (lambda p: p.mkdir(), "tars: thing is a folder: attach the files in it one by one (thing/FILE), "

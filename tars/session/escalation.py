@@ -101,8 +101,8 @@ class Escalation:
 
     def for_images(self, route: RouteResult, names: Sequence[str]) -> RouteResult:
         """The route for a message carrying images (`names`): unchanged when its model takes images,
-        to the remote when only that one does (and it is not cooling down); otherwise refused with
-        AttachmentError, before any request."""
+        to the other model (the remote when it is not cooling down, or the primary) when only that
+        one does; otherwise refused with AttachmentError, before any request."""
         from tars.providers.vision import sees_images
 
         remote = self.remote
@@ -110,8 +110,9 @@ class Escalation:
         target = remote if route.escalate and remote is not None and ready else self.primary
         if sees_images(target):
             return route
-        if remote is not None and remote is not target and ready and sees_images(remote):
-            return dataclasses.replace(route, provider=remote.provider, model=remote.model, escalate=True,
+        other = self.primary if target is remote else remote if ready else None
+        if other is not None and other is not target and sees_images(other):
+            return dataclasses.replace(route, provider=other.provider, model=other.model, escalate=other is remote,
                                        reason=f"the message has images, which {spec_of(target)} does not take")
         listed = ", ".join(names)
         raise AttachmentError(
