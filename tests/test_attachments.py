@@ -243,3 +243,14 @@ def test_a_legacy_8_bit_text_file_is_text(tmp_path: Path) -> None:
 
     (tmp_path / "old.txt").write_bytes("café, naïve\r\n".encode("cp1252"))
     assert load("old.txt", load_config()).text == "café, naïve\r\n"
+
+
+def test_a_failed_remote_does_not_fall_back_to_a_primary_that_cannot_see_the_image(server: OllamaServer,
+                                                                                   tmp_path: Path) -> None:
+    (tmp_path / "cat.png").write_bytes(PNG)
+    with AnthropicServer() as remote:
+        remote.script({"error": 529})
+        done = tars("ask", "-a", "cat.png", "describe", "--remote", f"claude:{DEFAULT_CLAUDE_MODEL}",
+                    OLLAMA_HOST=server.url, ANTHROPIC_API_KEY="k", ANTHROPIC_BASE_URL=remote.url)
+    assert done.returncode == 1 and "overloaded" in done.stderr.lower()
+    assert chats(server) == []  # the text-only primary never answered about a picture it cannot see

@@ -120,9 +120,13 @@ class Escalation:
             "takes them (Claude, an Ollama vision model, an OpenAI-compatible vision model), "
             "chosen with -m/--model or TARS_MODEL_DEFAULT")
 
-    def can_fall_back(self, provider: Provider, already: bool) -> bool:
-        """A failed remote round falls back to the primary, once per turn; a failed primary does not."""
-        return provider is self.remote and self.remote is not None and not already
+    def can_fall_back(self, provider: Provider, already: bool, *, images: bool = False) -> bool:
+        """A failed remote round falls back to the primary, once per turn; a failed primary does not,
+        nor does a turn whose message has images the primary cannot take (it would answer blind)."""
+        from tars.providers.vision import sees_images
+
+        return (provider is self.remote and self.remote is not None and not already
+                and (not images or sees_images(self.primary)))
 
     def fall_back(self, exc: ProviderError, *, partial: bool) -> Notice:
         """Record the remote's failure (it cools down, across processes) and say so in one line."""
