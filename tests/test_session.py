@@ -260,6 +260,23 @@ def test_call_text_after_a_repeated_failure_tells_the_failure():
     assert turn.text.startswith("The `weather_now` tool failed for Paris:") and "won't guess" in turn.text
 
 
+def test_call_text_after_a_refused_repeat_with_one_call_failed_shows_the_result_and_what_is_missing():
+    def weather_now(location):
+        if location == "Rome":
+            raise TimeoutError("timed out after 30 s")
+        return {"location": location, "sky": "clear"}
+
+    tool = Tool(name="weather_now", description="d", parameters=WEATHER_SCHEMA, func=weather_now, family="weather")
+    calls = [ToolCall(name="weather_now", arguments={"location": "Oslo"}),
+             ToolCall(name="weather_now", arguments={"location": "Rome"})]
+    model = ScriptedProvider([calls, calls, ['[{"name": "weather_now", "arguments": {"location": "Oslo"}}]']])
+    text = make_session(model, tools=[tool]).send("weather in Oslo and Rome?").text
+    assert text.startswith("The model gave no answer, only another tool call. What the tools returned:\n"
+                           "- `weather_now` for Oslo: location: Oslo; sky: clear\n\nMissing: The `weather_now` tool "
+                           "failed for Rome:"), text
+    assert "timed out after 30 s" in text
+
+
 def test_prose_after_a_refused_repeat_streams_as_it_comes():
     call = ToolCall(name="weather_now", arguments={"location": "Paris"})
     model = ScriptedProvider([[call], [call], ["Clear ", "in Paris, ", "21 °C."]])

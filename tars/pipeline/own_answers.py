@@ -1,5 +1,6 @@
-"""Answers tars writes itself, without a model: when every call of a turn failed, and when every
-call confirmed what it did in a sentence of its own.
+"""Answers tars writes itself, without a model: when every call of a turn failed, when every
+call confirmed what it did in a sentence of its own, and when the model wrote no answer at all
+after its calls (then tars says so and shows what each call returned, adding nothing).
 
 A small model handed nothing but an error tends to invent the result it was waiting for ("cloudy,
 22 degrees"). When no call of the turn succeeded there is nothing to answer from, so tars says
