@@ -155,7 +155,7 @@ def _parse_moment(text: str | None) -> tuple[dt.datetime, bool]:
     """A date with an optional clock time ("friday 3pm", "2027-03-14 09:30"); (moment, time given)."""
     current = now()
     raw = " ".join(str(text or "").lower().split())
-    if raw in ("", "now", "right now"):
+    if raw in ("", "now", "right now", "today", "from now"):
         return current, False  # a time of day is shown only when the span is in hours or minutes
     m = _TIME.match(raw)
     if m and (m[3] or m[4]) and int(m[2]) <= 24:
