@@ -158,7 +158,8 @@ def router():
 @pytest.mark.parametrize("message,tool", [
     ("what is 17 multiplied by 23", "calculate"), ("what's 17 * 23", "calculate"), ("calculate 15% of 80", "calculate"),
     ("whats the square root of 81", "calculate"), ("what is 100/7", "calculate"), ("12 squared?", "calculate"),
-    ("convert 5 miles to km", "convert_units"), ("what's 25 degrees celsius in fahrenheit?", "convert_units"),
+    ("convert 5 miles to km", "convert_units"), ("What's 25 degrees Celsius in Fahrenheit?", "convert_units"),
+    ("I split a 96 euro dinner bill between 7 people, how much does each pay?", "calculate"),
     ("how many ounces in a pound", "convert_units"), ("how many bytes are in a gigabyte", "convert_units"),
     ("how many days until christmas", "days_between"), ("how many days between 2026-01-01 and 2026-12-25",
                                                         "days_between"),

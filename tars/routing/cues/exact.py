@@ -49,6 +49,7 @@ EXACT = Family(
         (3, rf"\b(?:square root|cube root|sqrt|factorial)\b(?: of)?\s*\(?{_N}|{_N} (?:squared|cubed)\b"),
         (3, rf"{_N}\s*(?:%|percent|per cent) of {_N}|\b(?:what|how much) (?:percent(?:age)?|%) (?:of {_N} )?is {_N}"),
         (3, rf"^(?:calculate|compute|evaluate|work out)\b.{{0,30}}{_N}"),
+        (3, rf"\b(?:split|divide|share)\b.{{0,40}}{_N}.{{0,40}}\b(?:between|among|by|into|with) {_N}\b"),
         # conversions: a quantity in one unit asked in another
         (3, rf"{_N} ?(?:{_UNIT})\b.{{0,4}}\b(?:to|in|into|as|in terms of)\s+(?:a |an )?(?:{_UNIT})\b"),
         (3, rf"\bhow many (?:{_UNIT}) (?:are |is |make up |fit )?(?:in|into|per) (?:a |an |one |{_N} ?)(?:{_UNIT})\b"),
@@ -77,11 +78,11 @@ EXACT = Family(
     hints=hints(
         calculate=rf"{_N}\s*(?:[*×÷^+]|\*\*)\s*\(?{_N}|{_N} [-/x] \(?-?{_N}|(?<![/\d]){_N}/{_N}(?![/\d])|"
                   rf"{_N}\s*(?:%|percent|per cent)|\b(?:{_OPERATOR_WORD}|square root|cube root|sqrt|factorial|"
-                  r"squared|cubed|percent|calculate|compute|evaluate)\b",
+                  r"squared|cubed|percent|calculate|compute|evaluate|split|share)\b",
         convert_units=rf"\b(?:convert|how many (?:{_UNIT}) (?:are |is )?in)\b|"
                       rf"{_N} ?(?:{_UNIT})\b.{{0,4}}\b(?:to|in|into|as)\s+(?:a |an )?(?:{_UNIT})\b",
         days_between=r"\bhow (?:many|much) (?:more )?(?:days|weeks|months|years|sleeps|time)\b|\b(?:days|weeks|sleeps) "
-                     r"(?:until|till|til|left)\b|\bbetween\b",
+                     r"(?:until|till|til|left|between)\b",
         date_shift=rf"\b{_SPAN} (?:from|after|before|since|later|earlier)\b|\bwhat time will it be\b|"
                    r"\bin \d+ (?:minutes?|hours?|days?|weeks?|months?|years?)\b|"
                    r"\b(?:add|subtract)\b",
