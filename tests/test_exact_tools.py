@@ -131,6 +131,8 @@ def test_date_arithmetic(fixed_now):
     assert date_shift(1, "months", "2027-01-31")["result"] == "2027-02-28"
     assert date_shift(-2, "weeks", "2027-01-10")["result"] == "2026-12-27"
     assert date_shift(5, "hours", "today")["result"] == "2026-11-25T19:30+01:00"
+    assert date_shift(5, "hours", "2026-11-25")["result"] == "2026-11-25T19:30+01:00"
+    assert date_shift(5, "hours", "2026-11-26")["result"] == "2026-11-26T05:00+01:00"
     later = date_shift(5, "hours")
     assert later["result"] == "2026-11-25T19:30+01:00"
     assert later["confirmation"].endswith("is Wednesday 2026-11-25 19:30 (CET).")

@@ -176,6 +176,8 @@ def date_shift(amount: int, unit: str, date: str | None = None) -> dict[str, Any
     if abs(amount) > 1_000_000:
         raise DateError("the amount is too large")
     start, timed = _parse_moment(date)
+    if unit in ("minutes", "hours") and not timed and start.date() == now().date():
+        start = now()  # "in 5 hours" with today's date filled in means from now, not from midnight
     timed = timed or unit in ("minutes", "hours")
     try:
         if unit in ("months", "years"):
