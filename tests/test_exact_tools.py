@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
     ("10 / 4", 2.5), ("10 // 4", 2), ("10 mod 3", 1), ("0.1 + 0.2", 0.3), ("1,234 * 2", 2468),
     ("square root of 81", 9), ("sqrt(2)", 1.41421356237), ("12 squared", 144), ("5!", 120),
     ("round(3.14159, 2)", 3.14), ("abs(-7)", 7), ("100 divided by 8", 12.5), ("2 to the power of 8", 256),
-    ("15% of $80", 12),
+    ("15% of $80", 12), ("log(1000)", 3), ("ln(e)", 1), ("log(8, 2)", 3),
 ])
 def test_arithmetic_is_exact(expression, value):
     assert evaluate(expression) == value

@@ -40,10 +40,11 @@ def _sqrt(x: _Number) -> _Number:
     return math.sqrt(x)
 
 
-def _log(x: _Number, base: _Number | None = None) -> float:
-    if x <= 0 or (base is not None and (base <= 0 or base == 1)):
+def _log(x: _Number, base: _Number = 10) -> float:
+    """log is base 10 as on a calculator (ln is natural); exact for powers of 10 and 2."""
+    if x <= 0 or base <= 0 or base == 1:
         raise CalcError("a logarithm needs a positive number (and a positive base other than 1)")
-    return math.log(x) if base is None else math.log(x, base)
+    return math.log10(x) if base == 10 else math.log2(x) if base == 2 else math.log(x, base)
 
 
 def _factorial(n: _Number) -> int:
@@ -64,7 +65,7 @@ def _round(x: _Number, digits: _Number = 0) -> _Number:
 
 _FUNCTIONS: dict[str, Callable[..., _Number]] = {
     "sqrt": _sqrt, "abs": abs, "round": _round, "floor": math.floor, "ceil": math.ceil,
-    "log": _log, "ln": _log, "log10": lambda x: _log(x, 10), "log2": lambda x: _log(x, 2),
+    "log": _log, "ln": lambda x: _log(x, math.e), "log10": _log, "log2": lambda x: _log(x, 2),
     "exp": math.exp, "factorial": _factorial,
     "sin": math.sin, "cos": math.cos, "tan": math.tan,
 }
