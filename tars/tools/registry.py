@@ -14,6 +14,7 @@ from typing import Any
 from tars.errors import ToolArgumentsInvalid, ToolDenied, ToolError, ToolNotFound, ToolTimeout
 from tars.events import ToolCall
 from tars.tools.base import Policy, Tool, ToolResult
+from tars.tools.selection import ToolSelection
 
 __all__ = ["ToolRegistry", "Confirm"]
 
@@ -31,13 +32,17 @@ class ToolRegistry:
         self._policies = dict(policies or {})
         self._listeners: list[Callable[[ToolRegistry], None]] = []
         self._lock = threading.RLock()
+        self._allow: Callable[[Tool], bool] | None = None  # a role's tools; None: every tool
+        self._withheld: set[str] = set()  # tools the role leaves out, by name
         for tool in tools:
             self.add(tool)
 
     # -- membership -------------------------------------------------------------------------
     def add(self, tool: Tool) -> None:
         with self._lock:
-            if tool.unavailable:
+            if not self._allowed(tool):
+                self._withheld.add(tool.name)
+            elif tool.unavailable:
                 self._tools.pop(tool.name, None)
                 self._unavailable[tool.name] = tool
             else:
@@ -61,8 +66,24 @@ class ToolRegistry:
             for name in [n for n, t in self._tools.items() if t.source == source]:
                 del self._tools[name]
             for tool in tools:
+                if not self._allowed(tool):
+                    self._withheld.add(tool.name)
+                    continue
                 (self._unavailable if tool.unavailable else self._tools)[tool.name] = tool
         self._changed()
+
+    def restrict(self, allow: ToolSelection) -> None:
+        """Keep only the tools `allow` allows, now and as more arrive (a role's `tools`)."""
+        with self._lock:
+            self._allow = allow.allows
+            for name, tool in list(self._tools.items()):
+                if not self._allowed(tool):
+                    del self._tools[name]
+                    self._withheld.add(name)
+        self._changed()
+
+    def _allowed(self, tool: Tool) -> bool:
+        return self._allow is None or self._allow(tool)
 
     def subscribe(self, listener: Callable[[ToolRegistry], None]) -> None:
         """Call `listener(registry)` whenever the tool set changes (the router learns from it)."""
@@ -97,6 +118,8 @@ class ToolRegistry:
         off = self._unavailable.get(name)
         if off is not None:
             return f"{name} is not available: {off.unavailable}"
+        if name in self._withheld:
+            return f"{name} is not offered in this conversation's role; offered: {', '.join(sorted(self._tools))}"
         return f"unknown tool {name!r}; offered: {', '.join(sorted(self._tools))}"
 
     def specs(self, names: Iterable[str] | None = None) -> list[dict[str, Any]]:
