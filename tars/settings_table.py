@@ -90,8 +90,8 @@ SETTINGS: list[Setting] = [
             "native)",
             choice(ToolMode)),
     Setting("temperature", "TARS_TEMPERATURE", "",
-            "sampling temperature of the models' answers, 0 to 2 (Claude takes 0 to 1); empty: each model's own "
-            "default", optional_float(0, 2), flag="--temperature"),
+            "sampling temperature of the answers of Ollama, embedded and OpenAI-compatible models, 0 to 2 "
+            "(Claude's API takes none); empty: each model's own default", optional_float(0, 2), flag="--temperature"),
     Setting("anthropic_api_key", "ANTHROPIC_API_KEY", "", "Anthropic API key", secret=True),
     Setting("anthropic_base_url", "ANTHROPIC_BASE_URL", "", "Anthropic API base URL (for proxies and tests)",
             guarded=True),

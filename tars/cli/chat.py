@@ -55,7 +55,9 @@ def register(app: typer.Typer) -> None:
                           soft_wrap=True)
         status = session.status()
         remote_name = status.get("remote") or "none"
-        console.print(f"tars · {status.get('primary')} · remote {remote_name} · /help for commands · Ctrl-D exits",
+        in_role = f" · role {chosen_role.name}" if chosen_role else ""
+        console.print(f"tars · {status.get('primary')} · remote {remote_name}{in_role} · /help for commands · "
+                      "Ctrl-D exits",
                       style="dim", markup=False, highlight=False, soft_wrap=True)
         warmup = start_warmup(session)  # after the lines above: a model load may hide output meanwhile
         if redirects_output(session.primary):

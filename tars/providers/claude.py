@@ -51,8 +51,6 @@ class ClaudeProvider:
         self._base_url: str | None = config.anthropic_base_url or None
         self._timeout: float = config.remote_timeout
         self._idle: float = config.stream_idle_timeout
-        # the API takes 0 to 1; a higher setting (meant for other models, up to 2) gets 1
-        self.temperature = None if config.temperature is None else min(config.temperature, 1.0)
         self._client: Any = None
 
     def __repr__(self) -> str:  # never show the key
@@ -97,8 +95,6 @@ class ClaudeProvider:
                 + json.dumps(response_schema))
         if system:
             params["system"] = system
-        if self.temperature is not None and response_schema is None:
-            params["temperature"] = self.temperature
         if tools:
             params["tools"] = to_anthropic_tools(tools)
         if (self.context_window or 0) > CLAUDE_WINDOW:
