@@ -8,9 +8,9 @@
     ---
     You review code. Point out bugs first, style last.
 
-The front matter is optional and strict: `key: value` lines between `---` fences (blank lines and
-`#` comments allowed); anything else is an error naming the file and line. A role is the user's
-own file (the config dir), so it is trusted like a flag.
+The front matter is optional and strict: `key: value` lines between `---` fences (blank lines,
+`#` comment lines and trailing ` # comments` allowed); anything else is an error naming the file
+and line. A role is the user's own file (the config dir), so it is trusted like a flag.
 """
 
 from __future__ import annotations
@@ -113,7 +113,7 @@ def parse_role(path: Path) -> Role:
                                   f"got {stripped[:60]!r}")
             if key in values:
                 raise ConfigError(f"{path}:{number}: {key} is given twice")
-            values[key], numbers[key] = _unquote(value.strip()), number
+            values[key], numbers[key] = _value(value.strip()), number
         else:
             raise ConfigError(f"{path}:1: the front matter opened with --- is never closed with ---")
     prompt = "\n".join(lines[body_start:]).strip()
@@ -140,6 +140,13 @@ def _tools(value: str, where: str) -> tuple[str, ...] | None:
     if lowered == {"all"}:
         return None
     return () if lowered == {"none"} else names
+
+
+def _value(value: str) -> str:
+    """A value without its trailing ` # comment`; a quoted value is taken whole ("issue #12")."""
+    if value[:1] in ("'", '"') and value[0] in value[1:]:
+        return value[1:value.index(value[0], 1)]
+    return re.split(r"\s#", value, maxsplit=1)[0].strip()
 
 
 def _unquote(value: str) -> str:

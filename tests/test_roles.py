@@ -15,8 +15,8 @@ ROOT = Path(__file__).resolve().parent.parent
 CODER = """---
 description: reviews diffs
 # a comment line
-model: ollama:role-model
-tools: web, note_read
+model: ollama:role-model   # a comment after the value
+tools: [web, "note_read"]
 temperature: 0.3
 ---
 You review code. Point out bugs first.
@@ -153,12 +153,14 @@ def test_tars_roles_lists_name_model_tools_and_description(tars_home: Path) -> N
     assert empty.returncode == 0 and "no roles yet" in empty.stdout and "roles/NAME.md" in empty.stdout
     _role(tars_home, "coder", CODER)
     _role(tars_home, "pirate", "\nSpeak like a pirate.\nAlways.\n")
+    _role(tars_home, "issue", "---\ndescription: 'fixes #12'\ntools: none\n---\nFix it.\n")
     done = tars("roles")
     assert done.returncode == 0, done.stderr
     rows = [line.split() for line in done.stdout.splitlines()]
     assert rows[0] == ["NAME", "MODEL", "TOOLS", "DESCRIPTION"]
     assert rows[1] == ["coder", "ollama:role-model", "web,", "note_read", "reviews", "diffs"]
-    assert rows[2] == ["pirate", "(default)", "all", "Speak", "like", "a", "pirate."]
+    assert rows[2] == ["issue", "(default)", "none", "fixes", "#12"]
+    assert rows[3] == ["pirate", "(default)", "all", "Speak", "like", "a", "pirate."]
 
 
 def test_tars_roles_names_a_broken_file_and_exits_2(tars_home: Path) -> None:
