@@ -232,3 +232,42 @@ def test_a_role_and_the_project_file_come_in_the_documented_order(tmp_path: Path
         system = _system(_last_chat(server))
     order = [system.index(s) for s in ("You are tars", "Speak like a pirate.", "ship's log", "Be brief.")]
     assert order == sorted(order)
+
+
+def test_chat_switches_role_with_slash_role_and_flags_still_win(tars_home: Path) -> None:
+    from servers.ollama import OllamaServer, echo
+
+    _role(tars_home, "coder", CODER)
+    _role(tars_home, "pirate", "Speak like a pirate.\n")
+    lines = "/role\n/role coder\nhi\n/role poet\n/role pirate\nahoy\n/role none\nbye\n"
+    with OllamaServer(default=echo) as server:
+        done = tars("chat", "--temperature", "0.7", env=_env(server), stdin=lines)
+        assert done.returncode == 0, done.stderr
+        bodies = [r.body for r in server.requests_to("/api/chat")]
+    assert "roles  coder, pirate" in done.stdout and "no role named 'poet' (known: coder, pirate)" in done.stdout
+    assert "role coder: ollama:role-model, tools: web, note_read" in done.stdout
+    coder, pirate, plain = bodies
+    assert coder["model"] == "role-model" and coder["options"]["temperature"] == 0.7  # the flag wins
+    assert [t["function"]["name"] for t in coder["tools"]] == ["web_read", "web_search"]
+    assert "You review code." in _system(coder)
+    assert pirate["model"] == "test" and "Speak like a pirate." in _system(pirate)
+    assert "You review code." not in _system(pirate) and len(pirate["tools"]) > len(coder["tools"])
+    assert "pirate" not in _system(plain) and len(plain["tools"]) == len(pirate["tools"])
+
+
+def test_a_role_naming_an_mcp_server_offers_its_tools_as_they_arrive_and_no_others() -> None:
+    from tars.tools.base import Tool
+    from tars.tools.registry import ToolRegistry
+    from tars.tools.selection import ToolSelection
+
+    def tool(name: str, source: str = "builtin", family: str | None = None) -> Tool:
+        return Tool(name=name, description=name, func=lambda: "ok", source=source, family=family)
+
+    registry = ToolRegistry([tool("web_read", family="web"), tool("note_read", family="notes")])
+    registry.restrict(ToolSelection(["files", "web"]).check(list(registry), servers=["files", "mail"]))
+    registry.replace_source("files", [tool("files__read", source="files")])
+    registry.replace_source("mail", [tool("mail__send", source="mail")])
+    assert sorted(t.name for t in registry) == ["files__read", "web_read"]
+    assert "not offered in this conversation's role" in registry.not_found("mail__send")
+    registry.restrict(None)
+    assert sorted(t.name for t in registry) == ["files__read", "mail__send", "note_read", "web_read"]

@@ -38,6 +38,7 @@ def register(app: typer.Typer) -> None:
         chosen_role = load_role(role)
         config = load_settings(flags, role=chosen_role)
         session = Session.from_config(config)
+        session.settings_for_role = lambda other: load_settings(flags, role=other)  # /role: flags still win
         console = Console()
         load_command_modules()
         store = ConversationStore()

@@ -73,6 +73,9 @@ class Session:
         self.mcp: McpManager | None = None  # the MCP manager, when servers are configured
         self._sections: list[Callable[[str], str | None]] = []
         self.instructions = Instructions()  # role, project file and --system: what the user added to the prompt
+        self.role: Role | None = None
+        # the settings a role would give (flags still winning): set by the command that built the session
+        self.settings_for_role: Callable[[Role | None], Config] | None = None
 
     @classmethod
     def from_config(cls, config: Config | None = None, *, confirm: Confirm | None = None,
@@ -105,14 +108,24 @@ class Session:
         they join it (`tars.system_prompt` says where), they do not replace it."""
         self.instructions = dataclasses.replace(self.instructions, user=text.strip())
 
-    def use_role(self, role: Role) -> None:
-        """Answer in `role`: its prompt joins the system prompt and, when it names tools, only
-        those are offered (its model and temperature are settings: `load_config(role=...)`)."""
-        self.instructions = dataclasses.replace(self.instructions, role=role.prompt, role_name=role.name)
-        if role.tools is not None:
-            selection = ToolSelection(role.tools, where=role.where("tools"))
+    def use_role(self, role: Role | None, config: Config | None = None) -> None:
+        """Answer in `role` (None: in none): its prompt joins the system prompt and, when it names
+        tools, only those are offered. Its model and temperature are settings (`load_config(role=)`):
+        `config`, loaded with the role, replaces the models when they differ (switching in chat)."""
+        selection = None
+        if role is not None and role.tools is not None:
             servers = list(self.mcp.servers) if self.mcp is not None else []
-            self.tools.restrict(selection.check([*self.tools, *self.tools.unavailable()], servers))
+            known = [*self.tools, *self.tools.unavailable(), *self.tools.withheld()]
+            selection = ToolSelection(role.tools, where=role.where("tools")).check(known, servers)
+        if config is not None and _models_of(config) != _models_of(self.config):
+            from tars.session import assembly
+
+            self.escalation.primary, self.escalation.remote = assembly.models(config)
+            self.config = config
+        self.role = role
+        self.instructions = dataclasses.replace(self.instructions, role=role.prompt if role else "",
+                                                role_name=role.name if role else "")
+        self.tools.restrict(selection)
 
     def use_project_instructions(self, text: str, file_name: str) -> None:
         """The working folder's trusted instruction file joins the system prompt."""
@@ -252,3 +265,8 @@ class Session:
         """Calls the caller left unanswered get an error result: every call needs a result."""
         for call in list(self.context.pending.values()):
             self.tool_call_result(call, "the caller did not run this call", is_error=True)
+
+
+def _models_of(config: Config) -> tuple[object, ...]:
+    """What a role may change in the models: which ones, and how they sample."""
+    return config.model_default, config.model_remote, config.temperature

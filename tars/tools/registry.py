@@ -33,22 +33,22 @@ class ToolRegistry:
         self._listeners: list[Callable[[ToolRegistry], None]] = []
         self._lock = threading.RLock()
         self._allow: Callable[[Tool], bool] | None = None  # a role's tools; None: every tool
-        self._withheld: set[str] = set()  # tools the role leaves out, by name
+        self._withheld: dict[str, Tool] = {}  # tools the role leaves out
         for tool in tools:
             self.add(tool)
 
     # -- membership -------------------------------------------------------------------------
     def add(self, tool: Tool) -> None:
         with self._lock:
-            if not self._allowed(tool):
-                self._withheld.add(tool.name)
-            elif tool.unavailable:
-                self._tools.pop(tool.name, None)
-                self._unavailable[tool.name] = tool
-            else:
-                self._unavailable.pop(tool.name, None)
-                self._tools[tool.name] = tool
+            for kept in (self._tools, self._unavailable, self._withheld):
+                kept.pop(tool.name, None)
+            self._place(tool)
         self._changed()
+
+    def withheld(self) -> list[Tool]:
+        """The tools the role leaves out (they come back with another role)."""
+        with self._lock:
+            return list(self._withheld.values())
 
     def unavailable(self) -> list[Tool]:
         """The tools that cannot work as configured, each with its `unavailable` reason."""
@@ -58,32 +58,38 @@ class ToolRegistry:
     def remove(self, name: str) -> None:
         with self._lock:
             self._tools.pop(name, None)
+            self._withheld.pop(name, None)
         self._changed()
 
     def replace_source(self, source: str, tools: Iterable[Tool]) -> None:
         """Swap every tool from `source` (an MCP server) for a new list, notifying once."""
         with self._lock:
-            for name in [n for n, t in self._tools.items() if t.source == source]:
-                del self._tools[name]
+            for kept in (self._tools, self._withheld):
+                for name in [n for n, t in kept.items() if t.source == source]:
+                    del kept[name]
             for tool in tools:
-                if not self._allowed(tool):
-                    self._withheld.add(tool.name)
-                    continue
-                (self._unavailable if tool.unavailable else self._tools)[tool.name] = tool
+                self._place(tool)
         self._changed()
 
-    def restrict(self, allow: ToolSelection) -> None:
-        """Keep only the tools `allow` allows, now and as more arrive (a role's `tools`)."""
+    def restrict(self, allow: ToolSelection | None) -> None:
+        """Keep only the tools `allow` allows, now and as more arrive (a role's `tools`); None
+        brings every tool back."""
         with self._lock:
-            self._allow = allow.allows
-            for name, tool in list(self._tools.items()):
-                if not self._allowed(tool):
-                    del self._tools[name]
-                    self._withheld.add(name)
+            self._allow = allow.allows if allow is not None else None
+            every = [*self._withheld.values(), *self._tools.values()]
+            self._withheld, self._tools = {}, {}
+            for tool in every:
+                self._place(tool)
         self._changed()
 
-    def _allowed(self, tool: Tool) -> bool:
-        return self._allow is None or self._allow(tool)
+    def _place(self, tool: Tool) -> None:
+        """Listed as unavailable (whatever the role), offered, or withheld by the role."""
+        if tool.unavailable:
+            self._unavailable[tool.name] = tool
+        elif self._allow is None or self._allow(tool):
+            self._tools[tool.name] = tool
+        else:
+            self._withheld[tool.name] = tool
 
     def subscribe(self, listener: Callable[[ToolRegistry], None]) -> None:
         """Call `listener(registry)` whenever the tool set changes (the router learns from it)."""
