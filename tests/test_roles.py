@@ -271,3 +271,17 @@ def test_a_role_naming_an_mcp_server_offers_its_tools_as_they_arrive_and_no_othe
     assert "not offered in this conversation's role" in registry.not_found("mail__send")
     registry.restrict(None)
     assert sorted(t.name for t in registry) == ["files__read", "mail__send", "note_read", "web_read"]
+
+
+def test_chat_with_a_role_in_a_terminal(tars_home: Path) -> None:
+    from servers.ollama import OllamaServer, echo
+    from test_repl_pty import ask, chat, last_messages
+
+    _role(tars_home, "coder", CODER)
+    _role(tars_home, "pirate", "Speak like a pirate.\n")
+    with OllamaServer(default=echo) as server, chat(server, "--role", "coder") as child:
+        ask(child, "hello", "echo: hello")
+        assert "You review code." in last_messages(server)[0]["content"]
+        ask(child, "/role pirate", "role pirate: ollama:test")
+        ask(child, "ahoy", "echo: ahoy")
+        assert "Speak like a pirate." in last_messages(server)[0]["content"]
