@@ -90,6 +90,9 @@ def load_role(name: str, folder: Path | None = None) -> Role:
 
 def parse_role(path: Path) -> Role:
     """Parse one role file; a broken one is a ConfigError `file:line: what is wrong`."""
+    if not _NAME.match(path.stem):
+        raise ConfigError(f"{path}:1: a role is named by its file: letters, digits, _ . - (no spaces), "
+                          "starting with a letter or digit")
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:

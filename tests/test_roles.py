@@ -166,10 +166,12 @@ def test_tars_roles_lists_name_model_tools_and_description(tars_home: Path) -> N
 def test_tars_roles_names_a_broken_file_and_exits_2(tars_home: Path) -> None:
     _role(tars_home, "coder", CODER)
     path = _role(tars_home, "broken", "---\nmodel ollama:x\n---\nbody\n")
+    spaced = _role(tars_home, "my role", "Hello.\n")
     done = tars("roles")
     assert done.returncode == 2
     assert "coder" in done.stdout and "broken" in done.stdout
     assert done.stderr.startswith(f"tars: {path}:2: ")
+    assert f"tars: {spaced}:1: a role is named by its file" in done.stderr
 
 
 # -- the project's instruction file --------------------------------------------------------------
