@@ -38,7 +38,6 @@ from tars.session.compaction import fit_request
 from tars.session.escalation import spec_of
 from tars.session.repeats import RepeatGuard
 from tars.session.turn import Turn
-from tars.system_prompt import build_system_prompt
 from tars.tokens import estimate_tokens
 from tars.tools.base import Tool, not_offered
 
@@ -66,8 +65,8 @@ def run_turn(session: Session, text: str, route: RouteResult) -> Iterator[Sessio
         tools = [] if answer_now else _offered(session, provider, hints)
         turn.model = str(spec_of(provider))
         yield ModelStart(model=turn.model, escalated=turn.escalated, fallback=turn.fell_back, round=turn.rounds + 1)
-        system = build_system_prompt(tool_hints=hints if tools else (), sections=sections,
-                                     tools=bool(tools) or turn.rounds > 0)
+        system = session.system_prompt(sections, tool_hints=hints if tools else (),
+                                       tools=bool(tools) or turn.rounds > 0)
         if not getattr(provider, "loaded", True):  # a local model loads first: say so, it takes seconds
             yield Status(text="loading the model…")
             getattr(provider, "warm_up", lambda: None)()
