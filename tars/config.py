@@ -72,6 +72,7 @@ class Config:
     tool_mode: ToolMode
     anthropic_api_key: str
     anthropic_base_url: str
+    cost_warn: float | None  # dollars; None: no warning
     ollama_host: str
     ollama_timeout: float
     threads: int
