@@ -160,10 +160,14 @@ class Tally:
     def as_dict(self) -> dict[str, Any]:
         """The JSON shape: token totals (null: not reported), cost, and the same per model."""
         total, cost = self.total(), self.cost()
-        return {**_counts(total), "reported": self.reported, "cost_usd": cost.usd if cost.complete else None,
+        return {**_counts(total), "reported": self.reported, "cost_usd": _json_usd(cost.usd if cost.complete else None),
                 "cost": cost.text(),
-                "models": [{"model": m.model, "rounds": m.rounds, **_counts(m), "cost_usd": m.cost()}
+                "models": [{"model": m.model, "rounds": m.rounds, **_counts(m), "cost_usd": _json_usd(m.cost())}
                            for m in self.models.values()]}
+
+
+def _json_usd(usd: float | None) -> float | None:
+    return None if usd is None else round(usd, 8)  # no binary-fraction tails in JSON
 
 
 def _counts(used: ModelUsage) -> dict[str, int | None]:
