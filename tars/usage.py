@@ -68,7 +68,7 @@ class ModelUsage:
 
     def cost_text(self) -> str:
         usd = self.cost()
-        return "local" if self.billing == "local" else "unknown" if usd is None else dollars(usd)
+        return "local" if self.billing == "local" else "cost unknown" if usd is None else dollars(usd)
 
     def cost(self, table: PriceTable | None = None) -> float | None:
         """Dollars, 0 for a local model; None when it cannot be told (no price, tokens not reported)."""
@@ -102,12 +102,14 @@ class Cost:
     local: bool
     estimated: bool = False
 
-    def text(self) -> str:
+    def text(self, *, label: bool = False) -> str:
+        """`$0.0186`, `local` or `unknown`; `label` says "cost unknown" where the word stands alone."""
         if self.complete and self.local:
             return "local"
         if self.complete:
             return ("≈ " if self.estimated else "") + dollars(self.usd)
-        return f"unknown (at least {dollars(self.usd)})" if self.usd > 0 else "unknown"
+        unknown = "cost unknown" if label else "unknown"
+        return f"{unknown} (at least {dollars(self.usd)})" if self.usd > 0 else unknown
 
 
 def _n(count: int | None) -> str:

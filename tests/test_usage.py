@@ -174,3 +174,21 @@ def test_the_warning_comes_at_each_multiple_of_the_threshold_only() -> None:
     assert cost_warning(cost(1.1), cost(1.9), 1.0) is None
     assert "past $3.00" in (cost_warning(cost(1.9), cost(3.5), 1.0) or "")  # one line, for the highest multiple passed
     assert cost_warning(cost(0.9), cost(5.0), None) is None
+
+
+def test_the_footer_shows_a_claude_turns_cost_and_says_when_tokens_were_not_reported() -> None:
+    from tars.events import Usage
+    from tars.render.status import footer_line
+    from tars.session import Turn
+
+    usage = Usage(input_tokens=13200, output_tokens=300, cache_read_tokens=10000, cache_write_tokens=2000)
+    priced = Turn(model="claude:claude-sonnet-4-6", rounds=1)
+    priced.record_round("claude", usage)
+    expected = claude_cost("claude-sonnet-4-6", CLAUDE_USAGE)
+    assert footer_line(priced).endswith(f"13200 in / 300 out tokens · ${expected:.4f}")
+    unknown = Turn(model="claude:claude-nova-9", rounds=1)
+    unknown.record_round("claude", usage)
+    assert footer_line(unknown).endswith("· cost unknown")
+    silent = Turn(model="ollama:test", rounds=1)
+    silent.record_round("local", None)
+    assert footer_line(silent) == "ollama:test · tokens not reported"

@@ -82,7 +82,7 @@ def footer_line(turn: Any) -> str:
         parts.append("tokens not reported")
     usage = turn.usage
     if any(m.billing == "claude" for m in usage.models.values()):  # a local model's cost is no news
-        parts.append(usage.cost().text())
+        parts.append(usage.cost().text(label=True))
     if turn.context_window and turn.context_tokens is not None and turn.context_tokens > turn.context_window / 2:
         parts.append(f"context {turn.context_tokens / turn.context_window:.0%} of {turn.context_window:,}")
     if turn.interrupted:

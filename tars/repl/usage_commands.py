@@ -15,11 +15,11 @@ def _usage(ctx: CommandContext, arg: str) -> None:
     rows: list[tuple[str, str]] = []
     if usage.turns:
         last = usage.turns[-1]
-        rows.append(("last turn", f"{last.total().tokens_text()} · {last.cost().text()}"))
+        rows.append(("last turn", f"{last.total().tokens_text()} · {last.cost().text(label=True)}"))
         total = usage.total()
         turns = len(usage.turns)
         rows.append(("conversation", f"{turns} turn{'s' if turns != 1 else ''} · {total.total().tokens_text()} · "
-                                     f"{total.cost().text()}"))
+                                     f"{total.cost().text(label=True)}"))
         for used in total.models.values():
             rows.append((f"  {used.model}", f"{used.tokens_text()} · {used.cost_text()}"))
     else:
