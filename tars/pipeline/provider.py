@@ -23,6 +23,7 @@ from tars.errors import ToolError
 from tars.events import Event, Status, Stop, TextDelta, ToolCall, ToolCallEvent, Usage
 from tars.messages import Message
 from tars.pipeline import prompts
+from tars.pipeline.grounding import Grounds
 from tars.pipeline.own_answers import confirmations, failure_answer, missing_note, nothing_useful
 from tars.pipeline.steps import StepRun, execute, route
 from tars.providers.base import Provider
@@ -45,9 +46,11 @@ def wants_pipeline(mode: str, provider: Provider) -> bool:
 class PipelineProvider:
     """Wraps a provider; keeps every step's latency (`timings`) and decision (`trace`)."""
 
-    def __init__(self, inner: Provider, *, mode: Literal["pipeline", "auto"] = "pipeline") -> None:
+    def __init__(self, inner: Provider, *, mode: Literal["pipeline", "auto"] = "pipeline",
+                 grounds: Grounds | None = None) -> None:
         self.inner = inner
         self.mode = mode
+        self.grounds = grounds or Grounds()  # the moment and default place the executor relies on
         self._active: bool | None = True if mode == "pipeline" else None
         self.timings: list[tuple[str, float]] = []  # (step, seconds), oldest first
         self.trace: list[dict[str, Any]] = []  # what each round decided, for /model and debugging
@@ -151,9 +154,14 @@ class PipelineProvider:
 
     def _call(self, messages: list[Message], tool: Tool) -> Iterator[Event]:
         yield Status(text=f"calling {tool.name}…")
-        result = execute(self.inner, messages, tool)
+        result = execute(self.inner, messages, tool, self.grounds)
         yield from self._account(result.runs)
         self.trace[-1].update(args=result.args, repaired=result.repaired, args_error=result.error)
+        if result.question is not None:  # a required detail the message does not give: ask for it
+            self.trace[-1].update(choice="clarify", question=result.question)
+            yield TextDelta(text=result.question)
+            yield Stop(reason="end_turn")
+            return
         if result.error is not None:
             # no tool name here: a rescuer that scans replies for tool names must not revive the call
             yield TextDelta(text=f"I could not work out valid details for that ({result.error}). "

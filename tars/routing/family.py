@@ -35,6 +35,7 @@ class Family:
     keywords: dict[str, float] = field(default_factory=dict)  # learned vocabulary: stem -> weight
     learned: bool = False
     code_domain: bool = False  # about code (a GitHub server): coding words are its topic, not a distractor
+    stores: frozenset[str] = frozenset()  # tools that keep what a message states: never hinted for a question
 
 
 def cues(*pairs: tuple[float, str]) -> tuple[Cue, ...]:
