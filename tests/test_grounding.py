@@ -47,6 +47,9 @@ NOW = dt.datetime(2026, 11, 25, 14, 0, tzinfo=dt.timezone(dt.timedelta(hours=1))
     ("December 3", "2026-12-03"),
     ("3rd of March", "2027-03-03"),
     ("in 2 hours", "2026-11-25 16:00"),
+    ("June 1st, 2023", "2023-06-01"),
+    ("March 3rd 2027 at 5pm", "2027-03-03 17:00"),
+    ("2026-11-26T07:30:00+01:00", "2026-11-26 07:30"),  # a model's RFC 3339 answer reads back as written
 ])
 def test_relative_dates_resolve_from_a_pinned_clock(phrase, iso):
     when = resolve(phrase, NOW)
@@ -102,6 +105,17 @@ def test_a_relative_date_is_resolved_by_tars_and_a_copied_example_date_dropped()
     assert "due" not in copied.args and copied.dropped == ["due"]
     assert ground(TASK, {"content": "x", "due": "every friday"}, said("x every friday"),
                   Grounds(now=NOW)).args["due"] == "every friday"
+
+
+def test_a_date_formatted_argument_takes_the_users_date_in_its_format():
+    event = {"type": "object", "properties": {"start": {"type": "string", "format": "date-time"},
+                                              "day": {"type": "string"}}, "required": ["start"]}
+    checked = ground(event, {"start": "2026-11-26T17:00:00+01:00", "day": "Monday"},
+                     said("book it for tomorrow at 5, or Monday"), Grounds(now=NOW))
+    # a free-text "day" is the user's word, not a date to rewrite
+    assert checked.args == {"start": "2026-11-26T17:00:00+01:00", "day": "Monday"}
+    unread = ground(event, {"start": "2023-06-01T09:00:00+01:00"}, said("start 06/01/2023 9:00"), Grounds(now=NOW))
+    assert unread.question is None  # a date tars cannot read is still the user's, not missing
 
 
 def test_numbers_the_words_give_count_as_said():

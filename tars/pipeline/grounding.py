@@ -21,7 +21,9 @@ from tars.tools import when
 
 __all__ = ["Grounds", "Grounded", "ground", "is_date_arg", "is_place_arg", "date_notes"]
 
-_DATE_NAME = re.compile(r"(?:^|_)(?:due|date|deadline|when|day|datetime|start|end|at)(?:$|_)")
+# names that mean a calendar date even without a schema `format` (a todo's `due`); not "day" or "start",
+# which are as often a weekday or a place in other tools' schemas
+_DATE_NAME = re.compile(r"(?:^|_)(?:due|date|deadline|when|datetime)(?:$|_)")
 _PLACE_NAMES = frozenset({"location", "place", "city", "where", "town"})
 _WORD = re.compile(r"[^\W_]+")
 # words that say what to do rather than what with: "remind me", "add a task" give no task text
@@ -155,7 +157,8 @@ def _check_date(prop: dict[str, Any], value: str, text: _Text, now: dt.datetime,
         return True, when.as_value(said, fmt), value
     if len(text.dates) == 1:  # the model got the one date of the message wrong: use the user's
         return True, when.as_value(text.dates[0], fmt), value
-    return False, value, None
+    # a date written in a way tars does not read ("06/01/2023") still counts when its parts are the user's
+    return text.has_words(value, every=not required), value, None
 
 
 def _required_sets(schema: dict[str, Any]) -> tuple[set[str], list[list[str]]]:

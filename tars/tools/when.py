@@ -28,13 +28,14 @@ _UNITS = {"minute": "minutes", "min": "minutes", "hour": "hours", "hr": "hours",
 
 _WD = r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?"
 _MON = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_YEAR = r"(?:,?\s+\d{4}(?!\d))?"
 _NUM = r"(?:\d+|a couple of|a few|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _TIME = (r"(?:(?:at|by|@)\s+)?(?:noon|midday|midnight|\d{1,2}:\d{2}\s*(?:am|pm|a\.m\.|p\.m\.)?|"
          r"\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.|o'?clock)|(?:at|by|@)\s+\d{1,2}(?![\d:]))")
 _DAY = (rf"(?:day after tomorrow|today|tonight|tomorrow|tmrw|yesterday|"
         rf"(?:this|next|on|coming)?\s*{_WD}|next week|"
         rf"in\s+{_NUM}\s+(?:days?|weeks?|months?|years?)|{_NUM}\s+(?:days?|weeks?)\s+from (?:now|today)|"
-        rf"\d{{4}}-\d{{2}}-\d{{2}}|{_MON}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MON})")
+        rf"\d{{4}}-\d{{2}}-\d{{2}}|{_MON}\s+\d{{1,2}}(?:st|nd|rd|th)?{_YEAR}|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MON}{_YEAR})")
 _PART = r"(?:(?:this|in the)\s+)?(?:morning|afternoon|evening|night)"
 _SPAN = re.compile(
     rf"\b(?:in\s+{_NUM}\s+(?:minutes?|mins?|hours?|hrs?)"
@@ -101,8 +102,10 @@ def _clock(text: str) -> dt.time | None:
     for word, hour in (("midnight", 0), ("noon", 12), ("midday", 12)):
         if re.search(rf"\b{word}\b", t):
             return dt.time(hour)
-    m = re.search(r"(?<![\d-])(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.|o'?clock)?(?![\d-])", t)
-    if not m or not (m.group(2) or m.group(3) or re.search(r"(?:at|by|@)\s+\d", t)):
+    m = (re.search(r"(?<![\d:+-])(\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(?![\d:])\s*(am|pm|a\.m\.|p\.m\.)?", t)
+         or re.search(r"(?<![\d:-])(\d{1,2})()\s*(am|pm|a\.m\.|p\.m\.|o'?clock)(?!\w)", t)
+         or re.search(r"(?:\bat|\bby|@)\s+(\d{1,2})()()(?![\d:])", t))
+    if not m:
         return None
     hour, minute, half = int(m.group(1)), int(m.group(2) or 0), (m.group(3) or "").replace(".", "")
     if hour > 23 or minute > 59:
@@ -114,7 +117,7 @@ def _clock(text: str) -> dt.time | None:
     elif half not in ("am", "pm") and hour < 12:
         if re.search(r"\b(?:afternoon|evening|night|tonight)\b", t):
             hour += 12
-        elif 1 <= hour <= 7 and not re.search(r"\bmorning\b", t):
+        elif 1 <= hour <= 7 and not re.search(r"\bmorning\b|\d{4}-\d{2}-\d{2}", t):
             hour += 12  # "at 5": people mean the afternoon
     return dt.time(hour, minute)
 
@@ -138,7 +141,7 @@ def _day(text: str, today: dt.date) -> dt.date | None:
         if unit == "year":
             return _add_months(today, 12 * n)
         return today + dt.timedelta(days=n * (7 if unit == "week" else 1))
-    if m := re.search(r"\b(\d{4})-(\d{2})-(\d{2})\b", t):
+    if m := re.search(r"\b(\d{4})-(\d{2})-(\d{2})(?!\d)", t):
         try:
             return dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
         except ValueError:
@@ -147,9 +150,12 @@ def _day(text: str, today: dt.date) -> dt.date | None:
                       t):
         month = _month(m.group(1) or m.group(4))
         number = int(m.group(2) or m.group(3))
+        year = re.match(r",?\s+(\d{4})(?!\d)", t[m.end():])
         if month is None:
             return None
         try:
+            if year:
+                return dt.date(int(year.group(1)), month, number)
             day = dt.date(today.year, month, number)
             return day if day >= today else dt.date(today.year + 1, month, number)
         except ValueError:
