@@ -118,6 +118,16 @@ def test_a_date_formatted_argument_takes_the_users_date_in_its_format():
     assert unread.question is None  # a date tars cannot read is still the user's, not missing
 
 
+def test_filler_that_repeats_the_request_is_dropped_and_dates_leave_the_task_text():
+    checked = ground(TASK, {"content": "call mom tomorrow at 5", "due": "tomorrow at 5", "priority": 1,
+                            "project": "mom", "description": "Remind me to call mom tomorrow at 5"},
+                     said("Remind me to call mom tomorrow at 5"), Grounds(now=NOW))
+    # "tomorrow" implies one day, not priority 1; the project only echoes the task; the
+    # description is the request itself
+    assert checked.args == {"content": "call mom", "due": "2026-11-26 17:00"}
+    assert sorted(checked.dropped) == ["description", "priority", "project"]
+
+
 def test_numbers_the_words_give_count_as_said():
     upcoming = {"type": "object", "properties": {"days": {"type": "integer"}}}
     assert ground(upcoming, {"days": 14}, said("tasks for the next two weeks"), Grounds(now=NOW)).args == {"days": 14}

@@ -67,7 +67,7 @@ def test_no_location_and_no_default_asks_for_a_place(server):
     reg = registry(server)
     result = run(reg, "weather_now")
     assert result.is_error and "give location, or latitude and longitude" in result.text
-    assert "TARS_PLACE" in reg.get("weather_now").description
+    assert "must name" in reg.get("weather_now").description
     assert server.requests == []
 
 

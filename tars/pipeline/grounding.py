@@ -116,10 +116,14 @@ class _Text:
         self.numbers = {float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", text)}
         self.numbers |= {float(n) for w, n in when.NUMBER_WORDS.items()
                          if len(w) > 2 and " " not in w and f" {w} " in self.norm}
-        self.dates = [w for _, w in when.find(_user_text(messages), now)]
-        self.numbers |= {float(abs((w.date - now.date()).days)) for w in self.dates}
+        self.found = when.find(_user_text(messages), now)
+        self.dates = [w for _, w in self.found]
+        # a count of days the words imply ("tomorrow" = 1, "two weeks" = 14), for day-count arguments
+        self.days = {float(abs((w.date - now.date()).days)) for w in self.dates}
         for count, unit in re.findall(rf"\b({when.COUNT})\s+(week|fortnight)s?\b", self.norm):
-            self.numbers.add(float(when.count(count) * (7 if unit == "week" else 14)))
+            self.days.add(float(when.count(count) * (7 if unit == "week" else 14)))
+        last = next((m.content for m in reversed(messages) if m.role == "user"), "")
+        self.request = _norm(last)
 
     def has_words(self, value: str, *, every: bool) -> bool:
         words = [w for w in _norm(value).split() if w not in _NOT_CONTENT]
@@ -137,7 +141,8 @@ def _check(name: str, prop: dict[str, Any], value: Any, text: _Text, now: dt.dat
     if isinstance(value, bool) or "enum" in prop or "const" in prop:
         return True, value, None  # a choice the schema offers
     if isinstance(value, (int, float)):
-        return required or float(value) in text.numbers, value, None
+        days = text.days if "day" in name.lower() else set()
+        return required or float(value) in text.numbers | days, value, None
     if isinstance(value, str) and is_date_arg(name, prop):
         return _check_date(prop, value, text, now, required)
     if isinstance(value, str):
@@ -161,6 +166,33 @@ def _check_date(prop: dict[str, Any], value: str, text: _Text, now: dt.datetime,
     return text.has_words(value, every=not required), value, None
 
 
+def _echo(value: Any, name: str, args: dict[str, Any], base: set[str], text: _Text) -> bool:
+    """An optional text that only repeats the request, or part of a required argument ("project":
+    "rent" beside "content": "pay rent"): a small model's filler, not something the user gave."""
+    if not isinstance(value, str) or not (said := _norm(value)):
+        return False
+    if said == text.request:
+        return True
+    return any(isinstance(v, str) and f" {said} " in f" {_norm(v)} " for k, v in args.items()
+               if k != name and k in base)
+
+
+def _strip_dates(out: Grounded, props: dict[str, Any], text: _Text, now: dt.datetime) -> None:
+    """Take a resolved date's words out of the other text arguments: the task "call mom tomorrow
+    at 5" due tomorrow at 17:00 is the task "call mom"."""
+    used = {when.resolve(str(out.args[name]), now) for name in out.resolved}
+    phrases = [p for p, w in text.found if w in used]
+    for name, value in list(out.args.items()):
+        if name in out.resolved or not isinstance(value, str) or is_date_arg(name, _prop(props, name)):
+            continue
+        for phrase in phrases:
+            cut = re.sub(rf"[\s,]*\b(?:on |by |at |for |due )?{re.escape(phrase)}\b[\s,.]*", " ", value,
+                         flags=re.IGNORECASE)
+            cut = " ".join(cut.split())
+            if cut and cut != value.strip():
+                out.args[name] = value = cut
+
+
 def _required_sets(schema: dict[str, Any]) -> tuple[set[str], list[list[str]]]:
     """The always-required names, and alternatives of which one must be given (anyOf/oneOf)."""
     base = set(schema.get("required") or ())
@@ -182,12 +214,15 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
     for name, value in args.items():
         prop = _prop(props, name)
         ok, value, phrase = _check(name, prop, value, text, now, name in base)
+        if ok and name not in base and "enum" not in prop and _echo(value, name, args, base, text):
+            ok = False
         if ok:
             out.args[name] = value
             if phrase is not None and value != phrase:
                 out.resolved[name] = phrase
         else:
             out.dropped.append(name)
+    _strip_dates(out, props, text, now)
     needed = [n for n in base if n not in out.args]
     if alternatives and not any(all(n in out.args for n in alt) for alt in alternatives):
         needed += [n for n in min(alternatives, key=lambda alt: sum(n not in out.args for n in alt))

@@ -184,8 +184,8 @@ def weather_tools(config: Any) -> list[Tool]:
     has_default = bool(getattr(config, "place", "")) or (config.lat is not None and config.lon is not None)
     # with no default place the tool cannot work unless told where: the schema says so to every model
     need = {} if has_default else {"anyOf": [{"required": ["location"]}, {"required": ["latitude", "longitude"]}]}
-    fallback = (" (default: the user's location)" if has_default
-                else " (name one: no default place is set; TARS_PLACE sets one)")
+    # nothing here reads as a value: a small model copies any words it is offered into the call
+    fallback = " (default: the user's location)" if has_default else ", which the user must name"
     return [
         Tool(name="weather_now", family="weather", func=now,
              description=f"Current weather and rain in the next hours for a place{fallback}.",
