@@ -92,6 +92,9 @@ def test_an_invented_optional_value_is_dropped_and_the_users_are_kept():
     named = ground(TASK, {"content": "Call the bank", "project": "Finance", "priority": 2},
                    said("call the bank, project finance, priority 2"), Grounds(now=NOW))
     assert named.args == {"content": "Call the bank", "project": "Finance", "priority": 2}
+    inside = ground(TASK, {"content": "call the bank in my Finance project", "project": "Finance"},
+                    said("Add a task to call the bank in my Finance project"), Grounds(now=NOW))
+    assert inside.args["project"] == "Finance"  # named as a project, not an echo of the task
 
 
 def test_a_relative_date_is_resolved_by_tars_and_a_copied_example_date_dropped():

@@ -173,6 +173,9 @@ def _echo(value: Any, name: str, args: dict[str, Any], base: set[str], text: _Te
         return False
     if said == text.request:
         return True
+    named, value_ = re.escape(_norm(name)), re.escape(said)
+    if re.search(rf"\b{named}\W+{value_}\b|\b{value_}\W+{named}\b", text.norm):
+        return False  # named as what it is: "my Finance project", "project: Finance"
     return any(isinstance(v, str) and f" {said} " in f" {_norm(v)} " for k, v in args.items()
                if k != name and k in base)
 
