@@ -241,6 +241,24 @@ def test_the_router_offers_recall_not_store_for_a_question(tmp_path):
     assert router.decide("remember that my cat is called Miso").tool_hints[0] == "memory_remember"
 
 
+def test_a_router_that_picks_storing_for_a_question_recalls_instead():
+    log: list = []
+    remember = Tool(name="memory_remember", description="Remember a fact about the user.",
+                    parameters={"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]},
+                    func=lambda text: log.append(("remember", text)))
+    recall = Tool(name="memory_recall", description="List remembered items about a topic.",
+                  parameters={"type": "object", "properties": {"query": {"type": "string"}}},
+                  func=lambda query=None: log.append(("recall", query)) or {"items": ["The user's cat is Miso."]})
+    session, model = _session([
+        [J({"choice": "call_tool", "tool": "memory_remember", "question": None})],
+        [J({"tool": "memory_recall", "args": {"query": "cat"}})],
+        ["Your cat is called Miso."],
+    ], [remember, recall], Grounds(now=NOW))
+    session.send("what do you remember about my cat?")
+    assert log == [("recall", "cat")]
+    assert "Tool: memory_recall" in model.calls[1]["system"]
+
+
 # -- the bench ------------------------------------------------------------------------------------
 def test_the_suite_pins_the_clock_and_the_default_place():
     cases = {c.id: c for c in load_suite("tars").cases}

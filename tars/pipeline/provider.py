@@ -138,7 +138,7 @@ class PipelineProvider:
                 yield TextDelta(text=decision.question or "")
                 yield Stop(reason="end_turn")
             case "call_tool":
-                yield from self._call(messages, next(t for t in tools if t.name == decision.tool))
+                yield from self._call(messages, _not_storing_a_question(messages, tools, decision.tool or ""))
             case _ if after_tool:
                 yield from self._summarise(messages, system)
             case _:
@@ -213,6 +213,17 @@ def _described(spec: dict[str, Any]) -> Tool:
     """The steps read a tool's name, description and schema; the call itself runs in the session."""
     return Tool(name=spec["name"], description=spec.get("description") or "",
                 parameters=spec.get("parameters") or {"type": "object", "properties": {}}, func=_not_here)
+
+
+def _not_storing_a_question(messages: Sequence[Message], tools: Sequence[Tool], name: str) -> Tool:
+    """The chosen tool, or its recalling sibling when it would store a question as a fact."""
+    from tars.routing.cues import BUILTIN_FAMILIES
+    from tars.routing.family import recall_instead
+
+    last = next((m.content for m in reversed(messages) if m.role == "user"), "")
+    recall = recall_instead(BUILTIN_FAMILIES, name, last)
+    by_name = {t.name: t for t in tools}
+    return by_name.get(recall or "") or by_name[name]
 
 
 def _after_tool(messages: Sequence[Message]) -> bool:

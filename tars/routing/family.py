@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-__all__ = ["Cue", "Family", "cues", "hints"]
+__all__ = ["Cue", "Family", "cues", "hints", "recall_instead"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +35,8 @@ class Family:
     keywords: dict[str, float] = field(default_factory=dict)  # learned vocabulary: stem -> weight
     learned: bool = False
     code_domain: bool = False  # about code (a GitHub server): coding words are its topic, not a distractor
-    stores: frozenset[str] = frozenset()  # tools that keep what a message states: never hinted for a question
+    # tools that keep what a message states -> the tool that recalls it: a question gets the latter
+    stores: dict[str, str] = field(default_factory=dict)
 
 
 def cues(*pairs: tuple[float, str]) -> tuple[Cue, ...]:
@@ -46,3 +47,11 @@ def cues(*pairs: tuple[float, str]) -> tuple[Cue, ...]:
 def hints(**patterns: str) -> dict[str, re.Pattern[str]]:
     """Compile per-tool patterns that say which of a family's tools a message points at."""
     return {name: re.compile(p) for name, p in patterns.items()}
+
+
+def recall_instead(families: tuple[Family, ...], tool: str, message: str) -> str | None:
+    """The tool that recalls what `tool` stores, when `message` is a question: asking is not telling."""
+    from tars.tools.fact_wording import is_question
+
+    recall = next((f.stores[tool] for f in families if tool in f.stores), None)
+    return recall if recall and is_question(message) else None

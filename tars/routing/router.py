@@ -150,7 +150,7 @@ class Router:
         for _, _, fam, names, _ in scored:
             hints += _order_hints(fam, names, body, stems, index.vocab)
         if is_question(message):  # a question is recalled, never stored
-            stores = {n for _, _, fam, _, _ in scored for n in fam.stores}
+            stores = {n for _, _, fam, _, _ in scored for n in fam.stores}  # the storing tools' names
             hints = [h for h in hints if h not in stores] or [n for n in scored[0][3] if n not in stores]
         label = label if len(label) <= 40 else label[:39] + "…"
         reason = f"{best.name} cue: {label!r}"
