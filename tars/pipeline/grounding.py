@@ -183,8 +183,8 @@ def _echo(value: Any, name: str, args: dict[str, Any], base: set[str], text: _Te
 def _strip_dates(out: Grounded, props: dict[str, Any], text: _Text, now: dt.datetime) -> None:
     """Take a resolved date's words out of the other text arguments: the task "call mom tomorrow
     at 5" due tomorrow at 17:00 is the task "call mom"."""
-    used = {when.resolve(str(out.args[name]), now) for name in out.resolved}
-    phrases = [p for p, w in text.found if w in used]
+    used = {w.date for name in out.resolved if (w := when.resolve(str(out.args[name]), now))}
+    phrases = [p for p, w in text.found if w.date in used]
     for name, value in list(out.args.items()):
         if name in out.resolved or not isinstance(value, str) or is_date_arg(name, _prop(props, name)):
             continue
@@ -221,7 +221,7 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
             ok = False
         if ok:
             out.args[name] = value
-            if phrase is not None and value != phrase:
+            if phrase is not None:
                 out.resolved[name] = phrase
         else:
             out.dropped.append(name)
