@@ -1,11 +1,24 @@
-"""The system prompt: who tars is, today's date and time, tool hints and context sections."""
+"""The system prompt, assembled here only. Its paragraphs, in order:
+
+1. who tars is (`_BASE`), and today's date and time;
+2. the role's prompt (`--role NAME`: the body of roles/NAME.md in the config dir);
+3. the project's instructions (TARS.md or AGENTS.md in the working folder, once trusted);
+4. the user's `--system` text;
+5. the rules for tool results (when tools are in play) and the router's tool hints;
+6. the context sections (memory), which change with each message.
+
+What the user chose stays ahead of what changes per message, so a local model reuses its
+cached prompt; later paragraphs are the more specific (`--system` is said last of the three).
+Nothing replaces the base paragraph: what it says about untrusted tool text always holds.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
+from dataclasses import dataclass
 
-__all__ = ["TOOL_RESULT_RULES", "build_system_prompt", "hinted_tools", "without_tool_hints"]
+__all__ = ["TOOL_RESULT_RULES", "Instructions", "build_system_prompt", "hinted_tools", "without_tool_hints"]
 
 _BASE = (
     "You are tars, a concise assistant in the user's terminal. Speak to the user directly: \"I\" for "
@@ -26,9 +39,31 @@ TOOL_RESULT_RULES = (
 _HINTS = "Tools that this message most likely needs: "
 
 
+@dataclass(frozen=True)
+class Instructions:
+    """What the user added to tars's prompt for this conversation (each may be empty)."""
+
+    role: str = ""  # the role's prompt
+    role_name: str = ""
+    project: str = ""  # the trusted project instruction file's text (already capped)
+    project_file: str = ""  # its name, AGENTS.md or TARS.md
+    user: str = ""  # --system
+
+    def paragraphs(self) -> list[str]:
+        out = []
+        if self.role.strip():
+            out.append(f"Your role in this conversation ({self.role_name}):\n{self.role.strip()}")
+        if self.project.strip():
+            out.append(f"Instructions from this project's {self.project_file or 'instruction file'} "
+                       f"(the working folder; the user trusted it):\n{self.project.strip()}")
+        if self.user.strip():
+            out.append(f"Instructions from the user for this conversation:\n{self.user.strip()}")
+        return out
+
+
 def build_system_prompt(
     *, tool_hints: Iterable[str] = (), sections: Iterable[str] = (), tools: bool = False,
-    now: dt.datetime | None = None,
+    now: dt.datetime | None = None, instructions: Instructions | None = None,
 ) -> str:
     """Assemble the prompt. The date matters: a task due "tomorrow" needs a real date. The time is
     given to the hour: a prompt that changed every minute could never be reused from llama.cpp's
@@ -41,6 +76,8 @@ def build_system_prompt(
         f"Today is {now:%A %Y-%m-%d}; the local time is between {hour:%H:%M} and "
         f"{hour + dt.timedelta(hours=1):%H:%M} ({now:%Z}, UTC{now:%z}).",
     ]
+    if instructions is not None:
+        parts.extend(instructions.paragraphs())
     if tools:
         parts.append(TOOL_RESULT_RULES)
     hints = list(tool_hints)

@@ -131,6 +131,14 @@ def test_filler_that_repeats_the_request_is_dropped_and_dates_leave_the_task_tex
     assert sorted(checked.dropped) == ["description", "priority", "project"]
 
 
+def test_a_date_in_the_users_words_is_kept_beside_another_date_phrase():
+    shift = {"type": "object", "properties": {"amount": {"type": "integer"}, "date": {"type": "string"}},
+             "required": ["amount"]}
+    checked = ground(shift, {"amount": 90, "date": "today"}, said("What's the date 90 days from today?"),
+                     Grounds(now=NOW))
+    assert checked.args == {"amount": 90, "date": "2026-11-25"}  # today, not 90 days on
+
+
 def test_numbers_the_words_give_count_as_said():
     upcoming = {"type": "object", "properties": {"days": {"type": "integer"}}}
     assert ground(upcoming, {"days": 14}, said("tasks for the next two weeks"), Grounds(now=NOW)).args == {"days": 14}

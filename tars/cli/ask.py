@@ -112,6 +112,9 @@ def register(app: typer.Typer) -> None:
                                                         "(a new name starts one); the turn is saved to it"),
         system: str | None = typer.Option(None, "--system",
                                           help="your instructions, added to tars's own system prompt"),
+        role: str | None = typer.Option(None, "--role", "-r", help="answer in a role: roles/NAME.md in the "
+                                        "config dir (`tars roles` lists them); flags win over its settings"),
+        temperature: str | None = typer.Option(None, "--temperature", help="sampling temperature, 0 to 2"),
     ) -> int:
         """Ask one question and stream the answer to stdout (piped stdin is what it is about)."""
         from tars.cli.errors import delivering, require_stdout
@@ -119,11 +122,13 @@ def register(app: typer.Typer) -> None:
         prompt_text, attachment = build_prompt(prompt, _read_stdin())
         require_stdout()  # a closed stdout would lose the answer: say so before asking any model
 
-        from tars.cli.settings import load_settings
+        from tars.cli.settings import instruct, load_role, load_settings
         from tars.session import Session
 
-        flags = {k: v for k, v in (("model_default", model), ("model_remote", remote)) if v is not None}
-        config = load_settings(flags)
+        flags = {k: v for k, v in (("model_default", model), ("model_remote", remote),
+                                   ("temperature", temperature)) if v is not None}
+        chosen_role = load_role(role)
+        config = load_settings(flags, role=chosen_role)
         out, err = _consoles()
         confirm: Confirm | None
         if yes:
@@ -133,8 +138,7 @@ def register(app: typer.Typer) -> None:
         else:
             confirm = None  # cannot ask: `ask`-policy tools are refused with a message to the model
         session = Session.from_config(config, confirm=confirm)
-        if system:
-            session.add_system(system)
+        instruct(session, role=chosen_role, system=system)
         with delivering():
             if not (resume or conversation):
                 return _run(session, prompt_text, out, err, as_json=as_json, raw=raw, attachment=attachment)

@@ -158,8 +158,8 @@ def _check_date(prop: dict[str, Any], value: str, text: _Text, now: dt.datetime,
     said = when.resolve(value, now)
     if said is None:  # not a date tars reads ("every friday"): the words must be the user's
         return text.has_words(value, every=True), value, None
-    if any(said == w for w in text.dates):
-        return True, when.as_value(said, fmt), value
+    if any(said == w for w in text.dates) or text.has_words(value, every=True):
+        return True, when.as_value(said, fmt), value  # the user's date ("today" in "90 days from today")
     if len(text.dates) == 1:  # the model got the one date of the message wrong: use the user's
         return True, when.as_value(text.dates[0], fmt), value
     # a date written in a way tars does not read ("06/01/2023") still counts when its parts are the user's

@@ -33,7 +33,8 @@ __all__ = ["Repl", "load_command_modules"]
 
 # Modules that register more slash commands; absent ones are skipped.
 _COMMAND_MODULES = ("tars.repl.core_commands", "tars.repl.context_commands", "tars.repl.tool_commands",
-                    "tars.repl.mcp_commands", "tars.repl.mcp_prompts", "tars.repl.text_commands")
+                    "tars.repl.mcp_commands", "tars.repl.mcp_prompts", "tars.repl.text_commands",
+                    "tars.repl.role_commands")
 
 
 def load_command_modules() -> None:

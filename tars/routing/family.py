@@ -35,6 +35,12 @@ class Family:
     keywords: dict[str, float] = field(default_factory=dict)  # learned vocabulary: stem -> weight
     learned: bool = False
     code_domain: bool = False  # about code (a GitHub server): coding words are its topic, not a distractor
+    # its questions read like textbook ones ("what is 17 times 23"): that frame is no sign against it
+    asked_as_textbook: bool = False
+    # its tools make the primary's answer as good as the remote's: the message needs them, not escalation
+    local: bool = False
+    # its hint patterns tell its tools apart: only the tools they match are hinted (all when none does)
+    hints_decide: bool = False
     # tools that keep what a message states -> the tool that recalls it: a question gets the latter
     stores: dict[str, str] = field(default_factory=dict)
 

@@ -41,6 +41,7 @@ class Decision:
     tool_hints: tuple[str, ...]
     reason: str
     score: float = 0.0
+    local: bool = False  # the family's tools serve the primary as well: no escalation needed
 
 
 @dataclass(frozen=True)
@@ -157,7 +158,7 @@ class Router:
         if sig.deixis and sig.deixis not in label:
             reason += f" + {sig.deixis!r}"
         return Decision(needs_tools=True, family=best.name, tool_hints=tuple(dict.fromkeys(hints)),
-                        reason=reason, score=score)
+                        reason=reason, score=score, local=best.local)
 
 
 
@@ -212,7 +213,7 @@ def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str]) -> tuple
     if len(body.split()) <= 2 and best >= 2:  # a terse command: "tasks", "forecast?", "rain later?"
         score += 1.0
     score += min((1.0 if sig.deixis or sig.place else 0.0) + (1.0 if sig.personal else 0.0), 1.5)
-    if sig.textbook or (sig.advice and not (sig.deixis or sig.place)):
+    if (sig.textbook and not fam.asked_as_textbook) or (sig.advice and not (sig.deixis or sig.place)):
         score -= 3.0 if sig.timeless else 2.0  # "in general" outweighs even a clock time
     if not fam.code_domain and not (sig.code < 2 and sig.deixis):  # "the latest python release today"
         score -= sig.code
@@ -229,6 +230,10 @@ def _order_hints(fam: Family, names: tuple[str, ...], body: str, stems: frozense
                  vocab: dict[str, frozenset[str]]) -> list[str]:
     """The family's tools the message points at (by hint pattern or shared words); all if none stand out."""
     ranked = []
+    if fam.hints_decide:
+        matched = [name for name in names if (p := fam.hints.get(name)) is not None and p.search(body)]
+        if matched:
+            return matched
     for name in names:
         pattern = fam.hints.get(name)
         hit = 2.0 if pattern is not None and pattern.search(body) else 0.0

@@ -10,6 +10,7 @@ mode is a provider like any other (`tars.pipeline.PipelineProvider`).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Generator, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -27,12 +28,14 @@ from tars.session.escalation import Escalation, RouteResult
 from tars.session.loop import run_turn
 from tars.session.summary import Summariser
 from tars.session.turn import Turn
-from tars.system_prompt import build_system_prompt
+from tars.system_prompt import Instructions, build_system_prompt
 from tars.tools.base import Tool, ToolResult
 from tars.tools.registry import Confirm, ToolRegistry
+from tars.tools.selection import ToolSelection
 
 if TYPE_CHECKING:
     from tars.mcp.manager import McpManager
+    from tars.roles import Role
 
 __all__ = ["Session", "Rescue"]
 
@@ -69,6 +72,10 @@ class Session:
         self.rescuer: Rescue | None = None
         self.mcp: McpManager | None = None  # the MCP manager, when servers are configured
         self._sections: list[Callable[[str], str | None]] = []
+        self.instructions = Instructions()  # role, project file and --system: what the user added to the prompt
+        self.role: Role | None = None
+        # the settings a role would give (flags still winning): set by the command that built the session
+        self.settings_for_role: Callable[[Role | None], Config] | None = None
 
     @classmethod
     def from_config(cls, config: Config | None = None, *, confirm: Confirm | None = None,
@@ -98,10 +105,36 @@ class Session:
 
     def add_system(self, text: str) -> None:
         """Add the caller's own instructions (`--system`) to tars's system prompt, every turn;
-        they join it after the base prompt and memory, they do not replace it."""
-        extra = text.strip()
-        if extra:
-            self.add_context(lambda _text: f"Instructions from the user for this conversation:\n{extra}")
+        they join it (`tars.system_prompt` says where), they do not replace it."""
+        self.instructions = dataclasses.replace(self.instructions, user=text.strip())
+
+    def use_role(self, role: Role | None, config: Config | None = None) -> None:
+        """Answer in `role` (None: in none): its prompt joins the system prompt and, when it names
+        tools, only those are offered. Its model and temperature are settings (`load_config(role=)`):
+        `config`, loaded with the role, replaces the models when they differ (switching in chat)."""
+        selection = None
+        if role is not None and role.tools is not None:
+            servers = list(self.mcp.servers) if self.mcp is not None else []
+            known = [*self.tools, *self.tools.unavailable(), *self.tools.withheld()]
+            selection = ToolSelection(role.tools, where=role.where("tools")).check(known, servers)
+        if config is not None and _models_of(config) != _models_of(self.config):
+            from tars.session import assembly
+
+            self.escalation.primary, self.escalation.remote = assembly.models(config)
+            self.config = config
+        self.role = role
+        self.instructions = dataclasses.replace(self.instructions, role=role.prompt if role else "",
+                                                role_name=role.name if role else "")
+        self.tools.restrict(selection)
+
+    def use_project_instructions(self, text: str, file_name: str) -> None:
+        """The working folder's trusted instruction file joins the system prompt."""
+        self.instructions = dataclasses.replace(self.instructions, project=text, project_file=file_name)
+
+    def system_prompt(self, sections: Sequence[str], *, tool_hints: Sequence[str] = (), tools: bool = False) -> str:
+        """The system prompt of one request (`tars.system_prompt` assembles it)."""
+        return build_system_prompt(tool_hints=tool_hints, sections=sections, tools=tools,
+                                   instructions=self.instructions)
 
     def context_sections(self, text: str) -> list[str]:
         sections = []
@@ -187,7 +220,7 @@ class Session:
         what `focus` names; the notice says what was done (none when there was nothing to do)."""
         provider = self._window_provider()
         sections = self.context_sections(focus or self.context.last_user_text())
-        return list(fit_request(self, provider, system=build_system_prompt(sections=sections), sections=sections,
+        return list(fit_request(self, provider, system=self.system_prompt(sections), sections=sections,
                                 tools=(), force=True, focus=focus))
 
     def context_budget(self) -> Budget:
@@ -195,7 +228,7 @@ class Session:
         if self.meter.last is not None:
             return self.meter.last
         sections = self.context_sections(self.context.last_user_text())
-        return self.meter.measure(self._window_provider(), system=build_system_prompt(sections=sections),
+        return self.meter.measure(self._window_provider(), system=self.system_prompt(sections),
                                   sections=sections, tools=(), messages=self.context.wire())
 
     def _window_provider(self) -> Provider:
@@ -232,3 +265,8 @@ class Session:
         """Calls the caller left unanswered get an error result: every call needs a result."""
         for call in list(self.context.pending.values()):
             self.tool_call_result(call, "the caller did not run this call", is_error=True)
+
+
+def _models_of(config: Config) -> tuple[object, ...]:
+    """What a role may change in the models: which ones, and how they sample."""
+    return config.model_default, config.model_remote, config.temperature
