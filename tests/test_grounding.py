@@ -16,7 +16,7 @@ from tars.bench.suites import load_suite
 from tars.config import load_config
 from tars.errors import ToolError
 from tars.messages import Message
-from tars.pipeline import PipelineProvider, prompts
+from tars.pipeline import PipelineProvider, prompts, steps
 from tars.pipeline.grounding import Grounds, ground
 from tars.providers.scripted import ScriptedProvider
 from tars.routing import Router
@@ -149,6 +149,10 @@ def test_numbers_the_words_give_count_as_said():
 def test_a_required_value_the_message_does_not_give_becomes_one_question():
     checked = ground(TASK, {"content": "Reminder"}, said("remind me"), Grounds(now=NOW))
     assert checked.missing == ["content"] and checked.question == "Could you tell me what the task is?"
+    fact = {"type": "object", "required": ["text", "new"], "properties": {"new": {"type": "string"}, "text": {
+        "type": "string", "description": "the whole fact the user stated, as one sentence (never a question)"}}}
+    asked = ground(fact, {"text": "The user's default place: Porto", "new": "x"}, said("remember"), Grounds(now=NOW))
+    assert asked.question == "Could you tell me the whole fact the user stated and what to use for new?"
 
 
 def test_a_needed_place_comes_from_the_default_or_is_asked_for():
@@ -202,8 +206,17 @@ def test_the_tool_gets_the_resolved_date_and_no_invented_project():
     assert log == [{"content": "call mom", "due": "2026-11-26 17:00"}]
     executor = model.calls[1]["system"]
     assert "Now: Wednesday 2026-11-25 14:00" in executor and "UTC+01:00" in executor
-    assert "The user's default place: Porto" in executor
     assert '"tomorrow at 5" = 2026-11-26 17:00 (Thursday)' in executor
+    assert "Porto" not in executor  # no place to fill in: no line to copy from
+
+
+def test_the_default_place_is_told_to_a_tool_that_takes_a_place():
+    weather = Tool(name="weather_now", description="Current weather for a place.", func=lambda **_: None,
+                   parameters={"type": "object", "properties": {"location": {"type": "string"}}})
+    model = ScriptedProvider([[J({"tool": "weather_now", "args": {}})]])
+    result = steps.execute(model, said("is it raining?"), weather, Grounds(place="Porto", now=NOW))
+    assert result.args == {} and result.question is None
+    assert "The user's default place: Porto" in model.calls[0]["system"]
 
 
 def test_enums_and_date_formats_reach_the_decoding_grammar():

@@ -19,7 +19,7 @@ from typing import Any
 from tars.messages import Message
 from tars.tools import when
 
-__all__ = ["Grounds", "Grounded", "ground", "is_date_arg", "is_place_arg", "date_notes"]
+__all__ = ["Grounds", "Grounded", "ground", "is_date_arg", "is_place_arg", "takes_place", "date_notes"]
 
 # names that mean a calendar date even without a schema `format` (a todo's `due`); not "day" or "start",
 # which are as often a weekday or a place in other tools' schemas
@@ -70,6 +70,12 @@ def is_date_arg(name: str, prop: dict[str, Any]) -> bool:
     if fmt in ("date", "date-time", "time"):
         return True
     return _types(prop) <= {"string", "null"} and bool(_DATE_NAME.search(name.lower()))
+
+
+def takes_place(schema: dict[str, Any]) -> bool:
+    """Whether a tool's schema has a place argument (the default place can stand in for it)."""
+    props = schema.get("properties") or {}
+    return any(is_place_arg(n, p) for n, p in props.items() if isinstance(p, dict))
 
 
 def is_place_arg(name: str, prop: dict[str, Any]) -> bool:
@@ -226,7 +232,7 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
         else:
             out.dropped.append(name)
     _strip_dates(out, props, text, now)
-    needed = [n for n in base if n not in out.args]
+    needed = [n for n in schema.get("required") or () if n not in out.args]  # in the schema's order
     if alternatives and not any(all(n in out.args for n in alt) for alt in alternatives):
         needed += [n for n in min(alternatives, key=lambda alt: sum(n not in out.args for n in alt))
                    if n not in out.args]
@@ -257,8 +263,8 @@ def _question(missing: list[str], props: dict[str, Any]) -> str:
             wanted.append("which place you mean")
         elif is_date_arg(name, prop):
             wanted.append("when")
-        elif desc := " ".join(str(prop.get("description") or "").split()):
-            wanted.append(desc.rstrip(".")[:80])
+        elif desc := re.split(r"[,;(.:]", " ".join(str(prop.get("description") or "").split()))[0].strip():
+            wanted.append(desc[:60])  # its first clause: "the whole fact the user stated"
         else:
-            wanted.append("the " + name.replace("_", " "))
+            wanted.append(f"what to use for {name}")
     return "Could you tell me " + " and ".join(wanted) + "?"

@@ -17,7 +17,7 @@ from tars.errors import ProviderRejected
 from tars.events import TextDelta, ToolCallEvent, Usage
 from tars.messages import Message
 from tars.pipeline import prompts
-from tars.pipeline.grounding import Grounded, Grounds, date_notes, ground
+from tars.pipeline.grounding import Grounded, Grounds, date_notes, ground, takes_place
 from tars.pipeline.jsonout import Parsed, drop_null_optionals, parse_object, schema_error
 from tars.tools.base import Tool
 
@@ -161,7 +161,9 @@ def execute(provider: Any, messages: Sequence[Message], tool: Tool, grounds: Gro
     grounds = grounds or Grounds()
     now = grounds.moment()
     request = [Message(role="user", content=prompts.request_text(messages))]
-    system = prompts.executor_system(tool, now, place=grounds.place, dates=date_notes(messages, now))
+    # the default place only for a tool that takes a place: a small model copies any line it is shown
+    place = grounds.place if takes_place(tool.parameters) else None
+    system = prompts.executor_system(tool, now, place=place, dates=date_notes(messages, now))
     schema = prompts.executor_schema(tool)
     run = run_step(provider, "executor", request, system, schema, cap=_EXECUTOR_CAP)
     args, error = _read_args(run.parsed.value, tool)
