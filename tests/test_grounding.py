@@ -149,6 +149,9 @@ def test_numbers_the_words_give_count_as_said():
 def test_a_required_value_the_message_does_not_give_becomes_one_question():
     checked = ground(TASK, {"content": "Reminder"}, said("remind me"), Grounds(now=NOW))
     assert checked.missing == ["content"] and checked.question == "Could you tell me what the task is?"
+    rambled = ground(TASK, {"content": "The latest user message is reminding me to remind myself"}, said("remind me"),
+                     Grounds(now=NOW))
+    assert rambled.missing == ["content"]  # the prompt's labels and the request's verb are not a task
     fact = {"type": "object", "required": ["text", "new"], "properties": {"new": {"type": "string"}, "text": {
         "type": "string", "description": "the whole fact the user stated, as one sentence (never a question)"}}}
     asked = ground(fact, {"text": "The user's default place: Porto", "new": "x"}, said("remember"), Grounds(now=NOW))

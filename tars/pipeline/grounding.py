@@ -28,8 +28,8 @@ _PLACE_NAMES = frozenset({"location", "place", "city", "where", "town"})
 _WORD = re.compile(r"[^\W_]+")
 # words that say what to do rather than what with: "remind me", "add a task" give no task text
 _NOT_CONTENT = frozenset("""a an the to of for in on at by and or with my me i you your it this that please
-remind reminder reminders task tasks todo add create make new set note notes remember save store write
-something thing stuff item""".split())
+is are was be do does myself remind reminder reminders task tasks todo add create make new set note notes
+remember save store write something thing stuff item latest user message earlier conversation""".split())
 
 
 @dataclass(frozen=True)
@@ -65,6 +65,14 @@ class Grounded:
     question: str | None = None
 
 
+def _stem(word: str) -> str:
+    return word[:5] if len(word) > 5 else word.rstrip("s")
+
+
+# ("reminding" says no more than "remind"); the prompt's own labels ("Latest user message") too
+_NOT_CONTENT_STEMS = frozenset(_stem(w) for w in _NOT_CONTENT)
+
+
 def is_date_arg(name: str, prop: dict[str, Any]) -> bool:
     fmt = prop.get("format")
     if fmt in ("date", "date-time", "time"):
@@ -89,10 +97,6 @@ def _types(prop: dict[str, Any]) -> set[str]:
 
 def _norm(text: str) -> str:
     return " ".join(_WORD.findall(text.casefold()))
-
-
-def _stem(word: str) -> str:
-    return word[:5] if len(word) > 5 else word.rstrip("s")
 
 
 def _conversation(messages: Sequence[Message]) -> str:
@@ -132,7 +136,7 @@ class _Text:
         self.request = _norm(last)
 
     def has_words(self, value: str, *, every: bool) -> bool:
-        words = [w for w in _norm(value).split() if w not in _NOT_CONTENT]
+        words = [w for w in _norm(value).split() if _stem(w) not in _NOT_CONTENT_STEMS]
         if not words:
             return False  # "remind me", "task": nothing the user asked for
         if f" {' '.join(words)} " in self.norm:
