@@ -196,6 +196,19 @@ def test_remind_me_asks_what_to_remind_and_runs_nothing():
     assert log == []
 
 
+def test_invalid_arguments_with_no_task_in_them_ask_for_the_task():
+    log: list = []
+    ramble = J({"tool": "todoist_add_task", "args": {"content": "remind me", "priority": 9}})  # priority: 1..4
+    capped = {**TASK["properties"], "priority": {"type": "integer", "maximum": 4}}
+    tool = Tool(name="todoist_add_task", description="Add a task.", func=lambda **args: log.append(args),
+                parameters={**TASK, "properties": capped})
+    session, _ = _session([[J({"choice": "call_tool", "tool": "todoist_add_task", "question": None})], [ramble],
+                           [ramble]], [tool, Tool(name="other", description="Something else.", func=lambda: None)],
+                          Grounds(now=NOW))
+    assert session.send("remind me").text == "Could you tell me what the task is?"
+    assert log == []
+
+
 def test_the_tool_gets_the_resolved_date_and_no_invented_project():
     log: list = []
     session, model = _session([

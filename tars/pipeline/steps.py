@@ -178,7 +178,7 @@ def execute(provider: Any, messages: Sequence[Message], tool: Tool, grounds: Gro
         result.runs.append(run2)
         result.args, result.error, result.repaired = args, error, True
         result.schema_valid = error is None
-    if error is None and args is not None:
+    if args is not None:  # invalid arguments too: a missing detail is the better thing to ask about
         _ground(result, tool, args, messages, grounds)
     return result
 
@@ -189,7 +189,7 @@ def _ground(result: Arguments, tool: Tool, args: dict[str, Any], messages: Seque
     result.grounding = checked
     if checked.question is not None:
         result.question = checked.question
-    elif schema_error(tool.parameters, checked.args) is None:
+    elif result.error is None and schema_error(tool.parameters, checked.args) is None:
         result.args = checked.args
 
 
