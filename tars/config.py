@@ -76,6 +76,7 @@ class Config:
     temperature: float | None  # None: each model's own default
     anthropic_api_key: str
     anthropic_base_url: str
+    cost_warn: float | None  # dollars; None: no warning
     ollama_host: str
     ollama_timeout: float
     threads: int

@@ -95,6 +95,9 @@ SETTINGS: list[Setting] = [
     Setting("anthropic_api_key", "ANTHROPIC_API_KEY", "", "Anthropic API key", secret=True),
     Setting("anthropic_base_url", "ANTHROPIC_BASE_URL", "", "Anthropic API base URL (for proxies and tests)",
             guarded=True),
+    Setting("cost_warn", "TARS_COST_WARN", "",
+            "warn (once, on the terminal or stderr) when one conversation's Claude cost passes this many dollars, "
+            "and again at each multiple; empty: never", optional_float(0.0001, 1_000_000), guarded=True),
     Setting("ollama_host", "OLLAMA_HOST", "http://127.0.0.1:11434", "Ollama server address", guarded=True),
     Setting("ollama_timeout", "TARS_OLLAMA_TIMEOUT", "120",
             "seconds before a silent Ollama server counts as failed (loading a model included)", float_in(0.1, 3600)),

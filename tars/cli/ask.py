@@ -157,7 +157,7 @@ def _run_saved(session: Session, prompt: str, out: Console, err: Console, *, res
         opened = open_conversation(store, resume=resume, name=name)
         if opened.existing:
             assert opened.id is not None
-            session.restore(store.load(opened.id), store.load_compaction(opened.id))
+            session.restore(store.load(opened.id), store.load_compaction(opened.id), store.load_usage(opened.id))
         if opened.note():
             err.print(opened.note(), style="dim", markup=False, highlight=False, soft_wrap=True)
         try:
@@ -166,7 +166,7 @@ def _run_saved(session: Session, prompt: str, out: Console, err: Console, *, res
             conversation_id = opened.id if opened.id is not None else store.create()
             turn = session.last_turn
             store.save(conversation_id, session.messages, model=turn.model if turn else "",
-                       compaction=session.context.compaction)
+                       compaction=session.context.compaction, usage=session.usage)
     finally:
         store.close()
 
@@ -204,8 +204,12 @@ def _run(session: Session, prompt: str, out: Console, err: Console, *, as_json: 
     if as_json and turn is not None:
         import json
 
+        from tars.usage import prices
+
         data = turn.as_dict()
         data["interrupted"] = data["interrupted"] or outcome.interrupted
+        data["usage"]["conversation"] = {**session.usage.total().as_dict(), "turns": len(session.usage.turns)}
+        data["usage"]["prices_as_of"] = prices().as_of
         if outcome.error is not None:
             data["error"] = str(outcome.error)
         from tars.safe_text import json_safe

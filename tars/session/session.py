@@ -11,7 +11,7 @@ mode is a provider like any other (`tars.pipeline.PipelineProvider`).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tars.config import Config, cache_dir, load_config
@@ -32,6 +32,7 @@ from tars.system_prompt import Instructions, build_system_prompt
 from tars.tools.base import Tool, ToolResult
 from tars.tools.registry import Confirm, ToolRegistry
 from tars.tools.selection import ToolSelection
+from tars.usage import ConversationUsage, cost_warning
 
 if TYPE_CHECKING:
     from tars.mcp.manager import McpManager
@@ -69,6 +70,8 @@ class Session:
         self.meter = Meter()  # tokens of each request against the model's window
         self.compactor = Compactor(config.compact_at)
         self.last_turn: Turn | None = None
+        self.usage = ConversationUsage()  # every turn's tokens, kept with the stored conversation
+        self._warnings: list[str] = []  # the cost warning of a turn that ended by an interruption
         self.rescuer: Rescue | None = None
         self.mcp: McpManager | None = None  # the MCP manager, when servers are configured
         self._sections: list[Callable[[str], str | None]] = []
@@ -167,7 +170,7 @@ class Session:
             yield Notice(level="warning", text=notice)
         route = self.route(text)
         self.context.add_user(with_attachment(text, attachment))
-        yield from run_turn(self, text, route)
+        yield from self._counted(run_turn(self, text, route))
 
     def resume(self) -> Turn:
         """After the caller recorded results for pending calls (auto_tools=False), let the model go on."""
@@ -179,7 +182,28 @@ class Session:
     def stream_resume(self) -> Generator[SessionEvent, None, None]:
         self._settle_pending()
         text = self.context.last_user_text()
-        yield from run_turn(self, text, self.route(text))
+        yield from self._counted(run_turn(self, text, self.route(text)))
+
+    def _counted(self, events: Iterator[SessionEvent]) -> Generator[SessionEvent, None, None]:
+        """Run a turn and add its usage to the conversation's, however it ends; a cost that passed
+        TARS_COST_WARN is told once, after the turn (or at the next prompt when it was cut short)."""
+        before = self.last_turn
+        try:
+            yield from events
+        finally:
+            turn = self.last_turn
+            if turn is not None and turn is not before and turn.usage.models:
+                cost = self.usage.total().cost()
+                self.usage.turns.append(turn.usage)
+                warning = cost_warning(cost, self.usage.total().cost(), self.config.cost_warn)
+                if warning:
+                    self._warnings.append(warning)
+        for warning in self._take_warnings():
+            yield Notice(level="warning", text=warning)
+
+    def _take_warnings(self) -> list[str]:
+        warnings, self._warnings = self._warnings, []
+        return warnings
 
     def call_tool(self, call: ToolCall) -> ToolResult:
         """Run one call through the registry and record its result in the context."""
@@ -201,11 +225,14 @@ class Session:
     def clear(self) -> None:
         self.context.clear()
         self.meter.sent_nothing()
+        self.usage = ConversationUsage()
 
-    def restore(self, messages: list[Message], compaction: Compaction | None = None) -> None:
-        """Go on with a stored conversation: its messages, and the compaction stored with them."""
+    def restore(self, messages: list[Message], compaction: Compaction | None = None,
+                usage: ConversationUsage | None = None) -> None:
+        """Go on with a stored conversation: its messages, and the compaction and usage stored with them."""
         self.clear()
         self.context.restore(messages, compaction)
+        self.usage = usage or ConversationUsage()
 
     # -- the window -----------------------------------------------------------------------------
     def summarise(self, previous: str, messages: Sequence[Message], limit: int, focus: str) -> str:
@@ -259,7 +286,7 @@ class Session:
     def take_notices(self) -> list[str]:
         """What background parts (MCP servers starting, failing) reported and nobody has shown
         yet; the REPL shows them at the prompt, a turn shows the rest as it starts."""
-        return self.mcp.take_notices() if self.mcp is not None else []
+        return [*self._take_warnings(), *(self.mcp.take_notices() if self.mcp is not None else [])]
 
     def _settle_pending(self) -> None:
         """Calls the caller left unanswered get an error result: every call needs a result."""
