@@ -93,6 +93,7 @@ class Config:
     todoist_url: str
     openmeteo_url: str
     geocoding_url: str
+    place: str
     lat: float | None
     lon: float | None
     memory_dir: Path | None

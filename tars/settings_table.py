@@ -137,6 +137,8 @@ SETTINGS: list[Setting] = [
             guarded=True),
     Setting("geocoding_url", "TARS_GEOCODING_URL", "https://geocoding-api.open-meteo.com",
             "Open-Meteo geocoding API base URL", guarded=True),
+    Setting("place", "TARS_PLACE", "", "your default place by name (weather when no place is named; given to "
+            "the small-model executor)"),
     Setting("lat", "TARS_LAT", "", "default latitude for weather", optional_float(-90, 90), aliases=("DEFAULT_LAT",)),
     Setting("lon", "TARS_LON", "", "default longitude for weather", optional_float(-180, 180),
             aliases=("DEFAULT_LON",)),

@@ -59,7 +59,7 @@ def test_weather_command(env):
     meteo.current_code = 0
     out = slash(session, "/weather Berlin")
     assert "Berlin" in out and "clear sky" in out
-    assert "TARS_LAT" in slash(session, "/weather")
+    assert "TARS_PLACE" in slash(session, "/weather") and "TARS_LAT" in slash(session, "/weather")
 
 
 def test_memory_note_and_search_commands(env):

@@ -63,10 +63,19 @@ def test_forecast_days_and_todays_hours(server):
     assert all(h["time"] >= out["today_hourly"][0]["time"] for h in out["today_hourly"])
 
 
-def test_no_location_names_the_settings(server):
-    result = run(registry(server), "weather_now")
-    assert result.is_error and "TARS_LAT" in result.text and "TARS_LON" in result.text
+def test_no_location_and_no_default_asks_for_a_place(server):
+    reg = registry(server)
+    result = run(reg, "weather_now")
+    assert result.is_error and "give location, or latitude and longitude" in result.text
+    assert "must name" in reg.get("weather_now").description
     assert server.requests == []
+
+
+def test_default_place_by_name(server):
+    reg = registry(server, TARS_PLACE="Berlin")
+    out = run(reg, "weather_now").output
+    assert "Berlin" in out["place"]
+    assert "required" not in str(reg.get("weather_now").parameters)
 
 
 def test_unknown_place(server):

@@ -140,11 +140,13 @@ def _pipeline(provider: Any, case: Case) -> dict[str, Any]:
     valid = decision.json_valid
     if decision.choice == "call_tool":
         tool = next(t for t in case.tools if t.name == decision.tool)
-        result = steps.execute(provider, case.messages, tool)
+        result = steps.execute(provider, case.messages, tool, case.grounds)
         runs += result.runs
         valid = valid and result.json_valid
         row.update(outcome="call", tool=tool.name, args=result.args, repaired=result.repaired,
                    args_error=result.error, raw_executor=result.runs[-1].text[:300])
+        if result.question is not None:  # a required argument the message does not give: tars asks
+            row.update(outcome="clarify", question=result.question)
     else:
         row.update(outcome=decision.choice, question=decision.question)
     for run in runs:

@@ -44,6 +44,7 @@ class Case:
     kind: str = ""
     system: str = ""
     results: dict[str, Any] | None = None  # `failures`: the calls made and what they returned
+    grounds: Any = None  # tars.pipeline.grounding.Grounds: the pinned clock and default place, if any
 
     @property
     def query(self) -> str:
@@ -88,8 +89,8 @@ def _live_specs(config: Config) -> dict[str, dict[str, Any]]:
     """Specs of tars's built-in tools, when they build with this config."""
     from tars.tools.builtin import builtin_tools
 
-    try:
-        return {t.name: t.spec() for t in builtin_tools(config)}
+    try:  # the suite, not the user's config, says whether there is a default place
+        return {t.name: t.spec() for t in builtin_tools(config.replace(place="", lat=None, lon=None))}
     except Exception:  # noqa: BLE001  a built-in that cannot be built here: fall back to the frozen copy
         return {}
 
@@ -102,6 +103,7 @@ def _tars_suite(data: dict[str, Any], config: Config | None) -> Suite:
     suite = Suite("tars", [], tool_specs="live" if len(used_live) == len(frozen) else
                   "frozen" if not used_live else f"live for {len(used_live)}/{len(frozen)}, else frozen")
     tools = [_tool(spec) for spec in specs.values()]
+    pinned = data.get("grounds") or {}
     for row in data["cases"]:
         args = row.get("args")
         if args and row["expected"] in specs:
@@ -112,8 +114,19 @@ def _tars_suite(data: dict[str, Any], config: Config | None) -> Suite:
         suite.cases.append(Case(
             id=row["id"], suite="tars", messages=[Message(role="user", content=row["query"])], tools=tools,
             expected=row["expected"], acceptable=tuple(row.get("acceptable", ())), args=args,
-            extra_args_ok=bool(data.get("extra_args_ok", True)), kind=row.get("kind", "")))
+            extra_args_ok=bool(data.get("extra_args_ok", True)), kind=row.get("kind", ""),
+            grounds=_grounds({**pinned, **row.get("grounds", {})})))
     return suite
+
+
+def _grounds(pinned: dict[str, Any]) -> Any:
+    """The clock and default place a case is run with: `now` (ISO 8601 with offset), `place` (or null)."""
+    import datetime as dt
+
+    from tars.pipeline.grounding import Grounds
+
+    now = pinned.get("now")
+    return Grounds(place=pinned.get("place"), now=dt.datetime.fromisoformat(now) if now else None)
 
 
 def _failures_suite(data: dict[str, Any]) -> Suite:

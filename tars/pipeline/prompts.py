@@ -98,17 +98,26 @@ def router_schema(tools: Sequence[Tool]) -> dict[str, Any]:
     ]}
 
 
-def executor_system(tool: Tool, now: dt.datetime | None = None) -> str:
+def executor_system(tool: Tool, now: dt.datetime | None = None, *, place: str | None = None,
+                    dates: Sequence[str] = ()) -> str:
+    """The executor's instructions: the one tool, the moment and the user's default place (so that
+    nothing about "when" or "where" is guessed), and the message's dates as tars resolved them."""
     now = now or dt.datetime.now().astimezone()
     schema = json.dumps(tool.parameters, ensure_ascii=False)
+    zone = now.strftime("%Z") or now.strftime("UTC%z")
+    grounds = [f"Now: {now:%A %Y-%m-%d %H:%M} ({zone})."]
+    if place:
+        grounds.append(f"The user's default place: {place} (used when the message names no place).")
+    if dates:
+        grounds.append("Dates in the message, already worked out: " + "; ".join(dates) + ".")
     return (
         "You fill in the arguments of one tool call from the user's message. "
         "You never answer the user yourself.\n\n"
         f"Tool: {tool.name}\nDescription: {' '.join(tool.description.split())}\n"
         f"Arguments (JSON Schema): {schema}\n\n"
         f'Reply with one JSON object: {{"tool": "{tool.name}", "args": {{...}}}} where "args" matches '
-        "the schema. Take values from the user's words; leave out optional arguments the user did "
-        f"not give. Today is {now:%A %Y-%m-%d}."
+        "the schema. Take every value from the user's words; leave out optional arguments the user "
+        "did not give, and never make a value up.\n" + "\n".join(grounds)
     )
 
 
@@ -125,8 +134,11 @@ _SHAPE_KEYS = {"type", "enum", "const", "anyOf", "oneOf", "allOf", "$ref", "prop
 _ANY = ["string", "number", "integer", "boolean", "object", "array", "null"]
 # Size and format limits unroll into huge grammars (maxLength 500 = 500 nested rules) or fail to
 # compile; validation after decoding enforces them instead.
-_LIMIT_KEYS = {"maxLength", "minLength", "pattern", "format", "maxItems", "minItems", "minimum", "maximum",
+_LIMIT_KEYS = {"maxLength", "minLength", "pattern", "maxItems", "minItems", "minimum", "maximum",
                "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "uniqueItems"}
+
+# formats llama.cpp's and Ollama's schema-to-grammar converters enforce (as RFC 3339 text)
+_GRAMMAR_FORMATS = frozenset({"date", "time", "date-time"})
 
 
 def decoding_schema(schema: Any) -> Any:
@@ -147,7 +159,7 @@ def decoding_schema(schema: Any) -> Any:
             out[key] = {k: decoding_schema(v) for k, v in value.items()}
         elif key in ("items", "additionalProperties") and isinstance(value, dict):
             out[key] = decoding_schema(value)
-        elif key in _LIMIT_KEYS:
+        elif key in _LIMIT_KEYS or (key == "format" and value not in _GRAMMAR_FORMATS):
             continue
         else:
             out[key] = value

@@ -23,6 +23,7 @@ from tars.errors import ToolError
 from tars.events import Event, Status, Stop, TextDelta, ToolCall, ToolCallEvent, Usage
 from tars.messages import Message
 from tars.pipeline import prompts
+from tars.pipeline.grounding import Grounds
 from tars.pipeline.own_answers import confirmations, missing_note, nothing_useful, own_answer
 from tars.pipeline.steps import StepRun, execute, route
 from tars.providers.base import Provider
@@ -45,9 +46,11 @@ def wants_pipeline(mode: str, provider: Provider) -> bool:
 class PipelineProvider:
     """Wraps a provider; keeps every step's latency (`timings`) and decision (`trace`)."""
 
-    def __init__(self, inner: Provider, *, mode: Literal["pipeline", "auto"] = "pipeline") -> None:
+    def __init__(self, inner: Provider, *, mode: Literal["pipeline", "auto"] = "pipeline",
+                 grounds: Grounds | None = None) -> None:
         self.inner = inner
         self.mode = mode
+        self.grounds = grounds or Grounds()  # the moment and default place the executor relies on
         self._active: bool | None = True if mode == "pipeline" else None
         self.timings: list[tuple[str, float]] = []  # (step, seconds), oldest first
         self.trace: list[dict[str, Any]] = []  # what each round decided, for /model and debugging
@@ -141,7 +144,7 @@ class PipelineProvider:
                 yield TextDelta(text=decision.question or "")
                 yield Stop(reason="end_turn")
             case "call_tool":
-                yield from self._call(messages, next(t for t in tools if t.name == decision.tool))
+                yield from self._call(messages, _not_storing_a_question(messages, tools, decision.tool or ""))
             case _ if after_tool:
                 yield from self._summarise(messages, system)
             case _:
@@ -157,9 +160,14 @@ class PipelineProvider:
 
     def _call(self, messages: list[Message], tool: Tool) -> Iterator[Event]:
         yield Status(text=f"calling {tool.name}…")
-        result = execute(self.inner, messages, tool)
+        result = execute(self.inner, messages, tool, self.grounds)
         yield from self._account(result.runs)
         self.trace[-1].update(args=result.args, repaired=result.repaired, args_error=result.error)
+        if result.question is not None:  # a required detail the message does not give: ask for it
+            self.trace[-1].update(choice="clarify", question=result.question)
+            yield TextDelta(text=result.question)
+            yield Stop(reason="end_turn")
+            return
         if result.error is not None:
             # no tool name here: a rescuer that scans replies for tool names must not revive the call
             yield TextDelta(text=f"I could not work out valid details for that ({result.error}). "
@@ -211,6 +219,17 @@ def _described(spec: dict[str, Any]) -> Tool:
     """The steps read a tool's name, description and schema; the call itself runs in the session."""
     return Tool(name=spec["name"], description=spec.get("description") or "",
                 parameters=spec.get("parameters") or {"type": "object", "properties": {}}, func=_not_here)
+
+
+def _not_storing_a_question(messages: Sequence[Message], tools: Sequence[Tool], name: str) -> Tool:
+    """The chosen tool, or its recalling sibling when it would store a question as a fact."""
+    from tars.routing.cues import BUILTIN_FAMILIES
+    from tars.routing.family import recall_instead
+
+    last = next((m.content for m in reversed(messages) if m.role == "user"), "")
+    recall = recall_instead(BUILTIN_FAMILIES, name, last)
+    by_name = {t.name: t for t in tools}
+    return by_name.get(recall or "") or by_name[name]
 
 
 def _after_tool(messages: Sequence[Message]) -> bool:

@@ -17,6 +17,7 @@ from tars.errors import ProviderRejected
 from tars.events import TextDelta, ToolCallEvent, Usage
 from tars.messages import Message
 from tars.pipeline import prompts
+from tars.pipeline.grounding import Grounded, Grounds, date_notes, ground, takes_place
 from tars.pipeline.jsonout import Parsed, drop_null_optionals, parse_object, schema_error
 from tars.tools.base import Tool
 
@@ -63,6 +64,9 @@ class Arguments:
     repaired: bool = False
     error: str | None = None
     runs: list[StepRun] = field(default_factory=list)
+    # set when a required argument is not in the conversation: ask this instead of calling
+    question: str | None = None
+    grounding: Grounded | None = None
 
 
 def run_step(provider: Any, step: str, messages: Sequence[Message], system: str,
@@ -151,25 +155,42 @@ def _find(tools: Sequence[Tool], name: str) -> Tool | None:
 
 
 # -- executor ------------------------------------------------------------------------------
-def execute(provider: Any, messages: Sequence[Message], tool: Tool) -> Arguments:
-    """Ask for `tool`'s arguments and validate them; on failure, one retry that shows the error."""
+def execute(provider: Any, messages: Sequence[Message], tool: Tool, grounds: Grounds | None = None) -> Arguments:
+    """Ask for `tool`'s arguments and validate them; on failure, one retry that shows the error.
+    Valid arguments are then checked against the conversation (`grounding`)."""
+    grounds = grounds or Grounds()
+    now = grounds.moment()
     request = [Message(role="user", content=prompts.request_text(messages))]
-    system, schema = prompts.executor_system(tool), prompts.executor_schema(tool)
+    # the default place only for a tool that takes a place: a small model copies any line it is shown
+    place = grounds.place if takes_place(tool.parameters) else None
+    system = prompts.executor_system(tool, now, place=place, dates=date_notes(messages, now))
+    schema = prompts.executor_schema(tool)
     run = run_step(provider, "executor", request, system, schema, cap=_EXECUTOR_CAP)
     args, error = _read_args(run.parsed.value, tool)
     result = Arguments(tool.name, args, json_valid=run.parsed.strict, schema_valid=error is None,
                        error=error, runs=[run])
-    if error is None:
-        return result
-    retry = [*request, Message(role="assistant", content=run.text),
-             Message(role="user", content=f"Those arguments are invalid: {error}. "
-                     f'Reply again with corrected JSON only: {{"tool": "{tool.name}", "args": {{...}}}}.')]
-    run2 = run_step(provider, "repair", retry, system, schema, cap=_EXECUTOR_CAP)
-    args, error = _read_args(run2.parsed.value, tool)
-    result.runs.append(run2)
-    result.args, result.error, result.repaired = args, error, True
-    result.schema_valid = error is None
+    if error is not None:
+        retry = [*request, Message(role="assistant", content=run.text),
+                 Message(role="user", content=f"Those arguments are invalid: {error}. "
+                         f'Reply again with corrected JSON only: {{"tool": "{tool.name}", "args": {{...}}}}.')]
+        run2 = run_step(provider, "repair", retry, system, schema, cap=_EXECUTOR_CAP)
+        args, error = _read_args(run2.parsed.value, tool)
+        result.runs.append(run2)
+        result.args, result.error, result.repaired = args, error, True
+        result.schema_valid = error is None
+    if args is not None:  # invalid arguments too: a missing detail is the better thing to ask about
+        _ground(result, tool, args, messages, grounds)
     return result
+
+
+def _ground(result: Arguments, tool: Tool, args: dict[str, Any], messages: Sequence[Message],
+            grounds: Grounds) -> None:
+    checked = ground(tool.parameters, args, messages, grounds)
+    result.grounding = checked
+    if checked.question is not None:
+        result.question = checked.question
+    elif result.error is None and schema_error(tool.parameters, checked.args) is None:
+        result.args = checked.args
 
 
 def _read_args(value: dict[str, Any] | None, tool: Tool) -> tuple[dict[str, Any] | None, str | None]:

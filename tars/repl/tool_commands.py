@@ -92,6 +92,9 @@ def _added(out: dict) -> str:
 
 @command("weather", help="weather now and the next hours: /weather [place]")
 def _weather(ctx: CommandContext, arg: str) -> None:
+    config = ctx.session.config
+    if not arg and not config.place and (config.lat is None or config.lon is None):
+        raise CommandError("which place? /weather Lisbon; set TARS_PLACE (or TARS_LAT and TARS_LON) for a default")
     out = run_tool(ctx, "weather_now", **({"location": arg} if arg else {}))
     ctx.print(f"{out['place']}: {out['sky']}, {out['temp_c']} °C (feels {out['feels_like_c']} °C), "
               f"wind {out['wind_kmh']} km/h; {out['rain_next_hours']}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-__all__ = ["Cue", "Family", "cues", "hints"]
+__all__ = ["Cue", "Family", "cues", "hints", "recall_instead"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +41,8 @@ class Family:
     local: bool = False
     # its hint patterns tell its tools apart: only the tools they match are hinted (all when none does)
     hints_decide: bool = False
+    # tools that keep what a message states -> the tool that recalls it: a question gets the latter
+    stores: dict[str, str] = field(default_factory=dict)
 
 
 def cues(*pairs: tuple[float, str]) -> tuple[Cue, ...]:
@@ -51,3 +53,11 @@ def cues(*pairs: tuple[float, str]) -> tuple[Cue, ...]:
 def hints(**patterns: str) -> dict[str, re.Pattern[str]]:
     """Compile per-tool patterns that say which of a family's tools a message points at."""
     return {name: re.compile(p) for name, p in patterns.items()}
+
+
+def recall_instead(families: tuple[Family, ...], tool: str, message: str) -> str | None:
+    """The tool that recalls what `tool` stores, when `message` is a question: asking is not telling."""
+    from tars.tools.fact_wording import is_question
+
+    recall = next((f.stores[tool] for f in families if tool in f.stores), None)
+    return recall if recall and is_question(message) else None

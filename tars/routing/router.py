@@ -16,6 +16,7 @@ from tars.routing.cues import BUILTIN_FAMILIES
 from tars.routing.family import Family
 from tars.routing.learned import learn_family, name_words, stem, words
 from tars.routing.signals import Signals, read_signals
+from tars.tools.fact_wording import is_question
 
 if TYPE_CHECKING:
     from tars.tools.base import Tool
@@ -149,6 +150,9 @@ class Router:
         hints: list[str] = []
         for _, _, fam, names, _ in scored:
             hints += _order_hints(fam, names, body, stems, index.vocab)
+        if is_question(message):  # a question is recalled, never stored
+            stores = {n for _, _, fam, _, _ in scored for n in fam.stores}  # the storing tools' names
+            hints = [h for h in hints if h not in stores] or [n for n in scored[0][3] if n not in stores]
         label = label if len(label) <= 40 else label[:39] + "…"
         reason = f"{best.name} cue: {label!r}"
         if sig.deixis and sig.deixis not in label:

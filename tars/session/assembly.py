@@ -53,8 +53,9 @@ def primary_provider(config: Config) -> Provider:
     if config.tool_mode == "native":
         return primary
     from tars.pipeline import PipelineProvider
+    from tars.pipeline.grounding import Grounds
 
-    return PipelineProvider(primary, mode=config.tool_mode)
+    return PipelineProvider(primary, mode=config.tool_mode, grounds=Grounds.from_config(config))
 
 
 def known_tools(config: Config) -> list[Tool]:

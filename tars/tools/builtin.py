@@ -49,8 +49,8 @@ def _text(n: int = 500) -> dict:
 
 
 # the stored line is read later with no conversation around it: a bare "Miso" means nothing then
-_WHOLE_FACT = ("the whole fact as one sentence that makes sense on its own, about the user in the third "
-               "person, e.g. \"The user's sister Ana lives in Lisbon\" (not just \"Ana\")")
+_WHOLE_FACT = ("the whole fact the user stated, as one sentence that makes sense on its own (a full "
+               "sentence, not a bare name); never a question")
 
 
 def memory_tools(config: Any, index: SearchIndex) -> list[Tool]:
@@ -82,7 +82,7 @@ def note_tools(config: Any, index: SearchIndex) -> list[Tool]:
     v = vault(config, index)
     fam = "notes"
     path = {"type": "string", "minLength": 1, "maxLength": 300,
-            "description": "path inside the notes vault, e.g. 'Projects/tars.md'"}
+            "description": "the note's path inside the notes vault, as the user named it"}
 
     def write_policy(arguments: dict) -> Policy:
         """Replacing a note that exists asks first; creating one, overwrite flag or not, does not."""

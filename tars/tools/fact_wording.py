@@ -10,8 +10,16 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["third_person"]
+__all__ = ["third_person", "is_question"]
 
+_WH = r"(?:what|who|whom|whose|which|where|when|why|how)"
+_AUX = r"(?:do|does|did|is|are|was|were|can|could|would|will|should|have|has|had)"
+_QUESTION = re.compile(
+    rf"^\s*(?:{_WH}(?:'s|'re)?\s+(?:my|your)\b"
+    rf"|{_WH}(?:\s+\w+){{0,3}}?\s+{_AUX}\s+(?:you|i|my|the|we|it|he|she|they)\b"
+    rf"|{_WH}'s\b|(?:do|does|did|can|could|would|will|have|has)\s+(?:you|i)\b"
+    r"|(?:is|are|was|were)\s+(?:my|the user'?s?|i|you|there)\b"
+    r"|(?:tell me|remind me) (?:what|who|where|when|which|how|about)\b)", re.IGNORECASE)
 _TOKEN = re.compile(r"\w+(?:['’]\w+)?|\s+|[^\w\s]")
 _CONTRACTIONS = {"i'm": "the user is", "i've": "the user has", "i'll": "the user will", "i'd": "the user would"}
 _OBJECT = {"me": "the user", "my": "the user's", "mine": "the user's", "myself": "the user"}
@@ -65,3 +73,12 @@ def third_person(text: str) -> str:
     if result.startswith("the user") and not text.lstrip().startswith("the user"):
         return "The user" + result[len("the user"):]
     return result
+
+
+def is_question(text: str) -> bool:
+    """Whether `text` asks something ("what do you remember about my cat?") rather than states it.
+
+    A question is recalled, never stored: "When I travel I take the train" states, "where do I
+    live" asks."""
+    text = text.strip()
+    return text.endswith("?") or bool(_QUESTION.match(text))

@@ -18,7 +18,7 @@ from typing import Any
 
 from tars.atomic import LOCK_NAME, update_file
 from tars.errors import ToolError
-from tars.tools.fact_wording import third_person
+from tars.tools.fact_wording import is_question, third_person
 from tars.tools.search_index import SearchIndex
 
 __all__ = ["MemoryStore", "Item", "KINDS", "memory_chunks"]
@@ -187,6 +187,9 @@ class MemoryStore:
             return []
 
     def remember(self, text: str, kind: str = "fact") -> dict[str, Any]:
+        if is_question(text):
+            raise ToolError(f"{text.strip()!r} is a question, not something to remember: nothing was stored. "
+                            "Answer it with memory_recall or memory_search.")
         text = third_person(_clean(text))
         outcome: dict[str, Any] = {}
 

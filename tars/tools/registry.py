@@ -186,7 +186,16 @@ def validate_arguments(tool: Tool, arguments: dict[str, Any]) -> None:
     error = jsonschema.exceptions.best_match(validator_cls(tool.parameters).iter_errors(arguments))
     if error is not None:
         where = "/".join(str(p) for p in error.absolute_path) or "arguments"
-        raise ToolArgumentsInvalid(f"invalid arguments for {tool.name}: {where}: {error.message}")
+        why = _alternatives(error) or error.message
+        raise ToolArgumentsInvalid(f"invalid arguments for {tool.name}: {where}: {why}")
+
+
+def _alternatives(error: Any) -> str | None:
+    """'give location, or latitude and longitude' for an anyOf of required-only branches."""
+    branches = error.validator_value if error.validator in ("anyOf", "oneOf") else None
+    if not isinstance(branches, list) or not all(isinstance(b, dict) and set(b) == {"required"} for b in branches):
+        return None
+    return "give " + ", or ".join(" and ".join(b["required"]) for b in branches)
 
 
 def _call_with_timeout(tool: Tool, arguments: dict[str, Any]) -> Any:

@@ -128,5 +128,5 @@ def shell_tools(config: Any) -> list[Tool]:
                      f"{timeout:g} s). The user confirms each command."),
         parameters={"type": "object", "additionalProperties": False, "required": ["command"],
                     "properties": {"command": {"type": "string", "minLength": 1, "maxLength": 4000,
-                                               "description": "the command line, e.g. 'git status --short'"}}},
+                                               "description": "the command line the user asked to run"}}},
     )]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from datetime import date
+from datetime import UTC, date, datetime
 from typing import Any
 
 from tars.errors import ToolError
@@ -149,6 +149,20 @@ def _project_names(client: TodoistClient) -> dict[str, str]:
     return {str(p.get("id")): str(p.get("name", "")) for p in client.projects()}
 
 
+def _due_fields(due: str) -> dict[str, str]:
+    """A date tars resolved goes as Todoist's exact fields (a date, or a UTC time); words as words."""
+    due = due.strip()
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", due):
+        return {"due_date": due}
+    try:
+        moment = datetime.fromisoformat(due)
+    except ValueError:
+        return {"due_string": due}
+    if moment.tzinfo is None:
+        moment = moment.astimezone()  # the user's local time
+    return {"due_datetime": moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")}
+
+
 def _resolve_project(names: dict[str, str], wanted: str) -> str:
     """Project id by name: exact (case-insensitive), then unique prefix or containment."""
     w = wanted.strip().lstrip("#").casefold()
@@ -197,7 +211,7 @@ def todoist_tools(config: Any) -> list[Tool]:
             names = _project_names(c)
             body["project_id"] = _resolve_project(names, project)
         if due:
-            body["due_string"] = due
+            body.update(_due_fields(due))
         if priority:
             body["priority"] = _priority_in(priority)
         if description:
@@ -250,12 +264,12 @@ def todoist_tools(config: Any) -> list[Tool]:
     fam = "tasks"
     return [
         Tool(name="todoist_add_task", family=fam, func=add_task,
-             description="Add a task to the user's Todoist. `due` is natural language ('tomorrow 9am', "
-                         "'every friday'); `project` is a project name; priority 1 is most urgent (p1) .. 4.",
+             description="Add a task to the user's Todoist. Give only what the user said: `due` in their "
+                         "words or as a date, `project` only when they named one; priority 1 is most urgent.",
              parameters={"type": "object", "properties": {
-                 "content": {"type": "string", "minLength": 1, "maxLength": 500},
-                 "due": {"type": "string", "maxLength": 150},
-                 "project": {"type": "string", "maxLength": 120},
+                 "content": {"type": "string", "minLength": 1, "maxLength": 500, "description": "what the task is"},
+                 "due": {"type": "string", "maxLength": 150, "description": "when it is due, as the user said it"},
+                 "project": {"type": "string", "maxLength": 120, "description": "a project the user named"},
                  "priority": {"type": "integer", "minimum": 1, "maximum": 4},
                  "description": {"type": "string", "maxLength": 2000}},
                  "required": ["content"], "additionalProperties": False}),
@@ -272,5 +286,5 @@ def todoist_tools(config: Any) -> list[Tool]:
              parameters={"type": "object", "properties": {
                  "task_id": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
                  "text": {"type": "string", "minLength": 1, "maxLength": 500}},
-                 "anyOf": [{"required": ["task_id"]}, {"required": ["text"]}], "additionalProperties": False}),
+                 "anyOf": [{"required": ["text"]}, {"required": ["task_id"]}], "additionalProperties": False}),
     ]

@@ -82,8 +82,10 @@ class Locator:
             return self.geocode(location.strip())
         lat, lon = self.config.lat, self.config.lon
         if lat is None or lon is None:
-            raise WeatherError("no location given and no default set: set TARS_LAT and TARS_LON "
-                               "(or DEFAULT_LAT/DEFAULT_LON), or name a place")
+            if getattr(self.config, "place", ""):
+                return self.geocode(self.config.place)
+            raise WeatherError("no location given and no default set: set TARS_PLACE, or TARS_LAT and "
+                               "TARS_LON (or DEFAULT_LAT/DEFAULT_LON), or name a place")
         return float(lat), float(lon), "default location"
 
     def geocode(self, name: str) -> tuple[float, float, str]:
@@ -175,16 +177,22 @@ def weather_tools(config: Any) -> list[Tool]:
         return {"place": place, "days": out, "today_hourly": rest_of_today}
 
     where = {
-        "location": {"type": "string", "description": "a place name, e.g. 'Lisbon'", "maxLength": 120},
+        "location": {"type": "string", "description": "the place the user named", "maxLength": 120},
         "latitude": {"type": "number", "minimum": -90, "maximum": 90},
         "longitude": {"type": "number", "minimum": -180, "maximum": 180},
     }
+    has_default = bool(getattr(config, "place", "")) or (config.lat is not None and config.lon is not None)
+    # with no default place the tool cannot work unless told where: the schema says so to every model
+    need = {} if has_default else {"anyOf": [{"required": ["location"]}, {"required": ["latitude", "longitude"]}]}
+    # nothing here reads as a value: a small model copies any words it is offered into the call
+    fallback = " (default: the user's location)" if has_default else ", which the user must name"
     return [
         Tool(name="weather_now", family="weather", func=now,
-             description="Current weather and rain in the next hours for a place (default: the user's location).",
-             parameters={"type": "object", "properties": where, "additionalProperties": False}),
+             description=f"Current weather and rain in the next hours for a place{fallback}.",
+             parameters={"type": "object", "properties": where, **need, "additionalProperties": False}),
         Tool(name="weather_forecast", family="weather", func=forecast,
-             description="Daily weather forecast for 1-16 days, plus the rest of today hour by hour.",
+             description=f"Daily weather forecast for 1-16 days, plus the rest of today hour by hour{fallback}.",
              parameters={"type": "object", "properties": {
-                 **where, "days": {"type": "integer", "minimum": 1, "maximum": 16}}, "additionalProperties": False}),
+                 **where, "days": {"type": "integer", "minimum": 1, "maximum": 16}}, **need,
+                 "additionalProperties": False}),
     ]

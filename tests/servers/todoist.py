@@ -166,6 +166,7 @@ class TodoistServer(ProtocolServer):
                                            "error_extra": {"argument": "content"}, "http_code": 400})
         if body.get("project_id") and not any(p["id"] == body["project_id"] for p in self.projects):
             return handler.send_json(404, {"error": "Project not found", "error_code": 478, "http_code": 404})
-        task = self.add_task(content, due=body.get("due_string"), priority=int(body.get("priority") or 1),
+        due = body.get("due_string") or body.get("due_date") or (body.get("due_datetime") or "")[:10] or None
+        task = self.add_task(content, due=due, priority=int(body.get("priority") or 1),
                              project_id=body.get("project_id"), description=body.get("description", ""))
         return handler.send_json(200, task)

@@ -119,6 +119,7 @@ MEMORY = Family(
     names=frozenset({"memory", "memories", "profile"}),
     prefixes=("memory_",),
     anchors=frozenset({"memory", "memories", "remember", "recall", "memorize"}),
+    stores={"memory_remember": "memory_recall"},
     cues=cues(
         (3, r"\b(?:remember|remeber|remmber|rember) (?:that|this|my|i|i'm|i am|i've|we|our|for (?:next time|later|"
             r"the future)|it)\b"),

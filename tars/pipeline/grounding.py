@@ -1,0 +1,274 @@
+"""Arguments from the conversation, not from the model's imagination: checked after the executor.
+
+A small model fills every field it sees: a project the user never named, a date it computed
+wrongly, a place copied from somewhere. After the executor answers, tars checks each argument
+against the conversation: relative dates are resolved by tars (`tars.tools.when`), an optional
+value the conversation does not contain is dropped (the tool's default applies), and a required
+value the message does not give becomes one short question instead of an invented call.
+Values the schema itself offers (enums, booleans) are choices, not inventions, and are kept.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tars.messages import Message
+from tars.tools import when
+
+__all__ = ["Grounds", "Grounded", "ground", "is_date_arg", "is_place_arg", "takes_place", "date_notes"]
+
+# names that mean a calendar date even without a schema `format` (a todo's `due`); not "day" or "start",
+# which are as often a weekday or a place in other tools' schemas
+_DATE_NAME = re.compile(r"(?:^|_)(?:due|date|deadline|when|datetime)(?:$|_)")
+_PLACE_NAMES = frozenset({"location", "place", "city", "where", "town"})
+_WORD = re.compile(r"[^\W_]+")
+# words that say what to do rather than what with: "remind me", "add a task" give no task text
+_NOT_CONTENT = frozenset("""a an the to of for in on at by and or with my me i you your it this that please
+is are was be do does myself remind reminder reminders task tasks todo add create make new set note notes
+remember save store write something thing stuff item latest user message earlier conversation""".split())
+
+
+@dataclass(frozen=True)
+class Grounds:
+    """What the executor may rely on beyond the message: the moment and the user's default place.
+
+    `now` pins the clock (the bench, tests); None means the real clock at each call."""
+
+    place: str | None = None
+    now: dt.datetime | None = None
+
+    def moment(self) -> dt.datetime:
+        return self.now or dt.datetime.now().astimezone()
+
+    @classmethod
+    def from_config(cls, config: Any) -> Grounds:
+        place = getattr(config, "place", None) or None
+        lat, lon = getattr(config, "lat", None), getattr(config, "lon", None)
+        if not place and lat is not None and lon is not None:
+            place = f"latitude {lat}, longitude {lon}"
+        return cls(place=place)
+
+
+@dataclass
+class Grounded:
+    """The checked arguments; `missing` names required arguments the conversation did not give."""
+
+    args: dict[str, Any]
+    dropped: list[str] = field(default_factory=list)
+    resolved: dict[str, str] = field(default_factory=dict)  # argument -> the words it was resolved from
+    filled: list[str] = field(default_factory=list)  # arguments set from the grounds (default place)
+    missing: list[str] = field(default_factory=list)
+    question: str | None = None
+
+
+def _stem(word: str) -> str:
+    return word[:5] if len(word) > 5 else word.rstrip("s")
+
+
+# ("reminding" says no more than "remind"); the prompt's own labels ("Latest user message") too
+_NOT_CONTENT_STEMS = frozenset(_stem(w) for w in _NOT_CONTENT)
+
+
+def is_date_arg(name: str, prop: dict[str, Any]) -> bool:
+    fmt = prop.get("format")
+    if fmt in ("date", "date-time", "time"):
+        return True
+    return _types(prop) <= {"string", "null"} and bool(_DATE_NAME.search(name.lower()))
+
+
+def takes_place(schema: dict[str, Any]) -> bool:
+    """Whether a tool's schema has a place argument (the default place can stand in for it)."""
+    props = schema.get("properties") or {}
+    return any(is_place_arg(n, p) for n, p in props.items() if isinstance(p, dict))
+
+
+def is_place_arg(name: str, prop: dict[str, Any]) -> bool:
+    return name.lower() in _PLACE_NAMES and _types(prop) <= {"string", "null"}
+
+
+def _types(prop: dict[str, Any]) -> set[str]:
+    kind = prop.get("type", "string")
+    return set(kind) if isinstance(kind, list) else {kind}
+
+
+def _norm(text: str) -> str:
+    return " ".join(_WORD.findall(text.casefold()))
+
+
+def _conversation(messages: Sequence[Message]) -> str:
+    parts = [m.content for m in messages if m.content]
+    parts += [str(v) for m in messages for c in m.tool_calls for v in c.arguments.values()]
+    return "\n".join(parts)
+
+
+def _user_text(messages: Sequence[Message]) -> str:
+    return "\n".join(m.content for m in messages if m.role == "user" and m.content)
+
+
+def date_notes(messages: Sequence[Message], now: dt.datetime) -> list[str]:
+    """The latest message's date phrases as tars resolved them, for the executor's prompt."""
+    last = next((m.content for m in reversed(messages) if m.role == "user"), "")
+    return [f'"{phrase}" = {w.iso()} ({w.date:%A})' for phrase, w in when.find(last, now)]
+
+
+class _Text:
+    """The conversation as words, numbers and resolved dates, for membership tests."""
+
+    def __init__(self, messages: Sequence[Message], now: dt.datetime) -> None:
+        text = _conversation(messages)
+        self.norm = f" {_norm(text)} "
+        words = self.norm.split()
+        self.stems = {_stem(w) for w in words}
+        self.numbers = {float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", text)}
+        self.numbers |= {float(n) for w, n in when.NUMBER_WORDS.items()
+                         if len(w) > 2 and " " not in w and f" {w} " in self.norm}
+        self.found = when.find(_user_text(messages), now)
+        self.dates = [w for _, w in self.found]
+        # a count of days the words imply ("tomorrow" = 1, "two weeks" = 14), for day-count arguments
+        self.days = {float(abs((w.date - now.date()).days)) for w in self.dates}
+        for count, unit in re.findall(rf"\b({when.COUNT})\s+(week|fortnight)s?\b", self.norm):
+            self.days.add(float(when.count(count) * (7 if unit == "week" else 14)))
+        last = next((m.content for m in reversed(messages) if m.role == "user"), "")
+        self.request = _norm(last)
+
+    def has_words(self, value: str, *, every: bool) -> bool:
+        words = [w for w in _norm(value).split() if _stem(w) not in _NOT_CONTENT_STEMS]
+        if not words:
+            return False  # "remind me", "task": nothing the user asked for
+        if f" {' '.join(words)} " in self.norm:
+            return True
+        present = [_stem(w) in self.stems for w in words]
+        return all(present) if every else any(present)
+
+
+def _check(name: str, prop: dict[str, Any], value: Any, text: _Text, now: dt.datetime,
+           required: bool) -> tuple[bool, Any, str | None]:
+    """(grounded, value to use, the words a date was resolved from)."""
+    if isinstance(value, bool) or "enum" in prop or "const" in prop:
+        return True, value, None  # a choice the schema offers
+    if isinstance(value, (int, float)):
+        days = text.days if "day" in name.lower() else set()
+        return required or float(value) in text.numbers | days, value, None
+    if isinstance(value, str) and is_date_arg(name, prop):
+        return _check_date(prop, value, text, now, required)
+    if isinstance(value, str):
+        return text.has_words(value, every=not required), value, None
+    if isinstance(value, list):
+        return all(_check(name, prop.get("items") or {}, v, text, now, required)[0] for v in value), value, None
+    return True, value, None
+
+
+def _check_date(prop: dict[str, Any], value: str, text: _Text, now: dt.datetime,
+                required: bool) -> tuple[bool, Any, str | None]:
+    fmt = prop.get("format")
+    said = when.resolve(value, now)
+    if said is None:  # not a date tars reads ("every friday"): the words must be the user's
+        return text.has_words(value, every=True), value, None
+    if any(said == w for w in text.dates) or text.has_words(value, every=True):
+        return True, when.as_value(said, fmt), value  # the user's date ("today" in "90 days from today")
+    if len(text.dates) == 1:  # the model got the one date of the message wrong: use the user's
+        return True, when.as_value(text.dates[0], fmt), value
+    # a date written in a way tars does not read ("06/01/2023") still counts when its parts are the user's
+    return text.has_words(value, every=not required), value, None
+
+
+def _echo(value: Any, name: str, args: dict[str, Any], base: set[str], text: _Text) -> bool:
+    """An optional text that only repeats the request, or part of a required argument ("project":
+    "rent" beside "content": "pay rent"): a small model's filler, not something the user gave."""
+    if not isinstance(value, str) or not (said := _norm(value)):
+        return False
+    if said == text.request:
+        return True
+    named, value_ = re.escape(_norm(name)), re.escape(said)
+    if re.search(rf"\b{named}\W+{value_}\b|\b{value_}\W+{named}\b", text.norm):
+        return False  # named as what it is: "my Finance project", "project: Finance"
+    return any(isinstance(v, str) and f" {said} " in f" {_norm(v)} " for k, v in args.items()
+               if k != name and k in base)
+
+
+def _strip_dates(out: Grounded, props: dict[str, Any], text: _Text, now: dt.datetime) -> None:
+    """Take a resolved date's words out of the other text arguments: the task "call mom tomorrow
+    at 5" due tomorrow at 17:00 is the task "call mom"."""
+    used = {w.date for name in out.resolved if (w := when.resolve(str(out.args[name]), now))}
+    phrases = [p for p, w in text.found if w.date in used]
+    for name, value in list(out.args.items()):
+        if name in out.resolved or not isinstance(value, str) or is_date_arg(name, _prop(props, name)):
+            continue
+        for phrase in phrases:
+            cut = re.sub(rf"[\s,]*\b(?:on |by |at |for |due )?{re.escape(phrase)}\b[\s,.]*", " ", value,
+                         flags=re.IGNORECASE)
+            cut = " ".join(cut.split())
+            if cut and cut != value.strip():
+                out.args[name] = value = cut
+
+
+def _required_sets(schema: dict[str, Any]) -> tuple[set[str], list[list[str]]]:
+    """The always-required names, and alternatives of which one must be given (anyOf/oneOf)."""
+    base = set(schema.get("required") or ())
+    alternatives = [list(b.get("required") or ()) for key in ("anyOf", "oneOf")
+                    for b in schema.get(key) or () if isinstance(b, dict) and b.get("required")]
+    return base, alternatives
+
+
+def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Message],
+           grounds: Grounds | None = None) -> Grounded:
+    """Check `args` against the conversation: resolve dates, drop invented optional values, and
+    name the required ones the conversation does not give (with the question to ask)."""
+    grounds = grounds or Grounds()
+    now = grounds.moment()
+    props = schema.get("properties") or {}
+    base, alternatives = _required_sets(schema)
+    text = _Text(messages, now)
+    out = Grounded(args={})
+    for name, value in args.items():
+        prop = _prop(props, name)
+        ok, value, phrase = _check(name, prop, value, text, now, name in base)
+        if ok and name not in base and "enum" not in prop and _echo(value, name, args, base, text):
+            ok = False
+        if ok:
+            out.args[name] = value
+            if phrase is not None:
+                out.resolved[name] = phrase
+        else:
+            out.dropped.append(name)
+    _strip_dates(out, props, text, now)
+    needed = [n for n in schema.get("required") or () if n not in out.args]  # in the schema's order
+    if alternatives and not any(all(n in out.args for n in alt) for alt in alternatives):
+        needed += [n for n in min(alternatives, key=lambda alt: sum(n not in out.args for n in alt))
+                   if n not in out.args]
+    for name in dict.fromkeys(needed):
+        prop = _prop(props, name)
+        if grounds.place and is_place_arg(name, prop):
+            out.args[name] = grounds.place
+            out.filled.append(name)
+            if name in out.dropped:
+                out.dropped.remove(name)
+        else:
+            out.missing.append(name)
+    if out.missing:
+        out.question = _question(out.missing, props)
+    return out
+
+
+def _prop(props: dict[str, Any], name: str) -> dict[str, Any]:
+    prop = props.get(name)
+    return prop if isinstance(prop, dict) else {}
+
+
+def _question(missing: list[str], props: dict[str, Any]) -> str:
+    wanted = []
+    for name in missing:
+        prop = _prop(props, name)
+        if is_place_arg(name, prop):
+            wanted.append("which place you mean")
+        elif is_date_arg(name, prop):
+            wanted.append("when")
+        elif desc := re.split(r"[,;(.:]", " ".join(str(prop.get("description") or "").split()))[0].strip():
+            wanted.append(desc[:60])  # its first clause: "the whole fact the user stated"
+        else:
+            wanted.append(f"what to use for {name}")
+    return "Could you tell me " + " and ".join(wanted) + "?"

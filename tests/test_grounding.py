@@ -1,0 +1,317 @@
+"""Grounded arguments: dates resolved by tars, no invented values, one question when a detail is missing.
+
+The pipeline runs through a real Session with a scripted model playing router and executor; the
+assertions check what the user sees (the question, the tool that ran, the arguments it got).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import pytest
+
+from tars.bench.runner import run_case
+from tars.bench.suites import load_suite
+from tars.config import load_config
+from tars.errors import ToolError
+from tars.messages import Message
+from tars.pipeline import PipelineProvider, prompts, steps
+from tars.pipeline.grounding import Grounds, ground
+from tars.providers.scripted import ScriptedProvider
+from tars.routing import Router
+from tars.session import Session
+from tars.tools.base import Tool
+from tars.tools.builtin import builtin_tools, memory_store
+from tars.tools.fact_wording import is_question
+from tars.tools.registry import ToolRegistry
+from tars.tools.search_index import SearchIndex
+from tars.tools.when import as_value, find, resolve
+
+NOW = dt.datetime(2026, 11, 25, 14, 0, tzinfo=dt.timezone(dt.timedelta(hours=1)))  # a Wednesday
+
+
+@pytest.mark.parametrize("phrase, iso", [
+    ("tomorrow at 5", "2026-11-26 17:00"),
+    ("next Friday", "2026-11-27"),
+    ("friday at 9am", "2026-11-27 09:00"),
+    ("in 3 days", "2026-11-28"),
+    ("in two weeks", "2026-12-09"),
+    ("tonight", "2026-11-25 20:00"),
+    ("this morning", "2026-11-25 09:00"),
+    ("at 9", "2026-11-26 09:00"),  # a time alone that has passed today: tomorrow
+    ("at 17:30", "2026-11-25 17:30"),
+    ("day after tomorrow at noon", "2026-11-27 12:00"),
+    ("Wednesday", "2026-12-02"),  # today's weekday named: the next one
+    ("next week", "2026-11-30"),
+    ("December 3", "2026-12-03"),
+    ("3rd of March", "2027-03-03"),
+    ("in 2 hours", "2026-11-25 16:00"),
+    ("June 1st, 2023", "2023-06-01"),
+    ("March 3rd 2027 at 5pm", "2027-03-03 17:00"),
+    ("2026-11-26T07:30:00+01:00", "2026-11-26 07:30"),  # a model's RFC 3339 answer reads back as written
+])
+def test_relative_dates_resolve_from_a_pinned_clock(phrase, iso):
+    when = resolve(phrase, NOW)
+    assert when is not None and when.iso() == iso
+
+
+def test_what_is_not_a_date_is_left_alone():
+    assert resolve("every friday", NOW) is None  # a rule for Todoist, not one day
+    assert resolve("Lisbon", NOW) is None
+    assert find("I have 3 cats and version 5 of the app", NOW) == []
+    assert [p for p, _ in find("call mom tomorrow at 5, then pay rent in 3 days", NOW)] == ["tomorrow at 5",
+                                                                                              "in 3 days"]
+
+
+def test_values_follow_the_schema_format():
+    when = resolve("tomorrow at 5", NOW)
+    assert when is not None
+    assert as_value(when, "date") == "2026-11-26"
+    assert as_value(when, "date-time") == "2026-11-26T17:00:00+01:00"
+    assert as_value(when, None) == "2026-11-26 17:00"
+
+
+# -- checking arguments against the conversation -------------------------------------------------
+TASK = {"type": "object", "properties": {
+    "content": {"type": "string", "description": "what the task is"},
+    "due": {"type": "string"}, "project": {"type": "string"},
+    "priority": {"type": "integer"}, "kind": {"type": "string", "enum": ["a", "b"]}},
+    "required": ["content"]}
+
+
+def said(text: str) -> list[Message]:
+    return [Message(role="user", content=text)]
+
+
+def test_an_invented_optional_value_is_dropped_and_the_users_are_kept():
+    checked = ground(TASK, {"content": "Buy milk", "project": "Groceries", "priority": 1, "kind": "b"},
+                     said("add buy milk to my list"), Grounds(now=NOW))
+    assert checked.args == {"content": "Buy milk", "kind": "b"}  # an enum value is a choice, not an invention
+    assert sorted(checked.dropped) == ["priority", "project"]
+    named = ground(TASK, {"content": "Call the bank", "project": "Finance", "priority": 2},
+                   said("call the bank, project finance, priority 2"), Grounds(now=NOW))
+    assert named.args == {"content": "Call the bank", "project": "Finance", "priority": 2}
+    inside = ground(TASK, {"content": "call the bank in my Finance project", "project": "Finance"},
+                    said("Add a task to call the bank in my Finance project"), Grounds(now=NOW))
+    assert inside.args["project"] == "Finance"  # named as a project, not an echo of the task
+
+
+def test_a_relative_date_is_resolved_by_tars_and_a_copied_example_date_dropped():
+    asked = said("remind me to call mom tomorrow at 5")
+    assert ground(TASK, {"content": "call mom", "due": "tomorrow at 5"}, asked, Grounds(now=NOW)).args["due"] == \
+        "2026-11-26 17:00"
+    # the model got the one date of the message wrong: the user's words win
+    assert ground(TASK, {"content": "call mom", "due": "2024-01-01"}, asked, Grounds(now=NOW)).args["due"] == \
+        "2026-11-26 17:00"
+    copied = ground(TASK, {"content": "Buy milk", "due": "tomorrow 9am"}, said("add buy milk"), Grounds(now=NOW))
+    assert "due" not in copied.args and copied.dropped == ["due"]
+    assert ground(TASK, {"content": "x", "due": "every friday"}, said("x every friday"),
+                  Grounds(now=NOW)).args["due"] == "every friday"
+
+
+def test_a_date_formatted_argument_takes_the_users_date_in_its_format():
+    event = {"type": "object", "properties": {"start": {"type": "string", "format": "date-time"},
+                                              "day": {"type": "string"}}, "required": ["start"]}
+    checked = ground(event, {"start": "2026-11-26T17:00:00+01:00", "day": "Monday"},
+                     said("book it for tomorrow at 5, or Monday"), Grounds(now=NOW))
+    # a free-text "day" is the user's word, not a date to rewrite
+    assert checked.args == {"start": "2026-11-26T17:00:00+01:00", "day": "Monday"}
+    unread = ground(event, {"start": "2023-06-01T09:00:00+01:00"}, said("start 06/01/2023 9:00"), Grounds(now=NOW))
+    assert unread.question is None  # a date tars cannot read is still the user's, not missing
+
+
+def test_filler_that_repeats_the_request_is_dropped_and_dates_leave_the_task_text():
+    checked = ground(TASK, {"content": "call mom tomorrow at 5", "due": "tomorrow at 5", "priority": 1,
+                            "project": "mom", "description": "Remind me to call mom tomorrow at 5"},
+                     said("Remind me to call mom tomorrow at 5"), Grounds(now=NOW))
+    # "tomorrow" implies one day, not priority 1; the project only echoes the task; the
+    # description is the request itself
+    assert checked.args == {"content": "call mom", "due": "2026-11-26 17:00"}
+    assert sorted(checked.dropped) == ["description", "priority", "project"]
+
+
+def test_a_date_in_the_users_words_is_kept_beside_another_date_phrase():
+    shift = {"type": "object", "properties": {"amount": {"type": "integer"}, "date": {"type": "string"}},
+             "required": ["amount"]}
+    checked = ground(shift, {"amount": 90, "date": "today"}, said("What's the date 90 days from today?"),
+                     Grounds(now=NOW))
+    assert checked.args == {"amount": 90, "date": "2026-11-25"}  # today, not 90 days on
+
+
+def test_numbers_the_words_give_count_as_said():
+    upcoming = {"type": "object", "properties": {"days": {"type": "integer"}}}
+    assert ground(upcoming, {"days": 14}, said("tasks for the next two weeks"), Grounds(now=NOW)).args == {"days": 14}
+    assert ground(upcoming, {"days": 3}, said("tasks for the next three days"), Grounds(now=NOW)).args == {"days": 3}
+    assert ground(upcoming, {"days": 7}, said("what's coming up?"), Grounds(now=NOW)).args == {}
+
+
+def test_a_required_value_the_message_does_not_give_becomes_one_question():
+    checked = ground(TASK, {"content": "Reminder"}, said("remind me"), Grounds(now=NOW))
+    assert checked.missing == ["content"] and checked.question == "Could you tell me what the task is?"
+    rambled = ground(TASK, {"content": "The latest user message is reminding me to remind myself"}, said("remind me"),
+                     Grounds(now=NOW))
+    assert rambled.missing == ["content"]  # the prompt's labels and the request's verb are not a task
+    fact = {"type": "object", "required": ["text", "new"], "properties": {"new": {"type": "string"}, "text": {
+        "type": "string", "description": "the whole fact the user stated, as one sentence (never a question)"}}}
+    asked = ground(fact, {"text": "The user's default place: Porto", "new": "x"}, said("remember"), Grounds(now=NOW))
+    assert asked.question == "Could you tell me the whole fact the user stated and what to use for new?"
+
+
+def test_a_needed_place_comes_from_the_default_or_is_asked_for():
+    weather = {"type": "object", "properties": {"location": {"type": "string"}, "latitude": {"type": "number"},
+                                                "longitude": {"type": "number"}},
+               "anyOf": [{"required": ["location"]}, {"required": ["latitude", "longitude"]}]}
+    asked = ground(weather, {"location": "Paris"}, said("what's the weather?"), Grounds(now=NOW))
+    assert asked.question == "Could you tell me which place you mean?"
+    filled = ground(weather, {"location": "Paris"}, said("what's the weather?"), Grounds(place="Porto", now=NOW))
+    assert filled.args == {"location": "Porto"} and filled.question is None
+    named = ground(weather, {"location": "Lisbon"}, said("weather in lisbon?"), Grounds(place="Porto", now=NOW))
+    assert named.args == {"location": "Lisbon"}
+
+
+# -- through a session ---------------------------------------------------------------------------
+def J(obj) -> str:
+    return json.dumps(obj)
+
+
+def _task_tool(log: list) -> Tool:
+    return Tool(name="todoist_add_task", description="Add a task to the user's Todoist.", parameters=TASK,
+                func=lambda **args: log.append(args) or {"status": "added"})
+
+
+def _session(rounds, tools, grounds):
+    config = load_config().replace(tool_mode="pipeline", primary_tools="all")
+    provider = ScriptedProvider(rounds, native_tools=False)
+    return Session(config, primary=PipelineProvider(provider, grounds=grounds), tools=ToolRegistry(tools)), provider
+
+
+def test_remind_me_asks_what_to_remind_and_runs_nothing():
+    log: list = []
+    session, _ = _session([
+        [J({"choice": "call_tool", "tool": "todoist_add_task", "question": None})],
+        [J({"tool": "todoist_add_task", "args": {"content": "Reminder", "due": "tomorrow 9am"}})],
+    ], [_task_tool(log), Tool(name="other", description="Something else.", func=lambda: None)], Grounds(now=NOW))
+    assert session.send("remind me").text == "Could you tell me what the task is?"
+    assert log == []
+
+
+def test_invalid_arguments_with_no_task_in_them_ask_for_the_task():
+    log: list = []
+    ramble = J({"tool": "todoist_add_task", "args": {"content": "remind me", "priority": 9}})  # priority: 1..4
+    capped = {**TASK["properties"], "priority": {"type": "integer", "maximum": 4}}
+    tool = Tool(name="todoist_add_task", description="Add a task.", func=lambda **args: log.append(args),
+                parameters={**TASK, "properties": capped})
+    session, _ = _session([[J({"choice": "call_tool", "tool": "todoist_add_task", "question": None})], [ramble],
+                           [ramble]], [tool, Tool(name="other", description="Something else.", func=lambda: None)],
+                          Grounds(now=NOW))
+    assert session.send("remind me").text == "Could you tell me what the task is?"
+    assert log == []
+
+
+def test_the_tool_gets_the_resolved_date_and_no_invented_project():
+    log: list = []
+    session, model = _session([
+        [J({"choice": "call_tool", "tool": "todoist_add_task", "question": None})],
+        [J({"tool": "todoist_add_task", "args": {"content": "call mom", "due": "tomorrow at 5",
+                                                  "project": "Groceries"}})],
+        ["Added."],
+    ], [_task_tool(log), Tool(name="other", description="Something else.", func=lambda: None)],
+        Grounds(place="Porto", now=NOW))
+    session.send("remind me to call mom tomorrow at 5")
+    assert log == [{"content": "call mom", "due": "2026-11-26 17:00"}]
+    executor = model.calls[1]["system"]
+    assert "Now: Wednesday 2026-11-25 14:00" in executor and "UTC+01:00" in executor
+    assert '"tomorrow at 5" = 2026-11-26 17:00 (Thursday)' in executor
+    assert "Porto" not in executor  # no place to fill in: no line to copy from
+
+
+def test_the_default_place_is_told_to_a_tool_that_takes_a_place():
+    weather = Tool(name="weather_now", description="Current weather for a place.", func=lambda **_: None,
+                   parameters={"type": "object", "properties": {"location": {"type": "string"}}})
+    model = ScriptedProvider([[J({"tool": "weather_now", "args": {}})]])
+    result = steps.execute(model, said("is it raining?"), weather, Grounds(place="Porto", now=NOW))
+    assert result.args == {} and result.question is None
+    assert "The user's default place: Porto" in model.calls[0]["system"]
+
+
+def test_enums_and_date_formats_reach_the_decoding_grammar():
+    schema = prompts.decoding_schema({"type": "object", "properties": {
+        "when": {"type": "string", "format": "date-time"}, "day": {"type": "string", "format": "date"},
+        "mail": {"type": "string", "format": "email"}, "unit": {"type": "string", "enum": ["c", "f"]}}})
+    props = schema["properties"]
+    assert props["when"]["format"] == "date-time" and props["day"]["format"] == "date"
+    assert "format" not in props["mail"]  # a format the grammar converters cannot enforce
+    assert props["unit"]["enum"] == ["c", "f"]
+
+
+def test_tool_descriptions_offer_no_values_to_copy(tmp_path):
+    config = load_config().replace(notes_dir=tmp_path, memory_dir=tmp_path)
+    for tool in builtin_tools(config):
+        text = tool.description + json.dumps(tool.parameters)
+        assert "e.g." not in text and "tomorrow 9am" not in text and ".md'" not in text, tool.name
+
+
+# -- recall, never store, a question -------------------------------------------------------------
+def test_a_question_is_never_stored_as_a_fact(tmp_path):
+    mem = memory_store(load_config().replace(memory_dir=tmp_path), SearchIndex(tmp_path / "i.db"))
+    with pytest.raises(ToolError, match="is a question, not something to remember"):
+        mem.remember("what do you remember about my cat?")
+    assert mem.items() == []
+    assert mem.remember("my cat is called Miso")["status"] == "remembered"
+
+
+@pytest.mark.parametrize("text, asks", [
+    ("what do you remember about my cat?", True), ("where do I live", True), ("what's my wife's name", True),
+    ("Do you know my birthday", True), ("My cat is called Miso", False), ("When I travel I take the train", False),
+    ("I like tea", False),
+])
+def test_questions_are_told_from_statements(text, asks):
+    assert is_question(text) is asks
+
+
+def test_the_router_offers_recall_not_store_for_a_question(tmp_path):
+    router = Router(builtin_tools(load_config().replace(memory_dir=tmp_path)))
+    asked = router.decide("what do you remember about my cat?")
+    assert asked.family == "memory" and "memory_remember" not in asked.tool_hints
+    assert "memory_recall" in asked.tool_hints
+    assert router.decide("remember that my cat is called Miso").tool_hints[0] == "memory_remember"
+
+
+def test_a_router_that_picks_storing_for_a_question_recalls_instead():
+    log: list = []
+    remember = Tool(name="memory_remember", description="Remember a fact about the user.",
+                    parameters={"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]},
+                    func=lambda text: log.append(("remember", text)))
+    recall = Tool(name="memory_recall", description="List remembered items about a topic.",
+                  parameters={"type": "object", "properties": {"query": {"type": "string"}}},
+                  func=lambda query=None: log.append(("recall", query)) or {"items": ["The user's cat is Miso."]})
+    session, model = _session([
+        [J({"choice": "call_tool", "tool": "memory_remember", "question": None})],
+        [J({"tool": "memory_recall", "args": {"query": "cat"}})],
+        ["Your cat is called Miso."],
+    ], [remember, recall], Grounds(now=NOW))
+    session.send("what do you remember about my cat?")
+    assert log == [("recall", "cat")]
+    assert "Tool: memory_recall" in model.calls[1]["system"]
+
+
+# -- the bench ------------------------------------------------------------------------------------
+def test_the_suite_pins_the_clock_and_the_default_place():
+    cases = {c.id: c for c in load_suite("tars").cases}
+    assert cases["grounded-001"].grounds.now == dt.datetime.fromisoformat("2026-11-25T14:00:00+00:00")
+    assert cases["grounded-001"].grounds.place == "Porto" and cases["grounded-015"].grounds.place is None
+    assert sum(c.id.startswith("grounded-") for c in cases.values()) >= 20
+
+
+def test_the_bench_scores_a_missing_required_argument_as_clarify_and_resolves_dates():
+    cases = {c.id: c for c in load_suite("tars").cases}
+    remind = ScriptedProvider([[J({"choice": "call_tool", "tool": "todoist_add_task", "question": None})],
+                               [J({"tool": "todoist_add_task", "args": {"content": "remind me"}})]])
+    row = run_case(remind, cases["grounded-014"], "pipeline")
+    assert row["outcome"] == "clarify" and row["tool_correct"]
+    call = {"content": "call mom", "due": "tomorrow at 5"}
+    dated = ScriptedProvider([[J({"choice": "call_tool", "tool": "todoist_add_task", "question": None})],
+                              [J({"tool": "todoist_add_task", "args": call})]])
+    row = run_case(dated, cases["grounded-001"], "pipeline")
+    assert row["args"]["due"] == "2026-11-26 17:00" and row["args_correct"]
