@@ -45,6 +45,7 @@ __all__ = [
     "OutputUnwritable",
     "ReaderGone",
     "ToolError",
+    "DateError",
     "ToolNotFound",
     "ToolArgumentsInvalid",
     "ToolTimeout",
@@ -116,6 +117,10 @@ class ReaderGone(OutputUnwritable):
 
 class ToolError(TarsError):
     """A tool call failed; the text goes back to the model as an error result."""
+
+
+class DateError(ToolError):
+    """A date tars cannot read (or could read two ways), or a result outside the calendar."""
 
 
 class ToolNotFound(ToolError):

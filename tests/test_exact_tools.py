@@ -19,7 +19,7 @@ from tars.config import load_config
 from tars.events import ToolCall
 from tars.routing import Router
 from tars.session.escalation import route_result
-from tars.tools import dates
+from tars.tools import dates, when
 from tars.tools.calc import CalcError, calculate, evaluate
 from tars.tools.dates import DateError, date_shift, day_of_week, days_between, parse_day
 from tars.tools.registry import ToolRegistry
@@ -136,6 +136,15 @@ def test_date_arithmetic(fixed_now):
     later = date_shift(5, "hours")
     assert later["result"] == "2026-11-25T19:30+01:00"
     assert later["confirmation"].endswith("is Wednesday 2026-11-25 19:30 (CET).")
+
+
+def test_the_date_tools_read_days_and_times_as_argument_grounding_does(fixed_now):
+    assert parse_day("wednesday") == dt.date(2026, 12, 2)  # today's weekday named: next week's
+    assert parse_day("last friday") == dt.date(2026, 11, 20)
+    assert date_shift(2, "hours", "friday at 5")["result"] == "2026-11-27T19:00+01:00"  # "at 5" is 17:00
+    for text in ("next friday", "christmas", "25/12/2026", "14th of March, 2027", "in 3 days"):
+        said = when.resolve(text, fixed_now)
+        assert said is not None and parse_day(text) == said.date
 
 
 def test_unreadable_or_impossible_dates_are_refused(fixed_now):

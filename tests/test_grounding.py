@@ -64,6 +64,15 @@ def test_what_is_not_a_date_is_left_alone():
                                                                                               "in 3 days"]
 
 
+def test_holidays_and_numeric_dates_resolve_and_impossible_days_are_not_dates():
+    read = {p: resolve(p, NOW) for p in ("christmas", "last friday", "25/12/2026")}
+    assert {p: w.iso() for p, w in read.items() if w} == {
+        "christmas": "2026-12-25", "last friday": "2026-11-20", "25/12/2026": "2026-12-25"}
+    assert find("buy christmas gifts", NOW) == []  # a holiday is a date only as a whole phrase
+    for impossible in ("2027-02-30", "3/4/2027", "in 9000 years", "in 99999999 days"):
+        assert resolve(impossible, NOW) is None
+
+
 def test_values_follow_the_schema_format():
     when = resolve("tomorrow at 5", NOW)
     assert when is not None

@@ -1,20 +1,28 @@
-"""Relative dates and times in words ("tomorrow at 5", "next Friday", "in 3 days") as calendar values.
+"""Dates and times in words ("tomorrow at 5", "next Friday", "in 3 days", "christmas") as calendar values.
 
-Pure: every function takes the moment to count from, so a small model never does calendar
+The one reader of a day phrase: the exact date tools and the grounding of pipeline arguments both
+use it. Pure: every function takes the moment to count from, so a small model never does calendar
 arithmetic and a test or bench can pin the clock. Choices where English is ambiguous: a weekday
-("Friday", "this Friday", "next Friday") is the first such day after today; "at 5" with no am/pm
-means 17:00 for 1-7 and the morning for 8-11; "tonight" is 20:00, "this morning" 09:00,
-"afternoon" 15:00, "evening" 19:00; a time alone is today when still ahead, else tomorrow;
-"next week" is the Monday of next week; a month and day with no year is the next such date.
+("Friday", "this Friday", "next Friday") is the first such day after today, "last Friday" the
+latest before it; "at 5" with no am/pm means 17:00 for 1-7 and the morning for 8-11; "tonight" is
+20:00, "this morning" 09:00, "afternoon" 15:00, "evening" 19:00; a time alone is today when still
+ahead, else tomorrow; "next week" is the Monday of next week; a date with no year is its next
+occurrence; 3/4/2027 (day or month first?) is refused. Holidays are read as a whole phrase only,
+never spotted inside other words ("christmas gifts" names no day).
 """
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
-__all__ = ["When", "NUMBER_WORDS", "COUNT", "count", "resolve", "find", "as_value"]
+from tars.errors import DateError
+
+__all__ = ["When", "NUMBER_WORDS", "COUNT", "count", "day", "moment", "resolve", "find", "as_value",
+           "add_months"]
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
@@ -33,7 +41,7 @@ _NUM = r"(?:\d+|a couple of|a few|an?|one|two|three|four|five|six|seven|eight|ni
 _TIME = (r"(?:(?:at|by|@)\s+)?(?:noon|midday|midnight|\d{1,2}:\d{2}\s*(?:am|pm|a\.m\.|p\.m\.)?|"
          r"\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.|o'?clock)|(?:at|by|@)\s+\d{1,2}(?![\d:]))")
 _DAY = (rf"(?:day after tomorrow|today|tonight|tomorrow|tmrw|yesterday|"
-        rf"(?:this|next|on|coming)?\s*{_WD}|next week|"
+        rf"(?:this|next|last|on|coming)?\s*{_WD}|next week|"
         rf"in\s+{_NUM}\s+(?:days?|weeks?|months?|years?)|{_NUM}\s+(?:days?|weeks?)\s+from (?:now|today)|"
         rf"\d{{4}}-\d{{2}}-\d{{2}}|{_MON}\s+\d{{1,2}}(?:st|nd|rd|th)?{_YEAR}|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MON}{_YEAR})")
 _PART = r"(?:(?:this|in the)\s+)?(?:morning|afternoon|evening|night)"
@@ -71,12 +79,9 @@ def count(word: str) -> int:
     return int(word) if word.isdigit() else NUMBER_WORDS[word]
 
 
-def _weekday(word: str) -> int | None:
-    word = word.lower()
-    for i, name in enumerate(_WEEKDAYS):
-        if word[:3] == name[:3] and name.startswith(word.rstrip(".")[:len(word)]) or word == name:
-            return i
-    return None
+def _weekday(word: str) -> int:
+    """The weekday (Monday 0) a `_WD` match names."""
+    return [name[:3] for name in _WEEKDAYS].index(word.lower()[:3])
 
 
 def _month(word: str) -> int | None:
@@ -84,16 +89,60 @@ def _month(word: str) -> int | None:
     return next((i + 1 for i, name in enumerate(_MONTHS) if len(word) >= 3 and name.startswith(word)), None)
 
 
-def _add_months(day: dt.date, months: int) -> dt.date:
-    year, month = divmod(day.month - 1 + months, 12)
-    year += day.year
-    month += 1
-    for d in (day.day, 30, 29, 28):
-        try:
-            return day.replace(year=year, month=month, day=d)
-        except ValueError:
-            continue
-    raise AssertionError("unreachable")
+def add_months(day: dt.date, months: int) -> dt.date:
+    """The same day `months` later; the 31st of a shorter month becomes its last day."""
+    year, month = divmod(day.year * 12 + day.month - 1 + months, 12)
+    if not 1 <= year <= 9999:
+        raise DateError("the result is outside the calendar (years 1 to 9999)")
+    return dt.date(year, month + 1, min(day.day, calendar.monthrange(year, month + 1)[1]))
+
+
+def _easter(year: int) -> dt.date:
+    """Western Easter Sunday (the anonymous Gregorian algorithm)."""
+    a, b, c = year % 19, year // 100, year % 100
+    d, e = divmod(b, 4)
+    g = (8 * b + 13) // 25
+    h = (19 * a + b - d - g + 15) % 30
+    i, k = divmod(c, 4)
+    m = (32 + 2 * e + 2 * i - h - k) % 7
+    n = (a + 11 * h + 22 * m) // 451
+    month, day = divmod(h + m - 7 * n + 114, 31)
+    return dt.date(year, month, day + 1)
+
+
+def _thanksgiving(year: int) -> dt.date:
+    first = dt.date(year, 11, 1)
+    return first + dt.timedelta(days=(3 - first.weekday()) % 7 + 21)
+
+
+_HOLIDAYS: dict[str, Callable[[int], dt.date]] = {
+    r"christmas eve|xmas eve": lambda y: dt.date(y, 12, 24),
+    r"christmas(?: day)?|xmas": lambda y: dt.date(y, 12, 25),
+    r"boxing day": lambda y: dt.date(y, 12, 26),
+    r"new year'?s eve": lambda y: dt.date(y, 12, 31),
+    r"new year'?s?(?: day)?": lambda y: dt.date(y, 1, 1),
+    r"valentine'?s(?: day)?": lambda y: dt.date(y, 2, 14),
+    r"halloween": lambda y: dt.date(y, 10, 31),
+    r"(?:the )?fourth of july|independence day": lambda y: dt.date(y, 7, 4),
+    r"easter(?: sunday)?": _easter,
+    r"thanksgiving(?: day)?": _thanksgiving,
+}
+_HOLIDAY_PATTERNS = [(re.compile(r"(?:" + p + r")(?:\s+(\d{4}))?"), f) for p, f in _HOLIDAYS.items()]
+
+
+def _calendar_day(year: int, month: int, number: int) -> dt.date:
+    try:
+        return dt.date(year, month, number)
+    except ValueError:
+        raise DateError(f"there is no day {number} in {calendar.month_name[month]} {year}") from None
+
+
+def _next(make: Callable[[int], dt.date], year: str | None, today: dt.date) -> dt.date:
+    """The date in the given year, or its next occurrence from today on."""
+    if year:
+        return make(int(year))
+    found = make(today.year)
+    return found if found >= today else make(today.year + 1)
 
 
 def _clock(text: str) -> dt.time | None:
@@ -122,8 +171,23 @@ def _clock(text: str) -> dt.time | None:
     return dt.time(hour, minute)
 
 
-def _day(text: str, today: dt.date) -> dt.date | None:
+def day(text: str, today: dt.date) -> dt.date | None:
+    """The day `text` names, counted from `today`; None when it names none.
+
+    DateError when it names an impossible day ("February 30") or one that reads two ways (3/4/2027).
+    """
     t = " ".join(text.lower().split())
+    whole = re.sub(r"^(?:on|the|until|till|to|from|since)\s+", "", t.replace(",", " ")).strip(" .?")
+    for pattern, make in _HOLIDAY_PATTERNS:
+        if m := pattern.fullmatch(" ".join(whole.split())):
+            return _next(make, m.group(1), today)
+    try:
+        return _day(t, today)
+    except OverflowError:
+        raise DateError("the result is outside the calendar (years 1 to 9999)") from None
+
+
+def _day(t: str, today: dt.date) -> dt.date | None:
     if "day after tomorrow" in t:
         return today + dt.timedelta(days=2)
     if re.search(r"\b(?:tomorrow|tmrw)\b", t):
@@ -136,62 +200,69 @@ def _day(text: str, today: dt.date) -> dt.date | None:
         return today + dt.timedelta(days=7 - today.weekday())
     if m := re.search(rf"\b(?:in\s+({_NUM})\s+(day|week|month|year)s?|({_NUM})\s+(day|week)s?\s+from)\b", t):
         n, unit = count(m.group(1) or m.group(3)), m.group(2) or m.group(4)
-        if unit == "month":
-            return _add_months(today, n)
-        if unit == "year":
-            return _add_months(today, 12 * n)
+        if unit in ("month", "year"):
+            return add_months(today, n * (12 if unit == "year" else 1))
         return today + dt.timedelta(days=n * (7 if unit == "week" else 1))
-    if m := re.search(r"\b(\d{4})-(\d{2})-(\d{2})(?!\d)", t):
-        try:
-            return dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
-        except ValueError:
-            return None
+    if m := re.search(r"\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)", t):
+        return _calendar_day(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+    if m := re.search(r"(?<![\d/.])(\d{1,2})[/.](\d{1,2})[/.](\d{4})(?!\d)", t):
+        a, b = int(m.group(1)), int(m.group(2))
+        if a <= 12 and b <= 12 and a != b:
+            raise DateError(f"{m.group(0)!r} could be day/month or month/day; write the date as YYYY-MM-DD")
+        return _calendar_day(int(m.group(3)), *((a, b) if a <= 12 else (b, a)))
     if m := re.search(rf"\b({_MON})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b|\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MON})",
                       t):
-        month = _month(m.group(1) or m.group(4))
-        number = int(m.group(2) or m.group(3))
+        named, number = _month(m.group(1) or m.group(4)), int(m.group(2) or m.group(3))
+        if named is None:
+            return None
+        month = named
         year = re.match(r",?\s+(\d{4})(?!\d)", t[m.end():])
-        if month is None:
-            return None
-        try:
-            if year:
-                return dt.date(int(year.group(1)), month, number)
-            day = dt.date(today.year, month, number)
-            return day if day >= today else dt.date(today.year + 1, month, number)
-        except ValueError:
-            return None
-    if m := re.search(rf"\b({_WD})\b", t):
-        wd = _weekday(m.group(1))
-        if wd is not None:
-            ahead = (wd - today.weekday()) % 7 or 7
-            return today + dt.timedelta(days=ahead)
+        return _next(lambda y: _calendar_day(y, month, number), year.group(1) if year else None, today)
+    if m := re.search(rf"\b(last\s+)?({_WD})\b", t):
+        wd = _weekday(m.group(2))
+        if m.group(1):
+            return today - dt.timedelta(days=(today.weekday() - wd) % 7 or 7)
+        return today + dt.timedelta(days=(wd - today.weekday()) % 7 or 7)
     return None
 
 
-def resolve(phrase: str, now: dt.datetime) -> When | None:
-    """The day (and time) `phrase` names, counted from `now`; None when it names neither."""
+def moment(phrase: str, now: dt.datetime) -> When | None:
+    """The day (and time) `phrase` names, counted from `now`; None when it names neither.
+
+    DateError when the day it names is impossible or reads two ways.
+    """
     t = " ".join(phrase.lower().split())
     if not t or _REPEATS.search(t):  # "every Friday" is a rule for the task's own service, not one day
         return None
     if m := re.fullmatch(rf"(?:in\s+)?({_NUM})\s+(minute|min|hour|hr)s?(?:\s+from now)?", t):
-        step = dt.timedelta(**{_UNITS[m.group(2)]: count(m.group(1))})
-        later = now + step
+        try:
+            later = now + dt.timedelta(**{_UNITS[m.group(2)]: count(m.group(1))})
+        except OverflowError:
+            raise DateError("the result is outside the calendar (years 1 to 9999)") from None
         return When(later.date(), dt.time(later.hour, later.minute), now.tzinfo)
-    day = _day(t, now.date())
+    named = day(t, now.date())
     clock = _clock(t)
     explicit = clock is not None
     part = next((p for p in ("tonight", "morning", "afternoon", "evening", "night") if re.search(rf"\b{p}\b", t)),
                 None)
     if clock is None and part is not None:
         clock = dt.time(_PARTS[part])
-    if day is None and clock is None:
+    if named is None and clock is None:
         return None
-    if day is None and part is not None and not explicit:  # "this morning", "in the evening": today
-        day = now.date()
-    if day is None:  # a time alone: today if still ahead, else tomorrow
+    if named is None and part is not None and not explicit:  # "this morning", "in the evening": today
+        named = now.date()
+    if named is None:  # a time alone: today if still ahead, else tomorrow
         assert clock is not None
-        day = now.date() if clock > now.time().replace(tzinfo=None) else now.date() + dt.timedelta(days=1)
-    return When(day, clock, now.tzinfo)
+        named = now.date() if clock > now.time().replace(tzinfo=None) else now.date() + dt.timedelta(days=1)
+    return When(named, clock, now.tzinfo)
+
+
+def resolve(phrase: str, now: dt.datetime) -> When | None:
+    """What `moment` reads, or None also when the day is impossible: a value to ground, not an error."""
+    try:
+        return moment(phrase, now)
+    except DateError:
+        return None
 
 
 def find(text: str, now: dt.datetime) -> list[tuple[str, When]]:
