@@ -10,19 +10,25 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from tars.routing.cues import BUILTIN_FAMILIES
 from tars.routing.family import Family
-from tars.routing.learned import learn_family, name_words, stem, words
+from tars.routing.learned import coverage, learn_family, name_words, stem, words
 from tars.routing.signals import Signals, read_signals
 
 if TYPE_CHECKING:
     from tars.tools.base import Tool
 
-__all__ = ["Router", "Decision", "THRESHOLD"]
+__all__ = ["Router", "Decision", "THRESHOLD", "SURE", "Band", "band_of"]
 
-THRESHOLD = 3.0  # a family's score at or above this means the message wants its tools
+# How sure the router is, in one place. A family's score at or above THRESHOLD means the message
+# wants its tools (and goes to the remote, when there is one); at or above SURE it wants that
+# family's tools and no other, so a model only chooses among them. Below THRESHOLD the router is
+# sure no tool is needed. Between the two it is unsure: a model decides, "none" included.
+THRESHOLD = 3.0
+SURE = 5.0
+Band = Literal["sure", "unsure", "none"]
 _MSG_WORD = re.compile(r"[a-z][a-z0-9']+")
 # A command verb opening the message: with a learned family's noun it reads as a request to its tools.
 _IMPERATIVE = re.compile(
@@ -40,6 +46,16 @@ class Decision:
     tool_hints: tuple[str, ...]
     reason: str
     score: float = 0.0
+
+    @property
+    def band(self) -> Band:
+        """How sure the decision is: see THRESHOLD and SURE."""
+        return band_of(self.score if self.needs_tools else 0.0)
+
+
+def band_of(score: float) -> Band:
+    """The band of a family's score: "sure" it is that family, "unsure", or "none" (no tool)."""
+    return "sure" if score >= SURE else "unsure" if score >= THRESHOLD else "none"
 
 
 @dataclass(frozen=True)
@@ -145,6 +161,8 @@ class Router:
             return Decision(needs_tools=False, family=None, tool_hints=(), reason=_no_cue_reason(sig))
         scored.sort(key=lambda item: (-item[0], -item[1]))  # ties go to the more specific cue
         score, _, best, _, label = scored[0]
+        if band_of(score) == "sure":  # a weaker cue of another family is not what is asked
+            scored = [item for item in scored if band_of(item[0]) == "sure"]
         hints: list[str] = []
         for _, _, fam, names, _ in scored:
             hints += _order_hints(fam, names, body, stems, index.vocab)
@@ -202,16 +220,21 @@ def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str]) -> tuple
             if fam.keywords[word] > best:
                 best, label = fam.keywords[word], word
         at_lead = at_lead or (best >= 2 and _IMPERATIVE.match(body) is not None)
+    covered, tool = coverage(fam, stems) if fam.topics else (0.0, "")
+    if covered:  # the message names what one tool is about: a textbook frame is its subject, not a distractor
+        count += 1
+        if covered > best:
+            best, label = covered, tool
     if count == 0:
         return 0.0, "", 0.0
     score = best + 0.5 * min(count - 1, 2) + (1.0 if at_lead else 0.0)
     if len(body.split()) <= 2 and best >= 2:  # a terse command: "tasks", "forecast?", "rain later?"
         score += 1.0
     score += min((1.0 if sig.deixis or sig.place else 0.0) + (1.0 if sig.personal else 0.0), 1.5)
-    if sig.textbook or (sig.advice and not (sig.deixis or sig.place)):
+    if not covered and (sig.textbook or (sig.advice and not (sig.deixis or sig.place))):
         score -= 3.0 if sig.timeless else 2.0  # "in general" outweighs even a clock time
     if not fam.code_domain and not (sig.code < 2 and sig.deixis):  # "the latest python release today"
-        score -= sig.code
+        score -= min(sig.code, 1.0) if covered else sig.code  # "the derivative of the function 3x^2"
     if sig.creative:
         score -= 3.0
     for cue in fam.negatives:
