@@ -129,7 +129,7 @@ def test_an_invented_tool_name_is_rejected_and_never_runs(make_session):
     turn = session.send("weather in Rome?")
     assert log == [] and turn.tool_results == []
     retry = model.calls[1]["messages"][-1].content
-    assert "'get_weather' is not one of the offered tools (weather_now, note_read)" in retry
+    assert "'get_weather' is not one of the offered tools (note_read, weather_now)" in retry
     assert turn.text == "I can answer that without a tool."
     assert session.primary.trace[0]["error"].startswith("tool 'weather_lookup'")
 

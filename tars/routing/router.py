@@ -27,7 +27,7 @@ __all__ = ["Router", "Decision", "THRESHOLD", "SURE", "Band", "band_of"]
 # family's tools and no other, so a model only chooses among them. Below THRESHOLD the router is
 # sure no tool is needed. Between the two it is unsure: a model decides, "none" included.
 THRESHOLD = 3.0
-SURE = 5.0
+SURE = 4.0
 Band = Literal["sure", "unsure", "none"]
 _MSG_WORD = re.compile(r"[a-z][a-z0-9']+")
 # A command verb opening the message: with a learned family's noun it reads as a request to its tools.
