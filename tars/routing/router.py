@@ -164,8 +164,8 @@ class Router:
         if band_of(score) == "sure":  # a weaker cue of another family is not what is asked
             scored = [item for item in scored if band_of(item[0]) == "sure"]
         hints: list[str] = []
-        for _, _, fam, names, _ in scored:
-            hints += _order_hints(fam, names, body, stems, index.vocab)
+        for _, _, fam, names, cue in scored:  # a tool whose name the message says is the one it wants
+            hints += [cue] if cue in names else _order_hints(fam, names, body, stems, index.vocab)
         label = label if len(label) <= 40 else label[:39] + "…"
         reason = f"{best.name} cue: {label!r}"
         if sig.deixis and sig.deixis not in label:
