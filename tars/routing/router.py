@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Literal
 
 from tars.routing.cues import BUILTIN_FAMILIES
 from tars.routing.family import Family
-from tars.routing.learned import coverage, learn_family, name_words, stem, words
+from tars.routing.learned import coverage, initials, learn_family, name_words, stem, words
 from tars.routing.signals import Signals, read_signals
 
 if TYPE_CHECKING:
@@ -220,7 +220,7 @@ def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str]) -> tuple
             if fam.keywords[word] > best:
                 best, label = fam.keywords[word], word
         at_lead = at_lead or (best >= 2 and _IMPERATIVE.match(body) is not None)
-    covered, tool = coverage(fam, stems) if fam.topics else (0.0, "")
+    covered, tool = coverage(fam, stems | initials(body)) if fam.topics else (0.0, "")
     if covered:  # the message names what one tool is about: a textbook frame is its subject, not a distractor
         count += 1
         if covered > best:
