@@ -315,3 +315,10 @@ def test_a_bfcl_style_tool_is_learned_from_its_name_and_description():
     fact = _tool("math.factorial", "Calculate the factorial of a given number.")
     assert Router([fact]).decide("Calculate the factorial of 5 using math functions.").tool_hints == ("math.factorial",)
     assert Router([fact]).decide("Tell me a joke about cats.").band == "none"
+    assert Router([fact]).decide("write a python function that calculates the factorial of a number").band == "none"
+    # a name that abbreviates what the message spells out
+    gcd = _tool("math.gcd", "Calculate the greatest common divisor of two integers.")
+    assert Router([gcd]).decide("Calculate the greatest common divisor of two numbers: 40 and 50").needs_tools
+    # a description that mentions time does not make a tool a time server's
+    speed = _tool("calculate_speed", "Calculate the speed of an object from the distance and the time taken.")
+    assert Router([speed]).decide("Calculate the speed of an object that traveled 450 meters in 20 seconds.").needs_tools

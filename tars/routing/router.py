@@ -234,7 +234,8 @@ def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str]) -> tuple
     if not covered and (sig.textbook or (sig.advice and not (sig.deixis or sig.place))):
         score -= 3.0 if sig.timeless else 2.0  # "in general" outweighs even a clock time
     if not fam.code_domain and not (sig.code < 2 and sig.deixis):  # "the latest python release today"
-        score -= min(sig.code, 1.0) if covered else sig.code  # "the derivative of the function 3x^2"
+        # a tool's subject said in a textbook frame is no coding question: "the derivative of the function 3x^2"
+        score -= 0.0 if covered and sig.general else sig.code
     if sig.creative:
         score -= 3.0
     for cue in fam.negatives:
