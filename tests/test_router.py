@@ -321,4 +321,4 @@ def test_a_bfcl_style_tool_is_learned_from_its_name_and_description():
     assert Router([gcd]).decide("Calculate the greatest common divisor of two numbers: 40 and 50").needs_tools
     # a description that mentions time does not make a tool a time server's
     speed = _tool("calculate_speed", "Calculate the speed of an object from the distance and the time taken.")
-    assert Router([speed]).decide("Calculate the speed of an object that traveled 450 meters in 20 seconds.").needs_tools
+    assert Router([speed]).decide("Calculate the speed of an object: 450 meters in 20 seconds.").needs_tools

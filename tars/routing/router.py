@@ -221,7 +221,7 @@ def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str]) -> tuple
                 best, label = fam.keywords[word], word
         at_lead = at_lead or (best >= 2 and _IMPERATIVE.match(body) is not None)
     covered, tool = coverage(fam, stems | initials(body)) if fam.topics else (0.0, "")
-    if covered:  # the message names what one tool is about: a textbook frame is its subject, not a distractor
+    if covered:  # the message names what one tool is about: a textbook frame is its subject (not a how-to)
         count += 1
         if covered > best:
             best, label = covered, tool
@@ -231,11 +231,11 @@ def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str]) -> tuple
     if len(body.split()) <= 2 and best >= 2:  # a terse command: "tasks", "forecast?", "rain later?"
         score += 1.0
     score += min((1.0 if sig.deixis or sig.place else 0.0) + (1.0 if sig.personal else 0.0), 1.5)
-    if not covered and (sig.textbook or (sig.advice and not (sig.deixis or sig.place))):
+    if (sig.textbook and not covered) or (sig.advice and not (sig.deixis or sig.place)):
         score -= 3.0 if sig.timeless else 2.0  # "in general" outweighs even a clock time
     if not fam.code_domain and not (sig.code < 2 and sig.deixis):  # "the latest python release today"
         # a tool's subject said in a textbook frame is no coding question: "the derivative of the function 3x^2"
-        score -= 0.0 if covered and sig.general else sig.code
+        score -= 0.0 if covered and sig.general and not sig.advice else sig.code
     if sig.creative:
         score -= 3.0
     for cue in fam.negatives:
