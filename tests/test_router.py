@@ -246,6 +246,7 @@ def test_tars_route_prints_one_decision():
     assert (decision["provider"], decision["model"]) == ("claude", "claude-sonnet-4-5-20250929")
     assert "weather_forecast" in decision["tool_hints"]
     assert decision["reason"].startswith("weather cue")
+    assert decision["band"] in ("sure", "unsure")
 
 
 def test_tars_route_reads_stdin_line_by_line():
