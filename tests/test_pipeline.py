@@ -383,8 +383,8 @@ def test_a_sure_family_leaves_the_model_its_tools_only_and_no_none(hinted_sessio
         [J({"choice": "none", "tool": None, "question": None})],
         ["12 °C and light rain in Paris."],
     ], [_weather_tool(log), _forecast_tool(log), _note_tool(log)])
-    assert session.route("What's the weather in Paris right now?").band == "sure"
-    turn = session.send("What's the weather in Paris right now?")
+    assert session.route("What is the weather like in Paris?").band == "sure"
+    turn = session.send("What is the weather like in Paris?")
     assert log == [("weather_now", "Paris", "metric")] and turn.text.startswith("12 °C")
     router = model.calls[0]
     assert "note_read" not in router["system"]  # only the family's tools to choose from

@@ -247,15 +247,17 @@ def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str]) -> tuple
 
 def _order_hints(fam: Family, names: tuple[str, ...], body: str, stems: frozenset[str],
                  vocab: dict[str, frozenset[str]]) -> list[str]:
-    """The family's tools the message points at (by hint pattern or shared words); all if none stand out."""
+    """The family's tools the message points at (by hint pattern or shared words), those at least
+    half as clearly as the best; all if none stand out."""
     ranked = []
     for name in names:
         pattern = fam.hints.get(name)
         hit = 2.0 if pattern is not None and pattern.search(body) else 0.0
         hit += len(stems & vocab.get(name, frozenset())) * (0.5 if pattern is not None else 1.0)
         ranked.append((hit, name))
-    chosen = [name for hit, name in sorted(ranked, key=lambda r: -r[0]) if hit > 0]
-    return chosen or list(names)
+    top = max((hit for hit, _ in ranked), default=0.0)
+    chosen = [name for hit, name in sorted(ranked, key=lambda r: -r[0]) if hit > 0 and hit >= top / 2]
+    return chosen or list(names)  # a word shared in passing is no match beside a pattern that asks
 
 
 def _no_cue_reason(sig: Signals) -> str:
