@@ -8,10 +8,11 @@ import jsonschema
 import pytest
 
 from tars.bench import run_bench
-from tars.bench.metrics import args_match, p95, summarise, value_match
-from tars.bench.report import default_out, format_table
+from tars.bench.metrics import args_match, p95, ratio, summarise, value_match, wilson
+from tars.bench.report import cell, default_out, format_table
 from tars.bench.runner import run_case
-from tars.bench.suites import SUITES, Case, convert_bfcl_schema, load_suite, sample
+from tars.bench.slices import spread
+from tars.bench.suites import SUITES, Case, convert_bfcl_schema, load_suite
 from tars.errors import ProviderUnavailable, UsageError
 from tars.events import ToolCall
 from tars.messages import Message
@@ -84,8 +85,8 @@ def test_bfcl_schema_conversion():
 
 def test_sample_spreads_over_the_suite():
     cases = list(range(10))
-    assert sample(cases, 5) == [0, 2, 4, 6, 8]
-    assert sample(cases, None) == cases and sample(cases, 50) == cases
+    assert spread(cases, 5) == [0, 2, 4, 6, 8]
+    assert spread(cases, None) == cases and spread(cases, 50) == cases
 
 
 # -- BFCL answer matching ------------------------------------------------------------------------
@@ -152,7 +153,26 @@ def test_p95_is_a_measured_value():
 
 def test_empty_denominators_have_no_value():
     s = summarise([_row("none", json_valid=None)])
-    assert s["schema_validity"] == {"value": None, "num": 0, "den": 0, "of": "cases where a tool was chosen"}
+    assert s["schema_validity"] == {"value": None, "num": 0, "den": 0, "of": "cases where a tool was chosen",
+                                    "ci95": None}
+
+
+@pytest.mark.parametrize("num, den, low, high", [
+    # reference values of the Wilson score interval at 95 % (as statsmodels' proportion_confint gives)
+    (38, 48, 0.6574, 0.8827), (81, 100, 0.7222, 0.8749), (5, 10, 0.2366, 0.7634),
+    (0, 10, 0.0, 0.2775), (10, 10, 0.7225, 1.0), (1, 1, 0.2065, 1.0),
+])
+def test_wilson_interval_matches_known_values(num, den, low, high):
+    got = wilson(num, den)
+    assert got is not None and got[0] == pytest.approx(low, abs=1e-4) and got[1] == pytest.approx(high, abs=1e-4)
+    assert ratio(num, den, "all cases")["ci95"] == [pytest.approx(low, abs=1e-4), pytest.approx(high, abs=1e-4)]
+    assert wilson(0, 0) is None
+
+
+def test_every_rate_in_the_table_carries_its_interval():
+    metric = ratio(38, 48, "all cases")
+    assert cell(metric) == " 79.2% (38/48) [65.7–88.3]"
+    assert cell(ratio(0, 0, "x")) == "—  (0/0)"
 
 
 # -- the runner on a scripted model --------------------------------------------------------------

@@ -105,3 +105,21 @@ def test_an_unreachable_model_exits_1_without_a_traceback(tars_home, tmp_path):
                           check=False, capture_output=True, text=True, env=env, timeout=120, stdin=subprocess.DEVNULL)
     assert done.returncode == 1 and "first 3 cases" in done.stderr and "Traceback" not in done.stderr
     assert not (tmp_path / "bench").exists() and not (tars_home / "data" / "bench").exists()
+
+
+def test_a_slice_of_the_holdout_split_is_run_and_recorded(server, tmp_path):
+    out = tmp_path / "held.json"
+    done = tars_bench(server, "-m", "ollama:fake", "-s", "tars", "--mode", "pipeline", "--split", "holdout",
+                      "--sample", "3", "--seed", "2", "-q", "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("ollama:fake, holdout split, sample 3 (seed 2)\n")
+    result = json.loads(out.read_text())
+    assert result["slice"] == {"split": "holdout", "offset": None, "limit": None, "sample": 3, "seed": 2}
+    from tars.bench.slices import Slice, take
+    from tars.bench.suites import load_suite
+
+    expected = [c.id for c in take("tars", load_suite("tars").cases, Slice(split="holdout", sample=3, seed=2))]
+    assert [r["id"] for r in result["rows"]] == expected
+    line = next(row for row in done.stdout.splitlines() if row.startswith("strict tool accuracy"))
+    num, den = (result["summary"]["tars"]["pipeline"]["strict_tool_accuracy"][k] for k in ("num", "den"))
+    assert f"({num}/{den}) [" in line and "–" in line

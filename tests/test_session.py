@@ -234,6 +234,61 @@ def test_a_model_that_repeats_its_call_is_made_to_answer_instead_of_looping():
     assert not turn.round_limit_hit
 
 
+def test_call_text_after_a_refused_repeat_is_not_the_answer_tars_answers_from_the_results():
+    call = ToolCall(name="weather_now", arguments={"location": "Paris"})
+    # what the 0.5B model writes in native mode once its repeated call is refused
+    model = ScriptedProvider([[call], [call], ['{"name": "already called ', 'with these arguments"}']])
+    session = make_session(model, tools=[weather_tool()])
+    events = list(session.stream("weather in Paris?"))
+    shown = "".join(e.text for e in events if isinstance(e, TextDelta))
+    turn = session.last_turn
+    assert '{"name"' not in shown and '{"name"' not in turn.text
+    assert turn.text == shown == ("The model gave no answer, only another tool call. What the tools returned:\n"
+                                  "- `weather_now` for Paris: location: Paris; sky: clear; temp_c: 21")
+    assert session.messages[-1].content == turn.text  # what the next turn sees is what was shown
+    assert not [e for e in events if isinstance(e, Notice)] and turn.stop_reason == "end_turn"
+
+
+def test_call_text_after_a_repeated_failure_tells_the_failure():
+    def down(location):
+        raise ConnectionError("cannot reach the weather service")
+
+    tool = Tool(name="weather_now", description="d", parameters=WEATHER_SCHEMA, func=down, family="weather")
+    call = ToolCall(name="weather_now", arguments={"location": "Paris"})
+    model = ScriptedProvider([[call], [call], ['```json\n{"name": "weather_now", "arguments": {}}\n```']])
+    turn = make_session(model, tools=[tool]).send("weather in Paris?")
+    assert turn.text.startswith("The `weather_now` tool failed for Paris:") and "won't guess" in turn.text
+
+
+def test_call_text_after_a_refused_repeat_with_one_call_failed_shows_the_result_and_what_is_missing():
+    def weather_now(location):
+        if location == "Rome":
+            raise TimeoutError("timed out after 30 s")
+        return {"location": location, "sky": "clear"}
+
+    tool = Tool(name="weather_now", description="d", parameters=WEATHER_SCHEMA, func=weather_now, family="weather")
+    calls = [ToolCall(name="weather_now", arguments={"location": "Oslo"}),
+             ToolCall(name="weather_now", arguments={"location": "Rome"})]
+    model = ScriptedProvider([calls, calls, ['[{"name": "weather_now", "arguments": {"location": "Oslo"}}]']])
+    text = make_session(model, tools=[tool]).send("weather in Oslo and Rome?").text
+    assert text.startswith("The model gave no answer, only another tool call. What the tools returned:\n"
+                           "- `weather_now` for Oslo: location: Oslo; sky: clear\n\nMissing: The `weather_now` tool "
+                           "failed for Rome:"), text
+    assert "timed out after 30 s" in text
+
+
+def test_prose_after_a_refused_repeat_streams_as_it_comes():
+    call = ToolCall(name="weather_now", arguments={"location": "Paris"})
+    model = ScriptedProvider([[call], [call], ["Clear ", "in Paris, ", "21 °C."]])
+    session = make_session(model, tools=[weather_tool()])
+    texts = [e.text for e in session.stream("weather in Paris?") if isinstance(e, TextDelta)]
+    assert texts == ["Clear ", "in Paris, ", "21 °C."]
+    # JSON that is not a call (an answer the user asked to have as JSON) is kept as well
+    model = ScriptedProvider([[call], [call], ['{"city": "Paris", "sky": "clear"}']])
+    assert make_session(model, tools=[weather_tool()]).send("weather in Paris as JSON").text == \
+        '{"city": "Paris", "sky": "clear"}'
+
+
 def test_an_empty_answer_after_tool_calls_is_said_plainly():
     model = ScriptedProvider([[ToolCall(name="weather_now", arguments={"location": "Oslo"})], [""]])
     session = make_session(model, tools=[weather_tool()])

@@ -15,6 +15,7 @@ import time
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from tars.bench.metrics import ratio
 from tars.events import TextDelta, ToolCall, ToolCallEvent
 from tars.messages import Message
 
@@ -131,16 +132,13 @@ def summarise_failures(rows: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     rows = list(rows)
     n = len(rows)
 
-    def ratio(num: int, of: str = "all cases") -> dict[str, Any]:
-        return {"value": round(num / n, 4) if n else None, "num": num, "den": n, "of": of}
-
     seconds = sorted(r["latency"]["case"] for r in rows)
     return {
         "cases": n,
-        "told": ratio(sum(bool(r["told"]) for r in rows)),
-        "invented": ratio(sum(bool(r["invented"]) for r in rows)),
-        "called_again": ratio(sum(bool(r["called_again"]) for r in rows)),
-        "error_rate": ratio(sum(r["outcome"] == "error" for r in rows)),
+        "told": ratio(sum(bool(r["told"]) for r in rows), n, "all cases"),
+        "invented": ratio(sum(bool(r["invented"]) for r in rows), n, "all cases"),
+        "called_again": ratio(sum(bool(r["called_again"]) for r in rows), n, "all cases"),
+        "error_rate": ratio(sum(r["outcome"] == "error" for r in rows), n, "all cases"),
         "latency": {"answer": {"n": n, "mean": round(sum(seconds) / n, 3),
                                "p95": seconds[max(0, -(-95 * n // 100) - 1)]}} if n else {},
     }

@@ -1,8 +1,9 @@
 """Scoring bench rows: BFCL-style argument matching and the summary metrics, each with its denominator.
 
 A row is one case run in one mode (see `tars.bench.runner`). Every metric is reported as
-`{"value", "num", "den", "of"}` so that a reader sees what it was counted over: schema validity,
-for example, is only defined where a tool was chosen.
+`{"value", "num", "den", "of", "ci95"}` so that a reader sees what it was counted over (schema
+validity, for example, is only defined where a tool was chosen) and how far the sample pins it
+down (the 95 % Wilson interval).
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-__all__ = ["DEFINITIONS", "args_match", "p95", "summarise", "value_match"]
+__all__ = ["DEFINITIONS", "args_match", "p95", "ratio", "summarise", "value_match", "wilson"]
 
 _BFCL_STRIP = re.compile(r"[ ,./\-_*^]")
+_Z95 = 1.959963984540054  # the standard normal quantile at 97.5 %
 
 DEFINITIONS = {
     "json_validity": "structured outputs that parsed as strict JSON without repair / cases with a structured "
@@ -90,8 +92,23 @@ def _latency(seconds: list[float]) -> dict[str, Any]:
     return {"n": len(seconds), "mean": round(sum(seconds) / len(seconds), 3), "p95": round(top, 3)}
 
 
-def _ratio(num: int, den: int, of: str) -> dict[str, Any]:
-    return {"value": round(num / den, 4) if den else None, "num": num, "den": den, "of": of}
+def wilson(num: int, den: int, z: float = _Z95) -> tuple[float, float] | None:
+    """The Wilson score interval of num/den (95 % by default): unlike value ± 1.96·SE it stays
+    within 0..1 and is honest for small samples and for rates at 0 % or 100 %."""
+    if den <= 0:
+        return None
+    p = num / den
+    centre = p + z * z / (2 * den)
+    spread = z * math.sqrt(p * (1 - p) / den + z * z / (4 * den * den))
+    scale = 1 + z * z / den
+    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+
+
+def ratio(num: int, den: int, of: str) -> dict[str, Any]:
+    """A rate with what it counts over and its 95 % Wilson interval."""
+    interval = wilson(num, den)
+    return {"value": round(num / den, 4) if den else None, "num": num, "den": den, "of": of,
+            "ci95": [round(interval[0], 4), round(interval[1], 4)] if interval else None}
 
 
 def summarise(rows: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
@@ -108,17 +125,17 @@ def summarise(rows: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
             steps.setdefault(step, []).extend(seconds if isinstance(seconds, list) else [seconds])
     return {
         "cases": n,
-        "json_validity": _ratio(sum(bool(r["json_valid"]) for r in structured), len(structured),
+        "json_validity": ratio(sum(bool(r["json_valid"]) for r in structured), len(structured),
                                 "cases with a structured output"),
-        "schema_validity": _ratio(sum(bool(r["schema_valid"]) for r in chosen), len(chosen),
+        "schema_validity": ratio(sum(bool(r["schema_valid"]) for r in chosen), len(chosen),
                                   "cases where a tool was chosen"),
-        "strict_tool_accuracy": _ratio(sum(bool(r["tool_correct"]) for r in rows), n, "all cases"),
-        "argument_accuracy": _ratio(sum(bool(r["args_correct"]) for r in labelled), len(labelled),
+        "strict_tool_accuracy": ratio(sum(bool(r["tool_correct"]) for r in rows), n, "all cases"),
+        "argument_accuracy": ratio(sum(bool(r["args_correct"]) for r in labelled), len(labelled),
                                     "cases with argument labels"),
-        "argument_accuracy_given_tool": _ratio(sum(bool(r["args_correct"]) for r in right_tool), len(right_tool),
+        "argument_accuracy_given_tool": ratio(sum(bool(r["args_correct"]) for r in right_tool), len(right_tool),
                                                "labelled cases with the right tool"),
-        "acceptable_accuracy": _ratio(sum(bool(r["acceptable_ok"]) for r in rows), n, "all cases"),
-        "clarify_rate": _ratio(sum(r["outcome"] == "clarify" for r in rows), n, "all cases"),
-        "error_rate": _ratio(sum(r["outcome"] == "error" for r in rows), n, "all cases"),
+        "acceptable_accuracy": ratio(sum(bool(r["acceptable_ok"]) for r in rows), n, "all cases"),
+        "clarify_rate": ratio(sum(r["outcome"] == "clarify" for r in rows), n, "all cases"),
+        "error_rate": ratio(sum(r["outcome"] == "error" for r in rows), n, "all cases"),
         "latency": {step: _latency(v) for step, v in steps.items() if v},
     }

@@ -1,6 +1,7 @@
 """Bench results: the summary per suite and mode, the printed table, and the JSON file.
 
-The table shows every metric as `value% (num/den)` so that the denominator is never hidden.
+The table shows every metric as `value% (num/den) [low–high]`: the denominator is never hidden,
+nor how far the sample pins the rate down (its 95 % Wilson interval).
 """
 
 from __future__ import annotations
@@ -17,10 +18,13 @@ from typing import Any
 from tars.bench.honesty import DEFINITIONS as FAILURE_DEFINITIONS
 from tars.bench.honesty import ROWS as FAILURE_ROWS
 from tars.bench.honesty import summarise_failures
-from tars.bench.metrics import DEFINITIONS, summarise
+from tars.bench.metrics import DEFINITIONS, summarise, wilson
+from tars.bench.slices import Slice
 from tars.config import data_dir
+from tars.errors import UsageError
 
-__all__ = ["ROWS", "build_result", "default_out", "format_table", "write_result"]
+__all__ = ["ROWS", "build_result", "cell", "default_out", "describe_slice", "format_table", "interval",
+           "write_result"]
 
 ROWS = ("json_validity", "schema_validity", "strict_tool_accuracy", "argument_accuracy",
         "acceptable_accuracy", "clarify_rate", "error_rate")
@@ -34,7 +38,8 @@ def default_out(model: str, folder: Path | None = None) -> Path:
 
 
 def build_result(model: str, rows: list[dict[str, Any]], *, suites: Sequence[str], modes: Sequence[str],
-                 limit: int | None, notes: dict[str, Any] | None = None) -> dict[str, Any]:
+                 chosen: Slice, notes: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The result file: what was run (model, modes, slice, date), the summary and every row."""
     summary: dict[str, Any] = {}
     for suite in suites:
         add_up = summarise_failures if suite == "failures" else summarise
@@ -48,7 +53,8 @@ def build_result(model: str, rows: list[dict[str, Any]], *, suites: Sequence[str
         "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "suites": list(suites),
         "modes": list(modes),
-        "limit_per_suite": limit,
+        "slice": chosen.record(),
+        "limit_per_suite": chosen.limit,
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "system": platform.system()},
         "notes": notes or {},
         "definitions": {**DEFINITIONS, **(FAILURE_DEFINITIONS if "failures" in suites else {})},
@@ -57,10 +63,17 @@ def build_result(model: str, rows: list[dict[str, Any]], *, suites: Sequence[str
     }
 
 
-def _cell(metric: dict[str, Any]) -> str:
+def interval(metric: dict[str, Any]) -> str:
+    """`[65.7–88.3]`: the 95 % Wilson interval in percent, from the counts (older files have none)."""
+    bounds = wilson(metric["num"], metric["den"])
+    return f"[{bounds[0] * 100:.1f}–{bounds[1] * 100:.1f}]" if bounds else ""
+
+
+def cell(metric: dict[str, Any]) -> str:
+    """`79.2% (38/48) [65.7–88.3]`: the rate, what it counts over, and its 95 % interval."""
     if not metric["den"]:
         return "—  (0/0)"
-    return f"{metric['value'] * 100:5.1f}% ({metric['num']}/{metric['den']})"
+    return f"{metric['num'] / metric['den'] * 100:5.1f}% ({metric['num']}/{metric['den']}) {interval(metric)}"
 
 
 def _latency_cells(summary: dict[str, Any], step: str) -> str:
@@ -69,9 +82,10 @@ def _latency_cells(summary: dict[str, Any], step: str) -> str:
 
 
 def format_table(result: dict[str, Any]) -> str:
-    """One block per suite (and one for all suites together); a column per mode."""
+    """A heading saying what was run, then one block per suite (and one for all suites together);
+    a column per mode."""
     modes = result["modes"]
-    blocks = []
+    blocks = [f"{result['model']}, {describe_slice(result)}"]
     for suite, per_mode in result["summary"].items():
         if suite == "all" and len([s for s in result["suites"] if s != "failures"]) < 2:
             continue
@@ -80,7 +94,7 @@ def format_table(result: dict[str, Any]) -> str:
             steps += [s for s in per_mode[m]["latency"] if s not in steps]
         lines = [("metric", *modes)]
         names = FAILURE_ROWS if suite == "failures" else ROWS
-        lines += [(name.replace("_", " "), *(_cell(per_mode[m][name]) for m in modes)) for name in names]
+        lines += [(name.replace("_", " "), *(cell(per_mode[m][name]) for m in modes)) for name in names]
         lines += [(f"latency {s} mean/p95", *(_latency_cells(per_mode[m], s) for m in modes)) for s in steps]
         widths = [max(len(row[i]) for row in lines) for i in range(len(lines[0]))]
         cases = ", ".join(f"{m}: {per_mode[m]['cases']}" for m in modes)
@@ -91,6 +105,15 @@ def format_table(result: dict[str, Any]) -> str:
                 text.append("  ".join("-" * w for w in widths))
         blocks.append("\n".join(text))
     return "\n\n".join(blocks)
+
+
+def describe_slice(result: dict[str, Any]) -> str:
+    """The slice a result file was run on, in words (files written before slices: the limit)."""
+    recorded = result.get("slice") or {"limit": result.get("limit_per_suite")}
+    try:
+        return Slice(**{k: v for k, v in recorded.items() if k in Slice.__dataclass_fields__}).describe()
+    except (UsageError, TypeError):
+        return f"slice {json.dumps(recorded)}"
 
 
 def write_result(result: dict[str, Any], path: Path) -> None:

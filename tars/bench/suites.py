@@ -19,8 +19,7 @@ from tars.errors import UsageError
 from tars.messages import Message
 from tars.tools.base import Tool
 
-__all__ = ["DATA_DIR", "DEFAULT_SUITES", "SUITES", "Case", "Suite", "convert_bfcl_schema", "load_suite", "load_suites",
-           "sample"]
+__all__ = ["DATA_DIR", "DEFAULT_SUITES", "SUITES", "Case", "Suite", "convert_bfcl_schema", "load_suite", "load_suites"]
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "bench"
 SUITES = ("tars", "bfcl-simple", "bfcl-irrelevance", "failures")
@@ -166,14 +165,6 @@ def _bfcl_case(suite: str, row: dict[str, Any]) -> Case:
                     kind="simple", system=system)
     return Case(id=row["id"], suite=suite, messages=messages, tools=tools, expected="none",
                 acceptable=("clarify",), kind="irrelevance", system=system)
-
-
-def sample(cases: list[Case], limit: int | None) -> list[Case]:
-    """`limit` cases spread evenly over the suite (suites are grouped by topic), in order."""
-    if not limit or limit >= len(cases):
-        return list(cases)
-    step = len(cases) / limit
-    return [cases[int(i * step)] for i in range(limit)]
 
 
 def load_suites(names: Iterable[str], config: Config | None = None) -> list[Suite]:

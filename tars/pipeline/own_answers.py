@@ -1,5 +1,6 @@
-"""Answers tars writes itself, without a model: when every call of a turn failed, and when every
-call confirmed what it did in a sentence of its own.
+"""Answers tars writes itself, without a model: when every call of a turn failed, when every
+call confirmed what it did in a sentence of its own, and when the model wrote no answer at all
+after its calls (then tars says so and shows what each call returned, adding nothing).
 
 A small model handed nothing but an error tends to invent the result it was waiting for ("cloudy,
 22 degrees"). When no call of the turn succeeded there is nothing to answer from, so tars says
@@ -17,9 +18,11 @@ from tars.messages import Message
 from tars.tools.base import is_not_offered
 
 __all__ = ["Outcome", "turn_outcomes", "all_failed", "nothing_useful", "failure_answer", "missing_note",
-           "confirmations", "is_empty", "refused"]
+           "confirmations", "is_empty", "refused", "own_answer", "answer_from_results", "NO_ANSWER"]
 
 _REASON_CHARS = 200
+_RESULT_CHARS = 300
+NO_ANSWER = "The model gave no answer, only another tool call."
 
 
 @dataclass(frozen=True)
@@ -163,3 +166,35 @@ def confirmations(messages: Sequence[Message]) -> str | None:
             return None
         said.append(text.strip())
     return " ".join(dict.fromkeys(said)) or None
+
+
+def own_answer(messages: Sequence[Message]) -> str:
+    """tars's answer for a turn whose calls each confirmed what they did, or all failed or found nothing."""
+    return confirmations(messages) or failure_answer(messages)
+
+
+def _shown(text: str) -> str:
+    """A result in a line: an object's fields as `key: value`, anything else as it came, capped."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        value = None
+    if isinstance(value, dict):
+        text = "; ".join(f"{k}: {v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)}"
+                         for k, v in value.items())
+    text = " ".join(text.split())
+    return text if len(text) <= _RESULT_CHARS else text[: _RESULT_CHARS - 1] + "…"
+
+
+def answer_from_results(messages: Sequence[Message]) -> str:
+    """When the model wrote no answer after its calls: tars's own answer where it has one, else
+    that the model did not answer and what each call returned, in tars's words, with nothing added."""
+    outcomes = turn_outcomes(messages)
+    if not outcomes:
+        return NO_ANSWER
+    if nothing_useful(messages) or confirmations(messages):
+        return own_answer(messages)
+    lines = [f"- `{o.tool}`{f' for {o.about}' if o.about else ''}: {_shown(o.text)}"
+             for o in outcomes if not (o.failed or o.empty)]
+    note = missing_note(messages)
+    return f"{NO_ANSWER} What the tools returned:\n" + "\n".join(lines) + (f"\n\n{note}" if note else "")

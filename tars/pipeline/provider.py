@@ -26,7 +26,7 @@ from tars.errors import ToolError
 from tars.events import Event, Status, Stop, TextDelta, ToolCall, ToolCallEvent, Usage
 from tars.messages import Message
 from tars.pipeline import prompts
-from tars.pipeline.own_answers import confirmations, failure_answer, missing_note, nothing_useful
+from tars.pipeline.own_answers import confirmations, missing_note, nothing_useful, own_answer
 from tars.pipeline.steps import StepRun, execute, route
 from tars.providers.base import Provider
 from tars.system_prompt import hinted_tools, hints_sure, without_tool_hints
@@ -179,7 +179,7 @@ class PipelineProvider:
         what it did (tars passes that on rather than have it retold)."""
         confirmed = confirmations(messages)
         self.trace.append({"choice": "confirmed" if confirmed else "told_failure", "tool": None, "error": None})
-        yield TextDelta(text=confirmed or failure_answer(messages))
+        yield TextDelta(text=own_answer(messages))
         yield Stop(reason="end_turn")
 
     def _call(self, messages: list[Message], tool: Tool) -> Iterator[Event]:

@@ -3,7 +3,8 @@
 Each round streams one reply from the chosen provider and reads how it stopped: `tool_use` runs
 the calls (a call to a tool not offered in that round is answered with an error, never run; a
 round that only repeats calls already made gets them answered from what is there and the next
-round offers no tools), `max_tokens` and `refusal` are told to the user, and anything else ends
+round offers no tools, where a reply that is only a call written as text gives way to tars's
+answer from the results, see `answer_round`), `max_tokens` and `refusal` are told to the user, and anything else ends
 the turn. A remote that fails hands the same turn to the primary (see `escalation`). Before each
 round the request is fitted to the model's window (`compaction.fit_request`); a model that still
 refuses it as too long gets it once more, compacted harder, and that is no reason to fall back.
@@ -31,6 +32,7 @@ from tars.events import (
     accumulate,
 )
 from tars.providers.base import Provider
+from tars.session.answer_round import answer_not_call
 from tars.session.budget import Budget
 from tars.session.compaction import fit_request
 from tars.session.escalation import spec_of
@@ -76,7 +78,7 @@ def run_turn(session: Session, text: str, route: RouteResult) -> Iterator[Sessio
         harder = False
         turn.context_tokens, turn.context_window = budget.used, budget.window
         try:
-            reply = yield from _model_round(session, provider, system, specs, turn, budget)
+            reply = yield from _model_round(session, provider, system, specs, turn, budget, answer_now=answer_now)
         except ContextTooLong as exc:
             if refused:  # compacted harder and still refused: the user hears why, no fallback
                 raise
@@ -186,11 +188,14 @@ def _run_calls(session: Session, calls: tuple[ToolCall, ...], tools: list[Tool],
 
 
 def _model_round(session: Session, provider: Provider, system: str, tools: list[dict[str, Any]],
-                 turn: Turn, budget: Budget) -> Generator[Event, None, Reply]:
-    """Stream one model round into the context; keep the partial reply if interrupted."""
+                 turn: Turn, budget: Budget, *, answer_now: bool = False) -> Generator[Event, None, Reply]:
+    """Stream one model round into the context; keep the partial reply if interrupted. Asked to
+    answer after a refused repeat, a reply that is only a call written as text is not the answer."""
     reply = Reply()
     session.meter.sent(budget)
     events = provider.stream(session.context.wire(), system=system, tools=tools)
+    if answer_now:
+        events = answer_not_call(events, lambda: session.messages)
     reported = False
     try:
         with _closing(events):

@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-__all__ = ["brackets", "json_end", "load_json", "call_parts", "NAME_KEYS", "ARG_KEYS"]
+__all__ = ["brackets", "json_end", "load_json", "call_parts", "call_shaped", "NAME_KEYS", "ARG_KEYS"]
 
 NAME_KEYS = ("name", "tool_name", "tool", "function")
 ARG_KEYS = ("arguments", "parameters", "args", "input", "tool_input")
@@ -117,3 +117,35 @@ def call_parts(obj: Any, *, loose: bool = False) -> tuple[str, dict[str, Any]] |
     if args is None:
         return f"call to {name!r}: {error}"
     return name, args
+
+
+def call_shaped(text: str) -> bool:
+    """Whether `text` is nothing but calls written as JSON: one or more objects (or lists of them),
+    perhaps in a ``` fence, each naming something as a call does (`{"name": …}`); the name need not
+    be a tool's, which is how a small model asked for an answer writes one anyway."""
+    body = text.strip()
+    if body.startswith("```"):
+        body = body.split("\n", 1)[1] if "\n" in body else ""
+        body = body.strip().removesuffix("```").strip()
+    found, i = False, 0
+    while i < len(body):
+        if body[i].isspace():
+            i += 1
+            continue
+        if body[i] not in "{[":
+            return False
+        end = json_end(body, i) or len(body)
+        value, _ = load_json(body[i:end])
+        items = value if isinstance(value, list) else [value]
+        if not items or not all(_names_a_call(item) for item in items):
+            return False
+        found, i = True, end
+    return found
+
+
+def _names_a_call(obj: Any) -> bool:
+    """An object with a call's name key (whatever its arguments look like)."""
+    if not isinstance(obj, dict):
+        return False
+    inner = obj.get("function")
+    return _names_a_call(inner) if isinstance(inner, dict) else any(isinstance(obj.get(k), str) for k in NAME_KEYS)
