@@ -300,7 +300,8 @@ def test_bands_say_how_sure_the_router_is():
     assert router.decide("add oat milk to my shopping list").band == "sure"
     assert band_of(THRESHOLD) == "unsure" and band_of(SURE) == "sure" and band_of(THRESHOLD - 0.5) == "none"
     sure = router.decide("add oat milk to my shopping list")
-    assert sure.score >= SURE and all(name.startswith("todoist_") for name in sure.tool_hints)
+    assert sure.score >= SURE and sure.tool_hints == ("todoist_add_task",)  # the tool it points at most clearly
+    assert router.decide("what is on my todo list today?").tool_hints == ("todoist_today",)
 
 
 def test_a_bfcl_style_tool_is_learned_from_its_name_and_description():

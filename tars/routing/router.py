@@ -165,7 +165,8 @@ class Router:
             scored = [item for item in scored if band_of(item[0]) == "sure"]
         hints: list[str] = []
         for _, _, fam, names, cue in scored:  # a tool whose name the message says is the one it wants
-            hints += [cue] if cue in names else _order_hints(fam, names, body, stems, index.vocab)
+            hints += [cue] if cue in names else _order_hints(fam, names, body, stems, index.vocab,
+                                                             sure=band_of(score) == "sure")
         label = label if len(label) <= 40 else label[:39] + "…"
         reason = f"{best.name} cue: {label!r}"
         if sig.deixis and sig.deixis not in label:
@@ -246,8 +247,9 @@ def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str]) -> tuple
 
 
 def _order_hints(fam: Family, names: tuple[str, ...], body: str, stems: frozenset[str],
-                 vocab: dict[str, frozenset[str]]) -> list[str]:
-    """The family's tools the message points at (by hint pattern or shared words), those at least
+                 vocab: dict[str, frozenset[str]], *, sure: bool = False) -> list[str]:
+    """The family's tools the message points at (by hint pattern or shared words): when the router
+    is `sure` of the family, the one it points at most clearly (ties kept), otherwise those at least
     half as clearly as the best; all if none stand out."""
     ranked = []
     for name in names:
@@ -256,8 +258,9 @@ def _order_hints(fam: Family, names: tuple[str, ...], body: str, stems: frozense
         hit += len(stems & vocab.get(name, frozenset())) * (0.5 if pattern is not None else 1.0)
         ranked.append((hit, name))
     top = max((hit for hit, _ in ranked), default=0.0)
-    chosen = [name for hit, name in sorted(ranked, key=lambda r: -r[0]) if hit > 0 and hit >= top / 2]
-    return chosen or list(names)  # a word shared in passing is no match beside a pattern that asks
+    floor = top - 0.25 if sure else top / 2  # a word shared in passing is no match beside a pattern that asks
+    chosen = [name for hit, name in sorted(ranked, key=lambda r: -r[0]) if hit > 0 and hit >= floor]
+    return chosen or list(names)
 
 
 def _no_cue_reason(sig: Signals) -> str:
