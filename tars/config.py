@@ -17,7 +17,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tars.aliases import ALIASES_FILE, expand, expand_setting, load_aliases
 from tars.errors import ConfigError
@@ -32,6 +32,9 @@ from tars.setting_values import (
     parse_policies,
 )
 from tars.settings_table import SETTINGS, Setting
+
+if TYPE_CHECKING:
+    from tars.roles import Role
 
 __all__ = [
     "DEFAULT_CLAUDE_MODEL",
@@ -70,8 +73,10 @@ class Config:
     stream_idle_timeout: float
     primary_tools: PrimaryTools
     tool_mode: ToolMode
+    temperature: float | None  # None: each model's own default
     anthropic_api_key: str
     anthropic_base_url: str
+    cost_warn: float | None  # dollars; None: no warning
     ollama_host: str
     ollama_timeout: float
     threads: int
@@ -92,6 +97,7 @@ class Config:
     lon: float | None
     memory_dir: Path | None
     memory_budget: int
+    instructions_max_chars: int
     notes_dir: Path | None
     daily_folder: str
     daily_format: str
@@ -152,6 +158,8 @@ class Config:
         source = self.sources.get(name, "default")
         if source == "flag" and s.flag:
             return s.flag
+        if source.startswith("role "):  # the role file and line that set it
+            return source.removeprefix("role ")
         return s.env if source in ("environment", "default") else f"{s.env} (from {source})"
 
 
@@ -199,8 +207,11 @@ def load_config(
     *,
     environ: Mapping[str, str] | None = None,
     cwd: Path | None = None,
+    role: Role | None = None,
 ) -> Config:
-    """Collect every setting from its sources, parse it, and apply the derived defaults."""
+    """Collect every setting from its sources, parse it, and apply the derived defaults. A role's
+    front matter (`--role`) is chosen on the command line: it wins over the environment, and the
+    flags win over it."""
     environ = os.environ if environ is None else environ
     cwd = Path.cwd() if cwd is None else cwd
     user_file = Path(environ.get("TARS_CONFIG_DIR") or config_dir()) / "config.env"
@@ -210,6 +221,7 @@ def load_config(
         (str(user_file), _read_env_file(user_file)),
         (".env", project),
         ("environment", environ),
+        (role_label := f"role {role.name} ({role.path})" if role else "role", role.settings() if role else {}),
         ("flag", flags or {}),
     ]
     raws: dict[str, str] = {}
@@ -218,7 +230,7 @@ def load_config(
         raws[s.name], sources[s.name] = s.default, "default"
         for label, layer in layers:
             for key in (s.env, *s.aliases, s.name):
-                if key in layer and (label == "flag" or key != s.name):
+                if key in layer and (label in ("flag", role_label) or key != s.name):
                     raws[s.name], sources[s.name] = layer[key], label
                     break
     aliases = load_aliases(user_file.with_name(ALIASES_FILE), raws, sources)
@@ -230,7 +242,11 @@ def load_config(
         text = expand_setting(s.parse, raw, aliases)
         if text != raw:
             raws[s.name] = f"{raw.strip()} ({text})"
+        if role is not None and sources[s.name] == role_label:
+            sources[s.name] = f"role {role.where(role.keys[s.name])}"
         named = s.flag if sources[s.name] == "flag" and s.flag else s.env
+        if sources[s.name].startswith("role "):
+            named = sources[s.name].removeprefix("role ")
         values[s.name] = s.parse(text, named)
     if sources["model_remote"] == "default" and values["anthropic_api_key"]:
         values["model_remote"] = ModelSpec("claude", DEFAULT_CLAUDE_MODEL)

@@ -71,9 +71,15 @@ class ToolCallEvent:
 
 @dataclass(kw_only=True, frozen=True)
 class Usage:
+    """Tokens one model round used, as the model's API reported them (None: not reported).
+    `input_tokens` is the whole prompt; the cache counts are the parts of it that were read from
+    or written to a prompt cache (Anthropic reports them; they are billed at other prices)."""
+
     kind: Literal["usage"] = "usage"
     input_tokens: int | None = None
     output_tokens: int | None = None
+    cache_read_tokens: int | None = None
+    cache_write_tokens: int | None = None
 
 
 # Why a model round ended, in one vocabulary every provider maps its API's words onto:
@@ -139,7 +145,17 @@ class Reply:
     tool_calls: tuple[ToolCall, ...] = ()
     input_tokens: int | None = None
     output_tokens: int | None = None
+    cache_read_tokens: int | None = None
+    cache_write_tokens: int | None = None
     stop_reason: str | None = None
+
+    @property
+    def usage(self) -> Usage | None:
+        """What the round reported, added up (None when it reported nothing)."""
+        if self.input_tokens is None and self.output_tokens is None:
+            return None
+        return Usage(input_tokens=self.input_tokens, output_tokens=self.output_tokens,
+                     cache_read_tokens=self.cache_read_tokens, cache_write_tokens=self.cache_write_tokens)
 
 
 def _add(a: int | None, b: int | None) -> int | None:
@@ -155,11 +171,13 @@ def accumulate(event: Event, snapshot: Reply) -> Reply:
             return dataclasses.replace(snapshot, reasoning=snapshot.reasoning + text)
         case ToolCallEvent(call=call):
             return dataclasses.replace(snapshot, tool_calls=(*snapshot.tool_calls, call))
-        case Usage(input_tokens=i, output_tokens=o):
+        case Usage(input_tokens=i, output_tokens=o, cache_read_tokens=r, cache_write_tokens=w):
             return dataclasses.replace(
                 snapshot,
                 input_tokens=_add(snapshot.input_tokens, i),
                 output_tokens=_add(snapshot.output_tokens, o),
+                cache_read_tokens=_add(snapshot.cache_read_tokens, r),
+                cache_write_tokens=_add(snapshot.cache_write_tokens, w),
             )
         case Stop(reason=reason):
             return dataclasses.replace(snapshot, stop_reason=reason)

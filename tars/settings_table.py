@@ -89,9 +89,15 @@ SETTINGS: list[Setting] = [
             "summariser, for small models) or auto (pipeline when the window is under 8192 tokens or calls are not "
             "native)",
             choice(ToolMode)),
+    Setting("temperature", "TARS_TEMPERATURE", "",
+            "sampling temperature of the answers of Ollama, embedded and OpenAI-compatible models, 0 to 2 "
+            "(Claude's API takes none); empty: each model's own default", optional_float(0, 2), flag="--temperature"),
     Setting("anthropic_api_key", "ANTHROPIC_API_KEY", "", "Anthropic API key", secret=True),
     Setting("anthropic_base_url", "ANTHROPIC_BASE_URL", "", "Anthropic API base URL (for proxies and tests)",
             guarded=True),
+    Setting("cost_warn", "TARS_COST_WARN", "",
+            "warn (once, on the terminal or stderr) when one conversation's Claude cost passes this many dollars, "
+            "and again at each multiple; empty: never", optional_float(0.0001, 1_000_000), guarded=True),
     Setting("ollama_host", "OLLAMA_HOST", "http://127.0.0.1:11434", "Ollama server address", guarded=True),
     Setting("ollama_timeout", "TARS_OLLAMA_TIMEOUT", "120",
             "seconds before a silent Ollama server counts as failed (loading a model included)", float_in(0.1, 3600)),
@@ -138,6 +144,9 @@ SETTINGS: list[Setting] = [
             guarded=True),
     Setting("memory_budget", "TARS_MEMORY_BUDGET", "1500",
             "most characters of memory put into the system prompt each turn", int_in(0, 100000)),
+    Setting("instructions_max_chars", "TARS_INSTRUCTIONS_MAX_CHARS", "8000",
+            "most characters of a trusted project instruction file (TARS.md or AGENTS.md in the working folder) "
+            "put into the system prompt each turn; 0: never read one", int_in(0, 200000)),
     Setting("notes_dir", "TARS_NOTES_DIR", "", "notes vault (Obsidian-style folder of markdown)", path, guarded=True),
     Setting("daily_folder", "TARS_DAILY_FOLDER", "Daily", "daily notes folder inside the vault"),
     Setting("daily_format", "TARS_DAILY_FORMAT", "%Y-%m-%d", "daily note file name, strftime format"),

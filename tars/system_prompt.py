@@ -1,11 +1,24 @@
-"""The system prompt: who tars is, today's date and time, tool hints and context sections."""
+"""The system prompt, assembled here only. Its paragraphs, in order:
+
+1. who tars is (`_BASE`), and today's date and time;
+2. the role's prompt (`--role NAME`: the body of roles/NAME.md in the config dir);
+3. the project's instructions (TARS.md or AGENTS.md in the working folder, once trusted);
+4. the user's `--system` text;
+5. the rules for tool results (when tools are in play) and the router's tool hints;
+6. the context sections (memory), which change with each message.
+
+What the user chose stays ahead of what changes per message, so a local model reuses its
+cached prompt; later paragraphs are the more specific (`--system` is said last of the three).
+Nothing replaces the base paragraph: what it says about untrusted tool text always holds.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
+from dataclasses import dataclass
 
-__all__ = ["TOOL_RESULT_RULES", "build_system_prompt", "hint_paragraph", "hinted_tools", "hints_sure",
+__all__ = ["TOOL_RESULT_RULES", "Instructions", "build_system_prompt", "hint_paragraph", "hinted_tools", "hints_sure",
            "without_tool_hints"]
 
 _BASE = (
@@ -28,9 +41,31 @@ _HINTS = "Tools that this message most likely needs: "
 _SURE = "Tools that this message needs: "  # the router is sure of the family (tars.routing.SURE)
 
 
+@dataclass(frozen=True)
+class Instructions:
+    """What the user added to tars's prompt for this conversation (each may be empty)."""
+
+    role: str = ""  # the role's prompt
+    role_name: str = ""
+    project: str = ""  # the trusted project instruction file's text (already capped)
+    project_file: str = ""  # its name, AGENTS.md or TARS.md
+    user: str = ""  # --system
+
+    def paragraphs(self) -> list[str]:
+        out = []
+        if self.role.strip():
+            out.append(f"Your role in this conversation ({self.role_name}):\n{self.role.strip()}")
+        if self.project.strip():
+            out.append(f"Instructions from this project's {self.project_file or 'instruction file'} "
+                       f"(the working folder; the user trusted it):\n{self.project.strip()}")
+        if self.user.strip():
+            out.append(f"Instructions from the user for this conversation:\n{self.user.strip()}")
+        return out
+
+
 def build_system_prompt(
     *, tool_hints: Iterable[str] = (), sections: Iterable[str] = (), tools: bool = False,
-    now: dt.datetime | None = None, hints_sure: bool = False,
+    now: dt.datetime | None = None, instructions: Instructions | None = None, hints_sure: bool = False,
 ) -> str:
     """Assemble the prompt. The date matters: a task due "tomorrow" needs a real date. The time is
     given to the hour: a prompt that changed every minute could never be reused from llama.cpp's
@@ -43,6 +78,8 @@ def build_system_prompt(
         f"Today is {now:%A %Y-%m-%d}; the local time is between {hour:%H:%M} and "
         f"{hour + dt.timedelta(hours=1):%H:%M} ({now:%Z}, UTC{now:%z}).",
     ]
+    if instructions is not None:
+        parts.extend(instructions.paragraphs())
     if tools:
         parts.append(TOOL_RESULT_RULES)
     if hints := hint_paragraph(tool_hints, sure=hints_sure):

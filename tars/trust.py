@@ -1,4 +1,5 @@
-"""Trust in a working folder's project files (`./.env`, `./.mcp.json`): one mechanism for all of them.
+"""Trust in a working folder's project files (`./.env`, `./.mcp.json`, the instruction files
+`./TARS.md` and `./AGENTS.md`): one mechanism for all of them.
 
 A cloned folder must not start processes, choose endpoints, relax a guard or point tars at other
 files unasked. `tars trust` in the folder shows what its files would do and records the sha256 of
@@ -20,7 +21,8 @@ from tars.statefile import move_aside
 __all__ = ["TRUST_FILE", "PROJECT_FILES", "TrustList", "fingerprint"]
 
 TRUST_FILE = "trusted_folders.json"
-PROJECT_FILES = (".env", ".mcp.json")  # what a working folder may supply, each needing trust
+# what a working folder may supply, each needing trust
+PROJECT_FILES = (".env", ".mcp.json", "TARS.md", "AGENTS.md")
 
 
 def fingerprint(project_file: Path) -> str:

@@ -23,6 +23,7 @@ BUILTIN_NAMES = {
     "todoist_add_task", "todoist_today", "todoist_upcoming", "todoist_complete_task", "weather_now",
     "weather_forecast", "memory_remember", "memory_update", "memory_forget", "memory_recall", "memory_search",
     "note_daily", "note_read", "note_write", "note_append", "notes_search", "web_read", "web_search",
+    "calculate", "convert_units", "days_between", "date_shift", "day_of_week",
 }
 
 

@@ -18,7 +18,7 @@ from servers.openai_compat import OpenAICompatServer
 
 from tars.config import load_config
 from tars.errors import ContextTooLong
-from tars.events import Notice, ToolCall
+from tars.events import Notice, ToolCall, Usage
 from tars.messages import Message
 from tars.providers import make_provider
 from tars.providers.scripted import ScriptedProvider
@@ -254,7 +254,8 @@ def test_compact_now_keeps_what_the_focus_names() -> None:
 
 
 def test_the_footer_shows_context_use_only_above_half() -> None:
-    turn = Turn(model="ollama:qwen3:8b", input_tokens=3000, output_tokens=20, context_tokens=3000, context_window=4096)
+    turn = Turn(model="ollama:qwen3:8b", context_tokens=3000, context_window=4096)
+    turn.record_round("local", Usage(input_tokens=3000, output_tokens=20))
     assert footer_line(turn).endswith("context 73% of 4,096")
     turn.context_tokens = 1500
     assert "context" not in footer_line(turn)

@@ -70,8 +70,10 @@ def _failure_case(provider: Any, case: Case, mode: str) -> dict[str, Any]:
 
 def run_cases(provider: Any, cases: Iterable[Case], modes: Iterable[str],
               progress: Callable[[dict[str, Any]], None] | None = None) -> list[dict[str, Any]]:
-    """Every case in every mode. When the first cases all fail, stop: the model is not reachable."""
+    """Every case in every mode. When the first cases that asked the model all fail, stop: the
+    model is not reachable (a case the keyword router settled alone asked nothing)."""
     rows: list[dict[str, Any]] = []
+    asked: list[dict[str, Any]] = []
     cases = list(cases)
     for mode in modes:
         for case in cases:
@@ -79,8 +81,10 @@ def run_cases(provider: Any, cases: Iterable[Case], modes: Iterable[str],
             rows.append(row)
             if progress:
                 progress(row)
-            if len(rows) == _GIVE_UP_AFTER and all(r["outcome"] == "error" for r in rows):
-                raise ProviderUnavailable(f"the model failed on the first {len(rows)} cases: {row['error']}")
+            if row["outcome"] == "error" or set(row["latency"]) - {"case"}:
+                asked.append(row)
+                if len(asked) == _GIVE_UP_AFTER and all(r["outcome"] == "error" for r in asked):
+                    raise ProviderUnavailable(f"the model failed on the first {len(asked)} cases: {row['error']}")
     return rows
 
 

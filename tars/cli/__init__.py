@@ -34,6 +34,7 @@ _COMMAND_MODULES = (
     "tars.cli.models_cmd",
     "tars.cli.tools_cmd",
     "tars.cli.trust_cmd",
+    "tars.cli.roles_cmd",
     "tars.cli.history_cmd",
 )
 

@@ -112,6 +112,9 @@ def register(app: typer.Typer) -> None:
                                                         "(a new name starts one); the turn is saved to it"),
         system: str | None = typer.Option(None, "--system",
                                           help="your instructions, added to tars's own system prompt"),
+        role: str | None = typer.Option(None, "--role", "-r", help="answer in a role: roles/NAME.md in the "
+                                        "config dir (`tars roles` lists them); flags win over its settings"),
+        temperature: str | None = typer.Option(None, "--temperature", help="sampling temperature, 0 to 2"),
     ) -> int:
         """Ask one question and stream the answer to stdout (piped stdin is what it is about)."""
         from tars.cli.errors import delivering, require_stdout
@@ -119,11 +122,13 @@ def register(app: typer.Typer) -> None:
         prompt_text, attachment = build_prompt(prompt, _read_stdin())
         require_stdout()  # a closed stdout would lose the answer: say so before asking any model
 
-        from tars.cli.settings import load_settings
+        from tars.cli.settings import instruct, load_role, load_settings
         from tars.session import Session
 
-        flags = {k: v for k, v in (("model_default", model), ("model_remote", remote)) if v is not None}
-        config = load_settings(flags)
+        flags = {k: v for k, v in (("model_default", model), ("model_remote", remote),
+                                   ("temperature", temperature)) if v is not None}
+        chosen_role = load_role(role)
+        config = load_settings(flags, role=chosen_role)
         out, err = _consoles()
         confirm: Confirm | None
         if yes:
@@ -133,8 +138,7 @@ def register(app: typer.Typer) -> None:
         else:
             confirm = None  # cannot ask: `ask`-policy tools are refused with a message to the model
         session = Session.from_config(config, confirm=confirm)
-        if system:
-            session.add_system(system)
+        instruct(session, role=chosen_role, system=system)
         with delivering():
             if not (resume or conversation):
                 return _run(session, prompt_text, out, err, as_json=as_json, raw=raw, attachment=attachment)
@@ -153,7 +157,7 @@ def _run_saved(session: Session, prompt: str, out: Console, err: Console, *, res
         opened = open_conversation(store, resume=resume, name=name)
         if opened.existing:
             assert opened.id is not None
-            session.restore(store.load(opened.id), store.load_compaction(opened.id))
+            session.restore(store.load(opened.id), store.load_compaction(opened.id), store.load_usage(opened.id))
         if opened.note():
             err.print(opened.note(), style="dim", markup=False, highlight=False, soft_wrap=True)
         try:
@@ -162,7 +166,7 @@ def _run_saved(session: Session, prompt: str, out: Console, err: Console, *, res
             conversation_id = opened.id if opened.id is not None else store.create()
             turn = session.last_turn
             store.save(conversation_id, session.messages, model=turn.model if turn else "",
-                       compaction=session.context.compaction)
+                       compaction=session.context.compaction, usage=session.usage)
     finally:
         store.close()
 
@@ -200,8 +204,12 @@ def _run(session: Session, prompt: str, out: Console, err: Console, *, as_json: 
     if as_json and turn is not None:
         import json
 
+        from tars.usage import prices
+
         data = turn.as_dict()
         data["interrupted"] = data["interrupted"] or outcome.interrupted
+        data["usage"]["conversation"] = {**session.usage.total().as_dict(), "turns": len(session.usage.turns)}
+        data["usage"]["prices_as_of"] = prices().as_of
         if outcome.error is not None:
             data["error"] = str(outcome.error)
         from tars.safe_text import json_safe

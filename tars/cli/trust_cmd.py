@@ -1,4 +1,5 @@
-"""`tars trust` (also `tars mcp trust`): review what this folder's `.env` and `.mcp.json` would do, then trust them.
+"""`tars trust` (also `tars mcp trust`): review what this folder's `.env`, `.mcp.json` and instruction
+file (TARS.md, AGENTS.md) would do, then trust them.
 
 Everything shown comes from the folder's files, so it is masked (secrets) and made terminal-safe.
 Trust is pinned to each file's content (`tars.trust`): a changed file needs a new review.
@@ -22,7 +23,7 @@ def register(app: typer.Typer) -> None:
 def trust_command(
     yes: bool = typer.Option(False, "--yes", "-y", help="trust without asking"),
 ) -> None:
-    """Show what this folder's .env and .mcp.json would set and start, then trust their current content."""
+    """Show what this folder's .env, .mcp.json and TARS.md/AGENTS.md would do, then trust their current content."""
     from tars.errors import UsageError
     from tars.safe_text import terminal_safe
     from tars.trust import PROJECT_FILES, TrustList
@@ -36,7 +37,7 @@ def trust_command(
     if not yes:
         if sys.stdin is None or not sys.stdin.isatty():
             raise UsageError("cannot ask for confirmation here; review the files and pass --yes to trust them")
-        answer = input("Use these settings and run these servers whenever tars starts in this folder? [y/N] ")
+        answer = input("Use these files whenever tars starts in this folder? [y/N] ")
         if answer.strip().lower() not in ("y", "yes"):
             raise typer.Exit(code=1)
     TrustList().trust(*files)
@@ -48,8 +49,24 @@ def review_lines(files: list[Path]) -> list[str]:
     """What each project file would do, secrets masked."""
     lines: list[str] = []
     for path in files:
-        lines.extend(_env_lines(path) if path.name == ".env" else _mcp_lines(path))
+        if path.name == ".env":
+            lines.extend(_env_lines(path))
+        elif path.name == ".mcp.json":
+            lines.extend(_mcp_lines(path))
+        else:
+            lines.extend(_instruction_lines(path))
     return lines
+
+
+def _instruction_lines(path: Path) -> list[str]:
+    """An instruction file joins the system prompt: its size and opening lines, to read it whole."""
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace").strip()
+    except OSError as exc:
+        return [f"{path}: cannot read ({exc.strerror})"]
+    lines = [line for line in text.splitlines() if line.strip()]
+    shown = [f"  {line[:100]}" for line in lines[:5]] + (["  ..."] if len(lines) > 5 else [])
+    return [f"{path} joins the system prompt ({len(text):,} characters; read it whole before trusting):", *shown]
 
 
 def _env_lines(path: Path) -> list[str]:

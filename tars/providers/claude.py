@@ -156,14 +156,13 @@ def _events(stream: Iterable[Any]) -> Generator[Event, None, str | None]:
     """Translate raw Messages stream events; a tool call is yielded when its block closes.
     Returns the API's stop_reason."""
     blocks: dict[int, dict[str, Any]] = {}
-    input_tokens = output_tokens = None
+    counts: dict[str, int | None] = {}
+    output_tokens = None
     stop_reason: str | None = None
     for event in stream:
         match event.type:
             case "message_start":
-                usage = event.message.usage
-                input_tokens = sum(n or 0 for n in (usage.input_tokens, getattr(usage, "cache_read_input_tokens", 0),
-                                                    getattr(usage, "cache_creation_input_tokens", 0)))
+                counts = _prompt_counts(event.message.usage, counts)
             case "content_block_start":
                 block = event.content_block
                 if block.type == "tool_use":
@@ -185,12 +184,27 @@ def _events(stream: Iterable[Any]) -> Generator[Event, None, str | None]:
                                                   arguments=_parse_input(block["json"])))
             case "message_delta":
                 stop_reason = event.delta.stop_reason or stop_reason
-                if event.usage is not None and event.usage.output_tokens is not None:
-                    output_tokens = event.usage.output_tokens
+                if event.usage is not None:
+                    counts = _prompt_counts(event.usage, counts)  # newer APIs repeat the final counts here
+                    if event.usage.output_tokens is not None:
+                        output_tokens = event.usage.output_tokens
             case "message_stop":
-                yield Usage(input_tokens=input_tokens, output_tokens=output_tokens)
+                read, written = counts.get("read"), counts.get("written")
+                uncached = counts.get("uncached")
+                prompt = None if uncached is None else uncached + (read or 0) + (written or 0)
+                yield Usage(input_tokens=prompt, output_tokens=output_tokens, cache_read_tokens=read,
+                            cache_write_tokens=written)
                 return stop_reason
     raise ProviderUnavailable("Anthropic API stream ended before the answer was complete", provider="claude")
+
+
+def _prompt_counts(usage: Any, counts: dict[str, int | None]) -> dict[str, int | None]:
+    """The prompt's token counts in a usage object, over the ones seen before: `uncached` input,
+    cache `read` and cache `written` (Anthropic counts those apart from `input_tokens`)."""
+    found = {"uncached": getattr(usage, "input_tokens", None),
+             "read": getattr(usage, "cache_read_input_tokens", None),
+             "written": getattr(usage, "cache_creation_input_tokens", None)}
+    return counts | {k: v for k, v in found.items() if isinstance(v, int)}
 
 
 def _parse_input(raw: str) -> dict[str, Any]:

@@ -72,7 +72,8 @@ class OllamaProvider:
         self._timeout: float = config.ollama_timeout
         self._idle: float = config.stream_idle_timeout
         self._format: str | None = config.tool_format or None
-        self.options: dict[str, Any] = {}  # more Ollama model options (temperature, ...)
+        self.options: dict[str, Any] = {}  # more Ollama model options
+        self.temperature: float | None = config.temperature
         self._client: Any = None
 
     def __repr__(self) -> str:
@@ -187,6 +188,8 @@ class OllamaProvider:
             params["format"] = response_schema
         # num_ctx always: left out, the server's default window would silently cut the prompt
         params["options"] = {"num_ctx": self.context_window, **self.options}
+        if self.temperature is not None and response_schema is None:
+            params["options"]["temperature"] = self.temperature
         try:
             chunks = idle_guard(self._chat_client().chat(**params), self._idle, _has_content)
             yield from ending_with_stop(_events(chunks, parser))

@@ -84,6 +84,7 @@ class OpenAIProvider:
         self._format: str | None = config.tool_format or None
         self._timeout: float = config.openai_timeout
         self._idle: float = config.stream_idle_timeout
+        self.temperature: float | None = config.temperature
         self.native_tools = True  # until the server shows it writes calls as text or refuses `tools`
 
     def __repr__(self) -> str:
@@ -138,6 +139,8 @@ class OpenAIProvider:
                                                           images=named_for_vision(self.model))}
         if tools and self.native_tools:
             body["tools"] = chat_tools(tools)
+        if self.temperature is not None and not response_schema:
+            body["temperature"] = self.temperature
         if response_schema:
             body["response_format"] = {"type": "json_schema",
                                        "json_schema": {"name": "reply", "schema": response_schema, "strict": True}}

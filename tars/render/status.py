@@ -64,8 +64,9 @@ def result_line(result: Any, width: int = 76) -> str:
 
 
 def footer_line(turn: Any) -> str:
-    """`ollama:qwen3:8b · escalated · 812 in / 96 out tokens · context 61% of 8,192`, from a
-    `tars.session.Turn`; the context use is shown once the prompt takes over half the window."""
+    """`claude:claude-sonnet-4-6 · escalated · 812 in / 96 out tokens · $0.0039 · context 61% of 8,192`,
+    from a `tars.session.Turn`: the cost when a Claude model answered, the context use once the
+    prompt takes over half the window."""
     parts = [turn.model or "no model answered"]
     if turn.escalated:
         parts.append("escalated")
@@ -77,6 +78,11 @@ def footer_line(turn: Any) -> str:
     if turn.input_tokens is not None or turn.output_tokens is not None:
         parts.append(f"{turn.input_tokens if turn.input_tokens is not None else '?'} in / "
                      f"{turn.output_tokens if turn.output_tokens is not None else '?'} out tokens")
+    elif turn.rounds:
+        parts.append("tokens not reported")
+    usage = turn.usage
+    if any(m.billing == "claude" for m in usage.models.values()):  # a local model's cost is no news
+        parts.append(usage.cost().text(label=True))
     if turn.context_window and turn.context_tokens is not None and turn.context_tokens > turn.context_window / 2:
         parts.append(f"context {turn.context_tokens / turn.context_window:.0%} of {turn.context_window:,}")
     if turn.interrupted:

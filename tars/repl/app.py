@@ -33,7 +33,8 @@ __all__ = ["Repl", "load_command_modules"]
 
 # Modules that register more slash commands; absent ones are skipped.
 _COMMAND_MODULES = ("tars.repl.core_commands", "tars.repl.context_commands", "tars.repl.tool_commands",
-                    "tars.repl.mcp_commands", "tars.repl.mcp_prompts", "tars.repl.text_commands")
+                    "tars.repl.mcp_commands", "tars.repl.mcp_prompts", "tars.repl.text_commands",
+                    "tars.repl.role_commands", "tars.repl.usage_commands")
 
 
 def load_command_modules() -> None:
@@ -80,14 +81,15 @@ class Repl:
                 return
             self.conversation_id = self.store.create(name=name)
         self.store.save(self.conversation_id, self.session.messages, model=self._model_name(),
-                        compaction=self.session.context.compaction)
+                        compaction=self.session.context.compaction, usage=self.session.usage)
         if name is not None:
             self.store.rename(self.conversation_id, name)
 
     def open(self, conversation_id: int) -> None:
         """Replace the context with a stored conversation; later turns are saved to it."""
         assert self.store is not None
-        self.session.restore(self.store.load(conversation_id), self.store.load_compaction(conversation_id))
+        self.session.restore(self.store.load(conversation_id), self.store.load_compaction(conversation_id),
+                             self.store.load_usage(conversation_id))
         self.conversation_id = conversation_id
 
     def _model_name(self) -> str:

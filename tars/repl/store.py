@@ -20,6 +20,7 @@ from tars.events import ToolCall
 from tars.messages import Message
 from tars.session.context import Compaction
 from tars.statefile import move_aside
+from tars.usage import ConversationUsage
 
 __all__ = ["ConversationStore", "Conversation", "default_path"]
 
@@ -50,7 +51,23 @@ CREATE TABLE IF NOT EXISTS compactions (
     covered INTEGER NOT NULL,
     elided TEXT NOT NULL DEFAULT '{}'
 );
+CREATE TABLE IF NOT EXISTS usage (
+    conversation_id INTEGER NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+    turn INTEGER NOT NULL,
+    model TEXT NOT NULL,
+    billing TEXT NOT NULL,
+    rounds INTEGER NOT NULL,
+    reported INTEGER NOT NULL,
+    input_tokens INTEGER,
+    output_tokens INTEGER,
+    cache_read_tokens INTEGER,
+    cache_write_tokens INTEGER,
+    estimated INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (conversation_id, turn, model)
+);
 """
+_USAGE_COLUMNS = ("turn", "model", "billing", "rounds", "reported", "input_tokens", "output_tokens",
+                  "cache_read_tokens", "cache_write_tokens", "estimated")
 
 
 def default_path() -> Path:
@@ -117,9 +134,10 @@ class ConversationStore:
         return cur.lastrowid
 
     def save(self, conversation_id: int, messages: Iterable[Message], *, model: str = "",
-             compaction: Compaction | None = None) -> None:
+             compaction: Compaction | None = None, usage: ConversationUsage | None = None) -> None:
         """Replace the stored messages of a conversation with `messages`, atomically, with the
-        compaction that says what a model is sent of them (the messages are kept whole)."""
+        compaction that says what a model is sent of them (the messages are kept whole) and, when
+        given, the tokens each turn used."""
         rows = [_row(conversation_id, seq, m) for seq, m in enumerate(messages)]
         with self._transaction():
             self._db.execute("DELETE FROM messages WHERE conversation_id = ?", (conversation_id,))
@@ -129,6 +147,12 @@ class ConversationStore:
                 self._db.execute("INSERT INTO compactions VALUES (?, ?, ?, ?)", (
                     conversation_id, compaction.summary, compaction.covered,
                     json.dumps({str(i): line for i, line in compaction.elided.items()}, ensure_ascii=False)))
+            if usage is not None:
+                self._db.execute("DELETE FROM usage WHERE conversation_id = ?", (conversation_id,))
+                self._db.executemany(
+                    f"INSERT INTO usage (conversation_id, {', '.join(_USAGE_COLUMNS)}) "
+                    f"VALUES (?, {', '.join('?' for _ in _USAGE_COLUMNS)})",
+                    [(conversation_id, *(row[c] for c in _USAGE_COLUMNS)) for row in usage.rows()])
             self._db.execute(
                 "UPDATE conversations SET updated = ?, model = CASE WHEN ? = '' THEN model ELSE ? END WHERE id = ?",
                 (time.time(), model, model, conversation_id),
@@ -157,6 +181,13 @@ class ConversationStore:
             return None
         elided = {int(i): str(line) for i, line in json.loads(row[2] or "{}").items()}
         return Compaction(summary=row[0], covered=int(row[1]), elided=elided)
+
+    def load_usage(self, conversation_id: int) -> ConversationUsage:
+        """The tokens each stored turn of a conversation used (none for one saved before tars kept them)."""
+        rows = self._db.execute(f"SELECT {', '.join(_USAGE_COLUMNS)} FROM usage WHERE conversation_id = ? "
+                                "ORDER BY turn, rowid", (conversation_id,)).fetchall()
+        return ConversationUsage.from_rows([dict(zip(_USAGE_COLUMNS, row, strict=True)) | {"estimated": bool(row[-1])}
+                                            for row in rows])
 
     def get(self, conversation_id: int) -> Conversation | None:
         found = [c for c in self._list("WHERE c.id = ?", (conversation_id,), 1)]

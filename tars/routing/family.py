@@ -37,6 +37,12 @@ class Family:
     # learned tool -> (the content words of its name, of its description's first sentence besides)
     topics: dict[str, tuple[frozenset[str], frozenset[str]]] = field(default_factory=dict)
     code_domain: bool = False  # about code (a GitHub server): coding words are its topic, not a distractor
+    # its questions read like textbook ones ("what is 17 times 23"): that frame is no sign against it
+    asked_as_textbook: bool = False
+    # its tools make the primary's answer as good as the remote's: the message needs them, not escalation
+    local: bool = False
+    # its hint patterns tell its tools apart: only the tools they match are hinted (all when none does)
+    hints_decide: bool = False
 
 
 def cues(*pairs: tuple[float, str]) -> tuple[Cue, ...]:

@@ -46,6 +46,7 @@ class Decision:
     tool_hints: tuple[str, ...]
     reason: str
     score: float = 0.0
+    local: bool = False  # the family's tools serve the primary as well: no escalation needed
 
     @property
     def band(self) -> Band:
@@ -103,8 +104,8 @@ def _builtin_family_of(name: str, family: str | None, words: set[str]) -> Family
             return fam
     if family:  # an explicit family that is not ours is a learned one
         return None
-    for fam in BUILTIN_FAMILIES:
-        if name.startswith(fam.prefixes):
+    for fam in BUILTIN_FAMILIES:  # "todoist_" opens a name; "calculate" is one ("calculate_triangle_area" is not)
+        if any(name.startswith(p) if p.endswith("_") else name == p for p in fam.prefixes):
             return fam
     for fam in BUILTIN_FAMILIES:
         if words & fam.anchors:
@@ -172,7 +173,7 @@ class Router:
         if sig.deixis and sig.deixis not in label:
             reason += f" + {sig.deixis!r}"
         return Decision(needs_tools=True, family=best.name, tool_hints=tuple(dict.fromkeys(hints)),
-                        reason=reason, score=score)
+                        reason=reason, score=score, local=best.local)
 
 
 
@@ -232,7 +233,7 @@ def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str]) -> tuple
     if len(body.split()) <= 2 and best >= 2:  # a terse command: "tasks", "forecast?", "rain later?"
         score += 1.0
     score += min((1.0 if sig.deixis or sig.place else 0.0) + (1.0 if sig.personal else 0.0), 1.5)
-    if (sig.textbook and not covered) or (sig.advice and not (sig.deixis or sig.place)):
+    if (sig.textbook and not (covered or fam.asked_as_textbook)) or (sig.advice and not (sig.deixis or sig.place)):
         score -= 3.0 if sig.timeless else 2.0  # "in general" outweighs even a clock time
     if not fam.code_domain and not (sig.code < 2 and sig.deixis):  # "the latest python release today"
         # a tool's subject said in a textbook frame is no coding question: "the derivative of the function 3x^2"
@@ -252,6 +253,10 @@ def _order_hints(fam: Family, names: tuple[str, ...], body: str, stems: frozense
     is `sure` of the family, the one it points at most clearly (ties kept), otherwise those at least
     half as clearly as the best; all if none stand out."""
     ranked = []
+    if fam.hints_decide:
+        matched = [name for name in names if (p := fam.hints.get(name)) is not None and p.search(body)]
+        if matched:
+            return matched
     for name in names:
         pattern = fam.hints.get(name)
         hit = 2.0 if pattern is not None and pattern.search(body) else 0.0

@@ -140,7 +140,7 @@ _NOT_PLACES = frozenset(
     "python java javascript typescript rust go excel react linux windows macos mac ios android english "
     "german french spanish italian chinese japanese markdown sql bash c json html css i the a my "
     "monday tuesday wednesday thursday friday saturday sunday january february march april may june july "
-    "august september october november december todoist obsidian google".split()
+    "august september october november december todoist obsidian google celsius fahrenheit kelvin".split()
 )
 
 

@@ -17,7 +17,7 @@ from tars.tools.registry import Confirm, ToolRegistry
 if TYPE_CHECKING:
     from tars.session.session import Session
 
-__all__ = ["build_session", "primary_provider", "known_tools"]
+__all__ = ["build_session", "models", "primary_provider", "known_tools"]
 
 
 def build_session(cls: type[Session], config: Config, *, confirm: Confirm | None, auto_tools: bool,
@@ -28,18 +28,23 @@ def build_session(cls: type[Session], config: Config, *, confirm: Confirm | None
     from tars.tools import builtin
     from tars.tools.policy import policies_from_config
 
-    remote_spec = config.model_remote
-    remote = (make_provider(remote_spec, config, where=config.origin("model_remote"))
-              if remote_spec and remote_spec != config.model_default else None)
+    primary, remote = models(config)
     builtins = builtin.builtin_tools(config)
     tools = ToolRegistry(builtins, policies=policies_from_config(config, builtins))
-    session = cls(config, primary=primary_provider(config), remote=remote, tools=tools, auto_tools=auto_tools,
-                  confirm=confirm)
+    session = cls(config, primary=primary, remote=remote, tools=tools, auto_tools=auto_tools, confirm=confirm)
     for section in builtin.context_sections(config):
         session.add_context(section)
     session.rescuer = Rescuer.from_config(config)
     session.mcp = attach(session) if mcp else None
     return session
+
+
+def models(config: Config) -> tuple[Provider, Provider | None]:
+    """The primary and the remote (None when there is none, or it is the primary)."""
+    remote_spec = config.model_remote
+    remote = (make_provider(remote_spec, config, where=config.origin("model_remote"))
+              if remote_spec and remote_spec != config.model_default else None)
+    return primary_provider(config), remote
 
 
 def primary_provider(config: Config) -> Provider:

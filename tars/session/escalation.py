@@ -46,10 +46,13 @@ def spec_of(provider: Provider) -> ModelSpec:
 
 def route_result(decision: Decision, primary: ModelSpec, remote: ModelSpec | None) -> RouteResult:
     """Where a message with this router decision goes: tool-needing messages to the remote, when
-    there is one that is not the primary itself; everything else to the primary."""
+    there is one that is not the primary itself; everything else, and messages whose tools make the
+    primary's answer exact (`Decision.local`), to the primary."""
     target, escalate, reason = primary, False, decision.reason
     if decision.needs_tools:
-        if remote is None:
+        if decision.local:
+            reason = f"{decision.reason}; the primary answers with these tools"
+        elif remote is None:
             reason = f"no remote configured ({decision.reason})"
         elif remote == primary:
             reason = f"remote is the primary model ({decision.reason})"

@@ -38,9 +38,9 @@ from tars.session.compaction import fit_request
 from tars.session.escalation import spec_of
 from tars.session.repeats import RepeatGuard
 from tars.session.turn import Turn
-from tars.system_prompt import build_system_prompt
 from tars.tokens import estimate_tokens
 from tars.tools.base import Tool, not_offered
+from tars.usage import billing_of
 
 if TYPE_CHECKING:
     from tars.session.escalation import RouteResult
@@ -66,9 +66,8 @@ def run_turn(session: Session, text: str, route: RouteResult) -> Iterator[Sessio
         tools = [] if answer_now else _offered(session, provider, hints)
         turn.model = str(spec_of(provider))
         yield ModelStart(model=turn.model, escalated=turn.escalated, fallback=turn.fell_back, round=turn.rounds + 1)
-        system = build_system_prompt(tool_hints=hints if tools else (), hints_sure=route.band == "sure",
-                                     sections=sections,
-                                     tools=bool(tools) or turn.rounds > 0)
+        system = session.system_prompt(sections, tool_hints=hints if tools else (), hints_sure=route.band == "sure",
+                                       tools=bool(tools) or turn.rounds > 0)
         if not getattr(provider, "loaded", True):  # a local model loads first: say so, it takes seconds
             yield Status(text="loading the model…")
             getattr(provider, "warm_up", lambda: None)()
@@ -196,27 +195,27 @@ def _model_round(session: Session, provider: Provider, system: str, tools: list[
     events = provider.stream(session.context.wire(), system=system, tools=tools)
     if answer_now:
         events = answer_not_call(events, lambda: session.messages)
-    reported = False
+    billing = billing_of(provider)
     try:
         with _closing(events):
             for event in events:
                 reply = accumulate(event, reply)
-                if isinstance(event, Usage):
-                    reported = True
-                    turn.add_usage(event.input_tokens, event.output_tokens)
                 if not isinstance(event, Stop):
                     turn.text = reply.text
                 yield event
     except (KeyboardInterrupt, GeneratorExit):
         # the round happened, cut short: it counts, and what it used is tars's own count
         turn.interrupted, turn.rounds, turn.stop_reason = True, turn.rounds + 1, "interrupted"
-        if not reported:
-            turn.add_usage(budget.used, estimate_tokens(reply.text))
-            turn.usage_estimated = True
+        if reply.usage is not None:
+            turn.record_round(billing, reply.usage)
+        else:
+            turn.record_round(billing, Usage(input_tokens=budget.used, output_tokens=estimate_tokens(reply.text)),
+                              estimated=True)
         if reply.text:
             session.context.add_reply(reply.text, interrupted=True)
         raise
     # a ProviderError records nothing: the fallback model answers the turn afresh
+    turn.record_round(billing, reply.usage)
     if not _pipelined(provider):  # a pipeline round reports its steps' prompts, not this one
         session.meter.learn(provider, budget, reply.input_tokens)
     session.context.add_reply(reply.text, reply.tool_calls)

@@ -10,7 +10,8 @@ mode is a provider like any other (`tars.pipeline.PipelineProvider`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Sequence
+import dataclasses
+from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tars.config import Config, cache_dir, load_config
@@ -27,12 +28,15 @@ from tars.session.escalation import Escalation, RouteResult
 from tars.session.loop import run_turn
 from tars.session.summary import Summariser
 from tars.session.turn import Turn
-from tars.system_prompt import build_system_prompt
+from tars.system_prompt import Instructions, build_system_prompt
 from tars.tools.base import Tool, ToolResult
 from tars.tools.registry import Confirm, ToolRegistry
+from tars.tools.selection import ToolSelection
+from tars.usage import ConversationUsage, cost_warning
 
 if TYPE_CHECKING:
     from tars.mcp.manager import McpManager
+    from tars.roles import Role
 
 __all__ = ["Session", "Rescue"]
 
@@ -66,9 +70,15 @@ class Session:
         self.meter = Meter()  # tokens of each request against the model's window
         self.compactor = Compactor(config.compact_at)
         self.last_turn: Turn | None = None
+        self.usage = ConversationUsage()  # every turn's tokens, kept with the stored conversation
+        self._warnings: list[str] = []  # the cost warning of a turn that ended by an interruption
         self.rescuer: Rescue | None = None
         self.mcp: McpManager | None = None  # the MCP manager, when servers are configured
         self._sections: list[Callable[[str], str | None]] = []
+        self.instructions = Instructions()  # role, project file and --system: what the user added to the prompt
+        self.role: Role | None = None
+        # the settings a role would give (flags still winning): set by the command that built the session
+        self.settings_for_role: Callable[[Role | None], Config] | None = None
 
     @classmethod
     def from_config(cls, config: Config | None = None, *, confirm: Confirm | None = None,
@@ -98,10 +108,37 @@ class Session:
 
     def add_system(self, text: str) -> None:
         """Add the caller's own instructions (`--system`) to tars's system prompt, every turn;
-        they join it after the base prompt and memory, they do not replace it."""
-        extra = text.strip()
-        if extra:
-            self.add_context(lambda _text: f"Instructions from the user for this conversation:\n{extra}")
+        they join it (`tars.system_prompt` says where), they do not replace it."""
+        self.instructions = dataclasses.replace(self.instructions, user=text.strip())
+
+    def use_role(self, role: Role | None, config: Config | None = None) -> None:
+        """Answer in `role` (None: in none): its prompt joins the system prompt and, when it names
+        tools, only those are offered. Its model and temperature are settings (`load_config(role=)`):
+        `config`, loaded with the role, replaces the models when they differ (switching in chat)."""
+        selection = None
+        if role is not None and role.tools is not None:
+            servers = list(self.mcp.servers) if self.mcp is not None else []
+            known = [*self.tools, *self.tools.unavailable(), *self.tools.withheld()]
+            selection = ToolSelection(role.tools, where=role.where("tools")).check(known, servers)
+        if config is not None and _models_of(config) != _models_of(self.config):
+            from tars.session import assembly
+
+            self.escalation.primary, self.escalation.remote = assembly.models(config)
+            self.config = config
+        self.role = role
+        self.instructions = dataclasses.replace(self.instructions, role=role.prompt if role else "",
+                                                role_name=role.name if role else "")
+        self.tools.restrict(selection)
+
+    def use_project_instructions(self, text: str, file_name: str) -> None:
+        """The working folder's trusted instruction file joins the system prompt."""
+        self.instructions = dataclasses.replace(self.instructions, project=text, project_file=file_name)
+
+    def system_prompt(self, sections: Sequence[str], *, tool_hints: Sequence[str] = (), tools: bool = False,
+                      hints_sure: bool = False) -> str:
+        """The system prompt of one request (`tars.system_prompt` assembles it)."""
+        return build_system_prompt(tool_hints=tool_hints, sections=sections, tools=tools,
+                                   instructions=self.instructions, hints_sure=hints_sure)
 
     def context_sections(self, text: str) -> list[str]:
         sections = []
@@ -134,7 +171,7 @@ class Session:
             yield Notice(level="warning", text=notice)
         route = self.route(text)
         self.context.add_user(with_attachment(text, attachment))
-        yield from run_turn(self, text, route)
+        yield from self._counted(run_turn(self, text, route))
 
     def resume(self) -> Turn:
         """After the caller recorded results for pending calls (auto_tools=False), let the model go on."""
@@ -146,7 +183,28 @@ class Session:
     def stream_resume(self) -> Generator[SessionEvent, None, None]:
         self._settle_pending()
         text = self.context.last_user_text()
-        yield from run_turn(self, text, self.route(text))
+        yield from self._counted(run_turn(self, text, self.route(text)))
+
+    def _counted(self, events: Iterator[SessionEvent]) -> Generator[SessionEvent, None, None]:
+        """Run a turn and add its usage to the conversation's, however it ends; a cost that passed
+        TARS_COST_WARN is told once, after the turn (or at the next prompt when it was cut short)."""
+        before = self.last_turn
+        try:
+            yield from events
+        finally:
+            turn = self.last_turn
+            if turn is not None and turn is not before and turn.usage.models:
+                cost = self.usage.total().cost()
+                self.usage.turns.append(turn.usage)
+                warning = cost_warning(cost, self.usage.total().cost(), self.config.cost_warn)
+                if warning:
+                    self._warnings.append(warning)
+        for warning in self._take_warnings():
+            yield Notice(level="warning", text=warning)
+
+    def _take_warnings(self) -> list[str]:
+        warnings, self._warnings = self._warnings, []
+        return warnings
 
     def call_tool(self, call: ToolCall) -> ToolResult:
         """Run one call through the registry and record its result in the context."""
@@ -168,11 +226,14 @@ class Session:
     def clear(self) -> None:
         self.context.clear()
         self.meter.sent_nothing()
+        self.usage = ConversationUsage()
 
-    def restore(self, messages: list[Message], compaction: Compaction | None = None) -> None:
-        """Go on with a stored conversation: its messages, and the compaction stored with them."""
+    def restore(self, messages: list[Message], compaction: Compaction | None = None,
+                usage: ConversationUsage | None = None) -> None:
+        """Go on with a stored conversation: its messages, and the compaction and usage stored with them."""
         self.clear()
         self.context.restore(messages, compaction)
+        self.usage = usage or ConversationUsage()
 
     # -- the window -----------------------------------------------------------------------------
     def summarise(self, previous: str, messages: Sequence[Message], limit: int, focus: str) -> str:
@@ -187,7 +248,7 @@ class Session:
         what `focus` names; the notice says what was done (none when there was nothing to do)."""
         provider = self._window_provider()
         sections = self.context_sections(focus or self.context.last_user_text())
-        return list(fit_request(self, provider, system=build_system_prompt(sections=sections), sections=sections,
+        return list(fit_request(self, provider, system=self.system_prompt(sections), sections=sections,
                                 tools=(), force=True, focus=focus))
 
     def context_budget(self) -> Budget:
@@ -195,7 +256,7 @@ class Session:
         if self.meter.last is not None:
             return self.meter.last
         sections = self.context_sections(self.context.last_user_text())
-        return self.meter.measure(self._window_provider(), system=build_system_prompt(sections=sections),
+        return self.meter.measure(self._window_provider(), system=self.system_prompt(sections),
                                   sections=sections, tools=(), messages=self.context.wire())
 
     def _window_provider(self) -> Provider:
@@ -226,9 +287,14 @@ class Session:
     def take_notices(self) -> list[str]:
         """What background parts (MCP servers starting, failing) reported and nobody has shown
         yet; the REPL shows them at the prompt, a turn shows the rest as it starts."""
-        return self.mcp.take_notices() if self.mcp is not None else []
+        return [*self._take_warnings(), *(self.mcp.take_notices() if self.mcp is not None else [])]
 
     def _settle_pending(self) -> None:
         """Calls the caller left unanswered get an error result: every call needs a result."""
         for call in list(self.context.pending.values()):
             self.tool_call_result(call, "the caller did not run this call", is_error=True)
+
+
+def _models_of(config: Config) -> tuple[object, ...]:
+    """What a role may change in the models: which ones, and how they sample."""
+    return config.model_default, config.model_remote, config.temperature

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tars.events import ToolCall
+from tars.events import ToolCall, Usage
 from tars.tools.base import ToolResult
+from tars.usage import Billing, Tally
 
 __all__ = ["Turn"]
 
@@ -30,9 +31,7 @@ class Turn:
     fell_back: bool = False
     fallback_reason: str | None = None
     escalation_skipped: str | None = None  # the route wanted the remote, which was not asked, and why
-    input_tokens: int | None = None
-    output_tokens: int | None = None
-    usage_estimated: bool = False  # a round ended before its model reported usage: tars counted it
+    usage: Tally = field(default_factory=Tally)  # tokens per model that answered a round of this turn
     rounds: int = 0
     stop_reason: str | None = None
     interrupted: bool = False
@@ -40,6 +39,19 @@ class Turn:
     route_reason: str = ""
     context_tokens: int | None = None  # the last request's prompt, by tars's count
     context_window: int | None = None  # the window of the model it went to
+
+    @property
+    def input_tokens(self) -> int | None:
+        return self.usage.total().input_tokens
+
+    @property
+    def output_tokens(self) -> int | None:
+        return self.usage.total().output_tokens
+
+    @property
+    def usage_estimated(self) -> bool:
+        """A round ended before its model reported usage: tars counted its tokens itself."""
+        return self.usage.total().estimated
 
     @property
     def truncated(self) -> bool:
@@ -69,8 +81,7 @@ class Turn:
                 }
                 for r in results.values()
             ],
-            "usage": {"input_tokens": self.input_tokens, "output_tokens": self.output_tokens,
-                      "estimated": self.usage_estimated},
+            "usage": {**self.usage.as_dict(), "estimated": self.usage_estimated},
             "rounds": self.rounds,
             "stop_reason": self.stop_reason,
             "truncated": self.truncated,
@@ -79,10 +90,6 @@ class Turn:
             "context": {"tokens": self.context_tokens, "window": self.context_window},
         }
 
-    def add_usage(self, input_tokens: int | None, output_tokens: int | None) -> None:
-        self.input_tokens = _add(self.input_tokens, input_tokens)
-        self.output_tokens = _add(self.output_tokens, output_tokens)
-
-
-def _add(a: int | None, b: int | None) -> int | None:
-    return b if a is None else a if b is None else a + b
+    def record_round(self, billing: Billing, usage: Usage | None, *, estimated: bool = False) -> None:
+        """A model round of this turn ended (on `self.model`), with what it reported or None."""
+        self.usage.record(self.model, billing, usage, estimated=estimated)

@@ -14,6 +14,7 @@ from typing import Any
 from tars.errors import ToolArgumentsInvalid, ToolDenied, ToolError, ToolNotFound, ToolTimeout
 from tars.events import ToolCall
 from tars.tools.base import Policy, Tool, ToolResult
+from tars.tools.selection import ToolSelection
 
 __all__ = ["ToolRegistry", "Confirm"]
 
@@ -31,19 +32,23 @@ class ToolRegistry:
         self._policies = dict(policies or {})
         self._listeners: list[Callable[[ToolRegistry], None]] = []
         self._lock = threading.RLock()
+        self._allow: Callable[[Tool], bool] | None = None  # a role's tools; None: every tool
+        self._withheld: dict[str, Tool] = {}  # tools the role leaves out
         for tool in tools:
             self.add(tool)
 
     # -- membership -------------------------------------------------------------------------
     def add(self, tool: Tool) -> None:
         with self._lock:
-            if tool.unavailable:
-                self._tools.pop(tool.name, None)
-                self._unavailable[tool.name] = tool
-            else:
-                self._unavailable.pop(tool.name, None)
-                self._tools[tool.name] = tool
+            for kept in (self._tools, self._unavailable, self._withheld):
+                kept.pop(tool.name, None)
+            self._place(tool)
         self._changed()
+
+    def withheld(self) -> list[Tool]:
+        """The tools the role leaves out (they come back with another role)."""
+        with self._lock:
+            return list(self._withheld.values())
 
     def unavailable(self) -> list[Tool]:
         """The tools that cannot work as configured, each with its `unavailable` reason."""
@@ -53,16 +58,38 @@ class ToolRegistry:
     def remove(self, name: str) -> None:
         with self._lock:
             self._tools.pop(name, None)
+            self._withheld.pop(name, None)
         self._changed()
 
     def replace_source(self, source: str, tools: Iterable[Tool]) -> None:
         """Swap every tool from `source` (an MCP server) for a new list, notifying once."""
         with self._lock:
-            for name in [n for n, t in self._tools.items() if t.source == source]:
-                del self._tools[name]
+            for kept in (self._tools, self._withheld):
+                for name in [n for n, t in kept.items() if t.source == source]:
+                    del kept[name]
             for tool in tools:
-                (self._unavailable if tool.unavailable else self._tools)[tool.name] = tool
+                self._place(tool)
         self._changed()
+
+    def restrict(self, allow: ToolSelection | None) -> None:
+        """Keep only the tools `allow` allows, now and as more arrive (a role's `tools`); None
+        brings every tool back."""
+        with self._lock:
+            self._allow = allow.allows if allow is not None else None
+            every = [*self._withheld.values(), *self._tools.values()]
+            self._withheld, self._tools = {}, {}
+            for tool in every:
+                self._place(tool)
+        self._changed()
+
+    def _place(self, tool: Tool) -> None:
+        """Listed as unavailable (whatever the role), offered, or withheld by the role."""
+        if tool.unavailable:
+            self._unavailable[tool.name] = tool
+        elif self._allow is None or self._allow(tool):
+            self._tools[tool.name] = tool
+        else:
+            self._withheld[tool.name] = tool
 
     def subscribe(self, listener: Callable[[ToolRegistry], None]) -> None:
         """Call `listener(registry)` whenever the tool set changes (the router learns from it)."""
@@ -97,6 +124,8 @@ class ToolRegistry:
         off = self._unavailable.get(name)
         if off is not None:
             return f"{name} is not available: {off.unavailable}"
+        if name in self._withheld:
+            return f"{name} is not offered in this conversation's role; offered: {', '.join(sorted(self._tools))}"
         return f"unknown tool {name!r}; offered: {', '.join(sorted(self._tools))}"
 
     def specs(self, names: Iterable[str] | None = None) -> list[dict[str, Any]]:

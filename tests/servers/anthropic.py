@@ -15,7 +15,8 @@ Streaming replies are real SSE (`message_start`, `content_block_start`, `ping`, 
 with `text_delta` / `input_json_delta` split over several fragments, `content_block_stop`,
 `message_delta` with stop_reason and usage, `message_stop`); errors are real error bodies with a
 `request-id` header. Reply keys beyond those in `servers.base`: text, text_chunks, thinking,
-tool_calls [{name, input, id?}], json_fragments, stop_reason, usage {input_tokens, output_tokens},
+tool_calls [{name, input, id?}], json_fragments, stop_reason, usage {input_tokens, output_tokens,
+cache_read_input_tokens, cache_creation_input_tokens},
 stream_error (send an SSE `error` event after the content), error (status or alias), message,
 retry_after. A callable reply `(request) -> dict` makes a fake model; see `echo`.
 """
@@ -193,8 +194,9 @@ class AnthropicServer(ProtocolServer):
 
         blocks = self._blocks(reply)
         usage = self._usage(reply, blocks)
+        prompt = {k: v for k, v in usage.items() if k != "output_tokens"}  # input and cache counts, as the API
         start = self._message(reply, model) | {"content": [], "stop_reason": None,
-                                               "usage": {"input_tokens": usage["input_tokens"], "output_tokens": 1}}
+                                               "usage": prompt | {"output_tokens": 1}}
         send("message_start", {"type": "message_start", "message": start})
         for index, block in enumerate(blocks):
             self._stream_block(send, index, block, reply)

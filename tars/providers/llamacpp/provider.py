@@ -99,6 +99,7 @@ class LlamaCppProvider:
         self._threads: int = config.threads
         self._format_setting: str | None = config.tool_format or None
         self.max_tokens = _MAX_TOKENS  # most tokens of one reply
+        self.temperature: float | None = config.temperature
         self._lock = threading.Lock()  # one generation at a time per provider
         self._llm: Any = None
 
@@ -150,6 +151,8 @@ class LlamaCppProvider:
             kwargs["repeat_penalty"] = 1.0
         else:
             kwargs["repeat_penalty"] = _REPEAT_PENALTY
+            if self.temperature is not None:
+                kwargs["temperature"] = self.temperature
             if tools:
                 kwargs["tools"] = chat_tools(tools)
         # Parse calls whenever tools are or were in play: a call to a tool not offered now is

@@ -1,0 +1,91 @@
+"""Cues for answers that must be exact: arithmetic, unit conversions and date arithmetic.
+
+Every cue needs numbers, units or dates in the message ("17 times 23", "5 miles to km", "days until
+christmas"), so questions about the methods ("explain long division", "write a function that adds
+two numbers") stay with the model. These questions are usually asked in a textbook frame ("what
+is…", "calculate…"), which is why the family is exempt from that frame's penalty.
+"""
+
+from __future__ import annotations
+
+from tars.routing.family import Family, cues, hints
+
+__all__ = ["EXACT"]
+
+_N = r"(?:[$€£¥]?(?:\d[\d,]*(?:\.\d+)?|\.\d+))"
+_MONEY = r"(?:usd|eur|gbp|jpy|cny|chf|cad|aud|inr|btc|dollars?|euros?|yen|yuan|rupees?|pesos?|bitcoins?|[$€£¥])"
+_UNIT = (
+    r"(?:(?:kilo|centi|milli|nano|micro)?met(?:er|re)s?|km|cm|mm|m|miles?|mi|inch(?:es)?|in|feet|foot|ft|yards?|yd|"
+    r"nautical miles?|(?:kilo)?grams?|kgs?|g|mg|pounds?|lbs?|ounces?|oz|stones?|st|tons?|tonnes?|"
+    r"(?:milli|centi|deci)?lit(?:er|re)s?|l|ml|cl|gallons?|gal|cups?|pints?|quarts?|tablespoons?|tbsp|"
+    r"teaspoons?|tsp|fl ?oz|fluid ounces?|cubic met(?:er|re)s?|"
+    r"(?:degrees? |° ?)?(?:celsius|fahrenheit|kelvin|centigrade|c|f|k)|°|"
+    r"mph|km/h|kph|kmh|knots?|m/s|miles per hour|kilomet(?:er|re)s per hour|"
+    r"bytes?|bits?|[kmgtp]i?b|kilobytes?|megabytes?|gigabytes?|terabytes?|petabytes?|[kmg]bps|megabits?|gigabits?|"
+    r"acres?|hectares?|ha|square (?:met(?:er|re)s?|feet|foot|miles?|kilomet(?:er|re)s?|inch(?:es)?)|sq ?(?:ft|m|km|mi)|"
+    r"milliseconds?|ms|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)"
+)
+_OPERATOR_WORD = r"(?:times|multiplied by|divided by|plus|minus|to the power of|mod|modulo)"
+_DATE = (r"(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}/\d{4}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? "
+         r"\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|"
+         r"christmas|xmas|new year'?s?|halloween|valentine'?s|easter|thanksgiving|boxing day|"
+         r"(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today)")
+_SPAN = (r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve) "
+         r"(?:minutes?|hours?|days?|weeks?|months?|years?)")
+
+EXACT = Family(
+    "exact",
+    names=frozenset({"exact", "calculator", "math", "units", "dates"}),
+    prefixes=("calculate", "convert_units", "days_between", "date_shift", "day_of_week"),
+    asked_as_textbook=True,
+    local=True,
+    hints_decide=True,
+    cues=cues(
+        # arithmetic: numbers joined by operators or operator words
+        (3, rf"{_N}\s*(?:[*×÷^+]|\*\*)\s*\(?-?{_N}"),
+        (3, rf"{_N} [-/] \(?-?{_N}\b(?! ?(?:{_UNIT})\b)"),
+        (3, rf"{_N} x {_N}\b(?! ?(?:{_UNIT})\b)|(?<![/\d]){_N}/{_N}(?![/\d])(?! ?(?:{_UNIT})\b)"),
+        (3, rf"{_N} {_OPERATOR_WORD} \(?-?{_N}"),
+        (3, rf"\b(?:square root|cube root|sqrt|factorial)\b(?: of)?\s*\(?{_N}|{_N} (?:squared|cubed)\b"),
+        (3, rf"{_N}\s*(?:%|percent|per cent) of {_N}|\b(?:what|how much) (?:percent(?:age)?|%) (?:of {_N} )?is {_N}"),
+        (3, rf"^(?:calculate|compute|evaluate|work out)\b.{{0,30}}{_N}"),
+        (3, rf"\b(?:split|divide|share)\b.{{0,40}}{_N}.{{0,40}}\b(?:between|among|by|into|with) {_N}\b"),
+        # conversions: a quantity in one unit asked in another
+        (3, rf"{_N} ?(?:{_UNIT})\b.{{0,4}}\b(?:to|in|into|as|in terms of)\s+(?:a |an )?(?:{_UNIT})\b"),
+        (3, rf"\bhow many (?:{_UNIT}) (?:are |is |make up |fit )?(?:in|into|per) (?:a |an |one |{_N} ?)(?:{_UNIT})\b"),
+        (3, rf"^convert {_N}"),
+        # dates: days until, the weekday of a date, a date plus a span
+        (3, r"\bhow (?:many|much) (?:more )?(?:days|weeks|months|years|hours|minutes|sleeps|time)\b.{0,30}"
+            r"\b(?:until|till|til|to go|before|since|between|from|left|ago|away)\b"),
+        (3, r"\b(?:days|weeks|sleeps) (?:until|till|til|left (?:until|till|before)|to go (?:until|till))\b"),
+        (3, rf"\bwhat (?:day(?: of the week)?|weekday) (?:is|was|will be|falls?|does|did|will)\b.{{0,20}}\b{_DATE}"
+            rf"|\b{_DATE}\b.{{0,20}}\b(?:fall|falls|fell|be) on (?:a|which|what)\b"),
+        (3, rf"\b{_SPAN} (?:from|after|before|since|later than|earlier than) (?:now|today|tomorrow|yesterday|{_DATE}|"
+            r"\d{4}-\d\d-\d\d)"),
+        (3, rf"\bwhat (?:date|day|time) (?:is|was|will it be|would it be|will be)\b.{{0,12}}\b(?:in )?{_SPAN}\b"
+            rf"|\bwhat time will it be in\b|\bin {_SPAN},? what (?:date|day|time)\b"),
+        (3, rf"\b(?:add|subtract|plus|minus) {_SPAN} (?:to|from)\b"),
+    ),
+    negatives=cues(
+        # money needs live exchange rates: the web's business
+        (4, rf"{_MONEY}.{{0,20}}\b(?:to|in|into)\b.{{0,6}}{_MONEY}|\bexchange rate"),
+        # a task, note or reminder with a date in it belongs to that family, not to date arithmetic
+        (3, r"\b(?:remind|reminder|task|todo|to-do|to do list|note|journal|log that|log my|log today|schedule|"
+            r"calendar|appointment|meeting)\b"),
+        (3, r"\b(?:python|javascript|excel|sql|function|code|script|program|formula|regex|algorithm)\b"),
+        (3, r"\b(?:in|to) (?:[a-z]+ )?time(?: zone)?s?\b.{0,12}$|\b(?:utc|gmt|pst|pdt|est|edt|cet|cest|bst|jst|ist)\b"),
+    ),
+    hints=hints(
+        calculate=rf"{_N}\s*(?:[*×÷^+]|\*\*)\s*\(?{_N}|{_N} [-/x] \(?-?{_N}|(?<![/\d]){_N}/{_N}(?![/\d])|"
+                  rf"{_N}\s*(?:%|percent|per cent)|\b(?:{_OPERATOR_WORD}|square root|cube root|sqrt|factorial|"
+                  r"squared|cubed|percent|calculate|compute|evaluate|split|share)\b",
+        convert_units=rf"\b(?:convert|how many (?:{_UNIT}) (?:are |is )?in)\b|"
+                      rf"{_N} ?(?:{_UNIT})\b.{{0,4}}\b(?:to|in|into|as)\s+(?:a |an )?(?:{_UNIT})\b",
+        days_between=r"\bhow (?:many|much) (?:more )?(?:days|weeks|months|years|sleeps|time)\b|\b(?:days|weeks|sleeps) "
+                     r"(?:until|till|til|left|between)\b",
+        date_shift=rf"\b{_SPAN} (?:from|after|before|since|later|earlier)\b|\bwhat time will it be\b|"
+                   r"\bin \d+ (?:minutes?|hours?|days?|weeks?|months?|years?)\b|"
+                   r"\b(?:add|subtract)\b",
+        day_of_week=r"\bwhat (?:day(?: of the week)?|weekday)\b|\b(?:fall|falls|fell|be) on (?:a|which|what)\b",
+    ),
+)

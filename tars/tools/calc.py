@@ -1,0 +1,226 @@
+"""Arithmetic a small model gets wrong: an expression evaluated exactly, never with `eval`.
+
+The expression is parsed with `ast` and walked: numbers, + - * / // % **, parentheses, unary
+signs and a few named functions, nothing else. Words a model copies from the message ("times",
+"divided by", "15% of", "square root of") are turned into operators first. Sizes are capped before
+each operation, so `9**9**9` is refused at once instead of running for hours.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import operator
+import re
+from collections.abc import Callable
+from typing import Any
+
+from tars.errors import ToolError
+from tars.tools.base import Tool
+
+__all__ = ["CalcError", "evaluate", "calc_tools", "MAX_DIGITS"]
+
+MAX_DIGITS = 1000  # an integer result or intermediate longer than this is refused
+_MAX_BITS = int(MAX_DIGITS * 3.33) + 1
+_MAX_CHARS = 500
+_Number = int | float
+
+
+class CalcError(ToolError):
+    """The expression is not arithmetic tars evaluates, or its result would be too large."""
+
+
+def _sqrt(x: _Number) -> _Number:
+    if x < 0:
+        raise CalcError("the square root of a negative number is not a real number")
+    if isinstance(x, int):
+        root = math.isqrt(x)
+        if root * root == x:
+            return root
+    return math.sqrt(x)
+
+
+def _log(x: _Number, base: _Number = 10) -> float:
+    """log is base 10 as on a calculator (ln is natural); exact for powers of 10 and 2."""
+    if x <= 0 or base <= 0 or base == 1:
+        raise CalcError("a logarithm needs a positive number (and a positive base other than 1)")
+    return math.log10(x) if base == 10 else math.log2(x) if base == 2 else math.log(x, base)
+
+
+def _factorial(n: _Number) -> int:
+    if isinstance(n, float) and n.is_integer():
+        n = int(n)
+    if not isinstance(n, int) or n < 0:
+        raise CalcError("factorial needs a whole number that is not negative")
+    if n > 450:
+        raise CalcError(f"the factorial of {n} has more than {MAX_DIGITS} digits; tars does not compute it")
+    return math.factorial(n)
+
+
+def _round(x: _Number, digits: _Number = 0) -> _Number:
+    if not isinstance(digits, int) or abs(digits) > 15:
+        raise CalcError("round takes a whole number of digits up to 15")
+    return round(x, digits) if digits else round(x)
+
+
+_FUNCTIONS: dict[str, Callable[..., _Number]] = {
+    "sqrt": _sqrt, "abs": abs, "round": _round, "floor": math.floor, "ceil": math.ceil,
+    "log": _log, "ln": lambda x: _log(x, math.e), "log10": _log, "log2": lambda x: _log(x, 2),
+    "exp": math.exp, "factorial": _factorial,
+    "sin": math.sin, "cos": math.cos, "tan": math.tan,
+}
+_CONSTANTS: dict[str, float] = {"pi": math.pi, "e": math.e, "tau": math.tau}
+_BINARY: dict[type, Callable[[Any, Any], _Number]] = {
+    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+    ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod, ast.Pow: operator.pow,
+}
+_SYMBOL = {ast.Add: "+", ast.Sub: "−", ast.Mult: "×", ast.Div: "÷", ast.FloorDiv: "//", ast.Mod: "mod",
+           ast.Pow: "^"}
+
+_NUM = r"\d+(?:\.\d+)?"
+# Words for operators, in the order they are replaced (longest phrases first).
+_WORDS: tuple[tuple[str, str], ...] = (
+    (r"\b(?:what(?:'s| is)|calculate|compute|evaluate|how much is|solve)\b", " "),
+    (rf"({_NUM})\s*(?:%|percent|per cent)\s+of\b", r"(\1/100)*"),
+    (rf"({_NUM})\s*(?:%|percent|per cent)(?!\s*[\d(.])", r"(\1/100)"),
+    (r"\b(?:the )?square root of\b", " sqrt "),
+    (r"\b(?:the )?cube root of\s*(\(?[\d.]+\)?)", r" (\1)**(1/3)"),
+    (r"\b(?:the )?factorial of\b", " factorial "),
+    (rf"({_NUM})\s*!", r"factorial(\1)"),
+    (r"\bto the power of\b|\braised to(?: the power(?: of)?)?\b|\bto the\b", "**"),
+    (r"\bsquared\b", "**2"), (r"\bcubed\b", "**3"),
+    (r"\bmultiplied by\b|\btimes\b", "*"), (r"\bdivided by\b|\bover\b", "/"),
+    (r"\bplus\b|\badded to\b", "+"), (r"\bminus\b", "-"), (r"\bmod(?:ulo)?\b", "%"),
+    (r"(?<=[\d)])\s*x\s*(?=[\d(])", "*"),
+)
+_WORD_PATTERNS = tuple((re.compile(p), r) for p, r in _WORDS)
+_SYMBOLS = str.maketrans({"×": "*", "·": "*", "÷": "/", "−": "-", "–": "-", "^": "~",
+                          "$": None, "€": None, "£": None, "¥": None})
+# sqrt 81 / sqrt of 81: a function name followed by a bare number gets its parentheses
+_BARE_CALL = re.compile(r"\b(" + "|".join(_FUNCTIONS) + r")\s+(?:of\s+)?(-?" + _NUM + r")")
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+
+
+def normalise(expression: str) -> str:
+    """The expression with words and typographic symbols turned into Python operators."""
+    text = " ".join(expression.lower().split()).strip().rstrip("?=.").strip()
+    text = re.sub(r"(?<![\d)])!+$", "", text).strip()
+    text = text.translate(_SYMBOLS).replace("~", "**")
+    if not re.search(r"[a-z]\s*\(", text):  # 1,234,567 is one number unless commas separate arguments
+        text = _THOUSANDS.sub("", text)
+    for pattern, replacement in _WORD_PATTERNS:
+        text = pattern.sub(replacement, text)
+    text = _BARE_CALL.sub(r"\1(\2)", text)
+    return " ".join(text.split())
+
+
+def evaluate(expression: str) -> _Number:
+    """The exact value of `expression`; CalcError for anything that is not plain arithmetic or too big."""
+    if len(expression) > _MAX_CHARS:
+        raise CalcError(f"the expression is longer than {_MAX_CHARS} characters")
+    text = normalise(expression)
+    if not text:
+        raise CalcError("the expression is empty")
+    try:
+        tree = ast.parse(text, mode="eval")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        raise CalcError(f"cannot read {expression!r} as arithmetic: use numbers, + - * / // % ** and "
+                        "parentheses") from None
+    try:
+        return _tidy(_walk(tree.body))
+    except ZeroDivisionError:
+        raise CalcError("division by zero") from None
+    except OverflowError:
+        raise CalcError("the result is too large to compute") from None
+    except RecursionError:
+        raise CalcError("the expression is nested too deeply") from None
+
+
+def _walk(node: ast.AST) -> _Number:
+    match node:
+        case ast.Constant(value=bool()):
+            raise CalcError("true and false are not numbers")
+        case ast.Constant(value=int() | float() as value):
+            return value
+        case ast.Name(id=name) if name in _CONSTANTS:
+            return _CONSTANTS[name]
+        case ast.UnaryOp(op=ast.USub(), operand=operand):
+            return -_walk(operand)
+        case ast.UnaryOp(op=ast.UAdd(), operand=operand):
+            return _walk(operand)
+        case ast.BinOp(left=left, op=op, right=right) if type(op) in _BINARY:
+            a, b = _walk(left), _walk(right)
+            if isinstance(op, ast.Pow):
+                _check_power(a, b)
+            elif isinstance(op, ast.Mult) and isinstance(a, int) and isinstance(b, int):
+                _check_bits(abs(a).bit_length() + abs(b).bit_length())
+            result = _BINARY[type(op)](a, b)
+            if isinstance(result, complex):
+                raise CalcError("the result is not a real number (a negative number to a fractional power)")
+            if isinstance(result, int):
+                _check_bits(abs(result).bit_length())
+            return result
+        case ast.Call(func=ast.Name(id=name), args=args, keywords=[]) if name in _FUNCTIONS:
+            try:
+                return _FUNCTIONS[name](*(_walk(a) for a in args))
+            except TypeError:
+                raise CalcError(f"wrong number of arguments for {name}") from None
+            except ValueError as exc:
+                raise CalcError(f"{name}: {exc}") from None
+        case ast.Name(id=name):
+            raise CalcError(f"unknown name {name!r}: only numbers, operators and "
+                            f"{', '.join(_FUNCTIONS)} are allowed")
+    raise CalcError("only numbers, + - * / // % **, parentheses and a few functions (sqrt, round, abs…) "
+                    "are allowed")
+
+
+def _check_bits(bits: int) -> None:
+    if bits > _MAX_BITS:
+        raise CalcError(f"the result would have more than {MAX_DIGITS} digits; tars does not compute it")
+
+
+def _check_power(base: _Number, exponent: _Number) -> None:
+    """Refuse a power whose result would be huge before computing it."""
+    if isinstance(base, int) and isinstance(exponent, int):
+        if abs(base) > 1 and exponent > 0:
+            _check_bits((abs(base).bit_length() - 1) * exponent)
+    elif abs(exponent) > 10_000 and abs(base) not in (0, 1):
+        raise CalcError("the exponent is too large")
+
+
+def _tidy(value: _Number) -> _Number:
+    """Whole floats become ints; other floats keep 12 significant digits (no 0.30000000000000004)."""
+    if isinstance(value, float):
+        if math.isnan(value) or math.isinf(value):
+            raise CalcError("the result is not a finite number")
+        if value.is_integer() and abs(value) < 1e15:
+            return int(value)
+        return float(f"{value:.12g}")
+    return value
+
+
+def _shown(text: str) -> str:
+    """The normalised expression as people write it."""
+    out = re.sub(r"\((" + _NUM + r")/100\)\*", r"\1% of ", text)
+    out = re.sub(r"\((" + _NUM + r")/100\)", r"\1%", out).replace("**", "^").replace("*", "×")
+    return re.sub(r"\s*([×+^÷])\s*", r" \1 ", out).replace("/", " / ").replace("  ", " ").strip()
+
+
+def calculate(expression: str) -> dict[str, Any]:
+    value = evaluate(expression)
+    shown = _shown(normalise(expression))
+    number = f"{value:,}" if isinstance(value, int) and abs(value) >= 10_000 else str(value)
+    return {"expression": shown, "result": value, "confirmation": f"{shown} = {number}"}
+
+
+def calc_tools() -> list[Tool]:
+    return [Tool(
+        name="calculate", family="exact", func=calculate,
+        description=("Evaluate an arithmetic expression exactly: numbers with + - * / // % ** and parentheses, "
+                     "percentages (N% of M), sqrt, abs, round, log. Use it for any arithmetic instead of "
+                     "working it out yourself."),
+        parameters={"type": "object", "additionalProperties": False, "required": ["expression"],
+                    "properties": {"expression": {"type": "string", "minLength": 1, "maxLength": _MAX_CHARS,
+                                                  "description": "the arithmetic from the user's message, "
+                                                                 "written with digits and operators"}}},
+    )]

@@ -1,0 +1,188 @@
+"""Unit conversions with exact factors: length, area, mass, volume, temperature, speed, data, time.
+
+Each unit is a factor to its dimension's base unit (metre, kilogram, litre, metre per second, byte,
+second); temperature is affine and converted through kelvin. Currencies are refused: their rates
+change by the minute and tars has no source for them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tars.errors import ToolError
+from tars.tools.base import Tool
+
+__all__ = ["UnitError", "convert", "unit_tools"]
+
+
+class UnitError(ToolError):
+    """A unit tars does not know, two units that measure different things, or a currency."""
+
+
+# dimension -> {canonical name: (factor to the base unit, aliases)}
+_TABLE: dict[str, dict[str, tuple[float, tuple[str, ...]]]] = {
+    "length": {
+        "nanometre": (1e-9, ("nm", "nanometer")), "micrometre": (1e-6, ("µm", "um", "micron", "micrometer")),
+        "millimetre": (1e-3, ("mm", "millimeter")), "centimetre": (1e-2, ("cm", "centimeter")),
+        "metre": (1.0, ("m", "meter")), "kilometre": (1e3, ("km", "kilometer", "kms", "klick")),
+        "inch": (0.0254, ("in", "inches", '"')), "foot": (0.3048, ("ft", "feet", "'")),
+        "yard": (0.9144, ("yd", "yds")), "mile": (1609.344, ("mi", "miles")),
+        "nautical mile": (1852.0, ("nmi", "nautical miles")),
+    },
+    "area": {
+        "square metre": (1.0, ("m2", "m²", "sq m", "square meter", "sqm")),
+        "square kilometre": (1e6, ("km2", "km²", "sq km", "square kilometer")),
+        "square centimetre": (1e-4, ("cm2", "cm²", "sq cm", "square centimeter")),
+        "square foot": (0.09290304, ("ft2", "ft²", "sq ft", "square feet")),
+        "square inch": (0.00064516, ("in2", "sq in", "square inches")),
+        "square mile": (2589988.110336, ("mi2", "sq mi", "square miles")),
+        "acre": (4046.8564224, ("ac",)), "hectare": (1e4, ("ha",)),
+    },
+    "mass": {
+        "milligram": (1e-6, ("mg",)), "gram": (1e-3, ("g", "gr", "gramme")), "kilogram": (1.0, ("kg", "kilo", "kgs")),
+        "tonne": (1e3, ("t", "metric ton", "metric tonne")), "ounce": (0.028349523125, ("oz",)),
+        "pound": (0.45359237, ("lb", "lbs")), "stone": (6.35029318, ("st",)),
+        "short ton": (907.18474, ("us ton", "ton")),
+    },
+    "volume": {
+        "millilitre": (1e-3, ("ml", "milliliter", "cc")), "centilitre": (1e-2, ("cl", "centiliter")),
+        "decilitre": (0.1, ("dl", "deciliter")), "litre": (1.0, ("l", "liter", "ltr")),
+        "cubic metre": (1e3, ("m3", "m³", "cubic meter")),
+        "teaspoon": (0.00492892159375, ("tsp",)), "tablespoon": (0.01478676478125, ("tbsp", "tbs")),
+        "fluid ounce": (0.0295735295625, ("fl oz", "floz", "fl. oz", "us fluid ounce")),
+        "cup": (0.2365882365, ("us cup",)), "pint": (0.473176473, ("pt", "us pint")),
+        "quart": (0.946352946, ("qt", "us quart")), "gallon": (3.785411784, ("gal", "us gallon")),
+        "imperial pint": (0.56826125, ("uk pint",)), "imperial gallon": (4.54609, ("uk gallon", "imp gal")),
+    },
+    "speed": {
+        "metre per second": (1.0, ("m/s", "mps", "meters per second", "meter per second")),
+        "kilometre per hour": (1 / 3.6, ("km/h", "kph", "kmh", "km per hour", "kilometers per hour",
+                                         "kilometer per hour", "kmph")),
+        "mile per hour": (0.44704, ("mph", "miles per hour", "mi/h")),
+        "knot": (1852 / 3600, ("kn", "kt", "kts")), "foot per second": (0.3048, ("ft/s", "fps", "feet per second")),
+    },
+    "data": {
+        "bit": (0.125, ("b",)), "byte": (1.0, ("B",)),
+        "kilobyte": (1e3, ("kb", "kB")), "megabyte": (1e6, ("mb", "MB")), "gigabyte": (1e9, ("gb", "GB")),
+        "terabyte": (1e12, ("tb", "TB")), "petabyte": (1e15, ("pb", "PB")),
+        "kibibyte": (1024.0, ("kib",)), "mebibyte": (1024.0 ** 2, ("mib",)), "gibibyte": (1024.0 ** 3, ("gib",)),
+        "tebibyte": (1024.0 ** 4, ("tib",)),
+        "kilobit": (125.0, ("kbit", "kbps")), "megabit": (125e3, ("mbit", "mbps")),
+        "gigabit": (125e6, ("gbit", "gbps")),
+    },
+    "time": {
+        "millisecond": (1e-3, ("ms", "msec")), "second": (1.0, ("s", "sec", "secs")),
+        "minute": (60.0, ("min", "mins")), "hour": (3600.0, ("h", "hr", "hrs")), "day": (86400.0, ("d",)),
+        "week": (604800.0, ("wk", "wks")), "month": (2629746.0, ("mo",)),  # a Gregorian year / 12
+        "year": (31556952.0, ("yr", "yrs")),  # 365.2425 days
+    },
+}
+_TEMPERATURE = {"celsius": ("c", "centigrade"), "fahrenheit": ("f",), "kelvin": ("k",)}
+_CURRENCY = re.compile(
+    r"^(?:usd|eur|gbp|jpy|cny|chf|cad|aud|inr|mxn|brl|sek|nok|dkk|btc|\$|€|£|¥|dollars?|euros?|yen|yuan|"
+    r"rupees?|pesos?|francs?|bitcoins?|sterling|pounds? sterling)$"
+)
+
+_UNITS: dict[str, tuple[str, str]] = {}  # alias (lower-case unless case matters) -> (dimension, name)
+for _dim, _units in _TABLE.items():
+    for _name, (_factor, _aliases) in _units.items():
+        for _alias in (_name, *_aliases):
+            _UNITS.setdefault(_alias if _dim == "data" and _alias[-1:] == "B" else _alias.lower(), (_dim, _name))
+for _name, _aliases in _TEMPERATURE.items():
+    for _alias in (_name, *_aliases):
+        _UNITS[_alias] = ("temperature", _name)
+
+
+def _plural_forms(text: str) -> list[str]:
+    forms = [text]
+    if text.endswith("ies"):
+        forms.append(text[:-3] + "y")
+    if text.endswith("es"):
+        forms.append(text[:-2])
+    if text.endswith("s"):
+        forms.append(text[:-1])
+    return forms
+
+
+def unit(text: str) -> tuple[str, str]:
+    """(dimension, canonical name) of a unit as people write it: "km", "Miles", "degrees F"."""
+    raw = " ".join(str(text).replace("per", " per ").split()).strip(" .")
+    if raw in ("B", "MB", "GB", "TB", "PB", "kB"):  # capital B is bytes, lower-case b bits
+        return _UNITS[raw]
+    key = raw.lower().replace("metres", "meters").replace("litres", "liters")
+    key = re.sub(r"^(?:degrees?|deg)\s*", "", key.replace("°", "")).strip()
+    key = re.sub(r"\b(?:kilometres|kilometre)\b", "kilometer", key)
+    if _CURRENCY.match(key):
+        raise UnitError("currency conversion needs live exchange rates, which tars does not have; "
+                        "convert_units does not do currencies")
+    for form in _plural_forms(key):
+        for candidate in (form, form.replace("metre", "meter"), form.replace("litre", "liter"),
+                          form.replace("meter", "metre"), form.replace("liter", "litre")):
+            if candidate in _UNITS:
+                return _UNITS[candidate]
+    raise UnitError(f"unknown unit {text!r}")
+
+
+def _to_kelvin(value: float, name: str) -> float:
+    return {"celsius": value + 273.15, "fahrenheit": (value - 32) * 5 / 9 + 273.15}.get(name, value)
+
+
+def _from_kelvin(value: float, name: str) -> float:
+    return {"celsius": value - 273.15, "fahrenheit": (value - 273.15) * 9 / 5 + 32}.get(name, value)
+
+
+def convert(value: float, from_unit: str, to_unit: str) -> tuple[float, str, str]:
+    """`value` in `from_unit` expressed in `to_unit`, with both units' canonical names."""
+    (dim_a, name_a), (dim_b, name_b) = unit(from_unit), unit(to_unit)
+    if dim_a != dim_b:
+        raise UnitError(f"cannot convert {name_a} ({dim_a}) to {name_b} ({dim_b}): they measure different things")
+    if dim_a == "temperature":
+        kelvin = _to_kelvin(float(value), name_a)
+        if kelvin < -1e-9:
+            raise UnitError(f"{value:g} {name_a} is below absolute zero")
+        result = _from_kelvin(kelvin, name_b)
+    else:
+        result = float(value) * _TABLE[dim_a][name_a][0] / _TABLE[dim_b][name_b][0]
+    return _tidy(result), name_a, name_b
+
+
+def _tidy(value: float) -> float:
+    """12 significant digits: exact factors, without float noise like 8.046720000000001."""
+    rounded = float(f"{value:.12g}")
+    return int(rounded) if rounded.is_integer() and abs(rounded) < 1e15 else rounded
+
+
+def _plural(name: str) -> str:
+    """"square foot" -> "square feet", "mile per hour" -> "miles per hour"."""
+    head, per, tail = name.partition(" per ")
+    words = head.split()
+    words[-1] = {"foot": "feet", "inch": "inches"}.get(words[-1], words[-1] + "s")
+    return " ".join(words) + per + tail
+
+
+def _named(value: float, name: str) -> str:
+    if name in _TEMPERATURE:
+        return f"{value:.12g} °{name[0].upper()}" if name != "kelvin" else f"{value:.12g} K"
+    label = name if value == 1 else _plural(name)
+    return f"{value:,.12g} {label}" if abs(value) >= 10_000 else f"{value:.12g} {label}"
+
+
+def convert_units(value: float, from_unit: str, to_unit: str) -> dict[str, Any]:
+    result, name_a, name_b = convert(value, from_unit, to_unit)
+    shown = f"{_named(_tidy(float(value)), name_a)} = {_named(result, name_b)}"
+    return {"value": value, "from": name_a, "to": name_b, "result": result, "confirmation": shown}
+
+
+def unit_tools() -> list[Tool]:
+    text = {"type": "string", "minLength": 1, "maxLength": 40}
+    return [Tool(
+        name="convert_units", family="exact", func=convert_units,
+        description=("Convert a quantity between units of length, area, mass, volume, temperature, speed, "
+                     "data size or time, exactly. Not for currencies or time zones."),
+        parameters={"type": "object", "additionalProperties": False, "required": ["value", "from_unit", "to_unit"],
+                    "properties": {
+                        "value": {"type": "number", "description": "the quantity to convert"},
+                        "from_unit": {**text, "description": "the unit the quantity is in, as the user wrote it"},
+                        "to_unit": {**text, "description": "the unit wanted, as the user wrote it"}}},
+    )]

@@ -1,0 +1,229 @@
+"""Exact answers: the arithmetic evaluator, unit conversions, date arithmetic, their router family,
+and `tars ask` through local model servers with the tool's number reaching the answer."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from servers.ollama import OllamaServer
+from servers.openai_compat import OpenAICompatServer
+
+from tars.config import load_config
+from tars.events import ToolCall
+from tars.routing import Router
+from tars.session.escalation import route_result
+from tars.tools import dates
+from tars.tools.calc import CalcError, calculate, evaluate
+from tars.tools.dates import DateError, date_shift, day_of_week, days_between, parse_day
+from tars.tools.registry import ToolRegistry
+from tars.tools.units import UnitError, convert_units
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+# -- the evaluator -------------------------------------------------------------------------------
+@pytest.mark.parametrize("expression,value", [
+    ("17 * 23", 391), ("17 multiplied by 23", 391), ("what is 17 times 23?", 391), ("17 x 23", 391),
+    ("15% of 80", 12), ("12.5 percent of 200", 25), ("(3 + 4) * 5", 35), ("-2**2", -4), ("2^10", 1024),
+    ("10 / 4", 2.5), ("10 // 4", 2), ("10 mod 3", 1), ("0.1 + 0.2", 0.3), ("1,234 * 2", 2468),
+    ("square root of 81", 9), ("sqrt(2)", 1.41421356237), ("12 squared", 144), ("5!", 120),
+    ("round(3.14159, 2)", 3.14), ("abs(-7)", 7), ("100 divided by 8", 12.5), ("2 to the power of 8", 256),
+    ("15% of $80", 12), ("log(1000)", 3), ("ln(e)", 1), ("log(8, 2)", 3),
+])
+def test_arithmetic_is_exact(expression, value):
+    assert evaluate(expression) == value
+
+
+@pytest.mark.parametrize("expression,why", [
+    ("9**9**9", "more than 1000 digits"), ("2**100000", "more than 1000 digits"),
+    ("factorial(100000)", "more than 1000 digits"), ("10**999 / 3", "too large"), ("1e308 * 10", "not a finite"),
+    ("1 / 0", "division by zero"), ("__import__('os').system('true')", "only numbers"),
+    ("open('/etc/passwd')", "only numbers"), ("(1).__class__", "only numbers"), ("x + 1", "unknown name 'x'"),
+    ("[1, 2]", "only numbers"), ("lambda: 1", "only numbers"), ("(-8) ** (1/3)", "not a real number"),
+    ("sqrt(-1)", "negative"), ("2 +", "cannot read"), ("1" * 600, "longer than 500"), ("True + 1", "unknown name"),
+])
+def test_unsafe_or_huge_input_is_refused_quickly(expression, why):
+    started = time.perf_counter()
+    with pytest.raises(CalcError, match=why):
+        evaluate(expression)
+    assert time.perf_counter() - started < 1.0
+
+
+def test_calculate_states_its_result_in_a_sentence():
+    assert calculate("17 multiplied by 23") == {"expression": "17 × 23", "result": 391,
+                                                "confirmation": "17 × 23 = 391"}
+    assert calculate("15% of 80")["confirmation"] == "15% of 80 = 12"
+
+
+def test_a_refusal_goes_back_to_the_model_as_a_tool_error():
+    from tars.tools.builtin import builtin_tools
+
+    registry = ToolRegistry(builtin_tools(load_config(environ={})))
+    result = registry.run(ToolCall(id="c1", name="calculate", arguments={"expression": "9**9**9"}))
+    assert result.is_error and "more than 1000 digits" in result.text
+    result = registry.run(ToolCall(id="c2", name="convert_units",
+                                   arguments={"value": 5, "from_unit": "usd", "to_unit": "eur"}))
+    assert result.is_error and "currenc" in result.text
+    result = registry.run(ToolCall(id="c3", name="calculate", arguments={"expression": "6 * 7"}))
+    assert not result.is_error and json.loads(result.text)["result"] == 42
+
+
+# -- conversions ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("value,a,b,result", [
+    (5, "miles", "km", 8.04672), (10, "km", "mi", 6.21371192237), (100, "fahrenheit", "celsius", 37.7777777778),
+    (25, "degrees Celsius", "°F", 77), (0, "K", "C", -273.15), (1, "GiB", "bytes", 1073741824),
+    (1, "GB", "MB", 1000), (100, "Mbps", "MB", 12.5), (60, "mph", "km/h", 96.56064), (2, "hours", "minutes", 120),
+    (1, "pound", "ounces", 16), (1, "stone", "lbs", 14), (3, "cups", "ml", 709.7647095), (1, "acre", "sq ft", 43560),
+    (5, "feet", "metres", 1.524), (1, "week", "hours", 168),
+])
+def test_conversions_use_exact_factors(value, a, b, result):
+    assert convert_units(value, a, b)["result"] == pytest.approx(result, rel=1e-11)
+
+
+def test_conversion_sentence_and_refusals():
+    assert convert_units(5, "miles", "km")["confirmation"] == "5 miles = 8.04672 kilometres"
+    with pytest.raises(UnitError, match="currency conversion needs live exchange rates"):
+        convert_units(10, "dollars", "euros")
+    with pytest.raises(UnitError, match="measure different things"):
+        convert_units(1, "km", "kg")
+    with pytest.raises(UnitError, match="unknown unit 'furlongs per fortnight'"):
+        convert_units(1, "furlongs per fortnight", "mph")
+    with pytest.raises(UnitError, match="below absolute zero"):
+        convert_units(-300, "C", "K")
+
+
+# -- dates ---------------------------------------------------------------------------------------
+@pytest.fixture
+def fixed_now(monkeypatch):
+    """Wednesday 2026-11-25 14:30 in UTC+1, whatever the machine's clock says."""
+    moment = dt.datetime(2026, 11, 25, 14, 30, tzinfo=dt.timezone(dt.timedelta(hours=1), "CET"))
+    monkeypatch.setattr(dates, "now", lambda: moment)
+    return moment
+
+
+@pytest.mark.parametrize("text,day", [
+    ("2027-03-14", dt.date(2027, 3, 14)), ("March 14 2027", dt.date(2027, 3, 14)),
+    ("14th of March, 2027", dt.date(2027, 3, 14)), ("christmas", dt.date(2026, 12, 25)),
+    ("new year's day", dt.date(2027, 1, 1)), ("easter 2027", dt.date(2027, 3, 28)),
+    ("thanksgiving", dt.date(2026, 11, 26)), ("halloween", dt.date(2027, 10, 31)),
+    ("next friday", dt.date(2026, 11, 27)),
+    ("tomorrow", dt.date(2026, 11, 26)), ("july 4 1776", dt.date(1776, 7, 4)), ("25/12/2026", dt.date(2026, 12, 25)),
+])
+def test_dates_are_read_as_people_write_them(fixed_now, text, day):
+    assert parse_day(text) == day
+
+
+def test_date_arithmetic(fixed_now):
+    until = days_between("christmas")
+    assert until["days"] == 30
+    assert until["confirmation"] == "From Wednesday 2026-11-25 to Friday 2026-12-25 is 30 days (4 weeks and 2 days)."
+    assert days_between("2027-01-01", "2026-01-01")["days"] == 365
+    assert day_of_week("2027-03-14")["confirmation"] == "14 March 2027 is a Sunday."
+    assert day_of_week("July 4 1776")["weekday"] == "Thursday"
+    assert date_shift(90, "days")["result"] == "2027-02-23"
+    assert date_shift(1, "months", "2027-01-31")["result"] == "2027-02-28"
+    assert date_shift(-2, "weeks", "2027-01-10")["result"] == "2026-12-27"
+    assert date_shift(5, "hours", "today")["result"] == "2026-11-25T19:30+01:00"
+    assert date_shift(5, "hours", "2026-11-25")["result"] == "2026-11-25T19:30+01:00"
+    assert date_shift(5, "hours", "2026-11-26")["result"] == "2026-11-26T05:00+01:00"
+    later = date_shift(5, "hours")
+    assert later["result"] == "2026-11-25T19:30+01:00"
+    assert later["confirmation"].endswith("is Wednesday 2026-11-25 19:30 (CET).")
+
+
+def test_unreadable_or_impossible_dates_are_refused(fixed_now):
+    with pytest.raises(DateError, match="no day 30 in February"):
+        day_of_week("2027-02-30")
+    with pytest.raises(DateError, match="day/month or month/day"):
+        day_of_week("3/4/2027")
+    with pytest.raises(DateError, match="cannot read 'blursday'"):
+        days_between("blursday")
+    with pytest.raises(DateError, match="outside the calendar"):
+        date_shift(9000, "years")
+
+
+# -- routing -------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def router():
+    from tars.tools.builtin import builtin_tools
+
+    return Router(builtin_tools(load_config(environ={})))
+
+
+@pytest.mark.parametrize("message,tool", [
+    ("what is 17 multiplied by 23", "calculate"), ("what's 17 * 23", "calculate"), ("calculate 15% of 80", "calculate"),
+    ("whats the square root of 81", "calculate"), ("what is 100/7", "calculate"), ("12 squared?", "calculate"),
+    ("convert 5 miles to km", "convert_units"), ("What's 25 degrees Celsius in Fahrenheit?", "convert_units"),
+    ("I split a 96 euro dinner bill between 7 people, how much does each pay?", "calculate"),
+    ("how many ounces in a pound", "convert_units"), ("how many bytes are in a gigabyte", "convert_units"),
+    ("how many days until christmas", "days_between"), ("how many days between 2026-01-01 and 2026-12-25",
+                                                        "days_between"),
+    ("what day of the week is 2027-03-14", "day_of_week"), ("what day of the week was July 4 1776?", "day_of_week"),
+    ("what's the date 90 days from now", "date_shift"), ("what time will it be in 5 hours", "date_shift"),
+    ("add 3 weeks to 2027-01-10", "date_shift"),
+])
+def test_exact_questions_get_the_one_tool_they_need_on_the_primary(router, message, tool):
+    decision = router.decide(message)
+    assert decision.family == "exact" and decision.tool_hints == (tool,), decision
+    # a remote is configured, yet the primary answers: the tool makes its answer exact
+    config = load_config(environ={"TARS_MODEL_REMOTE": "claude:claude-sonnet-4-5-20250929"})
+    result = route_result(decision, config.model_default, config.model_remote)
+    assert result.needs_tools and not result.escalate and result.tool_hints == (tool,)
+
+
+@pytest.mark.parametrize("message", [
+    "write a python function to add two numbers", "explain multiplication", "explain how long division works",
+    "how do I convert miles to kilometers in excel", "what is multiplication", "write a function that multiplies "
+    "17 by 23", "what is 2+2 in python", "mix 1/2 cup of flour with the eggs", "remind me in 2 weeks to call mom",
+    "convert 100 usd to eur", "is a marathon 42 km?", "why is division by zero undefined",
+    "write a poem about the number 7", "convert 3pm New York time to London time",
+])
+def test_questions_about_methods_code_or_other_families_do_not_route_there(router, message):
+    assert router.decide(message).family != "exact"
+
+
+# -- through `tars ask` --------------------------------------------------------------------------
+def ask(message: str, env: dict) -> subprocess.CompletedProcess:
+    full = {**os.environ, "PYTHONPATH": str(ROOT), "TARS_MODEL_REMOTE": "none", **env}
+    return subprocess.run([sys.executable, "-c", "from tars.cli import main; main()", "ask", "--json", message],
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, env=full, timeout=60)
+
+
+def test_pipeline_runs_the_tool_and_states_its_exact_result(tmp_path):
+    """A small model in pipeline mode only fills in the expression; the number in the answer is the tool's."""
+    with OllamaServer() as ollama:
+        ollama.script('{"tool": "calculate", "args": {"expression": "17 * 23"}}')
+        proc = ask("what is 17 multiplied by 23", {"OLLAMA_HOST": ollama.url, "TARS_MODEL_DEFAULT": "ollama:qwen3:8b",
+                                                   "TARS_TOOL_MODE": "pipeline", "TARS_DATA_DIR": str(tmp_path)})
+        assert proc.returncode == 0, proc.stderr
+        out = json.loads(proc.stdout)
+        assert [c["name"] for c in out["tool_calls"]] == ["calculate"]
+        assert "391" in out["answer"] and "411" not in out["answer"]
+        requests = ollama.requests_to("/api/chat")
+        assert len(requests) == 1  # the executor only: no router step, no model retelling the result
+        system = requests[0].json["messages"][0]["content"]
+        assert "Tool: calculate" in system and "17 * 23" not in system
+
+
+def test_a_native_model_gets_the_exact_result_to_answer_from(tmp_path):
+    with OpenAICompatServer() as server:
+        server.script({"tool_calls": [{"name": "convert_units",
+                                       "arguments": {"value": 5, "from_unit": "miles", "to_unit": "km"}}]},
+                      "That is 8.04672 km.")
+        proc = ask("convert 5 miles to km", {"TARS_MODEL_DEFAULT": "openai:qwen2.5-7b-instruct",
+                                             "TARS_OPENAI_BASE_URL": server.url + "/v1", "TARS_TOOL_MODE": "native",
+                                             "TARS_DATA_DIR": str(tmp_path)})
+        assert proc.returncode == 0, proc.stderr
+        out = json.loads(proc.stdout)
+        assert [c["name"] for c in out["tool_calls"]] == ["convert_units"]
+        first, second = server.requests_to("/v1/chat/completions")
+        assert [t["function"]["name"] for t in first.json["tools"]] == ["convert_units"]
+        tool_message = next(m for m in second.json["messages"] if m["role"] == "tool")
+        assert "5 miles = 8.04672 kilometres" in tool_message["content"]
