@@ -162,6 +162,9 @@ class Router:
             return Decision(needs_tools=False, family=None, tool_hints=(), reason=_no_cue_reason(sig))
         scored.sort(key=lambda item: (-item[0], -item[1]))  # ties go to the more specific cue
         score, _, best, _, label = scored[0]
+        if best.hints_decide and any(p.search(body) for p in best.hints.values()):
+            score = max(score, SURE)  # its hint patterns name the tool: as sure as a cue can be
+            scored[0] = (score, *scored[0][1:])
         if band_of(score) == "sure":  # a weaker cue of another family is not what is asked
             scored = [item for item in scored if band_of(item[0]) == "sure"]
         hints: list[str] = []
