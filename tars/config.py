@@ -106,6 +106,7 @@ class Config:
     search_url: str
     tool_policy: dict[str, Policy]
     shell_timeout: float
+    attach_max_bytes: int
     mcp_servers: str  # JSON text; tars.mcp.config parses it
     mcp_timeout: float
     mcp_max_timeout: float

@@ -3,6 +3,8 @@
     TarsError
     ├── ConfigError              tell the user: one line, exit code 2
     ├── UsageError               tell the user: bad command-line use, exit code 2
+    │   └── AttachmentError      a file or URL cannot be attached (missing, a folder, binary,
+    │                            too large, an image for a model that takes none): exit code 2
     ├── ProviderError            a model call failed (tell the user, or fall back)
     │   ├── ProviderUnavailable  transient or remote-side: connection, timeout, 429, 5xx, 529,
     │   │   │                    401/403 and billing 400s. An escalated turn falls back.
@@ -32,6 +34,7 @@ __all__ = [
     "TarsError",
     "ConfigError",
     "UsageError",
+    "AttachmentError",
     "ProviderError",
     "ProviderUnavailable",
     "ProviderRejected",
@@ -59,6 +62,11 @@ class ConfigError(TarsError):
 
 class UsageError(TarsError):
     """The command line was used wrongly."""
+
+
+class AttachmentError(UsageError):
+    """A file or URL cannot be attached; the message names it and says why. Raised before any
+    model is asked, so nothing of the message is sent."""
 
 
 class ProviderError(TarsError):

@@ -12,11 +12,13 @@ __all__ = ["Attachment", "Message"]
 
 @dataclass(frozen=True)
 class Attachment:
-    """A picture (or other media) a tool returned, saved as a file; models that see images get it."""
+    """A picture (or other media) saved as a file: one a tool returned, or one the user attached
+    (`name` is then what they called it); models that see images get it."""
 
     mime_type: str
     path: str
     size: int
+    name: str = ""
 
     @property
     def is_image(self) -> bool:
@@ -44,4 +46,4 @@ class Message:
     name: str | None = None
     is_error: bool = False
     interrupted: bool = False
-    attachments: tuple[Attachment, ...] = ()  # a tool result's images (the text names each one)
+    attachments: tuple[Attachment, ...] = ()  # images of a tool result or a user message (the text names each)

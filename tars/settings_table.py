@@ -160,6 +160,9 @@ SETTINGS: list[Setting] = [
             tool_policies, guarded=True),
     Setting("shell_timeout", "TARS_SHELL_TIMEOUT", "60",
             "seconds a shell_run command or a chat !command may run before it is stopped", float_in(1, 3600)),
+    Setting("attach_max_bytes", "TARS_ATTACH_MAX_BYTES", "4194304",
+            "largest file or download that -a, /attach and @path attach, in bytes (default 4 MiB)",
+            int_in(1, 1 << 30)),
     # MCP servers
     Setting("mcp_servers", "TARS_MCP_SERVERS", "",
             'MCP servers as JSON, {"mcpServers": {...}} or the bare mapping; wins over .mcp.json and '

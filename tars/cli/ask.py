@@ -3,6 +3,7 @@
     tars ask "question"                      the answer streams to stdout
     echo text | tars ask "summarise this"    the piped text goes to the model in an <input> block after the request
     tars ask - < prompt.txt, or: tars ask    the whole prompt comes from stdin
+    tars ask -a notes.txt -a photo.png "..."  files, images or URLs attached to the question
 
 On a terminal the answer is rendered markdown; anywhere else (a pipe, a file, TERM=dumb) it is
 the exact text the model wrote, and status lines go to stderr. Exit codes: 0 answered, 1 the
@@ -16,13 +17,14 @@ import os
 import stat
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from tars.attachments import Attached
     from tars.events import ToolCall
     from tars.session import Session
     from tars.tools.base import Tool
@@ -112,6 +114,9 @@ def register(app: typer.Typer) -> None:
                                                         "(a new name starts one); the turn is saved to it"),
         system: str | None = typer.Option(None, "--system",
                                           help="your instructions, added to tars's own system prompt"),
+        attach: Annotated[list[str] | None, typer.Option(
+            "--attach", "-a", metavar="PATH|URL",
+            help="attach a text file, an image or a web page (repeatable)")] = None,
         role: str | None = typer.Option(None, "--role", "-r", help="answer in a role: roles/NAME.md in the "
                                         "config dir (`tars roles` lists them); flags win over its settings"),
         temperature: str | None = typer.Option(None, "--temperature", help="sampling temperature, 0 to 2"),
@@ -129,6 +134,7 @@ def register(app: typer.Typer) -> None:
                                    ("temperature", temperature)) if v is not None}
         chosen_role = load_role(role)
         config = load_settings(flags, role=chosen_role)
+        attached = _attachments(attach or [], attachment, config)
         out, err = _consoles()
         confirm: Confirm | None
         if yes:
@@ -141,9 +147,19 @@ def register(app: typer.Typer) -> None:
         instruct(session, role=chosen_role, system=system)
         with delivering():
             if not (resume or conversation):
-                return _run(session, prompt_text, out, err, as_json=as_json, raw=raw, attachment=attachment)
+                return _run(session, prompt_text, out, err, as_json=as_json, raw=raw, attachment=attached)
             return _run_saved(session, prompt_text, out, err, resume=resume, name=conversation,
-                              as_json=as_json, raw=raw, attachment=attachment)
+                              as_json=as_json, raw=raw, attachment=attached)
+
+
+def _attachments(sources: list[str], piped: str | None, config: Any) -> str | list[Attached] | None:
+    """Piped stdin and every `-a` source, loaded before any model is asked (a refusal is one line,
+    exit 2); piped text alone stays the plain text it always was."""
+    if not sources:
+        return piped
+    from tars.attachments import Attached, load
+
+    return ([Attached.piped(piped)] if piped is not None else []) + [load(source, config) for source in sources]
 
 
 def _run_saved(session: Session, prompt: str, out: Console, err: Console, *, resume: bool, name: str | None,
@@ -185,9 +201,9 @@ def _consoles() -> tuple[Console, Console]:
 
 
 def _run(session: Session, prompt: str, out: Console, err: Console, *, as_json: bool, raw: bool,
-         attachment: str | None = None) -> int:
+         attachment: str | list[Attached] | None = None) -> int:
     from tars.cli.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, fail
-    from tars.errors import ConfigError
+    from tars.errors import ConfigError, UsageError
     from tars.render.driver import drive_turn
     from tars.render.stream import PlainStream
     from tars.render.turn_view import TurnPrinter
@@ -216,7 +232,8 @@ def _run(session: Session, prompt: str, out: Console, err: Console, *, as_json: 
 
         print(json_safe(json.dumps(data, ensure_ascii=False, default=str)))
     if outcome.error is not None:
-        return fail(str(outcome.error), EXIT_USAGE if isinstance(outcome.error, ConfigError) else EXIT_FAILED)
+        return fail(str(outcome.error), EXIT_USAGE if isinstance(outcome.error, (ConfigError, UsageError))
+                    else EXIT_FAILED)
     if outcome.interrupted:
         return EXIT_INTERRUPTED
     if not as_json:

@@ -88,6 +88,12 @@ class PipelineProvider:
         return self.inner.count_tokens(text)
 
     @property
+    def sees_images(self) -> bool:
+        from tars.providers.vision import sees_images
+
+        return sees_images(self.inner)
+
+    @property
     def active(self) -> bool:
         """Whether rounds go through the pipeline (decided on first use in auto mode)."""
         if self._active is None:

@@ -46,7 +46,8 @@ def chat_messages(messages: Sequence[Message], system: str = "", shape: ChatShap
                   text_tools: TextTools | None = None, images: bool = False) -> list[dict[str, Any]]:
     """tars messages -> chat messages, the system prompt first. With `text_tools` calls and results
     are written as text, for a model that takes no `tools`. With `images` (a model that sees them)
-    the images of a run of tool results follow it in a user turn."""
+    a user message carries its own images, and the images of a run of tool results follow it in a
+    user turn."""
     out: list[dict[str, Any]] = [{"role": "system", "content": system}] if system else []
     run: list[Message] = []  # the tool results since the last other message
     for i, message in enumerate(messages):
@@ -64,6 +65,10 @@ def chat_messages(messages: Sequence[Message], system: str = "", shape: ChatShap
             out.append(text_tools.calls(message) if text_tools else {
                 "role": "assistant", "content": message.content or (None if shape.null_content else ""),
                 "tool_calls": [_call(call, shape) for call in message.tool_calls]})
+        elif images and message.role == "user" and message.attachments:
+            from tars.providers.vision import user_turn
+
+            out.append(user_turn(message, shape.name))
         else:
             out.append({"role": message.role, "content": message.content})
     return out

@@ -17,7 +17,7 @@ from tars.events import Event, ReasoningDelta, TextDelta, ToolCall, ToolCallEven
 from tars.messages import Message
 from tars.providers.status import Service, status_error
 from tars.providers.stop import ending_with_stop
-from tars.providers.vision import anthropic_result_content
+from tars.providers.vision import anthropic_result_content, anthropic_user_content
 from tars.providers.window import CLAUDE_WINDOW, decide
 from tars.providers.wire import check_url, idle_hooks, wire_faults
 
@@ -42,6 +42,7 @@ class ClaudeProvider:
 
     provider = "claude"
     native_tools = True
+    sees_images = True  # every Claude model takes images
 
     def __init__(self, model: str, config: Config) -> None:
         self.model = model
@@ -268,7 +269,7 @@ def to_anthropic_messages(messages: Sequence[Message]) -> list[dict[str, Any]]:
                 add("assistant", blocks)
         else:
             settle()
-            add("user", [{"type": "text", "text": message.content or "(empty message)"}])
+            add("user", anthropic_user_content(message))
     settle()
     # tool_result blocks must come first in a user turn
     for turn in turns:

@@ -102,6 +102,11 @@ class OpenAIProvider:
     def max_output_tokens(self) -> int:
         return answer_reserve(self.context_window)
 
+    @property
+    def sees_images(self) -> bool:
+        """The model takes images, as far as its name tells (the API does not say)."""
+        return named_for_vision(self.model)
+
     def count_tokens(self, text: str) -> int | None:
         return None  # counted from the usage each answer reports
 
@@ -136,7 +141,7 @@ class OpenAIProvider:
             system = text_tools.system(system, tools)
         body: dict[str, Any] = {"model": self.model, "stream": True, "stream_options": {"include_usage": True},
                                 "messages": chat_messages(messages, system, OPENAI, text_tools=text_tools,
-                                                          images=named_for_vision(self.model))}
+                                                          images=self.sees_images)}
         if tools and self.native_tools:
             body["tools"] = chat_tools(tools)
         if self.temperature is not None and not response_schema:

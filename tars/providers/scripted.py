@@ -28,13 +28,15 @@ class ScriptedProvider:
     provider = "scripted"
 
     def __init__(self, rounds: Iterable[Round], *, model: str = "script", native_tools: bool = True,
-                 delay: float = 0.0, context_window: int | None = None, max_output_tokens: int = 256) -> None:
+                 delay: float = 0.0, context_window: int | None = None, max_output_tokens: int = 256,
+                 sees_images: bool = False) -> None:
         self.rounds = list(rounds)
         self.model = model
         self.native_tools = native_tools
         self.delay = delay
         self.context_window = context_window  # None: no window, the session never compacts
         self.max_output_tokens = max_output_tokens
+        self.sees_images = sees_images  # whether images the user attaches may be sent to it
         self.calls: list[dict[str, Any]] = []  # what each round was given, for assertions
 
     def count_tokens(self, text: str) -> int | None:

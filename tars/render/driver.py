@@ -3,7 +3,7 @@ Ctrl-C, and report how the turn ended. `tars ask` and `tars chat` both show turn
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -13,6 +13,7 @@ from tars.render.terminal_echo import echo_off
 from tars.render.turn_view import TurnPrinter
 
 if TYPE_CHECKING:
+    from tars.attachments import Attached
     from tars.session import Session, Turn
 
 __all__ = ["drive_turn", "Outcome", "close_stream"]
@@ -28,7 +29,7 @@ class Outcome:
 
 
 def drive_turn(session: Session, text: str, printer: TurnPrinter, *, show_text: bool = True,
-               attachment: str | None = None) -> Outcome:
+               attachment: str | Sequence[Attached] | None = None) -> Outcome:
     """Send `text` (about `attachment`, see `Session.send`) and show its events; with
     `show_text=False` the answer is left to the caller (`--json` prints it once, inside its
     object). The printer is left open for `printer.end`."""

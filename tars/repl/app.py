@@ -24,6 +24,7 @@ from tars.safe_text import terminal_safe
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from tars.attachments import Attached
     from tars.events import ToolCall
     from tars.repl.store import ConversationStore
     from tars.session import Session
@@ -34,7 +35,7 @@ __all__ = ["Repl", "load_command_modules"]
 # Modules that register more slash commands; absent ones are skipped.
 _COMMAND_MODULES = ("tars.repl.core_commands", "tars.repl.context_commands", "tars.repl.tool_commands",
                     "tars.repl.mcp_commands", "tars.repl.mcp_prompts", "tars.repl.text_commands",
-                    "tars.repl.role_commands", "tars.repl.usage_commands")
+                    "tars.repl.attach_commands", "tars.repl.role_commands", "tars.repl.usage_commands")
 
 
 def load_command_modules() -> None:
@@ -61,6 +62,7 @@ class Repl:
         self.exit_requested = False
         self._printer: TurnPrinter | None = None
         self.pending: list[str] = []  # command output the user chose to add to the next message
+        self.attached: list[Attached] = []  # what /attach added for the next message
         # stdin that is not a terminal cannot answer: `ask`-policy tools are refused with a message
         session.confirm = self.confirm if sys.stdin.isatty() else None
         if session.mcp is not None:
@@ -144,6 +146,16 @@ class Repl:
 
     def turn(self, text: str) -> None:
         """Send one message and show its answer; Ctrl-C stops it and keeps what arrived."""
+        mentions = []
+        if "@" in text:
+            from tars.repl.attach_commands import mentioned
+
+            try:
+                mentions = mentioned(text, self.session.config, self._note)
+            except TarsError as exc:  # /attach'ed files stay for the next try
+                self._error(f"{exc}; nothing was sent")
+                return
+        attached, self.attached = [*self.attached, *mentions], []
         if self.session.mcp is not None and "@" in text:
             from tars.repl.mcp_prompts import attach_mentions
 
@@ -156,7 +168,7 @@ class Repl:
             text, self.pending = "\n\n".join([text, *self.pending]), []
         printer = self._printer = TurnPrinter(self.console)
         try:
-            outcome = drive_turn(self.session, text, printer)
+            outcome = drive_turn(self.session, text, printer, attachment=attached or None)
         except Exception as exc:  # the promise: one line, and the session goes on
             self._error(f"unexpected error: {type(exc).__name__}: {exc}")
         else:
@@ -195,6 +207,9 @@ class Repl:
             self.save()
         except Exception as exc:  # a locked or full disk must not end the chat
             self._error(f"could not save the conversation: {exc}")
+
+    def _note(self, text: str) -> None:
+        self.console.print(terminal_safe(text), style="dim", markup=False, highlight=False, soft_wrap=True)
 
     def _error(self, text: str) -> None:
         self.console.print(terminal_safe(text), style="red", markup=False, highlight=False, soft_wrap=True)

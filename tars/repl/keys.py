@@ -1,4 +1,4 @@
-"""The chat prompt: key bindings, persistent history and slash-command completion.
+"""The chat prompt: key bindings, persistent history, and completion of slash commands and `@` mentions.
 
 Enter sends the message; Esc-Enter (what Alt-Enter sends), and Ctrl-J insert a newline; a
 bracketed paste is inserted whole, newlines included. Emacs keys by default, vi with
@@ -30,10 +30,11 @@ class SlashCompleter(Completer):
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
         text = document.text_before_cursor
         word = text.rsplit(None, 1)[-1] if text and not text[-1].isspace() else ""
-        if word.startswith("@"):  # an MCP resource to attach: @server:uri
+        if word.startswith("@"):  # a file to attach (@path), or an MCP resource (@server:uri)
+            from tars.repl.attach_commands import complete_path
             from tars.repl.mcp_prompts import complete_mention
 
-            for candidate in complete_mention(word):
+            for candidate in [*complete_mention(word), *(f"@{p}" for p in complete_path(word[1:]))]:
                 yield Completion(candidate, start_position=-len(word))
             return
         if not text.startswith("/") or "\n" in text:

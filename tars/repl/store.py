@@ -2,13 +2,16 @@
 
 Each conversation is a row in `conversations` and its messages, in order, rows in `messages`;
 a compacted one also has a row in `compactions` (the summary and what it stands for), while its
-messages stay whole. After every turn the REPL saves the whole context in one transaction, so a crash or Ctrl-C
-never leaves half a turn behind and an interrupted answer is kept with its mark. A file that is
-not a database (or a damaged one) is moved aside and a fresh one started (`tars.statefile`).
+messages stay whole. A message's images (attached by the user or returned by a tool) are stored as
+references to their saved files. After every turn the REPL saves the whole context in one
+transaction, so a crash or Ctrl-C never leaves half a turn behind and an interrupted answer is
+kept with its mark. A file that is not a database (or a damaged one) is moved aside and a fresh
+one started (`tars.statefile`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sqlite3
 import time
@@ -17,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tars.events import ToolCall
-from tars.messages import Message
+from tars.messages import Attachment, Message
 from tars.session.context import Compaction
 from tars.statefile import move_aside
 from tars.usage import ConversationUsage
@@ -42,6 +45,7 @@ CREATE TABLE IF NOT EXISTS messages (
     name TEXT,
     is_error INTEGER NOT NULL DEFAULT 0,
     interrupted INTEGER NOT NULL DEFAULT 0,
+    attachments TEXT NOT NULL DEFAULT '[]',
     PRIMARY KEY (conversation_id, seq)
 );
 CREATE INDEX IF NOT EXISTS conversations_updated ON conversations(updated);
@@ -114,6 +118,7 @@ class ConversationStore:
             _wal(db)
             db.execute("PRAGMA foreign_keys=ON")
             db.executescript(_SCHEMA)
+            _add_attachments_column(db)
             db.execute("SELECT count(*) FROM conversations").fetchone()
         except sqlite3.DatabaseError:
             db.close()
@@ -141,7 +146,9 @@ class ConversationStore:
         rows = [_row(conversation_id, seq, m) for seq, m in enumerate(messages)]
         with self._transaction():
             self._db.execute("DELETE FROM messages WHERE conversation_id = ?", (conversation_id,))
-            self._db.executemany("INSERT INTO messages VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+            self._db.executemany(
+                "INSERT INTO messages (conversation_id, seq, role, content, tool_calls, tool_call_id, name, is_error, "
+                "interrupted, attachments) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
             self._db.execute("DELETE FROM compactions WHERE conversation_id = ?", (conversation_id,))
             if compaction:
                 self._db.execute("INSERT INTO compactions VALUES (?, ?, ?, ?)", (
@@ -167,7 +174,7 @@ class ConversationStore:
     # -- reading ----------------------------------------------------------------------------
     def load(self, conversation_id: int) -> list[Message]:
         rows = self._db.execute(
-            "SELECT role, content, tool_calls, tool_call_id, name, is_error, interrupted FROM messages "
+            "SELECT role, content, tool_calls, tool_call_id, name, is_error, interrupted, attachments FROM messages "
             "WHERE conversation_id = ? ORDER BY seq",
             (conversation_id,),
         ).fetchall()
@@ -245,16 +252,39 @@ def _like_prefix(text: str) -> str:
 def _row(conversation_id: int, seq: int, m: Message) -> tuple:
     calls = json.dumps([{"id": c.id, "name": c.name, "arguments": c.arguments} for c in m.tool_calls],
                        ensure_ascii=False, default=str)
+    media = json.dumps([dataclasses.asdict(a) for a in m.attachments], ensure_ascii=False)
     return (conversation_id, seq, m.role, m.content, calls, m.tool_call_id, m.name, int(m.is_error),
-            int(m.interrupted))
+            int(m.interrupted), media)
 
 
 def _message(row: tuple) -> Message:
-    role, content, calls, call_id, name, is_error, interrupted = row
+    role, content, calls, call_id, name, is_error, interrupted, media = row
     tool_calls = tuple(ToolCall(id=c["id"], name=c["name"], arguments=c.get("arguments") or {})
                        for c in json.loads(calls or "[]"))
     return Message(role=role, content=content, tool_calls=tool_calls, tool_call_id=call_id, name=name,
-                   is_error=bool(is_error), interrupted=bool(interrupted))
+                   is_error=bool(is_error), interrupted=bool(interrupted), attachments=_attachments(media))
+
+
+def _attachments(media: str | None) -> tuple[Attachment, ...]:
+    """The stored images of a message (the files themselves live in the data or cache dir)."""
+    try:
+        items = json.loads(media or "[]")
+        return tuple(Attachment(mime_type=str(a["mime_type"]), path=str(a["path"]), size=int(a["size"]),
+                                name=str(a.get("name") or "")) for a in items)
+    except (ValueError, TypeError, KeyError):
+        return ()
+
+
+def _add_attachments_column(db: sqlite3.Connection) -> None:
+    """A database from before attachments were stored gets their column."""
+    columns = {row[1] for row in db.execute("PRAGMA table_info(messages)")}
+    if "attachments" in columns:
+        return
+    try:
+        db.execute("ALTER TABLE messages ADD COLUMN attachments TEXT NOT NULL DEFAULT '[]'")
+    except sqlite3.OperationalError as exc:
+        if "duplicate column" not in str(exc):  # another process added it first
+            raise
 
 
 def _wal(db: sqlite3.Connection, *, wait: float = 5.0) -> None:

@@ -13,10 +13,10 @@ import dataclasses
 from dataclasses import dataclass, field
 
 from tars.events import ToolCall
-from tars.messages import Message
+from tars.messages import Attachment, Message
 from tars.tools.base import ToolResult
 
-__all__ = ["Compaction", "Context", "SUMMARY_HEADING", "is_summary", "with_attachment"]
+__all__ = ["Compaction", "Context", "SUMMARY_HEADING", "is_summary"]
 
 _INTERRUPTED = "\n\n[answer interrupted by the user]"
 SUMMARY_HEADING = "[Summary of the earlier conversation, written when it grew too long for the context window]\n"
@@ -35,16 +35,6 @@ class Compaction:
         return bool(self.summary or self.covered or self.elided)
 
 
-def with_attachment(request: str, attachment: str | None) -> str:
-    """The user's message for a request about some content (text piped to `tars ask`): the
-    request first, then the content in an `<input>` block, so that even a small model works on
-    the content rather than on its own prompt."""
-    if attachment is None or not attachment.strip():
-        return request
-    body = attachment.rstrip("\n").replace("</input>", "<\\/input>")  # the block ends where we say
-    return f"{request}\n\nThe input is between the <input> tags.\n<input>\n{body}\n</input>"
-
-
 def is_summary(message: Message) -> bool:
     """Whether a message of `wire()` is the summary of the earlier conversation."""
     return message.role == "user" and message.content.startswith(SUMMARY_HEADING)
@@ -58,8 +48,8 @@ class Context:
         self.pending: dict[str, ToolCall] = {}  # calls handed to the caller (auto_tools=False)
         self.compaction = Compaction()
 
-    def add_user(self, text: str) -> None:
-        self.messages.append(Message(role="user", content=text))
+    def add_user(self, text: str, images: tuple[Attachment, ...] = ()) -> None:
+        self.messages.append(Message(role="user", content=text, attachments=images))
 
     def add_reply(self, text: str, calls: tuple[ToolCall, ...] = (), *, interrupted: bool = False) -> None:
         self.messages.append(Message(role="assistant", content=text, tool_calls=calls, interrupted=interrupted))

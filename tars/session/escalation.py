@@ -8,12 +8,14 @@ the primary.
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from tars.config import ModelSpec
 from tars.cooldown import Cooldown
-from tars.errors import ProviderError
+from tars.errors import AttachmentError, ProviderError
 from tars.events import Notice
 from tars.providers.base import Provider
 from tars.routing import Decision
@@ -101,9 +103,34 @@ class Escalation:
             f"remote {spec_of(self.remote)} is cooling down after a failure ({cooling.reason}; "
             f"{cooling.seconds_left():.0f} s left): answering locally with {spec_of(self.primary)}")))
 
-    def can_fall_back(self, provider: Provider, already: bool) -> bool:
-        """A failed remote round falls back to the primary, once per turn; a failed primary does not."""
-        return provider is self.remote and self.remote is not None and not already
+    def for_images(self, route: RouteResult, names: Sequence[str]) -> RouteResult:
+        """The route for a message carrying images (`names`): unchanged when its model takes images,
+        to the other model (the remote when it is not cooling down, or the primary) when only that
+        one does; otherwise refused with AttachmentError, before any request."""
+        from tars.providers.vision import sees_images
+
+        remote = self.remote
+        ready = remote is not None and self.cooldown.active(str(spec_of(remote))) is None
+        target = remote if route.escalate and remote is not None and ready else self.primary
+        if sees_images(target):
+            return route
+        other = self.primary if target is remote else remote if ready else None
+        if other is not None and other is not target and sees_images(other):
+            return dataclasses.replace(route, provider=other.provider, model=other.model, escalate=other is remote,
+                                       reason=f"the message has images, which {spec_of(target)} does not take")
+        listed = ", ".join(names)
+        raise AttachmentError(
+            f"{spec_of(target)} takes no images, so {listed} cannot be sent: attach images with a model that "
+            "takes them (Claude, an Ollama vision model, an OpenAI-compatible vision model), "
+            "chosen with -m/--model or TARS_MODEL_DEFAULT")
+
+    def can_fall_back(self, provider: Provider, already: bool, *, images: bool = False) -> bool:
+        """A failed remote round falls back to the primary, once per turn; a failed primary does not,
+        nor does a turn whose message has images the primary cannot take (it would answer blind)."""
+        from tars.providers.vision import sees_images
+
+        return (provider is self.remote and self.remote is not None and not already
+                and (not images or sees_images(self.primary)))
 
     def fall_back(self, exc: ProviderError, *, partial: bool) -> Notice:
         """Record the remote's failure (it cools down, across processes) and say so in one line."""

@@ -85,7 +85,8 @@ def run_turn(session: Session, text: str, route: RouteResult) -> Iterator[Sessio
             session.meter.learn_rejection(provider, budget, str(exc))
             continue
         except ProviderError as exc:
-            if not session.escalation.can_fall_back(provider, turn.fell_back):
+            images = bool(session.context.messages[session.context.last_user_index()].attachments)
+            if not session.escalation.can_fall_back(provider, turn.fell_back, images=images):
                 raise
             yield session.escalation.fall_back(exc, partial=bool(turn.text))
             turn.fell_back, turn.escalated, turn.fallback_reason, turn.text = True, False, str(exc), ""

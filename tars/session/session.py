@@ -23,7 +23,7 @@ from tars.rescue import Rescuer
 from tars.routing import Router
 from tars.session.budget import Budget, Meter
 from tars.session.compaction import Compactor, fit_request
-from tars.session.context import Compaction, Context, with_attachment
+from tars.session.context import Compaction, Context
 from tars.session.escalation import Escalation, RouteResult
 from tars.session.loop import run_turn
 from tars.session.summary import Summariser
@@ -35,6 +35,7 @@ from tars.tools.selection import ToolSelection
 from tars.usage import ConversationUsage, cost_warning
 
 if TYPE_CHECKING:
+    from tars.attachments import Attached
     from tars.mcp.manager import McpManager
     from tars.roles import Role
 
@@ -154,23 +155,32 @@ class Session:
         return self.escalation.route(self.router.decide(text))
 
     # -- the conversation -----------------------------------------------------------------------
-    def send(self, text: str, *, attachment: str | None = None) -> Turn:
+    def send(self, text: str, *, attachment: str | Sequence[Attached] | None = None) -> Turn:
         """Send a user message and run the turn to the end; returns the Turn.
 
-        `attachment` is content the request is about (text piped to `tars ask`): the model gets it
-        as a delimited block after `text`, and the route is decided on `text` alone."""
+        `attachment` is what the request is about: text piped to `tars ask` (a str), or files,
+        pages and images the user attached (`tars.attachments.load`). The model gets them after
+        `text` (`tars.attachments.user_message`), and the route is decided on `text` alone; images
+        for a model that takes none raise AttachmentError before anything is sent."""
         for _ in self.stream(text, attachment=attachment):
             pass
         assert self.last_turn is not None
         return self.last_turn
 
-    def stream(self, text: str, *, attachment: str | None = None) -> Generator[SessionEvent, None, None]:
+    def stream(self, text: str, *, attachment: str | Sequence[Attached] | None = None,
+               ) -> Generator[SessionEvent, None, None]:
         """Like `send`, yielding events as they happen; the Turn is `self.last_turn` afterwards."""
+        from tars.attachments import Attached, user_message
+
         self._settle_pending()
         for notice in self.take_notices():
             yield Notice(level="warning", text=notice)
+        attached = [Attached.piped(attachment)] if isinstance(attachment, str) else list(attachment or ())
+        message = user_message(text, attached)
         route = self.route(text)
-        self.context.add_user(with_attachment(text, attachment))
+        if message.attachments:
+            route = self.escalation.for_images(route, [a.name for a in attached if a.image is not None])
+        self.context.add_user(message.content, message.attachments)
         yield from self._counted(run_turn(self, text, route))
 
     def resume(self) -> Turn:
