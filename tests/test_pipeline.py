@@ -129,7 +129,7 @@ def test_an_invented_tool_name_is_rejected_and_never_runs(make_session):
     turn = session.send("weather in Rome?")
     assert log == [] and turn.tool_results == []
     retry = model.calls[1]["messages"][-1].content
-    assert "'get_weather' is not one of the offered tools (weather_now, note_read)" in retry
+    assert "'get_weather' is not one of the offered tools (note_read, weather_now)" in retry
     assert turn.text == "I can answer that without a tool."
     assert session.primary.trace[0]["error"].startswith("tool 'weather_lookup'")
 
@@ -343,3 +343,85 @@ def test_what_counts_as_a_result_that_found_nothing():
     assert not is_empty('{"location": "Oslo", "temp_c": 12, "gusts": null}')
     assert not is_empty('{"status": "remembered", "text": "The user\'s cat is called Miso"}')
     assert not is_empty('{"results": [{"title": "a"}], "next": []}') and not is_empty("some text")
+
+
+# -- the keyword router's band shapes the round (primary offered the hinted tools, the default) ---
+def _forecast_tool(log: list) -> Tool:
+    def weather_forecast(city: str) -> dict:
+        log.append(("weather_forecast", city))
+        return {"city": city, "tomorrow": "sun"}
+
+    return Tool(name="weather_forecast", description="Weather forecast for the coming days at a place.",
+                parameters={"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]},
+                func=weather_forecast)
+
+
+def _area_tools(log: list) -> list[Tool]:
+    def make(name: str, description: str) -> Tool:
+        return Tool(name=name, description=description, func=lambda **a: log.append((name, a)) or {"area": 50},
+                    parameters={"type": "object", "properties": {"a": {"type": "number"}, "b": {"type": "number"}}})
+
+    return [make("calculate_triangle_area", "Calculate the area of a triangle given its base and height."),
+            make("calculate_circle_area", "Calculate the area of a circle given its radius.")]
+
+
+@pytest.fixture
+def hinted_session():
+    def make(rounds, tools):
+        config = load_config().replace(tool_mode="pipeline")
+        provider = ScriptedProvider(rounds, native_tools=False)
+        return Session(config, primary=PipelineProvider(provider), tools=ToolRegistry(tools)), provider
+
+    return make
+
+
+def test_a_sure_family_leaves_the_model_its_tools_only_and_no_none(hinted_session):
+    log: list = []
+    session, model = hinted_session([
+        [J({"choice": "call_tool", "tool": "weather_now", "question": None})],
+        [J({"tool": "weather_now", "args": {"city": "Paris"}})],
+        [J({"choice": "none", "tool": None, "question": None})],
+        ["12 °C and light rain in Paris."],
+    ], [_weather_tool(log), _forecast_tool(log), _note_tool(log)])
+    assert session.route("What is the weather like in Paris?").band == "sure"
+    turn = session.send("What is the weather like in Paris?")
+    assert log == [("weather_now", "Paris", "metric")] and turn.text.startswith("12 °C")
+    router = model.calls[0]
+    assert "note_read" not in router["system"]  # only the family's tools to choose from
+    accepts = jsonschema.Draft202012Validator(router["response_schema"]).is_valid
+    assert not accepts({"choice": "none", "tool": None, "question": None})  # sure a tool is wanted
+    assert accepts({"choice": "clarify", "tool": None, "question": "Which city?"})
+    # after the result, "none" (nothing more needed) is a choice again
+    assert jsonschema.Draft202012Validator(model.calls[2]["response_schema"]).is_valid(
+        {"choice": "none", "tool": None, "question": None})
+
+
+def test_sure_that_no_tool_is_needed_runs_no_tool_step(hinted_session):
+    session, model = hinted_session([["Paris."]], [_weather_tool([]), _note_tool([])])
+    turn = session.send("what is the capital of France?")
+    assert turn.text == "Paris." and len(model.calls) == 1
+    assert model.calls[0]["response_schema"] is None and model.calls[0]["tools"] == []
+    assert session.primary.trace[-1]["router"] == "skipped"
+
+
+def test_unsure_lets_the_model_decide_among_the_hinted_tools_in_name_order(hinted_session):
+    log: list = []
+    session, model = hinted_session([[J({"choice": "none", "tool": None, "question": None})], ["About 50."]],
+                                    _area_tools(log))
+    assert session.route("Calculate an area for me, 10 by 5").band == "unsure"
+    turn = session.send("Calculate an area for me, 10 by 5")
+    assert log == [] and turn.text == "About 50."
+    router = model.calls[0]["system"]
+    assert router.index("calculate_circle_area") < router.index("calculate_triangle_area")
+    assert jsonschema.Draft202012Validator(model.calls[0]["response_schema"]).is_valid(
+        {"choice": "none", "tool": None, "question": None})
+
+
+def test_an_unsure_single_tool_is_still_chosen_by_the_model(hinted_session):
+    """The router step is skipped only when the router is sure of the one tool."""
+    log: list = []
+    tool = _area_tools(log)[:1]
+    session, model = hinted_session([[J({"choice": "none", "tool": None, "question": None})], ["Fine."]], tool)
+    assert session.route("Calculate an area for me, 10 by 5").band == "unsure"
+    session.send("Calculate an area for me, 10 by 5")
+    assert log == [] and model.calls[0]["response_schema"] is not None

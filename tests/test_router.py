@@ -246,6 +246,7 @@ def test_tars_route_prints_one_decision():
     assert (decision["provider"], decision["model"]) == ("claude", "claude-sonnet-4-5-20250929")
     assert "weather_forecast" in decision["tool_hints"]
     assert decision["reason"].startswith("weather cue")
+    assert decision["band"] in ("sure", "unsure")
 
 
 def test_tars_route_reads_stdin_line_by_line():
@@ -288,3 +289,38 @@ def test_tars_route_knows_cached_mcp_tools_like_a_session(tmp_path):
     after = json.loads(_run(["route", "what time is it in Lima?"], **env).stdout)
     assert after["escalate"] is True and after["family"] == "time"
     assert after["tool_hints"][0] == "time__get_current_time"
+
+
+# -- how sure the router is, and tools learned from a suite's names and descriptions --------------
+def test_bands_say_how_sure_the_router_is():
+    from tars.routing import SURE, THRESHOLD, band_of
+
+    router = Router(builtin_tools())
+    assert router.decide("what is the capital of France?").band == "none"
+    assert router.decide("add oat milk to my shopping list").band == "sure"
+    assert band_of(THRESHOLD) == "unsure" and band_of(SURE) == "sure" and band_of(THRESHOLD - 0.5) == "none"
+    sure = router.decide("add oat milk to my shopping list")
+    assert sure.score >= SURE and sure.tool_hints == ("todoist_add_task",)  # the tool it points at most clearly
+    assert router.decide("what is on my todo list today?").tool_hints == ("todoist_today",)
+
+
+def test_a_bfcl_style_tool_is_learned_from_its_name_and_description():
+    area = _tool("calculate_triangle_area", "Calculate the area of a triangle given its base and height.")
+    bmi = _tool("determine_body_mass_index", "Calculate body mass index given weight and height.")
+    decision = Router([area]).decide("Find the area of a triangle with a base of 10 units and height of 5 units.")
+    assert decision.needs_tools and decision.tool_hints == ("calculate_triangle_area",)
+    assert decision.band == "sure"
+    # an irrelevant request is confidently "none", though it shares words with the description
+    assert Router([bmi]).decide("Calculate the area of a triangle given the base is 10 meters and height is 5 meters."
+                                ).band == "none"
+    # a namespace backs the name: math.factorial
+    fact = _tool("math.factorial", "Calculate the factorial of a given number.")
+    assert Router([fact]).decide("Calculate the factorial of 5 using math functions.").tool_hints == ("math.factorial",)
+    assert Router([fact]).decide("Tell me a joke about cats.").band == "none"
+    assert Router([fact]).decide("write a python function that calculates the factorial of a number").band == "none"
+    # a name that abbreviates what the message spells out
+    gcd = _tool("math.gcd", "Calculate the greatest common divisor of two integers.")
+    assert Router([gcd]).decide("Calculate the greatest common divisor of two numbers: 40 and 50").needs_tools
+    # a description that mentions time does not make a tool a time server's
+    speed = _tool("calculate_speed", "Calculate the speed of an object from the distance and the time taken.")
+    assert Router([speed]).decide("Calculate the speed of an object: 450 meters in 20 seconds.").needs_tools

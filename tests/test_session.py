@@ -191,7 +191,7 @@ def test_the_system_prompt_has_the_date_hints_and_context_sections():
 
     assert dt.date.today().isoformat() in system
     assert "Memory: the user lives in Oslo." in system
-    assert "most likely needs: weather_now" in system  # offered natively: the hint helps choose
+    assert "message needs: weather_now" in system  # offered natively: the hint helps choose (the router is sure)
 
 
 def test_no_tool_hints_when_no_tools_are_offered():
@@ -199,7 +199,7 @@ def test_no_tool_hints_when_no_tools_are_offered():
     model = ScriptedProvider([[call], [call], ["Clear."]])
     session = make_session(model, tools=[weather_tool()])
     session.send("will it rain in Oslo?")  # the repeated call makes the third round offer no tools
-    assert len(model.calls) == 3 and "most likely needs" in model.calls[0]["system"]
+    assert len(model.calls) == 3 and "Tools that this message" in model.calls[0]["system"]
     assert model.calls[-1]["tools"] == [] and "most likely needs" not in model.calls[-1]["system"]
 
 

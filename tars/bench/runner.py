@@ -1,8 +1,12 @@
 """Running one labelled case in native or pipeline mode and scoring it into a row.
 
-Tools are never executed: native mode is one `provider.stream` call with every tool offered,
-scored on the calls it emits; pipeline mode runs the same router and executor steps a chat
-session runs (`tars.pipeline.steps`), scored on the router's choice and the executor's arguments.
+Tools are never executed. Each case first goes where a `tars ask` on the primary goes: the keyword
+router (`tars.routing`) decides over the case's tools, and the primary is offered the tools it
+hints (TARS_PRIMARY_TOOLS=hinted), with the hint paragraph and how sure the router is. Native mode
+is then one `provider.stream` call with those tools, scored on the calls it emits (no tools
+offered: the answer is "none" without asking the model); pipeline mode runs the round
+`PipelineProvider.plan` lays out and the same router and executor steps a chat session runs
+(`tars.pipeline.steps`), scored on the choice and the executor's arguments.
 """
 
 from __future__ import annotations
@@ -19,6 +23,10 @@ from tars.errors import ProviderError, ProviderUnavailable
 from tars.events import TextDelta, ToolCallEvent, Usage
 from tars.pipeline import steps
 from tars.pipeline.jsonout import parse_object, schema_error
+from tars.pipeline.provider import PipelineProvider
+from tars.routing import Router
+from tars.system_prompt import hint_paragraph
+from tars.tools.base import Tool
 
 __all__ = ["BENCH_SYSTEM", "MODES", "run_case", "run_cases"]
 
@@ -62,8 +70,10 @@ def _failure_case(provider: Any, case: Case, mode: str) -> dict[str, Any]:
 
 def run_cases(provider: Any, cases: Iterable[Case], modes: Iterable[str],
               progress: Callable[[dict[str, Any]], None] | None = None) -> list[dict[str, Any]]:
-    """Every case in every mode. When the first cases all fail, stop: the model is not reachable."""
+    """Every case in every mode. When the first cases that asked the model all fail, stop: the
+    model is not reachable (a case the keyword router settled alone asked nothing)."""
     rows: list[dict[str, Any]] = []
+    asked: list[dict[str, Any]] = []
     cases = list(cases)
     for mode in modes:
         for case in cases:
@@ -71,16 +81,33 @@ def run_cases(provider: Any, cases: Iterable[Case], modes: Iterable[str],
             rows.append(row)
             if progress:
                 progress(row)
-            if len(rows) == _GIVE_UP_AFTER and all(r["outcome"] == "error" for r in rows):
-                raise ProviderUnavailable(f"the model failed on the first {len(rows)} cases: {row['error']}")
+            if row["outcome"] == "error" or set(row["latency"]) - {"case"}:
+                asked.append(row)
+                if len(asked) == _GIVE_UP_AFTER and all(r["outcome"] == "error" for r in asked):
+                    raise ProviderUnavailable(f"the model failed on the first {len(asked)} cases: {row['error']}")
     return rows
 
 
-# -- native: one call with every tool ------------------------------------------------------------
+# -- what a session hands the primary -------------------------------------------------------------
+def primary_offer(case: Case) -> tuple[list[Tool], str, dict[str, Any]]:
+    """The tools a session offers the primary for this case, its system prompt, and the router's
+    decision as row fields: the keyword router over the case's tools, the hinted tools offered."""
+    decision = Router(case.tools).decide(case.query)
+    by_name = {t.name: t for t in case.tools}
+    offered = [by_name[name] for name in decision.tool_hints if name in by_name]
+    hints = hint_paragraph([t.name for t in offered], sure=decision.band == "sure")
+    system = "\n\n".join(s for s in (BENCH_SYSTEM, case.system, hints) if s)
+    return offered, system, {"router": {"band": decision.band, "score": decision.score,
+                                        "hints": list(decision.tool_hints)}}
+
+
+# -- native: one call with the offered tools -----------------------------------------------------
 def _native(provider: Any, case: Case) -> dict[str, Any]:
-    wire = {_WIRE_NAME.sub("_", t.name): t.name for t in case.tools}  # BFCL names such as math.factorial
-    specs = [{**t.spec(), "name": _WIRE_NAME.sub("_", t.name)} for t in case.tools]
-    system = "\n\n".join(s for s in (BENCH_SYSTEM, case.system) if s)
+    tools, system, routed = primary_offer(case)
+    if not tools:  # nothing offered: no call can come out; the answer itself is not scored
+        return {**routed, "outcome": "none", "json_valid": None, "latency": {}, "tokens": [0, 0]}
+    wire = {_WIRE_NAME.sub("_", t.name): t.name for t in tools}  # BFCL names such as math.factorial
+    specs = [{**t.spec(), "name": _WIRE_NAME.sub("_", t.name)} for t in tools]
     text, calls, tokens = [], [], [0, 0]
     started = time.perf_counter()
     events = provider.stream(case.messages, system=system, tools=specs)
@@ -102,7 +129,8 @@ def _native(provider: Any, case: Case) -> dict[str, Any]:
         getattr(events, "close", lambda: None)()
     seconds = time.perf_counter() - started
     reply = "".join(text).strip()
-    row: dict[str, Any] = {"latency": {"native": [round(seconds, 3)]}, "tokens": tokens, "raw": reply[:300]}
+    row: dict[str, Any] = {**routed, "latency": {"native": [round(seconds, 3)]}, "tokens": tokens,
+                           "raw": reply[:300]}
     if calls:
         call = calls[0]
         return {**row, "outcome": "call", "tool": wire.get(call.name, call.name), "args": call.arguments,
@@ -131,24 +159,33 @@ def _written_call(reply: str) -> tuple[tuple[str, Any], bool] | None:
     return (name, args if isinstance(args, dict) else {}), parsed.strict
 
 
-# -- pipeline: router, then executor -------------------------------------------------------------
+# -- pipeline: the round a session's pipeline plans ---------------------------------------------
 def _pipeline(provider: Any, case: Case) -> dict[str, Any]:
-    decision = steps.route(provider, case.messages, case.tools)
-    latency: dict[str, list[float]] = {}
-    runs = list(decision.runs)
-    row: dict[str, Any] = {"router_error": decision.error, "raw": decision.runs[-1].text[:300]}
-    valid = decision.json_valid
-    if decision.choice == "call_tool":
-        tool = next(t for t in case.tools if t.name == decision.tool)
-        result = steps.execute(provider, case.messages, tool, case.grounds)
+    tools, system, row = primary_offer(case)
+    plan = PipelineProvider(provider).plan(case.messages, system, tools)
+    runs: list[steps.StepRun] = []
+    valid: bool | None = None
+    chosen = plan.tools[0] if plan.step == "call" else None
+    if plan.step == "route":
+        decision = steps.route(provider, case.messages, plan.tools, allow_none=plan.allow_none)
+        runs += decision.runs
+        valid = decision.json_valid
+        row.update(router_error=decision.error, raw=decision.runs[-1].text[:300])
+        if decision.choice == "call_tool":
+            chosen = next(t for t in plan.tools if t.name == decision.tool)
+        else:
+            row.update(outcome=decision.choice, question=decision.question)
+    elif chosen is None:
+        row.update(outcome="none")  # the router is sure no tool is needed: no tool step runs
+    if chosen is not None:
+        result = steps.execute(provider, case.messages, chosen, case.grounds)
         runs += result.runs
-        valid = valid and result.json_valid
-        row.update(outcome="call", tool=tool.name, args=result.args, repaired=result.repaired,
+        valid = result.json_valid if valid is None else valid and result.json_valid
+        row.update(outcome="call", tool=chosen.name, args=result.args, repaired=result.repaired,
                    args_error=result.error, raw_executor=result.runs[-1].text[:300])
         if result.question is not None:  # a required argument the message does not give: tars asks
             row.update(outcome="clarify", question=result.question)
-    else:
-        row.update(outcome=decision.choice, question=decision.question)
+    latency: dict[str, list[float]] = {}
     for run in runs:
         latency.setdefault("router" if run.step.startswith("router") else run.step, []).append(round(run.seconds, 3))
     row["tokens"] = [sum(r.input_tokens or 0 for r in runs), sum(r.output_tokens or 0 for r in runs)]

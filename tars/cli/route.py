@@ -59,6 +59,7 @@ def decision_json(result: RouteResult) -> str:
             "reason": result.reason,
             "family": result.family,
             "needs_tools": result.needs_tools,
+            "band": result.band,
         },
         ensure_ascii=False,
     )

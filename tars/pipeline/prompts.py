@@ -82,9 +82,10 @@ def router_examples(tools: Sequence[Tool]) -> list[Message]:
     return out
 
 
-def router_schema(tools: Sequence[Tool]) -> dict[str, Any]:
+def router_schema(tools: Sequence[Tool], *, allow_none: bool = True) -> dict[str, Any]:
     """One shape per choice, so that under grammar-based decoding the tool is a known name (or
-    null) and a question is written only when clarifying: fewer tokens, nothing invented."""
+    null) and a question is written only when clarifying: fewer tokens, nothing invented.
+    Without `allow_none` (the keyword router is sure a tool is wanted) "none" is not a shape."""
 
     def shape(choice: str, tool: dict[str, Any], question: dict[str, Any]) -> dict[str, Any]:
         return {"type": "object", "properties": {"choice": {"const": choice}, "tool": tool, "question": question},
@@ -94,7 +95,7 @@ def router_schema(tools: Sequence[Tool]) -> dict[str, Any]:
     return {"anyOf": [
         shape("call_tool", {"enum": [t.name for t in tools]}, null),
         shape("clarify", null, {"type": "string"}),
-        shape("none", null, null),
+        *([shape("none", null, null)] if allow_none else []),
     ]}
 
 

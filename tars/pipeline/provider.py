@@ -5,8 +5,10 @@ the session's loop treats it like any model. A round that picks a tool ends with
 (`Stop("tool_use")`); the loop runs it and streams again, so a second tool goes through router ->
 executor again within the round bound. A round offered no tools after tool results (the loop
 asks for the answer) goes to the summariser, which turns this turn's results into the answer.
-Steps the session's decisions make unnecessary are skipped: when the message router narrowed the
-message to one tool there is no router step (after its result, straight to the summariser); when every call of the turn
+The keyword router's decision shapes the round (`plan`): sure of one tool, there is no router
+step (after its result, straight to the summariser); sure of a family, the model chooses among
+its tools only, with no "none"; sure that no tool is needed (nothing offered), no tool step runs;
+unsure, the model decides among the hinted tools in a canonical order. When every call of the turn
 failed, or each confirmed what it did, tars writes the answer itself (`own_answers`). Each step
 announces itself with a `Status`.
 In `auto` mode it decides on the first stream whether the inner model needs the pipeline, since
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from tars.errors import ToolError
@@ -27,10 +30,10 @@ from tars.pipeline.grounding import Grounds
 from tars.pipeline.own_answers import confirmations, missing_note, nothing_useful, own_answer
 from tars.pipeline.steps import StepRun, execute, route
 from tars.providers.base import Provider
-from tars.system_prompt import hinted_tools, without_tool_hints
+from tars.system_prompt import hinted_tools, hints_sure, without_tool_hints
 from tars.tools.base import Tool
 
-__all__ = ["PipelineProvider", "wants_pipeline", "SMALL_CONTEXT"]
+__all__ = ["PipelineProvider", "Plan", "wants_pipeline", "SMALL_CONTEXT"]
 
 SMALL_CONTEXT = 8192  # tokens; below this, every tool schema at once crowds the prompt out
 
@@ -41,6 +44,15 @@ def wants_pipeline(mode: str, provider: Provider) -> bool:
         window = provider.context_window
         return not provider.native_tools or (window is not None and window < SMALL_CONTEXT)
     return mode == "pipeline"
+
+
+@dataclass
+class Plan:
+    """What one round does before any model call (see `PipelineProvider.plan`)."""
+
+    step: Literal["own", "summarise", "answer", "call", "route"]
+    tools: list[Tool] = field(default_factory=list)
+    allow_none: bool = True
 
 
 class PipelineProvider:
@@ -118,25 +130,46 @@ class PipelineProvider:
             return self.inner.stream(messages, system=system, tools=tools, response_schema=response_schema)
         return self._round(list(messages), system, [_described(spec) for spec in tools])
 
+    def plan(self, messages: Sequence[Message], system: str, tools: Sequence[Tool]) -> Plan:
+        """What a round does, from the session's decisions alone (no model call): the keyword
+        router's hints and how sure it is (the system prompt's hint paragraph) and the tools offered.
+
+        "own": tars answers (every call failed, or each confirmed what it did); "summarise" or
+        "answer" with no tool step; "call" the one tool the sure router narrowed to, no router step;
+        "route": the model chooses among `tools` ("none" too, unless the router is sure)."""
+        hints, sure = hinted_tools(system), hints_sure(system)
+        narrowed = sure and len(tools) == 1 and hints == [tools[0].name]
+        after_tool = _after_tool(messages)
+        if after_tool and (nothing_useful(messages) or confirmations(messages)):
+            return Plan("own")
+        if not tools or (after_tool and narrowed):  # the one tool narrowed to has answered
+            return Plan("summarise" if after_tool else "answer")
+        if narrowed:
+            return Plan("call", list(tools))
+        return Plan("route", list(tools), allow_none=after_tool or not sure)
+
     def _round(self, messages: list[Message], system: str, tools: list[Tool]) -> Iterator[Event]:
-        # the session's router narrowed the message to this one tool: there is no choice to make
-        narrowed = len(tools) == 1 and hinted_tools(system) == [tools[0].name]
+        plan = self.plan(messages, system, tools)
         # tool hints help a model choosing among schemas; the steps that answer read them as a topic
         system = without_tool_hints(system)
         after_tool = _after_tool(messages)
-        if after_tool and (nothing_useful(messages) or confirmations(messages)):
-            yield from self._own_answer(messages)
-            return
-        if not tools or (after_tool and narrowed):
-            # the one tool narrowed to has answered: what is left is to answer from its result
-            yield from (self._summarise if after_tool else self._answer)(messages, system)
-            return
-        if narrowed:
-            self.trace.append({"choice": "call_tool", "tool": tools[0].name, "error": None, "router": "skipped"})
-            yield from self._call(messages, tools[0])
-            return
+        match plan.step:
+            case "own":
+                yield from self._own_answer(messages)
+                return
+            case "summarise":
+                yield from self._summarise(messages, system)
+                return
+            case "answer":
+                self.trace.append({"choice": "none", "tool": None, "error": None, "router": "skipped"})
+                yield from self._answer(messages, system)
+                return
+            case "call":
+                self.trace.append({"choice": "call_tool", "tool": tools[0].name, "error": None, "router": "skipped"})
+                yield from self._call(messages, tools[0])
+                return
         yield Status(text="choosing a tool…")
-        decision = route(self.inner, messages, tools)
+        decision = route(self.inner, messages, plan.tools, allow_none=plan.allow_none)
         yield from self._account(decision.runs)
         self.trace.append({"choice": decision.choice, "tool": decision.tool, "error": decision.error})
         match decision.choice:

@@ -107,10 +107,13 @@ def _collect(events, cap: int) -> tuple[str, tuple[int | None, int | None]]:
 
 
 # -- router --------------------------------------------------------------------------------
-def route(provider: Any, messages: Sequence[Message], tools: Sequence[Tool]) -> Decision:
-    """Ask which tool (if any) the latest message needs; one retry when the answer is unusable."""
+def route(provider: Any, messages: Sequence[Message], tools: Sequence[Tool], *, allow_none: bool = True) -> Decision:
+    """Ask which tool (if any) the latest message needs; one retry when the answer is unusable.
+    The tools are shown in one canonical order (by name), so the order they came in cannot bias
+    the choice; without `allow_none` the answer is a tool or a question."""
+    tools = sorted(tools, key=lambda t: t.name)
     request = [*prompts.router_examples(tools), Message(role="user", content=prompts.request_text(messages))]
-    system, schema = prompts.router_system(tools), prompts.router_schema(tools)
+    system, schema = prompts.router_system(tools), prompts.router_schema(tools, allow_none=allow_none)
     runs: list[StepRun] = []
     error = None
     for attempt in range(2):

@@ -6,6 +6,6 @@ The router logic is in `router`, `signals` and `learned`; the cue tables it weig
 Which model then answers is the session's decision (`tars.session.escalation`).
 """
 
-from tars.routing.router import THRESHOLD, Decision, Router
+from tars.routing.router import SURE, THRESHOLD, Band, Decision, Router, band_of
 
-__all__ = ["Router", "Decision", "THRESHOLD"]
+__all__ = ["Router", "Decision", "THRESHOLD", "SURE", "Band", "band_of"]

@@ -34,6 +34,8 @@ class Family:
     hints: dict[str, re.Pattern[str]] = field(default_factory=dict)  # tool name -> what asks for it
     keywords: dict[str, float] = field(default_factory=dict)  # learned vocabulary: stem -> weight
     learned: bool = False
+    # learned tool -> (the content words of its name, of its description's first sentence besides)
+    topics: dict[str, tuple[frozenset[str], frozenset[str]]] = field(default_factory=dict)
     code_domain: bool = False  # about code (a GitHub server): coding words are its topic, not a distractor
     # its questions read like textbook ones ("what is 17 times 23"): that frame is no sign against it
     asked_as_textbook: bool = False

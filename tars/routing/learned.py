@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from tars.routing.cues.servers import SERVER_KINDS
 from tars.routing.family import Cue, Family, cues
 
-__all__ = ["stem", "words", "name_words", "learn_family", "CODE_DOMAIN"]
+__all__ = ["stem", "words", "name_words", "learn_family", "coverage", "initials", "CODE_DOMAIN"]
 
 _WORD = re.compile(r"[a-z][a-z0-9']+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -42,6 +42,7 @@ _VERBS = frozenset("""
 read write create delete remove list search find get set update add move copy edit open close run send fetch
 convert make check show start stop save load post put insert query lookup look describe fill click navigate
 take select execute call invoke generate apply merge push pull sync upload download share publish
+calculate calc compute estimate determine predict identify analyze analyse retrieve obtain perform
 """.split())
 _SENTENCE_END = re.compile(r"(?<=[a-z0-9)])[.!?](?:\s|$)|\n")
 
@@ -83,6 +84,7 @@ def learn_family(name: str, tools: Iterable[tuple[str, str]]) -> Family:
 
     Name words weigh 2 and the words of a description's first sentence 1 (the rest of a
     description is mostly usage notes); verbs weigh 0.5 wherever they come from."""
+    tools = list(tools)
     keywords: dict[str, float] = {}
     for tool_name, description in tools:
         for word in words(_SENTENCE_END.split(description, 1)[0]):
@@ -91,15 +93,57 @@ def learn_family(name: str, tools: Iterable[tuple[str, str]]) -> Family:
             keywords[word] = 2.0
     for word in words(name.replace("_", " ").replace("-", " ")):  # the server's own name: "github"
         keywords[word] = 2.0
+    named = {w for w, weight in keywords.items() if weight == 2.0}  # what the tools are, not what they mention
     keywords = {w: (0.5 if w in _VERBS else weight) for w, weight in keywords.items()}
     hand_written: list[Cue] = []
     negatives: list[Cue] = []
     vocab = set(keywords)
     for kind in SERVER_KINDS:
-        if vocab & kind.trigger:
+        if named & kind.trigger:
             hand_written += cues(*kind.cues)
             negatives += cues(*kind.negatives)
     if hand_written:  # hand-written cues know the phrasing; bare words only add up
         keywords = {word: min(weight, 1.0) for word, weight in keywords.items()}
+    topics: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+    for tool_name, description in () if hand_written else tools:  # hand-written cues know better
+        # a namespace ("math" of math.factorial) backs the name like its description does, and is
+        # the topic when the rest is a bare verb (entropy_change.calculate)
+        space = frozenset(words(" ".join(re.split(r"[_\-.]+", tool_name.rsplit(".", 1)[0])))) if "." in tool_name \
+            else frozenset()
+        topic = frozenset(w for w in name_words(tool_name) if w not in _VERBS) or space - _VERBS
+        if topic:
+            gist = frozenset(words(_SENTENCE_END.split(description, 1)[0])) | space
+            topics[tool_name] = (topic, gist - _VERBS - topic)
     return Family(name, cues=tuple(hand_written), negatives=tuple(negatives), keywords=keywords, learned=True,
-                  code_domain=bool(vocab & CODE_DOMAIN))
+                  code_domain=bool(vocab & CODE_DOMAIN), topics=topics)
+
+
+def coverage(family: Family, stems: frozenset[str]) -> tuple[float, str]:
+    """How squarely a message names what one of the family's tools is about: the content words of
+    the tool's name are in it ("area of a triangle" for `calculate_triangle_area`), all of them, or
+    all but one with its description's words to back the rest. Returns (cue weight, the tool), or (0, "")."""
+    best, tool = 0.0, ""
+    for name, (topic, gist) in family.topics.items():
+        named = sum(_said(word, stems) for word in topic)
+        backing = min(sum(_said(word, stems) for word in gist), 2)
+        missing = len(topic) - named
+        if named == 0 or missing > 1 or (missing and backing < 2):
+            continue
+        weight = min(2.5 + 0.5 * (named - 1) + 0.5 * backing - 1.0 * missing, 4.5)
+        if weight > best:
+            best, tool = weight, name
+    return best, tool
+
+
+def initials(text: str) -> frozenset[str]:
+    """The initials of each run of two to four words ("greatest common divisor" -> gcd), for names
+    that abbreviate what a message spells out."""
+    first = [w[0] for w in _WORD.findall(text.lower())]
+    return frozenset("".join(first[i:i + n]) for n in (2, 3, 4) for i in range(len(first) - n + 1))
+
+
+def _said(word: str, stems: frozenset[str]) -> bool:
+    """`word` or a longer or shorter form of it ("predict" for prediction, "genetically" for genetic)."""
+    if word in stems:
+        return True
+    return len(word) >= 5 and any(len(s) >= 5 and (s.startswith(word) or word.startswith(s)) for s in stems)

@@ -10,20 +10,26 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from tars.routing.cues import BUILTIN_FAMILIES
 from tars.routing.family import Family
-from tars.routing.learned import learn_family, name_words, stem, words
+from tars.routing.learned import coverage, initials, learn_family, name_words, stem, words
 from tars.routing.signals import Signals, read_signals
 from tars.tools.fact_wording import is_question
 
 if TYPE_CHECKING:
     from tars.tools.base import Tool
 
-__all__ = ["Router", "Decision", "THRESHOLD"]
+__all__ = ["Router", "Decision", "THRESHOLD", "SURE", "Band", "band_of"]
 
-THRESHOLD = 3.0  # a family's score at or above this means the message wants its tools
+# How sure the router is, in one place. A family's score at or above THRESHOLD means the message
+# wants its tools (and goes to the remote, when there is one); at or above SURE it wants that
+# family's tools and no other, so a model only chooses among them. Below THRESHOLD the router is
+# sure no tool is needed. Between the two it is unsure: a model decides, "none" included.
+THRESHOLD = 3.0
+SURE = 4.0
+Band = Literal["sure", "unsure", "none"]
 _MSG_WORD = re.compile(r"[a-z][a-z0-9']+")
 # A command verb opening the message: with a learned family's noun it reads as a request to its tools.
 _IMPERATIVE = re.compile(
@@ -42,6 +48,16 @@ class Decision:
     reason: str
     score: float = 0.0
     local: bool = False  # the family's tools serve the primary as well: no escalation needed
+
+    @property
+    def band(self) -> Band:
+        """How sure the decision is: see THRESHOLD and SURE."""
+        return band_of(self.score if self.needs_tools else 0.0)
+
+
+def band_of(score: float) -> Band:
+    """The band of a family's score: "sure" it is that family, "unsure", or "none" (no tool)."""
+    return "sure" if score >= SURE else "unsure" if score >= THRESHOLD else "none"
 
 
 @dataclass(frozen=True)
@@ -89,8 +105,8 @@ def _builtin_family_of(name: str, family: str | None, words: set[str]) -> Family
             return fam
     if family:  # an explicit family that is not ours is a learned one
         return None
-    for fam in BUILTIN_FAMILIES:
-        if name.startswith(fam.prefixes):
+    for fam in BUILTIN_FAMILIES:  # "todoist_" opens a name; "calculate" is one ("calculate_triangle_area" is not)
+        if any(name.startswith(p) if p.endswith("_") else name == p for p in fam.prefixes):
             return fam
     for fam in BUILTIN_FAMILIES:
         if words & fam.anchors:
@@ -147,9 +163,15 @@ class Router:
             return Decision(needs_tools=False, family=None, tool_hints=(), reason=_no_cue_reason(sig))
         scored.sort(key=lambda item: (-item[0], -item[1]))  # ties go to the more specific cue
         score, _, best, _, label = scored[0]
+        if best.hints_decide and any(p.search(body) for p in best.hints.values()):
+            score = max(score, SURE)  # its hint patterns name the tool: as sure as a cue can be
+            scored[0] = (score, *scored[0][1:])
+        if band_of(score) == "sure":  # a weaker cue of another family is not what is asked
+            scored = [item for item in scored if band_of(item[0]) == "sure"]
         hints: list[str] = []
-        for _, _, fam, names, _ in scored:
-            hints += _order_hints(fam, names, body, stems, index.vocab)
+        for _, _, fam, names, cue in scored:  # a tool whose name the message says is the one it wants
+            hints += [cue] if cue in names else _order_hints(fam, names, body, stems, index.vocab,
+                                                             sure=band_of(score) == "sure")
         if is_question(message):  # a question is recalled, never stored
             stores = {n for _, _, fam, _, _ in scored for n in fam.stores}  # the storing tools' names
             hints = [h for h in hints if h not in stores] or [n for n in scored[0][3] if n not in stores]
@@ -207,16 +229,22 @@ def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str]) -> tuple
             if fam.keywords[word] > best:
                 best, label = fam.keywords[word], word
         at_lead = at_lead or (best >= 2 and _IMPERATIVE.match(body) is not None)
+    covered, tool = coverage(fam, stems | initials(body)) if fam.topics else (0.0, "")
+    if covered:  # the message names what one tool is about: a textbook frame is its subject (not a how-to)
+        count += 1
+        if covered > best:
+            best, label = covered, tool
     if count == 0:
         return 0.0, "", 0.0
     score = best + 0.5 * min(count - 1, 2) + (1.0 if at_lead else 0.0)
     if len(body.split()) <= 2 and best >= 2:  # a terse command: "tasks", "forecast?", "rain later?"
         score += 1.0
     score += min((1.0 if sig.deixis or sig.place else 0.0) + (1.0 if sig.personal else 0.0), 1.5)
-    if (sig.textbook and not fam.asked_as_textbook) or (sig.advice and not (sig.deixis or sig.place)):
+    if (sig.textbook and not (covered or fam.asked_as_textbook)) or (sig.advice and not (sig.deixis or sig.place)):
         score -= 3.0 if sig.timeless else 2.0  # "in general" outweighs even a clock time
     if not fam.code_domain and not (sig.code < 2 and sig.deixis):  # "the latest python release today"
-        score -= sig.code
+        # a tool's subject said in a textbook frame is no coding question: "the derivative of the function 3x^2"
+        score -= 0.0 if covered and sig.general and not sig.advice else sig.code
     if sig.creative:
         score -= 3.0
     for cue in fam.negatives:
@@ -227,8 +255,10 @@ def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str]) -> tuple
 
 
 def _order_hints(fam: Family, names: tuple[str, ...], body: str, stems: frozenset[str],
-                 vocab: dict[str, frozenset[str]]) -> list[str]:
-    """The family's tools the message points at (by hint pattern or shared words); all if none stand out."""
+                 vocab: dict[str, frozenset[str]], *, sure: bool = False) -> list[str]:
+    """The family's tools the message points at (by hint pattern or shared words): when the router
+    is `sure` of the family, the one it points at most clearly (ties kept), otherwise those at least
+    half as clearly as the best; all if none stand out."""
     ranked = []
     if fam.hints_decide:
         matched = [name for name in names if (p := fam.hints.get(name)) is not None and p.search(body)]
@@ -239,7 +269,9 @@ def _order_hints(fam: Family, names: tuple[str, ...], body: str, stems: frozense
         hit = 2.0 if pattern is not None and pattern.search(body) else 0.0
         hit += len(stems & vocab.get(name, frozenset())) * (0.5 if pattern is not None else 1.0)
         ranked.append((hit, name))
-    chosen = [name for hit, name in sorted(ranked, key=lambda r: -r[0]) if hit > 0]
+    top = max((hit for hit, _ in ranked), default=0.0)
+    floor = top - 0.25 if sure else top / 2  # a word shared in passing is no match beside a pattern that asks
+    chosen = [name for hit, name in sorted(ranked, key=lambda r: -r[0]) if hit > 0 and hit >= floor]
     return chosen or list(names)
 
 

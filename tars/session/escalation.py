@@ -34,6 +34,7 @@ class RouteResult:
     escalate: bool = False
     family: str | None = None
     needs_tools: bool = False
+    band: str = "none"  # how sure the router is (tars.routing.band_of)
 
     def as_dict(self) -> dict[str, Any]:
         out = asdict(self)
@@ -61,7 +62,7 @@ def route_result(decision: Decision, primary: ModelSpec, remote: ModelSpec | Non
             target, escalate = remote, True
     return RouteResult(provider=target.provider, model=target.model, tool_hints=decision.tool_hints,
                        reason=reason, escalate=escalate, family=decision.family,
-                       needs_tools=decision.needs_tools)
+                       needs_tools=decision.needs_tools, band=decision.band)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -66,7 +66,7 @@ def run_turn(session: Session, text: str, route: RouteResult) -> Iterator[Sessio
         tools = [] if answer_now else _offered(session, provider, hints)
         turn.model = str(spec_of(provider))
         yield ModelStart(model=turn.model, escalated=turn.escalated, fallback=turn.fell_back, round=turn.rounds + 1)
-        system = session.system_prompt(sections, tool_hints=hints if tools else (),
+        system = session.system_prompt(sections, tool_hints=hints if tools else (), hints_sure=route.band == "sure",
                                        tools=bool(tools) or turn.rounds > 0)
         if not getattr(provider, "loaded", True):  # a local model loads first: say so, it takes seconds
             yield Status(text="loading the model…")

@@ -135,10 +135,11 @@ class Session:
         """The working folder's trusted instruction file joins the system prompt."""
         self.instructions = dataclasses.replace(self.instructions, project=text, project_file=file_name)
 
-    def system_prompt(self, sections: Sequence[str], *, tool_hints: Sequence[str] = (), tools: bool = False) -> str:
+    def system_prompt(self, sections: Sequence[str], *, tool_hints: Sequence[str] = (), tools: bool = False,
+                      hints_sure: bool = False) -> str:
         """The system prompt of one request (`tars.system_prompt` assembles it)."""
         return build_system_prompt(tool_hints=tool_hints, sections=sections, tools=tools,
-                                   instructions=self.instructions)
+                                   instructions=self.instructions, hints_sure=hints_sure)
 
     def context_sections(self, text: str) -> list[str]:
         sections = []
