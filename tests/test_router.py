@@ -324,3 +324,27 @@ def test_a_bfcl_style_tool_is_learned_from_its_name_and_description():
     # a description that mentions time does not make a tool a time server's
     speed = _tool("calculate_speed", "Calculate the speed of an object from the distance and the time taken.")
     assert Router([speed]).decide("Calculate the speed of an object: 450 meters in 20 seconds.").needs_tools
+
+
+def test_a_tool_is_a_built_in_familys_only_when_its_name_is_all_about_that_family():
+    final = _tool("calculate_final_temperature", "Calculates the final equilibrium temperature after mixing two bodies.")
+    decision = Router([final]).decide("Calculate the final temperature when 20 kg of water at 30 degree Celsius is "
+                                      "mixed with 15 kg of water at 60 degree Celsius.")
+    assert decision.tool_hints == ("calculate_final_temperature",) and decision.family != "weather"
+    case = _tool("legal_case.fetch", "Fetch detailed legal case information from database.")
+    assert Router([case]).decide("Fetch the details of the legal case R vs Adams").family != "web"
+    weather = _tool("get_current_weather", "Get the weather for a city.")
+    decision = Router([weather]).decide("what's the weather in Oslo right now?")
+    assert decision.family == "weather" and decision.tool_hints == ("get_current_weather",)
+
+
+def test_a_message_that_is_one_quotation_is_read_as_the_request():
+    stock = _tool("get_stock_price", "Retrieve the stock price for a specific company and time frame.")
+    decision = Router([stock]).decide("'Get stock price of Apple for the last 5 days in NASDAQ.'")
+    assert decision.tool_hints == ("get_stock_price",)
+
+
+def test_times_between_numbers_is_multiplication_not_a_dropped_apostrophe():
+    calc = _tool("calculate", "Evaluate an arithmetic expression exactly.")
+    decision = Router([calc]).decide("What's 17 times 23?")
+    assert decision.needs_tools and decision.tool_hints == ("calculate",)

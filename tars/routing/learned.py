@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from tars.routing.cues.servers import SERVER_KINDS
 from tars.routing.family import Cue, Family, cues
 
-__all__ = ["stem", "words", "name_words", "learn_family", "coverage", "initials", "CODE_DOMAIN"]
+__all__ = ["VERBS", "stem", "words", "name_words", "learn_family", "coverage", "initials", "CODE_DOMAIN"]
 
 _WORD = re.compile(r"[a-z][a-z0-9']+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -38,7 +38,7 @@ support supports allow allows e g i.e ie example examples thing things way ways 
 """.split())
 
 # Verbs say what a tool does, not what it is about: alone they are weak evidence ("I read a book").
-_VERBS = frozenset("""
+VERBS = frozenset("""
 read write create delete remove list search find get set update add move copy edit open close run send fetch
 convert make check show start stop save load post put insert query lookup look describe fill click navigate
 take select execute call invoke generate apply merge push pull sync upload download share publish
@@ -94,7 +94,7 @@ def learn_family(name: str, tools: Iterable[tuple[str, str]]) -> Family:
     for word in words(name.replace("_", " ").replace("-", " ")):  # the server's own name: "github"
         keywords[word] = 2.0
     named = {w for w, weight in keywords.items() if weight == 2.0}  # what the tools are, not what they mention
-    keywords = {w: (0.5 if w in _VERBS else weight) for w, weight in keywords.items()}
+    keywords = {w: (0.5 if w in VERBS else weight) for w, weight in keywords.items()}
     hand_written: list[Cue] = []
     negatives: list[Cue] = []
     vocab = set(keywords)
@@ -110,10 +110,10 @@ def learn_family(name: str, tools: Iterable[tuple[str, str]]) -> Family:
         # the topic when the rest is a bare verb (entropy_change.calculate)
         space = frozenset(words(" ".join(re.split(r"[_\-.]+", tool_name.rsplit(".", 1)[0])))) if "." in tool_name \
             else frozenset()
-        topic = frozenset(w for w in name_words(tool_name) if w not in _VERBS) or space - _VERBS
+        topic = frozenset(w for w in name_words(tool_name) if w not in VERBS) or space - VERBS
         if topic:
             gist = frozenset(words(_SENTENCE_END.split(description, 1)[0])) | space
-            topics[tool_name] = (topic, gist - _VERBS - topic)
+            topics[tool_name] = (topic, gist - VERBS - topic)
     return Family(name, cues=tuple(hand_written), negatives=tuple(negatives), keywords=keywords, learned=True,
                   code_domain=bool(vocab & CODE_DOMAIN), topics=topics)
 

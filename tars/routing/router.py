@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Literal
 
 from tars.routing.cues import BUILTIN_FAMILIES
 from tars.routing.family import Family
-from tars.routing.learned import coverage, initials, learn_family, name_words, stem, words
+from tars.routing.learned import VERBS, coverage, initials, learn_family, name_words, stem, words
 from tars.routing.signals import Signals, read_signals
 from tars.tools.fact_wording import is_question
 
@@ -98,6 +98,10 @@ class _Index:
         return cls(literals, tuple(families), family_of, vocab)
 
 
+# Name words that qualify a tool of a family without changing what it is about.
+_PLAIN = frozenset({"current", "today", "daily", "hourly", "now", "local", "live", "latest", "all", "my"})
+
+
 def _builtin_family_of(name: str, family: str | None, words: set[str]) -> Family | None:
     """The built-in family a tool belongs to: by its `family`, its name prefix, then its name's words."""
     for fam in BUILTIN_FAMILIES:
@@ -108,8 +112,10 @@ def _builtin_family_of(name: str, family: str | None, words: set[str]) -> Family
     for fam in BUILTIN_FAMILIES:  # "todoist_" opens a name; "calculate" is one ("calculate_triangle_area" is not)
         if any(name.startswith(p) if p.endswith("_") else name == p for p in fam.prefixes):
             return fam
-    for fam in BUILTIN_FAMILIES:
-        if words & fam.anchors:
+    base = name.split("__", 1)[-1]  # a dotted namespace stays: "legal_case.fetch" is about legal cases
+    topic = {w for w in name_words(base.replace(".", "_")) if w not in VERBS and w not in _PLAIN}
+    for fam in BUILTIN_FAMILIES:  # every word that says what it is about is the family's: "get_current_weather"
+        if words & fam.anchors and topic <= fam.anchors:  # not "calculate_final_temperature"
             return fam
     return None
 

@@ -177,7 +177,7 @@ class Signals:
 
 # Apostrophes people skip when typing fast: "whats", "dont", "im".
 _CONTRACTIONS = re.compile(
-    r"\b(what|how|where|who|when|that|there|it|time)s\b|\b(do|does|did|is|are|was|ca|wo)nt\b|\b(i)(m|ve)\b"
+    r"\b(what|how|where|who|when|that|there|it)s\b|\b(do|does|did|is|are|was|ca|wo)nt\b|\b(i)(m|ve)\b"
 )
 
 
@@ -219,9 +219,17 @@ def _sentences(body: str) -> list[str]:
     return [body] + [body[m.end():] for m in _SENTENCE_BREAK.finditer(body)]
 
 
+def _unwrapped(message: str) -> str:
+    """A message that is one quotation is the request itself, not a quote inside one."""
+    text = message.strip()
+    if len(text) > 2 and text[0] == text[-1] and text[0] in "'\"" and text[0] not in text[1:-1]:
+        return text[1:-1]
+    return message
+
+
 def read_signals(message: str) -> Signals:
     """Compute the family-independent signals of `message` (a few regex searches)."""
-    message = clip(message)
+    message = clip(_unwrapped(message))
     text = _QUOTED.sub('"…"', normalise(message))
     lead = _PREAMBLE.match(text)
     start = lead.end() if lead else 0
