@@ -327,7 +327,8 @@ def test_a_bfcl_style_tool_is_learned_from_its_name_and_description():
 
 
 def test_a_tool_is_a_built_in_familys_only_when_its_name_is_all_about_that_family():
-    final = _tool("calculate_final_temperature", "Calculates the final equilibrium temperature after mixing two bodies.")
+    final = _tool("calculate_final_temperature",
+                  "Calculates the final equilibrium temperature after mixing two bodies.")
     decision = Router([final]).decide("Calculate the final temperature when 20 kg of water at 30 degree Celsius is "
                                       "mixed with 15 kg of water at 60 degree Celsius.")
     assert decision.tool_hints == ("calculate_final_temperature",) and decision.family != "weather"
