@@ -39,9 +39,7 @@ def test_the_embedded_model_routes_and_fills_arguments_as_strict_json():
     asked = [Message(role="user", content="Who wrote the play Romeo and Juliet?")]
     general = Case(id="g", suite="model", messages=asked, tools=tools, expected="none")
     row = run_case(provider, general, "pipeline")
-    # a 0.5B router does not always say "none" here (see bench/results); what the pipeline guarantees
-    # is the shape: strict JSON, an offered tool name, arguments that meet the schema
-    assert row["json_valid"] is True and row["outcome"] in ("none", "clarify", "call"), row
-    if row["outcome"] == "call":
-        assert row["tool"] in ("weather_now", "note_read") and row["schema_valid"] is True, row
-    assert set(row["latency"]) >= {"router", "case"}
+    # the keyword router is sure no tool is needed: no tool step runs, so the 0.5B model is not
+    # asked to choose (it did not always say "none" here when it was)
+    assert row["outcome"] == "none" and row["json_valid"] is None, row
+    assert set(row["latency"]) == {"case"}, row
