@@ -11,17 +11,15 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from servers.ollama import OllamaServer, echo
+from servers.ollama import TEXT_AND_VISION_MODELS, OllamaServer, echo
 
 PROMPT = "› "
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(100))
-MODELS = {"text:latest": {"capabilities": ["completion", "tools"]},
-          "llava:latest": {"capabilities": ["completion", "vision"]}}
 
 
 @pytest.fixture
 def server():
-    with OllamaServer(models=MODELS, default=echo) as srv:
+    with OllamaServer(models=TEXT_AND_VISION_MODELS, default=echo) as srv:
         yield srv
 
 

@@ -12,20 +12,18 @@ from pathlib import Path
 
 import pytest
 from servers.anthropic import AnthropicServer
-from servers.ollama import OllamaServer, echo
+from servers.ollama import TEXT_AND_VISION_MODELS, OllamaServer, echo
 from servers.openai_compat import OpenAICompatServer
 from servers.webpages import ARTICLE_FACT, INJECTION, WebServer
 
 from tars.config import DEFAULT_CLAUDE_MODEL
 
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(200))
-MODELS = {"text:latest": {"capabilities": ["completion", "tools"]},
-          "llava:latest": {"capabilities": ["completion", "vision"]}}
 
 
 @pytest.fixture
 def server():
-    with OllamaServer(models=MODELS, default=echo) as srv:
+    with OllamaServer(models=TEXT_AND_VISION_MODELS, default=echo) as srv:
         yield srv
 
 

@@ -31,6 +31,13 @@ def env_for(server: OllamaServer, **extra: str) -> dict[str, str]:
             "TARS_MODEL_REMOTE": "none", "TARS_PRIMARY_TOOLS": "all", **extra}
 
 
+def chat_in(server: OllamaServer, folder: Path) -> pexpect.spawn:
+    """`tars chat` in a pseudo-terminal, in `folder`, against `server`."""
+    env = env_for(server, TERM="xterm-256color", PROMPT_TOOLKIT_NO_CPR="1")
+    return pexpect.spawn(sys.executable, ["-m", "tars", "chat"], cwd=str(folder), env=env, encoding="utf-8",
+                         dimensions=(40, 120), timeout=30)
+
+
 def shell_call(command: str) -> dict:
     return {"tool_calls": [{"name": "shell_run", "arguments": {"command": command}}]}
 
@@ -120,9 +127,7 @@ def test_at_a_terminal_the_whole_command_is_shown_and_no_declines(tmp_path: Path
 def test_bang_runs_a_command_and_offers_its_output_to_the_next_message(tmp_path: Path):
     (tmp_path / "notes.txt").write_text("line from the file\n")
     with OllamaServer(default=echo) as server:
-        env = env_for(server, TERM="xterm-256color", PROMPT_TOOLKIT_NO_CPR="1")
-        child = pexpect.spawn(sys.executable, ["-m", "tars", "chat"], cwd=str(tmp_path), env=env,
-                              encoding="utf-8", dimensions=(40, 120), timeout=30)
+        child = chat_in(server, tmp_path)
         try:
             child.expect_exact(PROMPT)
             child.send("!cat notes.txt; false\r")
@@ -155,9 +160,7 @@ def test_bang_runs_a_command_and_offers_its_output_to_the_next_message(tmp_path:
 
 def test_ctrl_c_stops_a_bang_command_and_the_chat_goes_on(tmp_path: Path):
     with OllamaServer(default=echo) as server:
-        env = env_for(server, TERM="xterm-256color", PROMPT_TOOLKIT_NO_CPR="1")
-        child = pexpect.spawn(sys.executable, ["-m", "tars", "chat"], cwd=str(tmp_path), env=env,
-                              encoding="utf-8", dimensions=(40, 120), timeout=30)
+        child = chat_in(server, tmp_path)
         try:
             child.expect_exact(PROMPT)
             child.send("!printf 'run%s\\n' ning; sleep 60\r")

@@ -29,7 +29,8 @@ from typing import Any
 
 from .base import Handler, ProtocolServer, RecordedRequest, serve_main, split_words
 
-__all__ = ["OllamaServer", "echo", "tokens", "last_user_text", "note_taker", "prompt_tokens", "DEFAULT_MODEL_INFO"]
+__all__ = ["OllamaServer", "echo", "tokens", "last_user_text", "note_taker", "prompt_tokens", "DEFAULT_MODEL_INFO",
+           "TEXT_AND_VISION_MODELS"]
 
 DEFAULT_MODEL_INFO: dict[str, Any] = {
     "context_length": 32768,
@@ -38,6 +39,9 @@ DEFAULT_MODEL_INFO: dict[str, Any] = {
     "family": "qwen2",
     "parameter_size": "7.6B",
 }
+# A text-only model and a vision model, as `/api/show` reports their capabilities.
+TEXT_AND_VISION_MODELS: dict[str, dict[str, Any]] = {"text:latest": {"capabilities": ["completion", "tools"]},
+                                                      "llava:latest": {"capabilities": ["completion", "vision"]}}
 VERSION = "0.12.6"
 
 
