@@ -11,11 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from tars.trust import TrustList
+from tars.trust import INSTRUCTION_FILES, TrustList
 
 __all__ = ["INSTRUCTION_FILES", "ProjectInstructions", "find_instruction_file", "load_project_instructions"]
-
-INSTRUCTION_FILES = ("TARS.md", "AGENTS.md")  # the first one present is used
 
 
 @dataclass(frozen=True)
@@ -36,14 +34,15 @@ def load_project_instructions(folder: Path, max_chars: int, trust: TrustList | N
     path = find_instruction_file(folder) if max_chars > 0 else None
     if path is None:
         return ProjectInstructions()
-    if not (trust or TrustList()).is_trusted(path):
+    try:
+        content = path.read_bytes()  # read once: the text used is the text whose trust was checked
+    except OSError:
+        content = None  # what cannot be read cannot have been trusted
+    if content is None or not (trust or TrustList()).is_trusted(path, content):
         return ProjectInstructions(path=path, notice=(
             f"ignored {path}: a project's instruction file speaks to the model for you; review it, then run "
             "`tars trust` there to use it"))
-    try:
-        text = path.read_text(encoding="utf-8", errors="replace").strip()
-    except OSError as exc:
-        return ProjectInstructions(path=path, notice=f"ignored {path}: cannot read it ({exc.strerror})")
+    text = content.decode("utf-8", errors="replace").replace("\r\n", "\n").replace("\r", "\n").strip()  # as read_text
     if len(text) <= max_chars:
         return ProjectInstructions(text=text, path=path)
     cut = text[:max_chars]

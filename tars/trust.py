@@ -18,16 +18,17 @@ from tars.atomic import atomic_write
 from tars.paths import data_dir
 from tars.statefile import move_aside
 
-__all__ = ["TRUST_FILE", "PROJECT_FILES", "TrustList", "fingerprint"]
+__all__ = ["TRUST_FILE", "INSTRUCTION_FILES", "PROJECT_FILES", "TrustList", "fingerprint"]
 
 TRUST_FILE = "trusted_folders.json"
 # what a working folder may supply, each needing trust
-PROJECT_FILES = (".env", ".mcp.json", "TARS.md", "AGENTS.md")
+INSTRUCTION_FILES = ("TARS.md", "AGENTS.md")  # a project's instruction files; the first one present is used
+PROJECT_FILES = (".env", ".mcp.json", *INSTRUCTION_FILES)
 
 
-def fingerprint(project_file: Path) -> str:
-    """The sha256 of the file's content."""
-    return hashlib.sha256(project_file.read_bytes()).hexdigest()
+def fingerprint(project_file: Path, content: bytes | None = None) -> str:
+    """The sha256 of the file's content (`content` when the caller has already read it)."""
+    return hashlib.sha256(project_file.read_bytes() if content is None else content).hexdigest()
 
 
 class TrustList:
@@ -36,11 +37,11 @@ class TrustList:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path if path is not None else data_dir() / TRUST_FILE
 
-    def is_trusted(self, project_file: Path) -> bool:
-        """True when this exact content of `project_file` was trusted by the user."""
+    def is_trusted(self, project_file: Path, content: bytes | None = None) -> bool:
+        """True when this exact content of `project_file` (or `content`, read from it) was trusted by the user."""
         pinned = self._load().get(str(project_file.resolve()))
         try:
-            return pinned is not None and pinned == fingerprint(project_file)
+            return pinned is not None and pinned == fingerprint(project_file, content)
         except OSError:
             return False
 
