@@ -14,12 +14,12 @@ from pathlib import Path
 from tars.errors import UsageError
 from tars.messages import Message
 
-__all__ = ["code_blocks", "conversation_markdown", "export_path", "last_answer", "write_export"]
+__all__ = ["code_blocks", "conversation_markdown", "export_path", "fence_for", "last_answer", "write_export"]
 
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
 
 
-def _fence_for(text: str) -> str:
+def fence_for(text: str) -> str:
     """A backtick fence longer than any run of backticks in `text`."""
     longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
     return "`" * max(3, longest + 1)
@@ -42,7 +42,7 @@ def conversation_markdown(messages: Iterable[Message], *, title: str, about: str
                 args = json.dumps(call.arguments, ensure_ascii=False, default=str)
                 out += [f"> ⚙ `{call.name}` {args}", ""]
         elif m.role == "tool":
-            fence = _fence_for(m.content)
+            fence = fence_for(m.content)
             label = "error from" if m.is_error else "result of"
             out += [f"{label} `{m.name or 'tool'}`:", "", fence, m.content.rstrip(), fence, ""]
     return "\n".join(out).rstrip() + "\n"

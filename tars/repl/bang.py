@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tars.safe_text import terminal_safe
+from tars.transcript import fence_for
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -27,7 +28,7 @@ def is_bang(line: str) -> bool:
 
 def attachment(command: str, output: str, status: str) -> str:
     """How a command's output joins a message."""
-    fence = "````" if "```" in output else "```"
+    fence = fence_for(output)
     return f"Output of `{command}` ({status}):\n{fence}\n{output.rstrip()}\n{fence}"
 
 
