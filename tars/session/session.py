@@ -204,11 +204,13 @@ class Session:
         finally:
             turn = self.last_turn
             if turn is not None and turn is not before and turn.usage.models:
-                cost = self.usage.total().cost()
+                threshold = self.config.cost_warn
+                before_cost = self.usage.total().cost() if threshold else None  # priced only when asked to warn
                 self.usage.turns.append(turn.usage)
-                warning = cost_warning(cost, self.usage.total().cost(), self.config.cost_warn)
-                if warning:
-                    self._warnings.append(warning)
+                if before_cost is not None:
+                    warning = cost_warning(before_cost, self.usage.total().cost(), threshold)
+                    if warning:
+                        self._warnings.append(warning)
         for warning in self._take_warnings():
             yield Notice(level="warning", text=warning)
 
