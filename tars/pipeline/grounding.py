@@ -60,7 +60,6 @@ class Grounded:
     args: dict[str, Any]
     dropped: list[str] = field(default_factory=list)
     resolved: dict[str, str] = field(default_factory=dict)  # argument -> the words it was resolved from
-    filled: list[str] = field(default_factory=list)  # arguments set from the grounds (default place)
     missing: list[str] = field(default_factory=list)
     question: str | None = None
 
@@ -244,7 +243,6 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
         prop = _prop(props, name)
         if grounds.place and is_place_arg(name, prop):
             out.args[name] = grounds.place
-            out.filled.append(name)
             if name in out.dropped:
                 out.dropped.remove(name)
         else:

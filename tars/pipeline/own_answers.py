@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from tars.messages import Message
 from tars.tools.base import is_not_offered
 
-__all__ = ["Outcome", "turn_outcomes", "all_failed", "nothing_useful", "failure_answer", "missing_note",
+__all__ = ["Outcome", "turn_outcomes", "nothing_useful", "failure_answer", "missing_note",
            "confirmations", "is_empty", "refused", "own_answer", "answer_from_results", "NO_ANSWER"]
 
 _REASON_CHARS = 200
@@ -82,12 +82,6 @@ def turn_outcomes(messages: Sequence[Message]) -> list[Outcome]:
             out.append(Outcome(tool=name, failed=m.is_error, text=m.content, call_id=m.tool_call_id or "",
                                about=_about(call.arguments if call else {})))
     return out
-
-
-def all_failed(messages: Sequence[Message]) -> bool:
-    """Whether this turn made calls and every one of them failed."""
-    outcomes = turn_outcomes(messages)
-    return bool(outcomes) and all(o.failed for o in outcomes)
 
 
 def refused(message: Message, name: str) -> bool:

@@ -17,7 +17,7 @@ from tars.errors import ProviderRejected
 from tars.events import TextDelta, ToolCallEvent, Usage
 from tars.messages import Message
 from tars.pipeline import prompts
-from tars.pipeline.grounding import Grounded, Grounds, date_notes, ground, takes_place
+from tars.pipeline.grounding import Grounds, date_notes, ground, takes_place
 from tars.pipeline.jsonout import Parsed, drop_null_optionals, parse_object, schema_error
 from tars.tools.base import Tool
 
@@ -66,7 +66,6 @@ class Arguments:
     runs: list[StepRun] = field(default_factory=list)
     # set when a required argument is not in the conversation: ask this instead of calling
     question: str | None = None
-    grounding: Grounded | None = None
 
 
 def run_step(provider: Any, step: str, messages: Sequence[Message], system: str,
@@ -189,7 +188,6 @@ def execute(provider: Any, messages: Sequence[Message], tool: Tool, grounds: Gro
 def _ground(result: Arguments, tool: Tool, args: dict[str, Any], messages: Sequence[Message],
             grounds: Grounds) -> None:
     checked = ground(tool.parameters, args, messages, grounds)
-    result.grounding = checked
     if checked.question is not None:
         result.question = checked.question
     elif result.error is None and schema_error(tool.parameters, checked.args) is None:
