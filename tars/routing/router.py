@@ -160,9 +160,11 @@ class Router:
         sig = read_signals(message)
         body = sig.text[sig.lead:]
         stems = frozenset(stem(w) for w in _MSG_WORD.findall(body))
+        # a learned tool's name may abbreviate the message's words ("gcd"): their initials, worked out once
+        spelled = stems | initials(body) if any(fam.topics for fam, _ in index.families) else stems
         scored = []
         for fam, names in index.families:
-            score, label, weight = _score(fam, sig, body, stems)
+            score, label, weight = _score(fam, sig, body, stems, spelled)
             if score >= THRESHOLD:
                 scored.append((score, weight, fam, names, label))
         if not scored:
@@ -216,8 +218,10 @@ def _boundary(text: str, i: int, step: int) -> bool:
     return True
 
 
-def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str]) -> tuple[float, str, float]:
-    """How strongly `body` asks for `fam`: the best cue, a little for corroboration, then context.
+def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str],
+           spelled: frozenset[str]) -> tuple[float, str, float]:
+    """How strongly `body` asks for `fam`: the best cue, a little for corroboration, then context
+    (`spelled`: the message's stems with the initials of its word runs, for learned tools' names).
 
     Returns (score, the best cue's text, the best cue's weight)."""
     best, label, count, at_lead = 0.0, "", 0, False
@@ -235,7 +239,7 @@ def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str]) -> tuple
             if fam.keywords[word] > best:
                 best, label = fam.keywords[word], word
         at_lead = at_lead or (best >= 2 and _IMPERATIVE.match(body) is not None)
-    covered, tool = coverage(fam, stems | initials(body)) if fam.topics else (0.0, "")
+    covered, tool = coverage(fam, spelled) if fam.topics else (0.0, "")
     if covered:  # the message names what one tool is about: a textbook frame is its subject (not a how-to)
         count += 1
         if covered > best:
