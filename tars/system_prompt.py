@@ -17,9 +17,12 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-__all__ = ["TOOL_RESULT_RULES", "Instructions", "build_system_prompt", "hint_paragraph", "hinted_tools", "hints_sure",
-           "without_tool_hints"]
+if TYPE_CHECKING:
+    from tars.tool_hints import ToolHints
+
+__all__ = ["TOOL_RESULT_RULES", "Instructions", "build_system_prompt", "hint_paragraph", "without_tool_hints"]
 
 _BASE = (
     "You are tars, a concise assistant in the user's terminal. Speak to the user directly: \"I\" for "
@@ -64,8 +67,8 @@ class Instructions:
 
 
 def build_system_prompt(
-    *, tool_hints: Iterable[str] = (), sections: Iterable[str] = (), tools: bool = False,
-    now: dt.datetime | None = None, instructions: Instructions | None = None, hints_sure: bool = False,
+    *, hints: ToolHints | None = None, sections: Iterable[str] = (), tools: bool = False,
+    now: dt.datetime | None = None, instructions: Instructions | None = None,
 ) -> str:
     """Assemble the prompt. The date matters: a task due "tomorrow" needs a real date. The time is
     given to the hour: a prompt that changed every minute could never be reused from llama.cpp's
@@ -82,32 +85,20 @@ def build_system_prompt(
         parts.extend(instructions.paragraphs())
     if tools:
         parts.append(TOOL_RESULT_RULES)
-    if hints := hint_paragraph(tool_hints, sure=hints_sure):
-        parts.append(hints)
+    if paragraph := hint_paragraph(hints):
+        parts.append(paragraph)
     parts.extend(s.strip() for s in sections if s and s.strip())
     return "\n\n".join(parts)
 
 
-def hint_paragraph(tool_hints: Iterable[str], *, sure: bool = False) -> str:
-    """The router's hints for the model; `sure`: the router is sure these are the tools to choose from."""
-    hints = list(tool_hints)
-    return ((_SURE if sure else _HINTS) + ", ".join(hints) + ".") if hints else ""
+def hint_paragraph(hints: ToolHints | None) -> str:
+    """The router's hints for the model, said as sure when the router is sure of them ("" for none)."""
+    if hints is None or not hints.names:
+        return ""
+    return (_SURE if hints.sure else _HINTS) + ", ".join(hints.names) + "."
 
 
-def without_tool_hints(system: str) -> str:
-    """The prompt without its tool-hint paragraph, for a step that answers rather than chooses."""
-    return "\n\n".join(part for part in system.split("\n\n") if not part.startswith((_HINTS, _SURE)))
-
-
-def hinted_tools(system: str) -> list[str]:
-    """The tools the router's hint paragraph names (none when the prompt has no hints)."""
-    for part in system.split("\n\n"):
-        for head in (_HINTS, _SURE):
-            if part.startswith(head):
-                return [name.strip() for name in part[len(head):].rstrip(".").split(",") if name.strip()]
-    return []
-
-
-def hints_sure(system: str) -> bool:
-    """Whether the hint paragraph says the router is sure of them."""
-    return any(part.startswith(_SURE) for part in system.split("\n\n"))
+def without_tool_hints(system: str, hints: ToolHints | None) -> str:
+    """The prompt without the paragraph `hints` made of it, for a step that answers rather than chooses."""
+    paragraph = hint_paragraph(hints)
+    return "\n\n".join(part for part in system.split("\n\n") if part != paragraph) if paragraph else system

@@ -2,9 +2,10 @@
 
 Tools are never executed. Each case first goes where a `tars ask` on the primary goes: the keyword
 router (`tars.routing`) decides over the case's tools, and the primary is offered the tools it
-hints (TARS_PRIMARY_TOOLS=hinted), with the hint paragraph and how sure the router is. Native mode
-is then one `provider.stream` call with those tools, scored on the calls it emits (no tools
-offered: the answer is "none" without asking the model); pipeline mode runs the round
+hints (TARS_PRIMARY_TOOLS=hinted), with the hint paragraph and how sure the router is (`ToolHints`,
+handed to the provider typed as well). Native mode is then one `provider.stream` call with those
+tools, scored on the calls it emits (no tools offered: the answer is "none" without asking the
+model); pipeline mode runs the round
 `PipelineProvider.plan` lays out and the same router and executor steps a chat session runs
 (`tars.pipeline.steps`), scored on the choice and the executor's arguments.
 """
@@ -26,6 +27,7 @@ from tars.pipeline.jsonout import parse_object, schema_error
 from tars.pipeline.provider import PipelineProvider
 from tars.routing import Router
 from tars.system_prompt import hint_paragraph
+from tars.tool_hints import ToolHints
 from tars.tools.base import Tool
 
 __all__ = ["BENCH_SYSTEM", "MODES", "run_case", "run_cases"]
@@ -89,28 +91,29 @@ def run_cases(provider: Any, cases: Iterable[Case], modes: Iterable[str],
 
 
 # -- what a session hands the primary -------------------------------------------------------------
-def primary_offer(case: Case) -> tuple[list[Tool], str, dict[str, Any]]:
-    """The tools a session offers the primary for this case, its system prompt, and the router's
-    decision as row fields: the keyword router over the case's tools, the hinted tools offered."""
+def primary_offer(case: Case) -> tuple[list[Tool], str, ToolHints | None, dict[str, Any]]:
+    """The tools a session offers the primary for this case, its system prompt, the hints it is
+    told, and the router's decision as row fields: the keyword router over the case's tools, the
+    hinted tools offered (the hints are told only with tools to choose from, as in a session)."""
     decision = Router(case.tools).decide(case.query)
-    by_name = {t.name: t for t in case.tools}
-    offered = [by_name[name] for name in decision.tool_hints if name in by_name]
-    hints = hint_paragraph([t.name for t in offered], sure=decision.band == "sure")
-    system = "\n\n".join(s for s in (BENCH_SYSTEM, case.system, hints) if s)
-    return offered, system, {"router": {"band": decision.band, "score": decision.score,
-                                        "hints": list(decision.tool_hints)}}
+    hints = ToolHints.of(decision)
+    offered = hints.offered({t.name: t for t in case.tools}.get)
+    told = hints.told_with(offered)
+    system = "\n\n".join(s for s in (BENCH_SYSTEM, case.system, hint_paragraph(told)) if s)
+    return offered, system, told, {"router": {"band": decision.band, "score": decision.score,
+                                              "hints": list(decision.tool_hints)}}
 
 
 # -- native: one call with the offered tools -----------------------------------------------------
 def _native(provider: Any, case: Case) -> dict[str, Any]:
-    tools, system, routed = primary_offer(case)
+    tools, system, hints, routed = primary_offer(case)
     if not tools:  # nothing offered: no call can come out; the answer itself is not scored
         return {**routed, "outcome": "none", "json_valid": None, "latency": {}, "tokens": [0, 0]}
     wire = {_WIRE_NAME.sub("_", t.name): t.name for t in tools}  # BFCL names such as math.factorial
     specs = [{**t.spec(), "name": _WIRE_NAME.sub("_", t.name)} for t in tools]
     text, calls, tokens = [], [], [0, 0]
     started = time.perf_counter()
-    events = provider.stream(case.messages, system=system, tools=specs)
+    events = provider.stream(case.messages, system=system, tools=specs, hints=hints)
     try:
         for event in events:
             match event:
@@ -161,8 +164,8 @@ def _written_call(reply: str) -> tuple[tuple[str, Any], bool] | None:
 
 # -- pipeline: the round a session's pipeline plans ---------------------------------------------
 def _pipeline(provider: Any, case: Case) -> dict[str, Any]:
-    tools, system, row = primary_offer(case)
-    plan = PipelineProvider(provider).plan(case.messages, system, tools)
+    tools, _, hints, row = primary_offer(case)
+    plan = PipelineProvider(provider).plan(case.messages, tools, hints)
     runs: list[steps.StepRun] = []
     valid: bool | None = None
     chosen = plan.tools[0] if plan.step == "call" else None

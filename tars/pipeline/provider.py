@@ -1,16 +1,16 @@
 """Pipeline mode as a provider: each tool round of the inner model is router -> executor -> summariser.
 
-`PipelineProvider(inner)` has the same `stream(messages, system=, tools=)` as every provider, so
+`PipelineProvider(inner)` has the same `stream(messages, system=, tools=, hints=)` as every provider, so
 the session's loop treats it like any model. A round that picks a tool ends with that one call
 (`Stop("tool_use")`); the loop runs it and streams again, so a second tool goes through router ->
 executor again within the round bound. A round offered no tools after tool results (the loop
 asks for the answer) goes to the summariser, which turns this turn's results into the answer.
-The keyword router's decision shapes the round (`plan`): sure of one tool, there is no router
-step (after its result, straight to the summariser); sure of a family, the model chooses among
-its tools only, with no "none"; sure that no tool is needed (nothing offered), no tool step runs;
-unsure, the model decides among the hinted tools in a canonical order. When every call of the turn
-failed, or each confirmed what it did, tars writes the answer itself (`own_answers`). Each step
-announces itself with a `Status`.
+The keyword router's decision, handed over typed (`hints`), shapes the round (`plan`): sure of
+one tool, there is no router step (after its result, straight to the summariser); sure of a
+family, the model chooses among its tools only, with no "none"; sure that no tool is needed
+(nothing offered), no tool step runs; unsure, the model decides among the hinted tools in a
+canonical order. When every call of the turn failed, or each confirmed what it did, tars writes
+the answer itself (`own_answers`). Each step announces itself with a `Status`.
 In `auto` mode it decides on the first stream whether the inner model needs the pipeline, since
 asking may load the model or query a server, which building a session must not do.
 """
@@ -30,7 +30,8 @@ from tars.pipeline.grounding import Grounds
 from tars.pipeline.own_answers import confirmations, missing_note, nothing_useful, own_answer
 from tars.pipeline.steps import StepRun, execute, route
 from tars.providers.base import Provider
-from tars.system_prompt import hinted_tools, hints_sure, without_tool_hints
+from tars.system_prompt import without_tool_hints
+from tars.tool_hints import ToolHints
 from tars.tools.base import Tool
 
 __all__ = ["PipelineProvider", "Plan", "wants_pipeline", "SMALL_CONTEXT"]
@@ -125,20 +126,22 @@ class PipelineProvider:
 
     # -- one round ------------------------------------------------------------------------------
     def stream(self, messages: Sequence[Message], *, system: str = "", tools: Sequence[dict[str, Any]] = (),
-               response_schema: dict[str, Any] | None = None) -> Iterator[Event]:
+               response_schema: dict[str, Any] | None = None, hints: ToolHints | None = None) -> Iterator[Event]:
         if response_schema is not None or not self.active:
-            return self.inner.stream(messages, system=system, tools=tools, response_schema=response_schema)
-        return self._round(list(messages), system, [_described(spec) for spec in tools])
+            return self.inner.stream(messages, system=system, tools=tools, response_schema=response_schema,
+                                     hints=hints)
+        return self._round(list(messages), system, [_described(spec) for spec in tools], hints)
 
-    def plan(self, messages: Sequence[Message], system: str, tools: Sequence[Tool]) -> Plan:
+    def plan(self, messages: Sequence[Message], tools: Sequence[Tool], hints: ToolHints | None = None) -> Plan:
         """What a round does, from the session's decisions alone (no model call): the keyword
-        router's hints and how sure it is (the system prompt's hint paragraph) and the tools offered.
+        router's hints and how sure it is, and the tools offered.
 
         "own": tars answers (every call failed, or each confirmed what it did); "summarise" or
         "answer" with no tool step; "call" the one tool the sure router narrowed to, no router step;
         "route": the model chooses among `tools` ("none" too, unless the router is sure)."""
-        hints, sure = hinted_tools(system), hints_sure(system)
-        narrowed = sure and len(tools) == 1 and hints == [tools[0].name]
+        hints = hints or ToolHints()
+        sure = hints.sure and bool(hints.names)
+        narrowed = sure and len(tools) == 1 and hints.names == (tools[0].name,)
         after_tool = _after_tool(messages)
         if after_tool and (nothing_useful(messages) or confirmations(messages)):
             return Plan("own")
@@ -148,10 +151,11 @@ class PipelineProvider:
             return Plan("call", list(tools))
         return Plan("route", list(tools), allow_none=after_tool or not sure)
 
-    def _round(self, messages: list[Message], system: str, tools: list[Tool]) -> Iterator[Event]:
-        plan = self.plan(messages, system, tools)
+    def _round(self, messages: list[Message], system: str, tools: list[Tool],
+               hints: ToolHints | None) -> Iterator[Event]:
+        plan = self.plan(messages, tools, hints)
         # tool hints help a model choosing among schemas; the steps that answer read them as a topic
-        system = without_tool_hints(system)
+        system = without_tool_hints(system, hints)
         after_tool = _after_tool(messages)
         match plan.step:
             case "own":

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from tars.config import Config, ModelSpec
     from tars.events import Event
     from tars.messages import Message
+    from tars.tool_hints import ToolHints
 
 __all__ = ["LazyProvider", "Provider", "chat_template", "make_provider"]
 
@@ -79,8 +80,9 @@ class LazyProvider:
         return self.warm_up().count_tokens(text)
 
     def stream(self, messages: Sequence[Message], *, system: str = "", tools: Sequence[dict[str, Any]] = (),
-               response_schema: dict[str, Any] | None = None) -> Iterator[Event]:
-        return self.warm_up().stream(messages, system=system, tools=tools, response_schema=response_schema)
+               response_schema: dict[str, Any] | None = None, hints: ToolHints | None = None) -> Iterator[Event]:
+        return self.warm_up().stream(messages, system=system, tools=tools, response_schema=response_schema,
+                                     hints=hints)
 
     def __getattr__(self, name: str) -> Any:  # anything provider-specific (e.g. tool_format)
         return getattr(self.warm_up(), name)

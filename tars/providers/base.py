@@ -9,10 +9,13 @@ are provider-neutral dicts `{"name", "description", "parameters"}`; each provide
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from tars.events import Event
 from tars.messages import Message
+
+if TYPE_CHECKING:
+    from tars.tool_hints import ToolHints
 
 __all__ = ["Provider"]
 
@@ -58,7 +61,10 @@ class Provider(Protocol):
         system: str = "",
         tools: Sequence[dict[str, Any]] = (),
         response_schema: dict[str, Any] | None = None,
+        hints: ToolHints | None = None,
     ) -> Iterator[Event]:
         """Stream one model round. `response_schema`, when given and supported, constrains the
-        output to JSON matching it (llama.cpp grammar, Ollama `format`)."""
+        output to JSON matching it (llama.cpp grammar, Ollama `format`). `hints`: what the keyword
+        router told the model (already a paragraph of `system`); a model ignores them, pipeline
+        mode plans its round by them."""
         ...

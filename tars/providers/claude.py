@@ -23,6 +23,7 @@ from tars.providers.wire import check_url, idle_hooks, wire_faults
 
 if TYPE_CHECKING:
     from tars.config import Config
+    from tars.tool_hints import ToolHints
 
 __all__ = ["ClaudeProvider", "chat_template", "to_anthropic_messages", "to_anthropic_tools"]
 
@@ -79,7 +80,7 @@ class ClaudeProvider:
         return anthropic
 
     def stream(self, messages: Sequence[Message], *, system: str = "", tools: Sequence[dict[str, Any]] = (),
-               response_schema: dict[str, Any] | None = None) -> Iterator[Event]:
+               response_schema: dict[str, Any] | None = None, hints: ToolHints | None = None) -> Iterator[Event]:
         if self._base_url:
             check_url(self._base_url, "ANTHROPIC_BASE_URL", self.provider)
         with wire_faults(_SERVICE, "ANTHROPIC_BASE_URL", idle=self._idle):

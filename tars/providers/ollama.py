@@ -27,6 +27,7 @@ from tars.providers.wire import check_url, idle_guard, wire_faults
 
 if TYPE_CHECKING:
     from tars.config import Config
+    from tars.tool_hints import ToolHints
     from tars.toolcalls import StreamParser
 
 __all__ = ["OllamaProvider", "chat_template"]
@@ -150,7 +151,7 @@ class OllamaProvider:
         return self._client
 
     def stream(self, messages: Sequence[Message], *, system: str = "", tools: Sequence[dict[str, Any]] = (),
-               response_schema: dict[str, Any] | None = None) -> Iterator[Event]:
+               response_schema: dict[str, Any] | None = None, hints: ToolHints | None = None) -> Iterator[Event]:
         try:
             url = _base_url(self.host)
         except ValueError:  # a port that is not a number: check_url names the setting

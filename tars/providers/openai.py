@@ -27,6 +27,7 @@ from tars.providers.wire import check_url, idle_guard, sse_content, wire_faults
 
 if TYPE_CHECKING:
     from tars.config import Config
+    from tars.tool_hints import ToolHints
     from tars.toolcalls import StreamParser
 
 __all__ = ["OpenAIProvider", "chat_template"]
@@ -111,7 +112,7 @@ class OpenAIProvider:
         return None  # counted from the usage each answer reports
 
     def stream(self, messages: Sequence[Message], *, system: str = "", tools: Sequence[dict[str, Any]] = (),
-               response_schema: dict[str, Any] | None = None) -> Iterator[Event]:
+               response_schema: dict[str, Any] | None = None, hints: ToolHints | None = None) -> Iterator[Event]:
         check_url(self.base_url, _URL_SETTING, self.provider)
         with wire_faults(_SERVICE, _URL_SETTING, idle=self._idle):
             parser = self._parser(tools)

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tars.errors import ProviderError
 from tars.events import Event, Stop, TextDelta, ToolCall, ToolCallEvent
 from tars.messages import Message
 from tars.providers.stop import ending_with_stop
+
+if TYPE_CHECKING:
+    from tars.tool_hints import ToolHints
 
 __all__ = ["ScriptedProvider", "Round"]
 
@@ -43,10 +46,10 @@ class ScriptedProvider:
         return None  # the session's estimate
 
     def stream(self, messages: Sequence[Message], *, system: str = "", tools: Sequence[dict[str, Any]] = (),
-               response_schema: dict[str, Any] | None = None) -> Iterator[Event]:
+               response_schema: dict[str, Any] | None = None, hints: ToolHints | None = None) -> Iterator[Event]:
         index = min(len(self.calls), len(self.rounds) - 1)
         self.calls.append({"messages": list(messages), "system": system, "tools": list(tools),
-                           "response_schema": response_schema})
+                           "response_schema": response_schema, "hints": hints})
         round_ = self.rounds[index]
         items = round_(messages, tools) if callable(round_) else round_
         return self._play(items)

@@ -39,6 +39,7 @@ from tars.session.escalation import spec_of
 from tars.session.repeats import RepeatGuard
 from tars.session.turn import Turn
 from tars.tokens import estimate_tokens
+from tars.tool_hints import ToolHints
 from tars.tools.base import Tool, not_offered
 from tars.usage import billing_of
 
@@ -57,7 +58,7 @@ def run_turn(session: Session, text: str, route: RouteResult) -> Iterator[Sessio
                                     escalation_skipped=choice.skipped)
     if choice.notice is not None:
         yield choice.notice
-    hints = list(route.tool_hints)
+    hints = ToolHints.of(route)  # what the router tells the model: a paragraph natively, typed to the pipeline
     sections = session.context_sections(text)
     guard = RepeatGuard(session.tools)
     answer_now = False
@@ -66,8 +67,8 @@ def run_turn(session: Session, text: str, route: RouteResult) -> Iterator[Sessio
         tools = [] if answer_now else _offered(session, provider, hints)
         turn.model = str(spec_of(provider))
         yield ModelStart(model=turn.model, escalated=turn.escalated, fallback=turn.fell_back, round=turn.rounds + 1)
-        system = session.system_prompt(sections, tool_hints=hints if tools else (), hints_sure=route.band == "sure",
-                                       tools=bool(tools) or turn.rounds > 0)
+        told = hints.told_with(tools)
+        system = session.system_prompt(sections, hints=told, tools=bool(tools) or turn.rounds > 0)
         if not getattr(provider, "loaded", True):  # a local model loads first: say so, it takes seconds
             yield Status(text="loading the model…")
             getattr(provider, "warm_up", lambda: None)()
@@ -77,7 +78,8 @@ def run_turn(session: Session, text: str, route: RouteResult) -> Iterator[Sessio
         harder = False
         turn.context_tokens, turn.context_window = budget.used, budget.window
         try:
-            reply = yield from _model_round(session, provider, system, specs, turn, budget, answer_now=answer_now)
+            reply = yield from _model_round(session, provider, system, specs, turn, budget, hints=told,
+                                            answer_now=answer_now)
         except ContextTooLong as exc:
             if refused:  # compacted harder and still refused: the user hears why, no fallback
                 raise
@@ -117,11 +119,11 @@ def run_turn(session: Session, text: str, route: RouteResult) -> Iterator[Sessio
         "the answer may be incomplete"))
 
 
-def _offered(session: Session, provider: Provider, hints: list[str]) -> list[Tool]:
+def _offered(session: Session, provider: Provider, hints: ToolHints) -> list[Tool]:
     """Remote models get every tool; the primary gets the hinted ones (small contexts)."""
     if provider is session.remote or session.config.primary_tools == "all":
         return list(session.tools)
-    return [t for name in hints if (t := session.tools.get(name))]
+    return hints.offered(session.tools.get)
 
 
 def _is_offered(session: Session, call: ToolCall, tools: list[Tool]) -> bool:
@@ -188,12 +190,13 @@ def _run_calls(session: Session, calls: tuple[ToolCall, ...], tools: list[Tool],
 
 
 def _model_round(session: Session, provider: Provider, system: str, tools: list[dict[str, Any]],
-                 turn: Turn, budget: Budget, *, answer_now: bool = False) -> Generator[Event, None, Reply]:
+                 turn: Turn, budget: Budget, *, hints: ToolHints | None = None,
+                 answer_now: bool = False) -> Generator[Event, None, Reply]:
     """Stream one model round into the context; keep the partial reply if interrupted. Asked to
     answer after a refused repeat, a reply that is only a call written as text is not the answer."""
     reply = Reply()
     session.meter.sent(budget)
-    events = provider.stream(session.context.wire(), system=system, tools=tools)
+    events = provider.stream(session.context.wire(), system=system, tools=tools, hints=hints)
     if answer_now:
         events = answer_not_call(events, lambda: session.messages)
     billing = billing_of(provider)

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from tars.attachments import Attached
     from tars.mcp.manager import McpManager
     from tars.roles import Role
+    from tars.tool_hints import ToolHints
 
 __all__ = ["Session", "Rescue"]
 
@@ -135,11 +136,9 @@ class Session:
         """The working folder's trusted instruction file joins the system prompt."""
         self.instructions = dataclasses.replace(self.instructions, project=text, project_file=file_name)
 
-    def system_prompt(self, sections: Sequence[str], *, tool_hints: Sequence[str] = (), tools: bool = False,
-                      hints_sure: bool = False) -> str:
+    def system_prompt(self, sections: Sequence[str], *, hints: ToolHints | None = None, tools: bool = False) -> str:
         """The system prompt of one request (`tars.system_prompt` assembles it)."""
-        return build_system_prompt(tool_hints=tool_hints, sections=sections, tools=tools,
-                                   instructions=self.instructions, hints_sure=hints_sure)
+        return build_system_prompt(hints=hints, sections=sections, tools=tools, instructions=self.instructions)
 
     def context_sections(self, text: str) -> list[str]:
         sections = []

@@ -32,6 +32,7 @@ from tars.providers.window import decide
 
 if TYPE_CHECKING:
     from tars.config import Config
+    from tars.tool_hints import ToolHints
     from tars.toolcalls import StreamParser
 
 __all__ = ["LlamaCppProvider", "chat_template"]
@@ -140,7 +141,7 @@ class LlamaCppProvider:
         return fmt
 
     def stream(self, messages: Sequence[Message], *, system: str = "", tools: Sequence[dict[str, Any]] = (),
-               response_schema: dict[str, Any] | None = None) -> Iterator[Event]:
+               response_schema: dict[str, Any] | None = None, hints: ToolHints | None = None) -> Iterator[Event]:
         llm = self._model()
         # the session keeps the prompt within the window (tars.session.budget): nothing is dropped here
         chat = chat_messages(messages, system, TEMPLATE)
