@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tars.messages import Message
+from tars.pipeline.value_forms import as_fraction, percents
 from tars.tools import when
 
 __all__ = ["Grounds", "Grounded", "ground", "is_date_arg", "is_place_arg", "takes_place", "date_notes"]
@@ -125,7 +126,10 @@ class _Text:
         self.numbers = {float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", text)}
         self.numbers |= {float(n) for w, n in when.NUMBER_WORDS.items()
                          if len(w) > 2 and " " not in w and f" {w} " in self.norm}
-        self.found = when.find(_user_text(messages), now)
+        said = _user_text(messages)
+        self.percents = percents(said)  # "5%" grounds the rate 0.05 too
+        self.numbers |= {round(p / 100, 12) for p in self.percents}
+        self.found = when.find(said, now)
         self.dates = [w for _, w in self.found]
         # a count of days the words imply ("tomorrow" = 1, "two weeks" = 14), for day-count arguments
         self.days = {float(abs((w.date - now.date()).days)) for w in self.dates}
@@ -225,6 +229,7 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
     out = Grounded(args={})
     for name, value in args.items():
         prop = _prop(props, name)
+        value = as_fraction(prop, value, text.percents)
         ok, value, phrase = _check(name, prop, value, text, now, name in base)
         if ok and name not in base and "enum" not in prop and _echo(value, name, args, base, text):
             ok = False

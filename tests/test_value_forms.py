@@ -1,0 +1,38 @@
+"""Values as the user meant them: the rules that rewrite what a small model copied from the message's
+surface ("5%" as 5, "two weeks" as 2 days, a whole enum, "note house.md") before grounding checks it."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from tars.messages import Message
+from tars.pipeline.grounding import Grounds, ground
+
+NOW = dt.datetime(2026, 11, 25, 14, 0, tzinfo=dt.timezone(dt.timedelta(hours=1)))  # a Wednesday
+
+
+def said(text: str) -> list[Message]:
+    return [Message(role="user", content=text)]
+
+
+def _schema(required: list[str], **props: dict) -> dict:
+    return {"type": "object", "properties": props, "required": required}
+
+
+def test_a_percentage_said_is_a_fraction_unless_the_schema_asks_for_percent():
+    rate = _schema(["principal"], principal={"type": "integer"},
+                   rate={"type": "number", "description": "The annual interest rate."})
+    asked = said("Compound interest on $10000 at an annual interest rate of 5%")
+    assert ground(rate, {"principal": 10000, "rate": 5}, asked, Grounds(now=NOW)).args["rate"] == 0.05
+    assert ground(rate, {"principal": 10000, "rate": 0.05}, asked, Grounds(now=NOW)).args["rate"] == 0.05
+    spoken = said("a loan of 10000 at 7 percent")
+    assert ground(rate, {"principal": 10000, "rate": 7}, spoken, Grounds(now=NOW)).args["rate"] == 0.07
+    as_percent = _schema(["rate"], rate={"type": "number",
+                                         "description": "The interest rate for a year as a percentage."})
+    assert ground(as_percent, {"rate": 5.0}, asked, Grounds(now=NOW)).args == {"rate": 5.0}
+    shares = _schema(["shares"], shares={"type": "array", "items": {"type": "number"}, "description":
+                     "the percentage contributions of each trait, which must sum to 1"})
+    checked = ground(shares, {"shares": [40, 60]}, said("trait A contributes 40% and trait B 60%"), Grounds(now=NOW))
+    assert checked.args == {"shares": [0.4, 0.6]}
+    count = _schema(["people"], people={"type": "integer"})  # an integer cannot be a fraction
+    assert ground(count, {"people": 5}, said("5% of 100 people"), Grounds(now=NOW)).args == {"people": 5}
