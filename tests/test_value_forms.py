@@ -36,3 +36,17 @@ def test_a_percentage_said_is_a_fraction_unless_the_schema_asks_for_percent():
     assert checked.args == {"shares": [0.4, 0.6]}
     count = _schema(["people"], people={"type": "integer"})  # an integer cannot be a fraction
     assert ground(count, {"people": 5}, said("5% of 100 people"), Grounds(now=NOW)).args == {"people": 5}
+
+
+def test_a_day_count_said_in_weeks_is_counted_in_days():
+    upcoming = _schema([], days={"type": "integer"})
+    assert ground(upcoming, {"days": 2}, said("Show my tasks for the next two weeks"), Grounds(now=NOW)).args == \
+        {"days": 14}
+    assert ground(upcoming, {"days": 1}, said("what's due in the next fortnight?"), Grounds(now=NOW)).args == \
+        {"days": 14}
+    assert ground(upcoming, {"days": 14}, said("tasks for the next 2 weeks"), Grounds(now=NOW)).args == {"days": 14}
+    # the message also says that many days: the model's count stands
+    assert ground(upcoming, {"days": 2}, said("two weeks off, then 2 days of tasks"), Grounds(now=NOW)).args == \
+        {"days": 2}
+    other = _schema([], weeks={"type": "integer"})  # a count of weeks stays a count of weeks
+    assert ground(other, {"weeks": 2}, said("the next two weeks"), Grounds(now=NOW)).args == {"weeks": 2}

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tars.messages import Message
-from tars.pipeline.value_forms import as_fraction, percents
+from tars.pipeline.value_forms import as_days, as_fraction, percents, weeks
 from tars.tools import when
 
 __all__ = ["Grounds", "Grounded", "ground", "is_date_arg", "is_place_arg", "takes_place", "date_notes"]
@@ -129,12 +129,11 @@ class _Text:
         said = _user_text(messages)
         self.percents = percents(said)  # "5%" grounds the rate 0.05 too
         self.numbers |= {round(p / 100, 12) for p in self.percents}
+        self.said = said
         self.found = when.find(said, now)
         self.dates = [w for _, w in self.found]
         # a count of days the words imply ("tomorrow" = 1, "two weeks" = 14), for day-count arguments
-        self.days = {float(abs((w.date - now.date()).days)) for w in self.dates}
-        for count, unit in re.findall(rf"\b({when.COUNT})\s+(week|fortnight)s?\b", self.norm):
-            self.days.add(float(when.count(count) * (7 if unit == "week" else 14)))
+        self.days = {float(abs((w.date - now.date()).days)) for w in self.dates} | set(weeks(self.norm).values())
         last = next((m.content for m in reversed(messages) if m.role == "user"), "")
         self.request = _norm(last)
 
@@ -229,7 +228,7 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
     out = Grounded(args={})
     for name, value in args.items():
         prop = _prop(props, name)
-        value = as_fraction(prop, value, text.percents)
+        value = as_days(name, as_fraction(prop, value, text.percents), text.said)
         ok, value, phrase = _check(name, prop, value, text, now, name in base)
         if ok and name not in base and "enum" not in prop and _echo(value, name, args, base, text):
             ok = False

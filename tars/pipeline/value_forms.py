@@ -11,13 +11,17 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["percents", "as_fraction"]
+from tars.tools import when
+
+__all__ = ["percents", "as_fraction", "weeks", "as_days"]
 
 _PERCENT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:%|percent\b|per\s+cent\b)", re.IGNORECASE)
 # a description that asks for the percentage itself, unless it also asks for a fraction
 _IN_PERCENT = re.compile(r"\bpercent(?:age)?s?\b", re.IGNORECASE)
 _AS_FRACTION = re.compile(r"\b(?:decimal|fraction)|\bbetween 0(?:\.0)? and 1\b|\bsums? (?:up )?to 1\b|"
                           r"\b0(?:\.0)?\s*(?:to|-)\s*1(?:\.0)?\b|\d%\s+(?:is|=|as)\s+0?\.\d", re.IGNORECASE)
+_WEEKS = re.compile(rf"\b(?:({when.COUNT})\s+(week)s?|(?:({when.COUNT})\s+)?(fortnight)s?)\b", re.IGNORECASE)
+_DAYS = re.compile(rf"\b({when.COUNT})\s+days?\b", re.IGNORECASE)
 
 
 def _types(prop: dict[str, Any]) -> set[str]:
@@ -48,3 +52,24 @@ def as_fraction(prop: dict[str, Any], value: Any, said: set[float]) -> Any:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or "number" not in _types(prop):
         return value  # an integer argument cannot hold a fraction; a count is not a rate
     return round(value / 100, 12) if float(value) in said else value
+
+
+# -- day counts --------------------------------------------------------------------------------------
+def weeks(text: str) -> dict[float, float]:
+    """The counts of weeks the text says, each with its number of days ("two weeks": 2 -> 14)."""
+    found = {}
+    for n, week, n2, _ in _WEEKS.findall(text):
+        count = when.count(n or n2 or "1")
+        found[float(count)] = float(count * (7 if week else 14))
+    return found
+
+
+def as_days(name: str, value: Any, text: str) -> Any:
+    """A day count written as the number of weeks the message said ("the next two weeks": 2 -> 14),
+    unless the message also says that many days."""
+    if "day" not in name.lower() or isinstance(value, bool) or not isinstance(value, (int, float)):
+        return value
+    days = weeks(text).get(float(value))
+    if days is None or float(value) in {float(when.count(n)) for n in _DAYS.findall(text)}:
+        return value
+    return int(days) if isinstance(value, int) else days
