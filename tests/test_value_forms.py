@@ -50,3 +50,22 @@ def test_a_day_count_said_in_weeks_is_counted_in_days():
         {"days": 2}
     other = _schema([], weeks={"type": "integer"})  # a count of weeks stays a count of weeks
     assert ground(other, {"weeks": 2}, said("the next two weeks"), Grounds(now=NOW)).args == {"weeks": 2}
+
+
+def test_a_list_of_choices_keeps_the_ones_the_message_says():
+    kinds = ["Annual", "Perennial", "Shrub", "Tree", "Herbs", "Fruits"]
+    nursery = _schema(["location"], location={"type": "string"},
+                      plant_types={"type": "array", "items": {"type": "string", "enum": kinds}})
+    asked = said("Find the best local nurseries in Toronto with a good variety of annual plants.")
+    checked = ground(nursery, {"location": "Toronto", "plant_types": kinds}, asked, Grounds(now=NOW))
+    assert checked.args == {"location": "Toronto", "plant_types": ["Annual"]}
+    both = ground(nursery, {"location": "Toronto", "plant_types": kinds}, said("shrubs and trees in Toronto"),
+                  Grounds(now=NOW))
+    assert both.args["plant_types"] == ["Shrub", "Tree"]
+    none = ground(nursery, {"location": "Toronto", "plant_types": ["Tree"]}, said("nurseries in Toronto"),
+                  Grounds(now=NOW))
+    assert none.args == {"location": "Toronto"} and none.dropped == ["plant_types"]  # the tool's default
+    required = {**nursery, "required": ["location", "plant_types"]}
+    kept = ground(required, {"location": "Toronto", "plant_types": ["Tree"]}, said("nurseries in Toronto"),
+                  Grounds(now=NOW))
+    assert kept.args["plant_types"] == ["Tree"]

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tars.messages import Message
-from tars.pipeline.value_forms import as_days, as_fraction, percents, weeks
+from tars.pipeline.value_forms import as_days, as_fraction, percents, said_choices, weeks
 from tars.tools import when
 
 __all__ = ["Grounds", "Grounded", "ground", "is_date_arg", "is_place_arg", "takes_place", "date_notes"]
@@ -229,6 +229,11 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
     for name, value in args.items():
         prop = _prop(props, name)
         value = as_days(name, as_fraction(prop, value, text.percents), text.said)
+        chosen = said_choices(prop, value, lambda v: text.has_words(v, every=True))
+        if chosen is None and name not in base:  # none of its choices said: the tool's default applies
+            out.dropped.append(name)
+            continue
+        value = value if chosen is None else chosen  # required: the model's choice stands
         ok, value, phrase = _check(name, prop, value, text, now, name in base)
         if ok and name not in base and "enum" not in prop and _echo(value, name, args, base, text):
             ok = False

@@ -9,11 +9,12 @@ so every tool benefits; `tars.pipeline.grounding` applies them before it checks 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from tars.tools import when
 
-__all__ = ["percents", "as_fraction", "weeks", "as_days"]
+__all__ = ["percents", "as_fraction", "weeks", "as_days", "said_choices"]
 
 _PERCENT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:%|percent\b|per\s+cent\b)", re.IGNORECASE)
 # a description that asks for the percentage itself, unless it also asks for a fraction
@@ -73,3 +74,15 @@ def as_days(name: str, value: Any, text: str) -> Any:
     if days is None or float(value) in {float(when.count(n)) for n in _DAYS.findall(text)}:
         return value
     return int(days) if isinstance(value, int) else days
+
+
+# -- choices -----------------------------------------------------------------------------------------
+def said_choices(prop: dict[str, Any], value: Any, mentioned: Callable[[str], bool]) -> Any:
+    """Of a list of a schema's choices, the ones the message mentions: a small model copies the whole
+    enum ("annual plants" -> every plant type). None when it mentions none of them."""
+    items = prop.get("items")
+    if not isinstance(value, list) or not isinstance(items, dict) or "enum" not in items:
+        return value
+    if not all(isinstance(v, str) for v in value):
+        return value
+    return [v for v in value if mentioned(v)] or None
