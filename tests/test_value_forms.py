@@ -69,3 +69,15 @@ def test_a_list_of_choices_keeps_the_ones_the_message_says():
     kept = ground(required, {"location": "Toronto", "plant_types": ["Tree"]}, said("nurseries in Toronto"),
                   Grounds(now=NOW))
     assert kept.args["plant_types"] == ["Tree"]
+
+
+def test_a_file_name_the_message_writes_is_used_as_written():
+    append = _schema(["path", "text"], path={"type": "string"}, text={"type": "string"})
+    checked = ground(append, {"path": "note house.md", "text": "call the plumber"},
+                     said("Append 'call the plumber' to my note house.md"), Grounds(now=NOW))
+    assert checked.args == {"path": "house.md", "text": "call the plumber"}
+    nested = ground(append, {"path": "file Projects/tars.md", "text": "ship it"},
+                    said("add 'ship it' to the file Projects/tars.md."), Grounds(now=NOW))
+    assert nested.args["path"] == "Projects/tars.md"
+    spaced = ground(append, {"path": "My Notes.md", "text": "x"}, said("append x to My Notes.md"), Grounds(now=NOW))
+    assert spaced.args["path"] == "My Notes.md"  # no word of it is a file name by itself: kept as written

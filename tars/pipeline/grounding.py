@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tars.messages import Message
-from tars.pipeline.value_forms import as_days, as_fraction, percents, said_choices, weeks
+from tars.pipeline.value_forms import as_days, as_fraction, file_name, percents, said_choices, weeks
 from tars.tools import when
 
 __all__ = ["Grounds", "Grounded", "ground", "is_date_arg", "is_place_arg", "takes_place", "date_notes"]
@@ -228,7 +228,7 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
     out = Grounded(args={})
     for name, value in args.items():
         prop = _prop(props, name)
-        value = as_days(name, as_fraction(prop, value, text.percents), text.said)
+        value = file_name(name, as_days(name, as_fraction(prop, value, text.percents), text.said), text.said)
         chosen = said_choices(prop, value, lambda v: text.has_words(v, every=True))
         if chosen is None and name not in base:  # none of its choices said: the tool's default applies
             out.dropped.append(name)

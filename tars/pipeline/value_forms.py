@@ -14,7 +14,7 @@ from typing import Any
 
 from tars.tools import when
 
-__all__ = ["percents", "as_fraction", "weeks", "as_days", "said_choices"]
+__all__ = ["percents", "as_fraction", "weeks", "as_days", "said_choices", "file_name"]
 
 _PERCENT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:%|percent\b|per\s+cent\b)", re.IGNORECASE)
 # a description that asks for the percentage itself, unless it also asks for a fraction
@@ -23,6 +23,9 @@ _AS_FRACTION = re.compile(r"\b(?:decimal|fraction)|\bbetween 0(?:\.0)? and 1\b|\
                           r"\b0(?:\.0)?\s*(?:to|-)\s*1(?:\.0)?\b|\d%\s+(?:is|=|as)\s+0?\.\d", re.IGNORECASE)
 _WEEKS = re.compile(rf"\b(?:({when.COUNT})\s+(week)s?|(?:({when.COUNT})\s+)?(fortnight)s?)\b", re.IGNORECASE)
 _DAYS = re.compile(rf"\b({when.COUNT})\s+days?\b", re.IGNORECASE)
+_PATH_NAME = re.compile(r"(?:^|_)(?:path|file|filename|filepath|note)s?(?:$|_)")
+_KIND = re.compile(r"^(?:(?:the|my)\s+)?(?:note|file|path|document|doc)\s+", re.IGNORECASE)
+_EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,8}$")
 
 
 def _types(prop: dict[str, Any]) -> set[str]:
@@ -86,3 +89,23 @@ def said_choices(prop: dict[str, Any], value: Any, mentioned: Callable[[str], bo
     if not all(isinstance(v, str) for v in value):
         return value
     return [v for v in value if mentioned(v)] or None
+
+
+# -- file names --------------------------------------------------------------------------------------
+def _file_names(text: str) -> set[str]:
+    """The words of the text written as a file name: with an extension or a folder ("house.md", "a/b")."""
+    words = (w.strip("'\"`,;:!?()[]{}<>").rstrip(".") for w in text.split())
+    return {w for w in words if w and ("/" in w or _EXTENSION.search(w))}
+
+
+def file_name(name: str, value: Any, text: str) -> Any:
+    """A path the message writes, used as written: the model's "note house.md" for "my note house.md"."""
+    if not isinstance(value, str) or len(value.split()) < 2:
+        return value
+    if not (_PATH_NAME.search(name.lower()) or _EXTENSION.search(value.strip())):
+        return value
+    written = _file_names(text)
+    if value.strip() in text:  # "My Notes.md" said so is a name with a space; "note house.md" is a note
+        rest = _KIND.sub("", value.strip())
+        return rest if rest in written else value
+    return next((w for w in value.split() if w in written), value)
