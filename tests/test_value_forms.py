@@ -81,3 +81,21 @@ def test_a_file_name_the_message_writes_is_used_as_written():
     assert nested.args["path"] == "Projects/tars.md"
     spaced = ground(append, {"path": "My Notes.md", "text": "x"}, said("append x to My Notes.md"), Grounds(now=NOW))
     assert spaced.args["path"] == "My Notes.md"  # no word of it is a file name by itself: kept as written
+
+
+def test_an_optional_switch_the_message_does_not_touch_keeps_its_default():
+    write = _schema(["path", "content"], path={"type": "string"}, content={"type": "string"},
+                    overwrite={"type": "boolean"})
+    checked = ground(write, {"path": "ideas.md", "content": "build a bird feeder", "overwrite": True},
+                     said("Create a note called ideas.md with the text 'build a bird feeder'"), Grounds(now=NOW))
+    assert checked.args == {"path": "ideas.md", "content": "build a bird feeder"} and checked.dropped == ["overwrite"]
+    told = ground(write, {"path": "ideas.md", "content": "x", "overwrite": True},
+                  said("write x to ideas.md, overwrite it"), Grounds(now=NOW))
+    assert told.args["overwrite"] is True
+    speed = _schema(["height"], height={"type": "number"}, include_air_resistance={"type": "boolean"})
+    kept = ground(speed, {"height": 100, "include_air_resistance": False},
+                  said("the final speed of an object dropped from 100 m without air resistance"), Grounds(now=NOW))
+    assert kept.args == {"height": 100, "include_air_resistance": False}  # said, so the model's reading stands
+    required = {**write, "required": ["path", "content", "overwrite"]}
+    assert ground(required, {"path": "ideas.md", "content": "x", "overwrite": False}, said("x in ideas.md"),
+                  Grounds(now=NOW)).args["overwrite"] is False

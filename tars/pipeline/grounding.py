@@ -32,6 +32,9 @@ _NOT_CONTENT = frozenset("""a an the to of for in on at by and or with my me i y
 is are was be do does myself remind reminder reminders task tasks todo add create make new set note notes
 remember save store write something thing stuff item latest user message earlier conversation""".split())
 
+# the verbs of a boolean's name ("include_dividends", "is_public"), not what it switches
+_SWITCH_VERBS = frozenset("is has include includes use enable enabled allow show get return with only".split())
+
 
 @dataclass(frozen=True)
 class Grounds:
@@ -137,6 +140,11 @@ class _Text:
         last = next((m.content for m in reversed(messages) if m.role == "user"), "")
         self.request = _norm(last)
 
+    def names_switch(self, name: str) -> bool:
+        """Whether the message says what a boolean argument switches ("overwrite", "air resistance")."""
+        words = [w for w in _norm(re.sub(r"([a-z])([A-Z])", r"\1 \2", name)).split() if w not in _SWITCH_VERBS]
+        return not words or self.has_words(" ".join(words), every=False)
+
     def has_words(self, value: str, *, every: bool) -> bool:
         words = [w for w in _norm(value).split() if _stem(w) not in _NOT_CONTENT_STEMS]
         if not words:
@@ -150,6 +158,8 @@ class _Text:
 def _check(name: str, prop: dict[str, Any], value: Any, text: _Text, now: dt.datetime,
            required: bool) -> tuple[bool, Any, str | None]:
     """(grounded, value to use, the words a date was resolved from)."""
+    if isinstance(value, bool) and not required:  # a switch the message does not touch keeps its default
+        return text.names_switch(name), value, None
     if isinstance(value, bool) or "enum" in prop or "const" in prop:
         return True, value, None  # a choice the schema offers
     if isinstance(value, (int, float)):
