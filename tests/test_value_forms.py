@@ -99,3 +99,11 @@ def test_an_optional_switch_the_message_does_not_touch_keeps_its_default():
     required = {**write, "required": ["path", "content", "overwrite"]}
     assert ground(required, {"path": "ideas.md", "content": "x", "overwrite": False}, said("x in ideas.md"),
                   Grounds(now=NOW)).args["overwrite"] is False
+
+
+def test_user_is_a_word_a_user_can_mean():
+    query = _schema(["table"], table={"type": "string", "description": "Name of the table to query."})
+    checked = ground(query, {"table": "user"}, said("Find records in database in user table where age is over 25"),
+                     Grounds(now=NOW))
+    assert checked.question is None and checked.args == {"table": "user"}
+    assert ground(query, {"table": "user"}, said("find the records"), Grounds(now=NOW)).missing == ["table"]

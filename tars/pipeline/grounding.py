@@ -30,7 +30,7 @@ _WORD = re.compile(r"[^\W_]+")
 # words that say what to do rather than what with: "remind me", "add a task" give no task text
 _NOT_CONTENT = frozenset("""a an the to of for in on at by and or with my me i you your it this that please
 is are was be do does myself remind reminder reminders task tasks todo add create make new set note notes
-remember save store write something thing stuff item latest user message earlier conversation""".split())
+remember save store write something thing stuff item latest message earlier conversation""".split())
 
 # the verbs of a boolean's name ("include_dividends", "is_public"), not what it switches
 _SWITCH_VERBS = frozenset("is has include includes use enable enabled allow show get return with only".split())
@@ -72,7 +72,8 @@ def _stem(word: str) -> str:
     return word[:5] if len(word) > 5 else word.rstrip("s")
 
 
-# ("reminding" says no more than "remind"); the prompt's own labels ("Latest user message") too
+# ("reminding" says no more than "remind"); the prompt's own labels ("Latest user message") too, all but
+# "user", which names a thing as often as the person ("the user table")
 _NOT_CONTENT_STEMS = frozenset(_stem(w) for w in _NOT_CONTENT)
 
 
