@@ -7,6 +7,7 @@ import datetime as dt
 
 from tars.messages import Message
 from tars.pipeline.grounding import Grounds, ground
+from tars.tools.when import find
 
 NOW = dt.datetime(2026, 11, 25, 14, 0, tzinfo=dt.timezone(dt.timedelta(hours=1)))  # a Wednesday
 
@@ -107,3 +108,21 @@ def test_user_is_a_word_a_user_can_mean():
                      Grounds(now=NOW))
     assert checked.question is None and checked.args == {"table": "user"}
     assert ground(query, {"table": "user"}, said("find the records"), Grounds(now=NOW)).missing == ["table"]
+
+
+def test_one_date_phrase_fills_one_date_argument(monkeypatch):
+    from tars.tools import dates
+
+    between = next(t for t in dates.date_tools() if t.name == "days_between")
+    asked = said("How many days until Christmas?")
+    checked = ground(between.parameters, {"to_date": "2026-12-25", "from_date": "2026-12-25"}, asked,
+                     Grounds(now=NOW))
+    assert checked.question is None and checked.args == {"to_date": "2026-12-25"}
+    monkeypatch.setattr(dates, "now", lambda: NOW)
+    assert between.func(**checked.args)["days"] == 30  # from today, the tool's default
+    span = {"type": "object", "properties": {"start": {"type": "string", "format": "date"},
+                                             "end": {"type": "string", "format": "date"}}}
+    since = ground(span, {"start": "2026-12-25", "end": "2026-12-25"}, said("what happened since Christmas 2025?"),
+                   Grounds(now=NOW))
+    assert since.question is None and since.args == {"start": "2025-12-25"}
+    assert find("buy christmas gifts", NOW) == []  # a holiday in running text is a date only when said as one

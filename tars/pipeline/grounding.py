@@ -219,6 +219,27 @@ def _strip_dates(out: Grounded, props: dict[str, Any], text: _Text, now: dt.date
                 out.args[name] = value = cut
 
 
+def _one_date_one_arg(out: Grounded, base: set[str], text: _Text, now: dt.datetime) -> None:
+    """The message's one date phrase, put by the model into two date arguments ("days until Christmas"
+    as both from and to), stays in the one it fits; the optional other is dropped (its default applies)."""
+    if len(text.found) != 1:
+        return
+    day = text.dates[0].date
+    same = [n for n in out.resolved if (w := when.resolve(str(out.args[n]), now)) and w.date == day]
+    if len(same) < 2:
+        return
+    keep = [n for n in same if n in base]
+    if not keep:
+        ends = {"to", "end", "until", "till"} if re.search(r"\b(?:until|till|til|before|to)\b", text.request) \
+            else {"from", "start", "since", "begin"} if re.search(r"\b(?:since|from|after)\b", text.request) \
+            else set()
+        keep = [n for n in same if ends & set(_norm(n.replace("_", " ")).split())]
+    for name in same:
+        if keep and name not in keep and name not in base:
+            del out.args[name], out.resolved[name]
+            out.dropped.append(name)
+
+
 def _required_sets(schema: dict[str, Any]) -> tuple[set[str], list[list[str]]]:
     """The always-required names, and alternatives of which one must be given (anyOf/oneOf)."""
     base = set(schema.get("required") or ())
@@ -254,6 +275,7 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
                 out.resolved[name] = phrase
         else:
             out.dropped.append(name)
+    _one_date_one_arg(out, base, text, now)
     _strip_dates(out, props, text, now)
     needed = [n for n in schema.get("required") or () if n not in out.args]  # in the schema's order
     if alternatives and not any(all(n in out.args for n in alt) for alt in alternatives):

@@ -8,7 +8,8 @@ latest before it; "at 5" with no am/pm means 17:00 for 1-7 and the morning for 8
 20:00, "this morning" 09:00, "afternoon" 15:00, "evening" 19:00; a time alone is today when still
 ahead, else tomorrow; "next week" is the Monday of next week; a date with no year is its next
 occurrence; 3/4/2027 (day or month first?) is refused. Holidays are read as a whole phrase only,
-never spotted inside other words ("christmas gifts" names no day).
+never spotted inside other words ("christmas gifts" names no day); in running text, only after a
+word that makes it a date ("until Christmas", "since Easter 2025").
 """
 
 from __future__ import annotations
@@ -128,6 +129,9 @@ _HOLIDAYS: dict[str, Callable[[int], dt.date]] = {
     r"thanksgiving(?: day)?": _thanksgiving,
 }
 _HOLIDAY_PATTERNS = [(re.compile(r"(?:" + p + r")(?:\s+(\d{4}))?"), f) for p, f in _HOLIDAYS.items()]
+# a holiday in running text is a date only after a word that says so ("until Christmas"; not "christmas gifts")
+_HOLIDAY_SPAN = re.compile(r"\b(?:until|till|til|to|before|after|on|by|since|from)\s+(?:the\s+)?("
+                           + "|".join(_HOLIDAYS) + r")(?:,?\s+\d{4}(?!\d))?\b", re.IGNORECASE)
 
 
 def _calendar_day(year: int, month: int, number: int) -> dt.date:
@@ -268,8 +272,10 @@ def resolve(phrase: str, now: dt.datetime) -> When | None:
 def find(text: str, now: dt.datetime) -> list[tuple[str, When]]:
     """Every date or time phrase in `text` with what it resolves to, in order of appearance."""
     out = []
-    for m in _SPAN.finditer(text):
-        phrase = m.group(0).strip(" ,")
+    holidays = [(m.start(1), m.group(0)[m.start(1) - m.start():]) for m in _HOLIDAY_SPAN.finditer(text)]
+    spans = [(m.start(), m.group(0)) for m in _SPAN.finditer(text)]
+    for _, found in sorted(spans + holidays):
+        phrase = found.strip(" ,")
         when = resolve(phrase, now)
         if when is not None and phrase:
             out.append((phrase, when))
