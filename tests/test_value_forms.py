@@ -126,3 +126,23 @@ def test_one_date_phrase_fills_one_date_argument(monkeypatch):
                    Grounds(now=NOW))
     assert since.question is None and since.args == {"start": "2025-12-25"}
     assert find("buy christmas gifts", NOW) == []  # a holiday in running text is a date only when said as one
+
+
+def test_a_date_is_written_in_the_layout_its_description_asks_for():
+    search = _schema(["company"], company={"type": "string"}, start_date={
+        "type": "string", "description": "Start of the date range of the filing, in the format of MM-DD-YYY."})
+    asked = said("Search for lawsuits against 'Google' filed after January 1, 2021 in California.")
+    for written in ("2021-11-25", "2021-01-01", "01-01-2021"):  # wrong, right in ISO, right in the layout
+        checked = ground(search, {"company": "Google", "start_date": written}, asked, Grounds(now=NOW))
+        assert checked.args == {"company": "Google", "start_date": "01-01-2021"}, written
+    day_first = _schema(["when"], when={"type": "string", "description": "the day, as DD/MM/YYYY"})
+    assert ground(day_first, {"when": "2026-11-26"}, said("book it for tomorrow"), Grounds(now=NOW)).args == \
+        {"when": "26/11/2026"}
+
+
+def test_dates_written_with_a_month_name_are_read_in_any_year():
+    price = _schema(["date"], date={"type": "string", "description": "Date of the price. Format: yyyy-mm-dd."})
+    for text in ("the stock price at closing March.11, 2022", "on March 11th, 2022", "on 11 March 2022"):
+        assert [w.date for _, w in find(text, NOW)] == [dt.date(2022, 3, 11)], text
+        # the model's wrong date gives way to the message's one date
+        assert ground(price, {"date": "2022-11-25"}, said(text), Grounds(now=NOW)).args == {"date": "2022-03-11"}

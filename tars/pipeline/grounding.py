@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tars.messages import Message
-from tars.pipeline.value_forms import as_days, as_fraction, file_name, percents, said_choices, weeks
+from tars.pipeline import value_forms as forms
 from tars.tools import when
 
 __all__ = ["Grounds", "Grounded", "ground", "is_date_arg", "is_place_arg", "takes_place", "date_notes"]
@@ -131,13 +131,12 @@ class _Text:
         self.numbers |= {float(n) for w, n in when.NUMBER_WORDS.items()
                          if len(w) > 2 and " " not in w and f" {w} " in self.norm}
         said = _user_text(messages)
-        self.percents = percents(said)  # "5%" grounds the rate 0.05 too
-        self.numbers |= {round(p / 100, 12) for p in self.percents}
+        self.numbers |= {round(p / 100, 12) for p in forms.percents(said)}  # "5%" grounds the rate 0.05 too
         self.said = said
         self.found = when.find(said, now)
         self.dates = [w for _, w in self.found]
         # a count of days the words imply ("tomorrow" = 1, "two weeks" = 14), for day-count arguments
-        self.days = {float(abs((w.date - now.date()).days)) for w in self.dates} | set(weeks(self.norm).values())
+        self.days = {float(abs((w.date - now.date()).days)) for w in self.dates} | set(forms.weeks(self.norm).values())
         last = next((m.content for m in reversed(messages) if m.role == "user"), "")
         self.request = _norm(last)
 
@@ -177,14 +176,14 @@ def _check(name: str, prop: dict[str, Any], value: Any, text: _Text, now: dt.dat
 
 def _check_date(prop: dict[str, Any], value: str, text: _Text, now: dt.datetime,
                 required: bool) -> tuple[bool, Any, str | None]:
-    fmt = prop.get("format")
-    said = when.resolve(value, now)
+    fmt, pattern = prop.get("format"), forms.date_pattern(prop)
+    said = forms.read_date(value, pattern, now)
     if said is None:  # not a date tars reads ("every friday"): the words must be the user's
         return text.has_words(value, every=True), value, None
     if any(said == w for w in text.dates) or text.has_words(value, every=True):
-        return True, when.as_value(said, fmt), value  # the user's date ("today" in "90 days from today")
+        return True, forms.write_date(said, fmt, pattern), value  # the user's date ("today" in "90 days from today")
     if len(text.dates) == 1:  # the model got the one date of the message wrong: use the user's
-        return True, when.as_value(text.dates[0], fmt), value
+        return True, forms.write_date(text.dates[0], fmt, pattern), value
     # a date written in a way tars does not read ("06/01/2023") still counts when its parts are the user's
     return text.has_words(value, every=not required), value, None
 
@@ -260,8 +259,8 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
     out = Grounded(args={})
     for name, value in args.items():
         prop = _prop(props, name)
-        value = file_name(name, as_days(name, as_fraction(prop, value, text.percents), text.said), text.said)
-        chosen = said_choices(prop, value, lambda v: text.has_words(v, every=True))
+        value = forms.as_meant(name, prop, value, text.said)
+        chosen = forms.said_choices(prop, value, lambda v: text.has_words(v, every=True))
         if chosen is None and name not in base:  # none of its choices said: the tool's default applies
             out.dropped.append(name)
             continue

@@ -8,13 +8,15 @@ so every tool benefits; `tars.pipeline.grounding` applies them before it checks 
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Callable
 from typing import Any
 
 from tars.tools import when
 
-__all__ = ["percents", "as_fraction", "weeks", "as_days", "said_choices", "file_name"]
+__all__ = ["as_meant", "percents", "as_fraction", "weeks", "as_days", "said_choices", "file_name", "date_pattern",
+           "read_date", "write_date"]
 
 _PERCENT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:%|percent\b|per\s+cent\b)", re.IGNORECASE)
 # a description that asks for the percentage itself, unless it also asks for a fraction
@@ -26,11 +28,19 @@ _DAYS = re.compile(rf"\b({when.COUNT})\s+days?\b", re.IGNORECASE)
 _PATH_NAME = re.compile(r"(?:^|_)(?:path|file|filename|filepath|note)s?(?:$|_)")
 _KIND = re.compile(r"^(?:(?:the|my)\s+)?(?:note|file|path|document|doc)\s+", re.IGNORECASE)
 _EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,8}$")
+# a date layout a description asks for: "in the format of MM-DD-YYYY", "Format: yyyy-mm-dd"
+_LAYOUT = re.compile(r"\b(Y{2,4}|MM|DD)([-/.])(Y{2,4}|MM|DD)\2(Y{2,4}|MM|DD)\b", re.IGNORECASE)
 
 
 def _types(prop: dict[str, Any]) -> set[str]:
     kind = prop.get("type", "string")
     return set(kind) if isinstance(kind, list) else {kind}
+
+
+def as_meant(name: str, prop: dict[str, Any], value: Any, text: str) -> Any:
+    """The argument `name` as the user's `text` means it: a said percentage as a fraction, a count of
+    weeks as days, a file name as written."""
+    return file_name(name, as_days(name, as_fraction(prop, value, percents(text)), text), text)
 
 
 # -- percentages -----------------------------------------------------------------------------------
@@ -109,3 +119,29 @@ def file_name(name: str, value: Any, text: str) -> Any:
         rest = _KIND.sub("", value.strip())
         return rest if rest in written else value
     return next((w for w in value.split() if w in written), value)
+
+
+# -- date layouts ------------------------------------------------------------------------------------
+def date_pattern(prop: dict[str, Any]) -> str | None:
+    """The strftime pattern of the date layout the argument's description asks for, if it names one."""
+    m = _LAYOUT.search(str(prop.get("description") or ""))
+    if m is None:
+        return None
+    parts = [m.group(1), m.group(3), m.group(4)]
+    codes = ["%Y" if p[0] in "yY" else "%m" if p.upper() == "MM" else "%d" for p in parts]
+    return m.group(2).join(codes) if sorted(codes) == ["%Y", "%d", "%m"] else None
+
+
+def read_date(value: str, pattern: str | None, now: dt.datetime) -> when.When | None:
+    """The model's date, read in the described layout first ("03-11-2022" as MM-DD-YYYY), else as words."""
+    if pattern:
+        try:
+            return when.When(dt.datetime.strptime(value.strip(), pattern).date(), None, now.tzinfo)
+        except ValueError:
+            pass
+    return when.resolve(value, now)
+
+
+def write_date(said: when.When, fmt: str | None, pattern: str | None) -> str:
+    """A resolved date written for the schema: in the described layout, else for its `format`."""
+    return said.date.strftime(pattern) if pattern and fmt is None else when.as_value(said, fmt)

@@ -37,6 +37,7 @@ _UNITS = {"minute": "minutes", "min": "minutes", "hour": "hours", "hr": "hours",
 
 _WD = r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?"
 _MON = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_MON_DAY = r"(?:\s+|(?<=\.)\s*)"  # "March 11", "Mar. 11", "March.11"
 _YEAR = r"(?:,?\s+\d{4}(?!\d))?"
 _NUM = r"(?:\d+|a couple of|a few|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _TIME = (r"(?:(?:at|by|@)\s+)?(?:noon|midday|midnight|\d{1,2}:\d{2}\s*(?:am|pm|a\.m\.|p\.m\.)?|"
@@ -44,7 +45,7 @@ _TIME = (r"(?:(?:at|by|@)\s+)?(?:noon|midday|midnight|\d{1,2}:\d{2}\s*(?:am|pm|a
 _DAY = (rf"(?:day after tomorrow|today|tonight|tomorrow|tmrw|yesterday|"
         rf"(?:this|next|last|on|coming)?\s*{_WD}|next week|"
         rf"in\s+{_NUM}\s+(?:days?|weeks?|months?|years?)|{_NUM}\s+(?:days?|weeks?)\s+from (?:now|today)|"
-        rf"\d{{4}}-\d{{2}}-\d{{2}}|{_MON}\s+\d{{1,2}}(?:st|nd|rd|th)?{_YEAR}|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MON}{_YEAR})")
+        rf"\d{{4}}-\d{{2}}-\d{{2}}|{_MON}{_MON_DAY}\d{{1,2}}(?:st|nd|rd|th)?{_YEAR}|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MON}{_YEAR})")
 _PART = r"(?:(?:this|in the)\s+)?(?:morning|afternoon|evening|night)"
 _SPAN = re.compile(
     rf"\b(?:in\s+{_NUM}\s+(?:minutes?|mins?|hours?|hrs?)"
@@ -214,8 +215,8 @@ def _day(t: str, today: dt.date) -> dt.date | None:
         if a <= 12 and b <= 12 and a != b:
             raise DateError(f"{m.group(0)!r} could be day/month or month/day; write the date as YYYY-MM-DD")
         return _calendar_day(int(m.group(3)), *((a, b) if a <= 12 else (b, a)))
-    if m := re.search(rf"\b({_MON})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b|\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MON})",
-                      t):
+    if m := re.search(rf"\b({_MON}){_MON_DAY}(\d{{1,2}})(?:st|nd|rd|th)?\b|"
+                      rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MON})", t):
         named, number = _month(m.group(1) or m.group(4)), int(m.group(2) or m.group(3))
         if named is None:
             return None
