@@ -35,6 +35,11 @@ def test_a_percentage_said_is_a_fraction_unless_the_schema_asks_for_percent():
                      "the percentage contributions of each trait, which must sum to 1"})
     checked = ground(shares, {"shares": [40, 60]}, said("trait A contributes 40% and trait B 60%"), Grounds(now=NOW))
     assert checked.args == {"shares": [0.4, 0.6]}
+    tip = _schema(["bill", "tip"], bill={"type": "number"}, tip={"type": "number"})
+    both_ways = ground(tip, {"bill": 15, "tip": 15}, said("a 15% tip on a $15 bill"), Grounds(now=NOW))
+    assert both_ways.args == {"bill": 15, "tip": 15}  # 15 said both ways: left as the model wrote it
+    named = _schema(["tip_percentage"], tip_percentage={"type": "number"})
+    assert ground(named, {"tip_percentage": 18}, said("an 18% tip"), Grounds(now=NOW)).args == {"tip_percentage": 18}
     count = _schema(["people"], people={"type": "integer"})  # an integer cannot be a fraction
     assert ground(count, {"people": 5}, said("5% of 100 people"), Grounds(now=NOW)).args == {"people": 5}
 

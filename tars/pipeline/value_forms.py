@@ -18,9 +18,10 @@ from tars.tools import when
 __all__ = ["as_meant", "percents", "as_fraction", "weeks", "as_days", "said_choices", "file_name", "date_pattern",
            "read_date", "write_date"]
 
-_PERCENT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:%|percent\b|per\s+cent\b)", re.IGNORECASE)
-# a description that asks for the percentage itself, unless it also asks for a fraction
-_IN_PERCENT = re.compile(r"\bpercent(?:age)?s?\b", re.IGNORECASE)
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\d.]*\d)")
+_PERCENT_SIGN = re.compile(r"\s*(?:%|percent\b|per\s*cent\b)", re.IGNORECASE)
+# a name or description that asks for the percentage itself, unless it also asks for a fraction
+_IN_PERCENT = re.compile(r"\b(?:percent(?:age)?s?|pct)\b", re.IGNORECASE)
 _AS_FRACTION = re.compile(r"\b(?:decimal|fraction)|\bbetween 0(?:\.0)? and 1\b|\bsums? (?:up )?to 1\b|"
                           r"\b0(?:\.0)?\s*(?:to|-)\s*1(?:\.0)?\b|\d%\s+(?:is|=|as)\s+0?\.\d", re.IGNORECASE)
 _WEEKS = re.compile(rf"\b(?:({when.COUNT})\s+(week)s?|(?:({when.COUNT})\s+)?(fortnight)s?)\b", re.IGNORECASE)
@@ -40,29 +41,35 @@ def _types(prop: dict[str, Any]) -> set[str]:
 def as_meant(name: str, prop: dict[str, Any], value: Any, text: str) -> Any:
     """The argument `name` as the user's `text` means it: a said percentage as a fraction, a count of
     weeks as days, a file name as written."""
-    return file_name(name, as_days(name, as_fraction(prop, value, percents(text)), text), text)
+    return file_name(name, as_days(name, as_fraction(name, prop, value, percents(text)), text), text)
 
 
 # -- percentages -----------------------------------------------------------------------------------
 def percents(text: str) -> set[float]:
-    """The numbers the text says as percentages ("5%", "7 percent")."""
-    return {float(n) for n in _PERCENT.findall(text)}
+    """The numbers the text says as percentages ("5%", "7 percent") and not also as plain numbers
+    ("a 15% tip on a $15 bill" says 15 both ways: no rule can tell which one a value is)."""
+    said: set[float] = set()
+    plain: set[float] = set()
+    for m in _NUMBER.finditer(text):
+        (said if _PERCENT_SIGN.match(text, m.end()) else plain).add(float(m.group(0)))
+    return said - plain
 
 
-def _wants_percent(prop: dict[str, Any]) -> bool:
-    words = " ".join(str(p.get("description") or "") for p in (prop, prop.get("items") or {}) if isinstance(p, dict))
+def _wants_percent(name: str, prop: dict[str, Any]) -> bool:
+    words = " ".join([name.replace("_", " "), *(str(p.get("description") or "") for p in (prop, prop.get("items"))
+                                                if isinstance(p, dict))])
     return bool(_IN_PERCENT.search(words)) and not _AS_FRACTION.search(words)
 
 
-def as_fraction(prop: dict[str, Any], value: Any, said: set[float]) -> Any:
+def as_fraction(name: str, prop: dict[str, Any], value: Any, said: set[float]) -> Any:
     """A number (or list of numbers) the message said as a percentage, as the fraction it stands for
-    (5 for "5%" -> 0.05), unless the argument's description asks for the percentage itself."""
-    if not said or _wants_percent(prop):
+    (5 for "5%" -> 0.05), unless the argument's name or description asks for the percentage itself."""
+    if not said or _wants_percent(name, prop):
         return value
     if isinstance(value, list):
         items = prop.get("items")
         items = items if isinstance(items, dict) else {}
-        return [as_fraction(items, v, said) for v in value] if "array" in _types(prop) else value
+        return [as_fraction(name, items, v, said) for v in value] if "array" in _types(prop) else value
     if isinstance(value, bool) or not isinstance(value, (int, float)) or "number" not in _types(prop):
         return value  # an integer argument cannot hold a fraction; a count is not a rate
     return round(value / 100, 12) if float(value) in said else value
