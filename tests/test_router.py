@@ -349,3 +349,52 @@ def test_times_between_numbers_is_multiplication_not_a_dropped_apostrophe():
     calc = _tool("calculate", "Evaluate an arithmetic expression exactly.")
     decision = Router([calc]).decide("What's 17 times 23?")
     assert decision.needs_tools and decision.tool_hints == ("calculate",)
+
+
+def test_a_request_to_add_is_not_a_look_at_the_days_it_names():
+    router = Router(builtin_tools())
+    for text in ("remind me to renew my passport on Thursday", "put 'book the vet' on my list for next Monday"):
+        decision = router.decide(text)
+        assert decision.band == "sure" and decision.tool_hints == ("todoist_add_task",), text
+    assert "todoist_upcoming" in router.decide("what's due on Thursday?").tool_hints
+
+
+def test_the_sure_family_is_not_joined_by_a_clearly_weaker_one():
+    decision = Router(builtin_tools()).decide("Add 'fixed the bike' to today's journal")
+    assert decision.family == "notes" and decision.tool_hints == ("note_daily",)
+
+
+def test_telling_and_asking_about_oneself_point_at_the_right_memory_tool():
+    router = Router(builtin_tools())
+    assert router.decide("From now on, always reply to me in Spanish").tool_hints == ("memory_remember",)
+    assert router.decide("My brother works in Leeds, bear that in mind").tool_hints == ("memory_remember",)
+    asked = router.decide("what's my landlord's phone number?")
+    assert asked.band == "sure" and asked.tool_hints == ("memory_recall",)
+
+
+def test_plain_asks_for_a_page_notes_or_the_weather_are_sure():
+    router = Router(builtin_tools())
+    page = router.decide("Summarise this article for me")
+    assert page.band == "sure" and page.tool_hints == ("web_read",)
+    notes = router.decide("find what I jotted down about the garden plans")
+    assert notes.family == "notes" and notes.tool_hints == ("notes_search",)
+    weather = router.decide("how's the weather?")
+    assert weather.band == "sure" and weather.tool_hints[0] == "weather_now"
+
+
+def test_a_learned_tool_is_named_by_its_own_verb_and_its_short_forms():
+    binomial = _tool("calculate_binomial_probability", "Calculates the binomial probability given the number of "
+                     "trials and successes.")
+    decision = Router([binomial]).decide("Calculate the probability of rolling two sixes in ten throws of a die.")
+    assert decision.needs_tools and decision.tool_hints == ("calculate_binomial_probability",)
+    short = _tool("calc_normal_prob", "Calculates the probability of a value under a normal curve")
+    assert Router([short]).decide("Calculate the probability that a value exceeds 2 under a normal curve with "
+                                  "mean 0").needs_tools
+    # without the tool's verb, half its subject is not enough: "probability" alone is a textbook topic
+    assert Router([binomial]).decide("What is probability theory about?").band == "none"
+
+
+def test_a_tool_that_only_mentions_time_gets_no_time_server_cues():
+    light = _tool("light_travel_time", "Calculate the time taken for light to travel between bodies.")
+    assert Router([light]).decide("what time is it in Tokyo?").band != "sure"  # a shared word, not its subject
+    assert Router(time_tools()).decide("what time is it in Tokyo?").band == "sure"

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
-__all__ = ["Cue", "Family", "cues", "hints", "recall_instead"]
+__all__ = ["Cue", "Family", "Topic", "cues", "hints", "recall_instead"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,6 +20,15 @@ class Cue:
 
     weight: float
     pattern: re.Pattern[str]
+
+
+class Topic(NamedTuple):
+    """What a learned tool is about: the content words of its name, those of its description's first
+    sentence besides, and the verbs of its name ("calculate" of calculate_binomial_probability)."""
+
+    words: frozenset[str]
+    gist: frozenset[str]
+    verbs: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -34,8 +44,8 @@ class Family:
     hints: dict[str, re.Pattern[str]] = field(default_factory=dict)  # tool name -> what asks for it
     keywords: dict[str, float] = field(default_factory=dict)  # learned vocabulary: stem -> weight
     learned: bool = False
-    # learned tool -> (the content words of its name, of its description's first sentence besides)
-    topics: dict[str, tuple[frozenset[str], frozenset[str]]] = field(default_factory=dict)
+    # learned tool -> what it is about (see `Topic`)
+    topics: dict[str, Topic] = field(default_factory=dict)
     code_domain: bool = False  # about code (a GitHub server): coding words are its topic, not a distractor
     # its questions read like textbook ones ("what is 17 times 23"): that frame is no sign against it
     asked_as_textbook: bool = False

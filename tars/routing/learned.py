@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 
 from tars.routing.cues.servers import SERVER_KINDS
-from tars.routing.family import Cue, Family, cues
+from tars.routing.family import Cue, Family, Topic, cues
 
 __all__ = ["VERBS", "stem", "words", "name_words", "learn_family", "coverage", "initials", "CODE_DOMAIN"]
 
@@ -93,18 +93,20 @@ def learn_family(name: str, tools: Iterable[tuple[str, str]]) -> Family:
             keywords[word] = 2.0
     for word in words(name.replace("_", " ").replace("-", " ")):  # the server's own name: "github"
         keywords[word] = 2.0
-    named = {w for w, weight in keywords.items() if weight == 2.0}  # what the tools are, not what they mention
+    # what each tool is about: a kind of server is one whose tool is wholly about its subject
+    # ("get_current_time"), not one that mentions it ("light_travel_time")
+    subjects = [frozenset(w for w in name_words(tool_name) if w not in VERBS) for tool_name, _ in tools]
     keywords = {w: (0.5 if w in VERBS else weight) for w, weight in keywords.items()}
     hand_written: list[Cue] = []
     negatives: list[Cue] = []
     vocab = set(keywords)
     for kind in SERVER_KINDS:
-        if named & kind.trigger:
+        if any(subject and subject <= kind.trigger for subject in subjects):
             hand_written += cues(*kind.cues)
             negatives += cues(*kind.negatives)
     if hand_written:  # hand-written cues know the phrasing; bare words only add up
         keywords = {word: min(weight, 1.0) for word, weight in keywords.items()}
-    topics: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+    topics: dict[str, Topic] = {}
     for tool_name, description in () if hand_written else tools:  # hand-written cues know better
         # a namespace ("math" of math.factorial) backs the name like its description does, and is
         # the topic when the rest is a bare verb (entropy_change.calculate)
@@ -113,19 +115,23 @@ def learn_family(name: str, tools: Iterable[tuple[str, str]]) -> Family:
         topic = frozenset(w for w in name_words(tool_name) if w not in VERBS) or space - VERBS
         if topic:
             gist = frozenset(words(_SENTENCE_END.split(description, 1)[0])) | space
-            topics[tool_name] = (topic, gist - VERBS - topic)
+            verbs = frozenset(w for w in name_words(tool_name) if w in VERBS)
+            topics[tool_name] = Topic(topic, gist - VERBS - topic, verbs)
     return Family(name, cues=tuple(hand_written), negatives=tuple(negatives), keywords=keywords, learned=True,
                   code_domain=bool(vocab & CODE_DOMAIN), topics=topics)
 
 
-def coverage(family: Family, stems: frozenset[str]) -> tuple[float, str]:
+def coverage(family: Family, stems: frozenset[str], lead: str = "") -> tuple[float, str]:
     """How squarely a message names what one of the family's tools is about: the content words of
     the tool's name are in it ("area of a triangle" for `calculate_triangle_area`), all of them, or
-    all but one with its description's words to back the rest. Returns (cue weight, the tool), or (0, "")."""
+    all but one with its description's words, or the tool's own verb opening the message (`lead`:
+    "Calculate the probability…" for `calculate_binomial_probability`), to back the rest.
+    Returns (cue weight, the tool), or (0, "")."""
     best, tool = 0.0, ""
-    for name, (topic, gist) in family.topics.items():
+    for name, (topic, gist, verbs) in family.topics.items():
         named = sum(_said(word, stems) for word in topic)
-        backing = min(sum(_said(word, stems) for word in gist), 2)
+        own_verb = bool(lead) and any(_said(verb, frozenset({lead})) for verb in verbs)
+        backing = min(sum(_said(word, stems) for word in gist) + (2 if own_verb else 0), 2)
         missing = len(topic) - named
         if named == 0 or missing > 1 or (missing and backing < 2):
             continue
@@ -143,7 +149,10 @@ def initials(text: str) -> frozenset[str]:
 
 
 def _said(word: str, stems: frozenset[str]) -> bool:
-    """`word` or a longer or shorter form of it ("predict" for prediction, "genetically" for genetic)."""
+    """`word` or a longer or shorter form of it ("predict" for prediction, "genetically" for genetic),
+    or a name's four-letter short form of a long word ("prob" for probability, "calc" for calculate)."""
     if word in stems:
         return True
+    if len(word) == 4:
+        return any(len(s) >= 7 and s.startswith(word) for s in stems)
     return len(word) >= 5 and any(len(s) >= 5 and (s.startswith(word) or word.startswith(s)) for s in stems)

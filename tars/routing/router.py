@@ -30,6 +30,7 @@ __all__ = ["Router", "Decision", "THRESHOLD", "SURE", "Band", "band_of"]
 THRESHOLD = 3.0
 SURE = 4.0
 Band = Literal["sure", "unsure", "none"]
+_MARGIN = 1.0  # a family this far behind the sure best one is a word in passing ("add … to today's journal")
 _MSG_WORD = re.compile(r"[a-z][a-z0-9']+")
 # A command verb opening the message: with a learned family's noun it reads as a request to its tools.
 _IMPERATIVE = re.compile(
@@ -162,9 +163,11 @@ class Router:
         stems = frozenset(stem(w) for w in _MSG_WORD.findall(body))
         # a learned tool's name may abbreviate the message's words ("gcd"): their initials, worked out once
         spelled = stems | initials(body) if any(fam.topics for fam, _ in index.families) else stems
+        opening = _MSG_WORD.match(body)
+        lead = stem(opening.group(0)) if opening else ""  # "calculate …": a learned tool's own verb
         scored = []
         for fam, names in index.families:
-            score, label, weight = _score(fam, sig, body, stems, spelled)
+            score, label, weight = _score(fam, sig, body, stems, spelled, lead)
             if score >= THRESHOLD:
                 scored.append((score, weight, fam, names, label))
         if not scored:
@@ -174,8 +177,8 @@ class Router:
         if best.hints_decide and any(p.search(body) for p in best.hints.values()):
             score = max(score, SURE)  # its hint patterns name the tool: as sure as a cue can be
             scored[0] = (score, *scored[0][1:])
-        if band_of(score) == "sure":  # a weaker cue of another family is not what is asked
-            scored = [item for item in scored if band_of(item[0]) == "sure"]
+        if band_of(score) == "sure":  # a clearly weaker cue of another family is not what is asked
+            scored = [item for item in scored if band_of(item[0]) == "sure" and item[0] >= score - _MARGIN]
         hints: list[str] = []
         for _, _, fam, names, cue in scored:  # a tool whose name the message says is the one it wants
             hints += [cue] if cue in names else _order_hints(fam, names, body, stems, index.vocab,
@@ -219,7 +222,7 @@ def _boundary(text: str, i: int, step: int) -> bool:
 
 
 def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str],
-           spelled: frozenset[str]) -> tuple[float, str, float]:
+           spelled: frozenset[str], lead: str = "") -> tuple[float, str, float]:
     """How strongly `body` asks for `fam`: the best cue, a little for corroboration, then context
     (`spelled`: the message's stems with the initials of its word runs, for learned tools' names).
 
@@ -239,7 +242,7 @@ def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str],
             if fam.keywords[word] > best:
                 best, label = fam.keywords[word], word
         at_lead = at_lead or (best >= 2 and _IMPERATIVE.match(body) is not None)
-    covered, tool = coverage(fam, spelled) if fam.topics else (0.0, "")
+    covered, tool = coverage(fam, spelled, lead) if fam.topics else (0.0, "")
     if covered:  # the message names what one tool is about: a textbook frame is its subject (not a how-to)
         count += 1
         if covered > best:

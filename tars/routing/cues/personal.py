@@ -14,6 +14,11 @@ __all__ = ["TASKS", "MEMORY", "NOTES"]
 _LIST = (r"(?:to-?do(?:s| list)?|tasks?|list|shopping(?: list)?|grocer(?:y|ies)(?: list)?|todos?|agenda|reminders?|"
          r"inbox|todoist)")
 
+# A request to add or be reminded: the day it names is the new task's due date, not a day to look at.
+_NOT_ADDING = (r"^(?!.*\b(?:remind me|add|put|stick|pop|jot|schedule|new (?:task|to-?do|reminder)|create|"
+               r"set a reminder|don'?t let me forget)\b).*?")
+
+
 TASKS = Family(
     "tasks",
     names=frozenset({"tasks", "task", "todo", "todos", "todoist", "reminders"}),
@@ -104,10 +109,10 @@ TASKS = Family(
     hints=hints(
         todoist_add_task=r"\b(?:add|put|stick|pop|remind|new|create|set|schedule|need to|have to|"
                          r"don't let me forget|remember to|todo:|task:|include|recu[ée]rdame)\b",
-        todoist_today=r"\b(?:today|tonight|this (?:morning|afternoon|evening)|now|on my plate|supposed to|"
-                      r"what'?s left)\b",
-        todoist_upcoming=r"\b(?:tomorrow|week|upcoming|next|coming up|due|overdue|monday|tuesday|wednesday|"
-                         r"thursday|friday|saturday|sunday)\b",
+        todoist_today=_NOT_ADDING + r"\b(?:today|tonight|this (?:morning|afternoon|evening)|now|on my plate|"
+                                    r"supposed to|what'?s left)\b",
+        todoist_upcoming=_NOT_ADDING + r"\b(?:tomorrow|week|upcoming|next|coming up|due|overdue|monday|tuesday|"
+                                       r"wednesday|thursday|friday|saturday|sunday)\b",
         todoist_complete_task=r"\b(?:done|complete|completed|finished|check(?:ed)? (?:it )?off|tick|cross|mark|"
                               r"close)\b",
     ),
@@ -152,6 +157,8 @@ MEMORY = Family(
         (2, r"\bi prefer\b"),
         (3, r"^call me\b|\bi go by\b|\bmy name is\b|\bmerke dir\b|\brecuerda que\b|\bsouviens-toi\b"),
         (2, r"\btell me my\b"),
+        (3, r"^(?:what|who|when)(?:'s| is| was) my [\w-]+'s (?:name|birthday|number|address|email|age|job|"
+            r"phone)\b"),
         (2, r"^(?:what|when|where|who|which|how old|how tall)(?:'s| is| are| was|'re| were)? my\b(?! (?:rights|"
             r"options|chances|odds|priorities|schedule|agenda|plans?|tasks|to-?dos?|list|day|week|alternatives|"
             r"obligations|responsibilities|duties|symptoms|risks))"),
@@ -181,10 +188,11 @@ MEMORY = Family(
         (3, r"\b(?:can|do|will) you (?:remember|recall) (?:things|anything|stuff|conversations?|between)\b"),
     ),
     hints=hints(
-        memory_remember=r"\b(?:(?<!you )(?<!you still )remember|keep in mind|don't forget|from now on|"
-                        r"going forward|always|never|call me|"
+        memory_remember=r"\b(?:(?<!you )(?<!you still )remember|(?:keep|bear) (?:that |this |it )?in mind|"
+                        r"don't forget|from now on|going forward|always|never|call me|"
                         r"go by|store|memori[sz]e|my name is|i'm|i am|is|are)\b",
-        memory_update=r"\b(?:update|actually|changed|moved|switched|correct|now|instead|no longer|anymore)\b",
+        memory_update=r"\b(?:update|actually|changed|moved|switched|correct|(?<!from )now(?! on)|instead|"
+                      r"no longer|anymore)\b",
         memory_forget=r"\b(?:(?<!don't )(?<!dont )(?<!not )(?<!never )forget|erase|delete|remove|wipe|drop|clear|"
                       r"stop remembering)\b",
         memory_recall=r"\b(?:what do you (?:know|remember)|what'?s my|what is my|do you (?:remember|know)|"
@@ -212,6 +220,7 @@ NOTES = Family(
             r"new )?(?:note|journal entry|diary entry|log entry|entry)\b"),
         (3, r"\b(?:the|my|this|that|a) (?:\w+ )?note (?:about|on|called|titled|named|where|with|from|for)\b|"
             r"\bnote (?:to self|that i)\b"),
+        (3.5, r"\bwhat i (?:wrote|jotted|noted|put|logged)(?: down)? (?:about|on|regarding|for)\b"),
         (3, r"\bwhat (?:did|have|had) i (?:written|write|jot(?:ted)?|noted?|logged?|journal(?:l?ed)?|put down)\b|"
             r"\b(?:anything|something) (?:written|jotted|noted) down\b|"
             r"\bsave (?:this|that|it|\"…\") (?:as|in|to) (?:a |my |the )?(?:note|journal)\b|"
@@ -249,6 +258,7 @@ NOTES = Family(
         note_append=r"\b(?:append|add to|put (?:this|that|it) in|add (?:this|that|it) to|to the \w+ note|"
                     r"(?:in|to|into) my \w+ note)\b",
         notes_search=r"\b(?:search|find|any notes|notes (?:on|about)|what did i (?:write|jot|note) about|"
-                     r"where i wrote|where did i (?:write|put|note|save|jot)|check my notes)\b",
+                     r"where i wrote|what i (?:wrote|jotted|noted)|where did i (?:write|put|note|save|jot)|"
+                     r"check my notes)\b",
     ),
 )

@@ -25,6 +25,8 @@ WEATHER = Family(
         (3, r"\b(?:weather|wether|wheather|weahter|wather|whether like|forecast|forcast|forecats|wett?er|"
             r"m[ée]t[ée]o|clima|tiempo (?:hace|hoy|mañana))\b"),
         (2, r"\b(?:umbrella|brolly)\b|\braincoat\b|\brain jacket\b"),
+        (4, r"^(?:so |and |ok |okay )?(?:what'?s|what is|how'?s|how is) the (?:weather|forecast)(?: like)?"
+            r"(?: (?:today|now|right now|out there|outside|later|tonight|tomorrow|this \w+|here))?\s*\??$"),
         (3, r"\b(?:will|is|was) it (?:going to |gonna |supposed to |likely to )?(?:be |stay |get |turn )?(?:too |"
             r"very |really |so )?(?:rain|snow|pour|drizzl|"
             r"hail|storm|thunder|sunny|cloudy|overcast|windy|hot|cold|warm|chilly|freez|humid|foggy|nice|clear|"
@@ -83,8 +85,8 @@ WEATHER = Family(
         (3, r"\b(?:snowflake|snowball|snow white|purple rain|rain ?man|rainbow table|storm troopers?)\b"),
     ),
     hints=hints(
-        weather_now=r"\b(?:now|currently|current|outside|out there|is it|how'?s|what'?s it like|right now|"
-                    r"temperature|at the moment|raining|snowing)\b",
+        weather_now=r"\b(?:now|currently|current|outside|out there|is it|how'?s|what'?s (?:it|the weather) like|"
+                    r"right now|temperature|at the moment|raining|snowing)\b",
         weather_forecast=r"\b(?:forecast|tomorrow|tonight|later|will|week|weekend|going to|gonna|"
                          r"this (?:afternoon|evening)|next|hourly|umbrella|monday|tuesday|wednesday|thursday|"
                          r"friday|saturday|sunday|chance)\b",
@@ -103,6 +105,8 @@ WEB = Family(
             r"edu|uk|de|fr|info|news|app|blog|me|tv|us|eu|ca|au)\b(?:/\S*)?"),
         (4, r"\b(?:search|look|check|find|browse)\b.{0,40}?\b(?:online|on the (?:web|internet|net)|on google|"
             r"the web|the internet)\b"),
+        (4, r"\b(?:read|summari[sz]e|tl;?dr|fetch|open|skim) (?:this|that|the|this web|the web) ?(?:page|article|"
+            r"link|site|website|webpage|post|url)\b"),
         (3, r"^(?:google|bing|search|look up|lookup|browse|web search)\b(?! (?:for )?(?:my|our|in my|your|it|"
             r"this|that|them|the above|above)\b)(?! (?:the|this) (?:notes|vault|journal|list|document|file|code|"
             r"answer|text|reply|response))"),
