@@ -324,3 +324,21 @@ def test_the_bench_scores_a_missing_required_argument_as_clarify_and_resolves_da
                               [J({"tool": "todoist_add_task", "args": call})]])
     row = run_case(dated, cases["grounded-001"], "pipeline")
     assert row["args"]["due"] == "2026-11-26 17:00" and row["args_correct"]
+
+
+def test_a_fact_the_model_rewrote_is_kept_in_the_users_own_words(tmp_path):
+    remember = next(t for t in builtin_tools(load_config().replace(memory_dir=tmp_path, notes_dir=tmp_path))
+                    if t.name == "memory_remember")
+    invented = J({"tool": "memory_remember", "args": {"text": "La dernière réponse est toujours en français."}})
+    result = steps.execute(ScriptedProvider([[invented]]), said("From now on, always answer me in French"), remember,
+                           Grounds(now=NOW))
+    assert result.question is None and result.args == {"text": "From now on, always answer me in French"}
+    result = steps.execute(ScriptedProvider([[J({"tool": "memory_remember", "args": {"text": "Porto"}})]]),
+                           said("My sister lives in Porto, keep that in mind"), remember, Grounds(now=NOW))
+    assert result.args == {"text": "My sister lives in Porto"}  # a bare name is no fact
+    weather = Tool(name="weather_now", description="Current weather for a place.", func=lambda **_: None,
+                   parameters={"type": "object", "properties": {"location": {"type": "string"}},
+                               "required": ["location"]})
+    asked = steps.execute(ScriptedProvider([[J({"tool": "weather_now", "args": {"location": "Atlantis"}})]]),
+                          said("is it raining?"), weather, Grounds(now=NOW))
+    assert asked.question is not None  # only arguments the user states are taken from the message

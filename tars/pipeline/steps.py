@@ -20,11 +20,13 @@ from tars.pipeline import prompts
 from tars.pipeline.grounding import Grounds, date_notes, ground, takes_place
 from tars.pipeline.jsonout import Parsed, drop_null_optionals, parse_object, schema_error
 from tars.tools.base import Tool
+from tars.tools.fact_wording import statement
 
 __all__ = ["StepRun", "Decision", "Arguments", "run_step", "route", "execute", "CHOICES"]
 
 CHOICES = ("call_tool", "clarify", "none")
 _ROUTER_CAP = 600  # characters; a constrained answer is ~60, so more means the model is rambling
+_WHOLE_STATEMENT = 3  # words: fewer is a bare name ("Porto"), not the fact the user stated
 _EXECUTOR_CAP = 1200  # a rambling string argument is cut here, then repaired or retried
 
 
@@ -188,6 +190,13 @@ def execute(provider: Any, messages: Sequence[Message], tool: Tool, grounds: Gro
 def _ground(result: Arguments, tool: Tool, args: dict[str, Any], messages: Sequence[Message],
             grounds: Grounds) -> None:
     checked = ground(tool.parameters, args, messages, grounds)
+    # the user stated it; a small model rewrote it into what they did not say, or cut it to a bare name
+    told = [name for name in tool.said_by_user if name in checked.missing
+            or (isinstance(value := checked.args.get(name), str) and len(value.split()) < _WHOLE_STATEMENT)]
+    if told:
+        said = statement(next((m.content for m in reversed(messages) if m.role == "user"), ""))
+        args = {**args, **dict.fromkeys(told, said)}
+        checked = ground(tool.parameters, args, messages, grounds)
     if checked.question is not None:
         result.question = checked.question
     elif result.error is None and schema_error(tool.parameters, checked.args) is None:

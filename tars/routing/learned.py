@@ -121,24 +121,27 @@ def learn_family(name: str, tools: Iterable[tuple[str, str]]) -> Family:
                   code_domain=bool(vocab & CODE_DOMAIN), topics=topics)
 
 
-def coverage(family: Family, stems: frozenset[str], lead: str = "") -> tuple[float, str]:
+def coverage(family: Family, stems: frozenset[str], lead: str = "") -> tuple[float, str, bool]:
     """How squarely a message names what one of the family's tools is about: the content words of
     the tool's name are in it ("area of a triangle" for `calculate_triangle_area`), all of them, or
     all but one with its description's words, or the tool's own verb opening the message (`lead`:
     "Calculate the probability…" for `calculate_binomial_probability`), to back the rest.
-    Returns (cue weight, the tool), or (0, "")."""
-    best, tool = 0.0, ""
+    Returns (cue weight, the tool, whether only the verb backed it: then a model should decide), or
+    (0, "", False)."""
+    best, tool, by_verb = 0.0, "", False
     for name, (topic, gist, verbs) in family.topics.items():
         named = sum(_said(word, stems) for word in topic)
-        own_verb = bool(lead) and any(_said(verb, frozenset({lead})) for verb in verbs)
-        backing = min(sum(_said(word, stems) for word in gist) + (2 if own_verb else 0), 2)
+        backing = min(sum(_said(word, stems) for word in gist), 2)
         missing = len(topic) - named
-        if named == 0 or missing > 1 or (missing and backing < 2):
+        if named == 0 or missing > 1:
             continue
-        weight = min(2.5 + 0.5 * (named - 1) + 0.5 * backing - 1.0 * missing, 4.5)
+        verb_only = bool(missing) and backing < 2
+        if verb_only and not (lead and any(_said(verb, frozenset({lead})) for verb in verbs)):
+            continue
+        weight = min(2.5 + 0.5 * (named - 1) + 0.5 * (2 if verb_only else backing) - 1.0 * missing, 4.5)
         if weight > best:
-            best, tool = weight, name
-    return best, tool
+            best, tool, by_verb = weight, name, verb_only
+    return best, tool, by_verb
 
 
 def initials(text: str) -> frozenset[str]:

@@ -40,6 +40,9 @@ class Tool:
     # Why the tool cannot work as configured (e.g. "set TODOIST_API_TOKEN"); such a tool is never
     # offered to a model, and the tool listings say this instead.
     unavailable: str | None = None
+    # Arguments that are what the user stated (a fact to remember): when a model's value is not in
+    # the conversation, the user's own statement stands in for it rather than an invented one.
+    said_by_user: tuple[str, ...] = ()
 
     def spec(self) -> dict[str, Any]:
         """The provider-neutral description handed to models."""

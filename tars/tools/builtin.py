@@ -58,6 +58,7 @@ def memory_tools(config: Any, index: SearchIndex) -> list[Tool]:
     fam = "memory"
     return [
         Tool(name="memory_remember", family=fam, func=lambda text, kind="fact": mem.remember(text, kind),
+             said_by_user=("text",),
              description="Remember one short fact, rule or pinned item about the user for future conversations.",
              parameters=_obj({"text": {**_text(), "description": _WHOLE_FACT}, "kind": _KIND}, ("text",))),
         Tool(name="memory_update", family=fam, func=lambda old, new, kind=None: mem.update(old, new, kind),

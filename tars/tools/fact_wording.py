@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["third_person", "is_question"]
+__all__ = ["third_person", "is_question", "statement"]
 
 _WH = r"(?:what|who|whom|whose|which|where|when|why|how)"
 _AUX = r"(?:do|does|did|is|are|was|were|can|could|would|will|should|have|has|had)"
@@ -82,3 +82,17 @@ def is_question(text: str) -> bool:
     live" asks."""
     text = text.strip()
     return text.endswith("?") or bool(_QUESTION.match(text))
+
+
+# what asks to keep a fact rather than states it: "remember that", ", keep that in mind"
+_KEEP_LEAD = re.compile(r"^\s*(?:please\s+)?(?:(?:do\s+)?remember|don'?t forget|note|keep in mind|bear in mind)"
+                        r"(?:\s+that)?\s*[:,]?\s+", re.IGNORECASE)
+_KEEP_TAIL = re.compile(r"[\s,;.-]*(?:please\s+)?(?:(?:keep|bear) (?:that|this|it) in mind|remember (?:that|this|it)|"
+                        r"don'?t forget(?: (?:that|this|it))?)(?:,?\s*please)?\s*[.!]*\s*$", re.IGNORECASE)
+
+
+def statement(text: str) -> str:
+    """The fact a message states, without the words that ask to keep it:
+    "My sister lives in Porto, keep that in mind" -> "My sister lives in Porto"."""
+    kept = _KEEP_TAIL.sub("", _KEEP_LEAD.sub("", text.strip(), count=1)).strip()
+    return kept[:1].upper() + kept[1:] if kept else text.strip()
