@@ -425,3 +425,35 @@ def test_an_unsure_single_tool_is_still_chosen_by_the_model(hinted_session):
     assert session.route("Calculate an area for me, 10 by 5").band == "unsure"
     session.send("Calculate an area for me, 10 by 5")
     assert log == [] and model.calls[0]["response_schema"] is not None
+
+
+def _penalty_tool(log: list) -> Tool:
+    return Tool(name="law_info.get_penalty", description="Get the penalty for a crime in a given state.",
+                func=lambda **a: log.append(a),
+                parameters={"type": "object", "properties": {"crime": {"type": "string"},
+                                                             "state": {"type": "string"}},
+                            "required": ["crime", "state"]})
+
+
+def test_an_unsure_pick_the_message_gives_no_details_for_is_answered_without_a_tool(hinted_session):
+    log: list = []
+    text = "Tell me about the penalty for speeding"
+    session, model = hinted_session([
+        [J({"choice": "call_tool", "tool": "law_info.get_penalty", "question": None})],
+        [J({"tool": "law_info.get_penalty", "args": {"crime": "speeding", "state": "Texas"}})],
+        ["Usually a fine; it depends on where you are."],
+    ], [_penalty_tool(log)])
+    assert session.route(text).band == "unsure"
+    turn = session.send(text)
+    assert log == [] and turn.text.startswith("Usually a fine")  # no question about a state it never needed
+    assert model.calls[2]["response_schema"] is None and session.primary.trace[-1]["choice"] == "none"
+
+
+def test_sure_of_a_tool_a_missing_detail_is_asked_for(hinted_session):
+    log: list = []
+    session, model = hinted_session([
+        [J({"tool": "law_info.get_penalty", "args": {"crime": "burglary", "state": "Texas"}})],
+    ], [_penalty_tool(log)])
+    assert session.route("Get the penalty for burglary").band == "sure"
+    turn = session.send("Get the penalty for burglary")
+    assert log == [] and turn.text.endswith("?") and len(model.calls) == 1

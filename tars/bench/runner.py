@@ -186,8 +186,10 @@ def _pipeline(provider: Any, case: Case) -> dict[str, Any]:
         valid = result.json_valid if valid is None else valid and result.json_valid
         row.update(outcome="call", tool=chosen.name, args=result.args, repaired=result.repaired,
                    args_error=result.error, raw_executor=result.runs[-1].text[:300])
-        if result.question is not None:  # a required argument the message does not give: tars asks
+        if result.question is not None and plan.asks_for_details:  # a required detail is missing: tars asks
             row.update(outcome="clarify", question=result.question)
+        elif result.question is not None:  # an unsure pick the message gives no details for: no tool
+            row.update(outcome="none", question=result.question)
     latency: dict[str, list[float]] = {}
     for run in runs:
         latency.setdefault("router" if run.step.startswith("router") else run.step, []).append(round(run.seconds, 3))

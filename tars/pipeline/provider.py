@@ -18,7 +18,7 @@ asking may load the model or query a server, which building a session must not d
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -54,6 +54,13 @@ class Plan:
     step: Literal["own", "summarise", "answer", "call", "route"]
     tools: list[Tool] = field(default_factory=list)
     allow_none: bool = True
+
+    @property
+    def asks_for_details(self) -> bool:
+        """Whether a required detail the message lacks is asked for. Only when the keyword router is
+        sure a tool is wanted: when it is unsure and the model's pick cannot be filled from the
+        message, the pick is likely wrong, and the message is answered without a tool instead."""
+        return self.step == "call" or not self.allow_none
 
 
 class PipelineProvider:
@@ -181,7 +188,11 @@ class PipelineProvider:
                 yield TextDelta(text=decision.question or "")
                 yield Stop(reason="end_turn")
             case "call_tool":
-                yield from self._call(messages, _not_storing_a_question(messages, tools, decision.tool or ""))
+                tool = _not_storing_a_question(messages, tools, decision.tool or "")
+                called = yield from self._call(messages, tool, ask=plan.asks_for_details)
+                if not called:  # an unsure pick the message gives no details for: no tool after all
+                    self.trace[-1].update(choice="none")
+                    yield from (self._summarise(messages, system) if after_tool else self._answer(messages, system))
             case _ if after_tool:
                 yield from self._summarise(messages, system)
             case _:
@@ -195,24 +206,29 @@ class PipelineProvider:
         yield TextDelta(text=own_answer(messages))
         yield Stop(reason="end_turn")
 
-    def _call(self, messages: list[Message], tool: Tool) -> Iterator[Event]:
+    def _call(self, messages: list[Message], tool: Tool, *, ask: bool = True) -> Generator[Event, None, bool]:
+        """The executor's call, or the question for a missing detail; without `ask` a missing detail
+        ends here with nothing said (returns False) for the caller to answer without a tool."""
         yield Status(text=f"calling {tool.name}…")
         result = execute(self.inner, messages, tool, self.grounds)
         yield from self._account(result.runs)
         self.trace[-1].update(args=result.args, repaired=result.repaired, args_error=result.error)
         if result.question is not None:  # a required detail the message does not give: ask for it
+            if not ask:
+                return False
             self.trace[-1].update(choice="clarify", question=result.question)
             yield TextDelta(text=result.question)
             yield Stop(reason="end_turn")
-            return
+            return True
         if result.error is not None:
             # no tool name here: a rescuer that scans replies for tool names must not revive the call
             yield TextDelta(text=f"I could not work out valid details for that ({result.error}). "
                                  "Could you say it with the details spelled out?")
             yield Stop(reason="end_turn")
-            return
+            return True
         yield ToolCallEvent(call=ToolCall(name=tool.name, arguments=result.args or {}))
         yield Stop(reason="tool_use")
+        return True
 
     def _summarise(self, messages: list[Message], system: str) -> Iterator[Event]:
         yield Status(text="reading the results…")
