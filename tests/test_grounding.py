@@ -342,3 +342,15 @@ def test_a_fact_the_model_rewrote_is_kept_in_the_users_own_words(tmp_path):
     asked = steps.execute(ScriptedProvider([[J({"tool": "weather_now", "args": {"location": "Atlantis"}})]]),
                           said("is it raining?"), weather, Grounds(now=NOW))
     assert asked.question is not None  # only arguments the user states are taken from the message
+
+
+def test_a_chat_remembers_the_users_words_not_the_models_rewrite(tmp_path):
+    config = load_config().replace(memory_dir=tmp_path, notes_dir=tmp_path)
+    tools = [t for t in builtin_tools(config) if t.name.startswith("memory_")]
+    session, model = _session([
+        [J({"tool": "memory_remember", "args": {"text": "La réponse est toujours en français."}})],
+    ], tools, Grounds(now=NOW))
+    session.send("From now on, always answer me in French")
+    saved = (tmp_path / "memory.md").read_text(encoding="utf-8")
+    assert "- From now on, always answer the user in French" in saved and "français" not in saved
+    assert "said_by_user" not in json.dumps(model.calls[0]["system"])  # a model never reads the marker

@@ -65,7 +65,8 @@ def _never_run(**_: Any) -> None:
 
 def _tool(spec: dict[str, Any]) -> Tool:
     return Tool(name=spec["name"], description=spec.get("description", ""),
-                parameters=spec.get("parameters") or {"type": "object", "properties": {}}, func=_never_run)
+                parameters=spec.get("parameters") or {"type": "object", "properties": {}}, func=_never_run,
+                said_by_user=tuple(spec.get("said_by_user") or ()))
 
 
 def _read(name: str) -> str:

@@ -271,7 +271,8 @@ def _not_here(**_: Any) -> None:
 def _described(spec: dict[str, Any]) -> Tool:
     """The steps read a tool's name, description and schema; the call itself runs in the session."""
     return Tool(name=spec["name"], description=spec.get("description") or "",
-                parameters=spec.get("parameters") or {"type": "object", "properties": {}}, func=_not_here)
+                parameters=spec.get("parameters") or {"type": "object", "properties": {}}, func=_not_here,
+                said_by_user=tuple(spec.get("said_by_user") or ()))
 
 
 def _not_storing_a_question(messages: Sequence[Message], tools: Sequence[Tool], name: str) -> Tool:

@@ -29,9 +29,9 @@ def example_arguments(schema: dict[str, Any]) -> dict[str, Any]:
 def _spec(tool: Any) -> dict[str, Any]:
     if isinstance(tool, str):
         return {"name": tool, "description": "", "parameters": {"type": "object", "properties": {}}}
-    if isinstance(tool, dict):
-        return tool.get("function", tool) if isinstance(tool.get("function"), dict) else tool
-    return tool.spec()
+    spec = tool.spec() if not isinstance(tool, dict) else \
+        tool["function"] if isinstance(tool.get("function"), dict) else tool
+    return {key: spec[key] for key in ("name", "description", "parameters") if key in spec}  # what a model reads
 
 
 def prompt_for(format: str | None, tools: Iterable[Any]) -> str:

@@ -46,7 +46,8 @@ class Tool:
 
     def spec(self) -> dict[str, Any]:
         """The provider-neutral description handed to models."""
-        return {"name": self.name, "description": self.description, "parameters": self.parameters}
+        spec = {"name": self.name, "description": self.description, "parameters": self.parameters}
+        return {**spec, "said_by_user": list(self.said_by_user)} if self.said_by_user else spec
 
 
 @dataclass(frozen=True)
