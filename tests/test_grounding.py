@@ -354,3 +354,13 @@ def test_a_chat_remembers_the_users_words_not_the_models_rewrite(tmp_path):
     saved = (tmp_path / "memory.md").read_text(encoding="utf-8")
     assert "- From now on, always answer the user in French" in saved and "français" not in saved
     assert "said_by_user" not in json.dumps(model.calls[0]["system"])  # a model never reads the marker
+
+
+def test_an_argument_named_as_what_it_is_leaves_the_others():
+    schema = {"type": "object", "properties": {"content": {"type": "string"}, "project": {"type": "string"}},
+              "required": ["content"]}
+    checked = ground(schema, {"content": "email the landlord in my Home project", "project": "Home"},
+                     said("Add a task to email the landlord in my Home project"), Grounds(now=NOW))
+    assert checked.args == {"content": "email the landlord", "project": "Home"}
+    kept = ground(schema, {"content": "tidy up my home"}, said("Add a task to tidy up my home"), Grounds(now=NOW))
+    assert kept.args == {"content": "tidy up my home"}

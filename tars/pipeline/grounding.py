@@ -218,6 +218,21 @@ def _strip_dates(out: Grounded, props: dict[str, Any], text: _Text, now: dt.date
                 out.args[name] = value = cut
 
 
+def _strip_named(out: Grounded) -> None:
+    """Take an argument named as what it is out of the other text arguments: the task "call the bank
+    in my Finance project" in the project Finance is the task "call the bank"."""
+    for name, value in list(out.args.items()):
+        if not isinstance(value, str) or not value.strip() or name in out.resolved:
+            continue
+        label = r"[\s_-]+".join(map(re.escape, _norm(name).split()))
+        phrase = rf"[\s,]*\b(?:in|into|to|for|under|on)\s+(?:my|the|our)\s+{re.escape(value.strip())}\s+{label}\b"
+        for other, text in list(out.args.items()):
+            if other != name and isinstance(text, str):
+                cut = " ".join(re.sub(phrase, " ", text, flags=re.IGNORECASE).split())
+                if cut and cut != text.strip():
+                    out.args[other] = cut
+
+
 def _one_date_one_arg(out: Grounded, base: set[str], text: _Text, now: dt.datetime) -> None:
     """The message's one date phrase, put by the model into two date arguments ("days until Christmas"
     as both from and to), stays in the one it fits; the optional other is dropped (its default applies)."""
@@ -276,6 +291,7 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
             out.dropped.append(name)
     _one_date_one_arg(out, base, text, now)
     _strip_dates(out, props, text, now)
+    _strip_named(out)
     needed = [n for n in schema.get("required") or () if n not in out.args]  # in the schema's order
     if alternatives and not any(all(n in out.args for n in alt) for alt in alternatives):
         needed += [n for n in min(alternatives, key=lambda alt: sum(n not in out.args for n in alt))
