@@ -36,6 +36,9 @@ ROOT = Path(__file__).resolve().parent.parent
     ("square root of 81", 9), ("sqrt(2)", 1.41421356237), ("12 squared", 144), ("5!", 120),
     ("round(3.14159, 2)", 3.14), ("abs(-7)", 7), ("100 divided by 8", 12.5), ("2 to the power of 8", 256),
     ("15% of $80", 12), ("log(1000)", 3), ("ln(e)", 1), ("log(8, 2)", 3),
+    # a percentage added or taken off is a share of what it meets, as on a calculator
+    ("100 - 15%", 85), ("80 + 25%", 100), ("100 - 15% - 10%", 76.5), ("$40 plus 7.5 percent", 43),
+    ("200 * 15%", 30), ("50%", 0.5), ("100 - (15/100)", 99.85),
 ])
 def test_arithmetic_is_exact(expression, value):
     assert evaluate(expression) == value

@@ -81,8 +81,8 @@ _NUM = r"\d+(?:\.\d+)?"
 # Words for operators, in the order they are replaced (longest phrases first).
 _WORDS: tuple[tuple[str, str], ...] = (
     (r"\b(?:what(?:'s| is)|calculate|compute|evaluate|how much is|solve)\b", " "),
-    (rf"({_NUM})\s*(?:%|percent|per cent)\s+of\b", r"(\1/100)*"),
-    (rf"({_NUM})\s*(?:%|percent|per cent)(?!\s*[\d(.])", r"(\1/100)"),
+    (rf"({_NUM})\s*(?:%|percent|per cent)\s+of\b", r"pct(\1)*"),
+    (rf"({_NUM})\s*(?:%|percent|per cent)(?!\s*[\d(.])", r"pct(\1)"),
     (r"\b(?:the )?square root of\b", " sqrt "),
     (r"\b(?:the )?cube root of\s*(\(?[\d.]+\)?)", r" (\1)**(1/3)"),
     (r"\b(?:the )?factorial of\b", " factorial "),
@@ -148,6 +148,12 @@ def _walk(node: ast.AST) -> _Number:
             return -_walk(operand)
         case ast.UnaryOp(op=ast.UAdd(), operand=operand):
             return _walk(operand)
+        case ast.BinOp(left=left, op=ast.Add() | ast.Sub() as op, right=ast.Call(func=ast.Name(id="pct")) as right):
+            # a percentage added or taken off is a share of what it is added to: 100 - 15% = 85
+            a, share = _walk(left), _walk(right)
+            return a + a * share if isinstance(op, ast.Add) else a - a * share
+        case ast.Call(func=ast.Name(id="pct"), args=[ast.Constant(value=int() | float() as value)], keywords=[]):
+            return value / 100
         case ast.BinOp(left=left, op=op, right=right) if type(op) in _BINARY:
             a, b = _walk(left), _walk(right)
             if isinstance(op, ast.Pow):
@@ -201,8 +207,8 @@ def _tidy(value: _Number) -> _Number:
 
 def _shown(text: str) -> str:
     """The normalised expression as people write it."""
-    out = re.sub(r"\((" + _NUM + r")/100\)\*", r"\1% of ", text)
-    out = re.sub(r"\((" + _NUM + r")/100\)", r"\1%", out).replace("**", "^").replace("*", "×")
+    out = re.sub(r"pct\((" + _NUM + r")\)\*", r"\1% of ", text)
+    out = re.sub(r"pct\((" + _NUM + r")\)", r"\1%", out).replace("**", "^").replace("*", "×")
     return re.sub(r"\s*([×+^÷])\s*", r" \1 ", out).replace("/", " / ").replace("  ", " ").strip()
 
 
