@@ -398,3 +398,10 @@ def test_a_tool_that_only_mentions_time_gets_no_time_server_cues():
     light = _tool("light_travel_time", "Calculate the time taken for light to travel between bodies.")
     assert Router([light]).decide("what time is it in Tokyo?").band != "sure"  # a shared word, not its subject
     assert Router(time_tools()).decide("what time is it in Tokyo?").band == "sure"
+
+
+def test_a_tool_names_its_subject_with_words_a_description_would_waste():
+    lookup = _tool("cell_biology.function_lookup", "Look up the function of a given molecule in an organelle.")
+    decision = Router([lookup]).decide("What is the function of hemoglobin in red blood cells?")
+    assert decision.needs_tools and decision.tool_hints == ("cell_biology.function_lookup",)
+    assert Router([lookup]).decide("write a python function that reverses a string").band == "none"

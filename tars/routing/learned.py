@@ -73,10 +73,16 @@ def words(text: str) -> list[str]:
     return [stem(w) for w in _WORD.findall(text.lower()) if w not in _STOP and len(w) > 2]
 
 
+# Nouns that say nothing in a description ("returns the data") but name a tool's subject in its name
+# (`function_lookup`, `get_population_data`).
+_NAME_NOUNS = frozenset("function functions data value values type types text content information info".split())
+
+
 def name_words(name: str) -> list[str]:
     """Words of a tool name, without its server prefix: "time__get_current_time" -> ["time"]."""
     base = name.split("__", 1)[-1].split(".", 1)[-1]
-    return words(" ".join(re.split(r"[_\-.\s]+", _CAMEL.sub(" ", base))))
+    return [stem(w) for w in _WORD.findall(" ".join(re.split(r"[_\-.\s]+", _CAMEL.sub(" ", base))).lower())
+            if len(w) > 2 and (w not in _STOP or w in _NAME_NOUNS)]
 
 
 def learn_family(name: str, tools: Iterable[tuple[str, str]]) -> Family:
