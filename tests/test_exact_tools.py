@@ -239,3 +239,8 @@ def test_a_native_model_gets_the_exact_result_to_answer_from(tmp_path):
         assert [t["function"]["name"] for t in first.json["tools"]] == ["convert_units"]
         tool_message = next(m for m in second.json["messages"] if m["role"] == "tool")
         assert "5 miles = 8.04672 kilometres" in tool_message["content"]
+
+
+@pytest.mark.parametrize("expression,value", [("5% + 3%", 0.08), ("50% - 20%", 0.3), ("100 + 15% - 10%", 103.5)])
+def test_percentages_added_to_each_other_stay_percentages(expression, value):
+    assert evaluate(expression) == value

@@ -364,3 +364,13 @@ def test_an_argument_named_as_what_it_is_leaves_the_others():
     assert checked.args == {"content": "email the landlord", "project": "Home"}
     kept = ground(schema, {"content": "tidy up my home"}, said("Add a task to tidy up my home"), Grounds(now=NOW))
     assert kept.args == {"content": "tidy up my home"}
+
+
+def test_of_a_message_that_asks_two_things_the_fact_is_the_sentence_that_states_it():
+    from tars.tools.fact_wording import statement
+
+    assert statement("What's the weather in Porto? Also, remember that I'm vegetarian", "Vegetarian") == \
+        "I'm vegetarian"
+    started = dt.datetime.now()
+    statement(", " * 20000 + "x")
+    assert (dt.datetime.now() - started).total_seconds() < 1.0

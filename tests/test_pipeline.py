@@ -457,3 +457,11 @@ def test_sure_of_a_tool_a_missing_detail_is_asked_for(hinted_session):
     assert session.route("Get the penalty for burglary").band == "sure"
     turn = session.send("Get the penalty for burglary")
     assert log == [] and turn.text.endswith("?") and len(model.calls) == 1
+
+
+def test_after_a_result_a_sure_router_still_asks_for_a_missing_detail():
+    from tars.pipeline.provider import Plan
+
+    assert Plan("route", [], allow_none=True, sure=True).asks_for_details
+    assert not Plan("route", [], allow_none=True, sure=False).asks_for_details
+    assert Plan("call", []).asks_for_details

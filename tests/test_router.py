@@ -405,3 +405,11 @@ def test_a_tool_names_its_subject_with_words_a_description_would_waste():
     decision = Router([lookup]).decide("What is the function of hemoglobin in red blood cells?")
     assert decision.needs_tools and decision.tool_hints == ("cell_biology.function_lookup",)
     assert Router([lookup]).decide("write a python function that reverses a string").band == "none"
+
+
+def test_a_question_about_the_schedule_is_no_request_to_add_and_data_tools_keep_their_family():
+    router = Router(builtin_tools())
+    assert router.decide("what's on my schedule today").tool_hints == ("todoist_today",)
+    assert router.decide("what did I put on my list for today").tool_hints == ("todoist_today",)
+    weather = _tool("get_weather_data", "Weather data for a city.")
+    assert Router([weather]).decide("will it rain in Lisbon tomorrow?").band == "sure"

@@ -151,3 +151,26 @@ def test_dates_written_with_a_month_name_are_read_in_any_year():
         assert [w.date for _, w in find(text, NOW)] == [dt.date(2022, 3, 11)], text
         # the model's wrong date gives way to the message's one date
         assert ground(price, {"date": "2022-11-25"}, said(text), Grounds(now=NOW)).args == {"date": "2022-03-11"}
+
+
+def test_only_a_path_argument_is_cut_to_a_file_name_and_percent_signs_ask_for_percent():
+    from tars.pipeline.value_forms import as_fraction, file_name, percents
+
+    assert file_name("content", "Upgrade to Python 3.11", "add a task: upgrade to python 3.11") == \
+        "Upgrade to Python 3.11"
+    assert file_name("notes", "bring the slides.pptx", "notes: bring the slides.pptx") == "bring the slides.pptx"
+    said = percents("a rate of 5%")
+    for description in ("Annual interest rate in %", "Tax percentage, rounded to 2 decimal places"):
+        assert as_fraction("rate", {"type": "number", "description": description}, 5, said) == 5
+    assert as_fraction("rate", {"type": "number", "description": "The rate in decimal form."}, 5, said) == 0.05
+
+
+def test_since_a_holiday_is_the_last_one_and_to_the_easter_brunch_is_no_date():
+    import datetime as dt
+
+    from tars.tools import when
+
+    now = dt.datetime(2026, 11, 25, 14, tzinfo=dt.UTC)
+    assert [w.date for _, w in when.find("how many days since Christmas?", now)] == [dt.date(2025, 12, 25)]
+    assert [w.date for _, w in when.find("how many days until Christmas?", now)] == [dt.date(2026, 12, 25)]
+    assert when.find("invite Bob to the Easter brunch", now) == []

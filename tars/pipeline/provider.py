@@ -54,13 +54,14 @@ class Plan:
     step: Literal["own", "summarise", "answer", "call", "route"]
     tools: list[Tool] = field(default_factory=list)
     allow_none: bool = True
+    sure: bool = False  # the keyword router is sure these are the tools to choose from
 
     @property
     def asks_for_details(self) -> bool:
         """Whether a required detail the message lacks is asked for. Only when the keyword router is
         sure a tool is wanted: when it is unsure and the model's pick cannot be filled from the
         message, the pick is likely wrong, and the message is answered without a tool instead."""
-        return self.step == "call" or not self.allow_none
+        return self.step == "call" or self.sure
 
 
 class PipelineProvider:
@@ -147,7 +148,7 @@ class PipelineProvider:
         "answer" with no tool step; "call" the one tool the sure router narrowed to, no router step;
         "route": the model chooses among `tools` ("none" too, unless the router is sure)."""
         hints = hints or ToolHints()
-        sure = hints.sure and bool(hints.names)
+        sure = hints.sure and bool(hints.names)  # sure of nothing is not sure
         narrowed = sure and len(tools) == 1 and hints.names == (tools[0].name,)
         after_tool = _after_tool(messages)
         if after_tool and (nothing_useful(messages) or confirmations(messages)):
@@ -155,8 +156,8 @@ class PipelineProvider:
         if not tools or (after_tool and narrowed):  # the one tool narrowed to has answered
             return Plan("summarise" if after_tool else "answer")
         if narrowed:
-            return Plan("call", list(tools))
-        return Plan("route", list(tools), allow_none=after_tool or not sure)
+            return Plan("call", list(tools), sure=True)
+        return Plan("route", list(tools), allow_none=after_tool or not sure, sure=sure)
 
     def _round(self, messages: list[Message], system: str, tools: list[Tool],
                hints: ToolHints | None) -> Iterator[Event]:

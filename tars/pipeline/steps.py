@@ -194,8 +194,8 @@ def _ground(result: Arguments, tool: Tool, args: dict[str, Any], messages: Seque
     told = [name for name in tool.said_by_user if name in checked.missing
             or (isinstance(value := checked.args.get(name), str) and len(value.split()) < _WHOLE_STATEMENT)]
     if told:
-        said = statement(next((m.content for m in reversed(messages) if m.role == "user"), ""))
-        args = {**args, **dict.fromkeys(told, said)}
+        last = next((m.content for m in reversed(messages) if m.role == "user"), "")
+        args = {**args, **{name: statement(last, str(args.get(name) or "")) for name in told}}
         checked = ground(tool.parameters, args, messages, grounds)
     if checked.question is not None:
         result.question = checked.question

@@ -21,14 +21,15 @@ __all__ = ["as_meant", "percents", "as_fraction", "weeks", "as_days", "said_choi
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\d.]*\d)")
 _PERCENT_SIGN = re.compile(r"\s*(?:%|percent\b|per\s*cent\b)", re.IGNORECASE)
 # a name or description that asks for the percentage itself, unless it also asks for a fraction
-_IN_PERCENT = re.compile(r"\b(?:percent(?:age)?s?|pct)\b", re.IGNORECASE)
-_AS_FRACTION = re.compile(r"\b(?:decimal|fraction)|\bbetween 0(?:\.0)? and 1\b|\bsums? (?:up )?to 1\b|"
+_IN_PERCENT = re.compile(r"\b(?:percent(?:age)?s?|pct)\b|%", re.IGNORECASE)
+_AS_FRACTION = re.compile(r"\b(?:as a |in |a )?decimal(?! places?\b| digits?\b)|\bfraction|"
+                          r"\bbetween 0(?:\.0)? and 1\b|\bsums? (?:up )?to 1\b|"
                           r"\b0(?:\.0)?\s*(?:to|-)\s*1(?:\.0)?\b|\d%\s+(?:is|=|as)\s+0?\.\d", re.IGNORECASE)
 _WEEKS = re.compile(rf"\b(?:({when.COUNT})\s+(week)s?|(?:({when.COUNT})\s+)?(fortnight)s?)\b", re.IGNORECASE)
 _DAYS = re.compile(rf"\b({when.COUNT})\s+days?\b", re.IGNORECASE)
-_PATH_NAME = re.compile(r"(?:^|_)(?:path|file|filename|filepath|note)s?(?:$|_)")
+_PATH_NAME = re.compile(r"(?:^|_)(?:path|file|filename|filepath)s?(?:$|_)")
 _KIND = re.compile(r"^(?:(?:the|my)\s+)?(?:note|file|path|document|doc)\s+", re.IGNORECASE)
-_EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,8}$")
+_EXTENSION = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,7}$")
 # a date layout a description asks for: "in the format of MM-DD-YYYY", "Format: yyyy-mm-dd"
 _LAYOUT = re.compile(r"\b(Y{2,4}|MM|DD)([-/.])(Y{2,4}|MM|DD)\2(Y{2,4}|MM|DD)\b", re.IGNORECASE)
 
@@ -117,10 +118,8 @@ def _file_names(text: str) -> set[str]:
 
 def file_name(name: str, value: Any, text: str) -> Any:
     """A path the message writes, used as written: the model's "note house.md" for "my note house.md"."""
-    if not isinstance(value, str) or len(value.split()) < 2:
-        return value
-    if not (_PATH_NAME.search(name.lower()) or _EXTENSION.search(value.strip())):
-        return value
+    if not isinstance(value, str) or len(value.split()) < 2 or not _PATH_NAME.search(name.lower()):
+        return value  # only a path argument: a task "upgrade to python 3.11" is no file
     written = _file_names(text)
     if value.strip() in text:  # "My Notes.md" said so is a name with a space; "note house.md" is a note
         rest = _KIND.sub("", value.strip())

@@ -14,7 +14,8 @@ from collections.abc import Iterable
 from tars.routing.cues.servers import SERVER_KINDS
 from tars.routing.family import Cue, Family, Topic, cues
 
-__all__ = ["VERBS", "stem", "words", "name_words", "learn_family", "coverage", "initials", "CODE_DOMAIN"]
+__all__ = ["VERBS", "NAME_NOUNS", "stem", "words", "name_words", "learn_family", "coverage", "initials",
+           "CODE_DOMAIN"]
 
 _WORD = re.compile(r"[a-z][a-z0-9']+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -75,14 +76,14 @@ def words(text: str) -> list[str]:
 
 # Nouns that say nothing in a description ("returns the data") but name a tool's subject in its name
 # (`function_lookup`, `get_population_data`).
-_NAME_NOUNS = frozenset("function functions data value values type types text content information info".split())
+NAME_NOUNS = frozenset("function functions data value values type types text content information info".split())
 
 
 def name_words(name: str) -> list[str]:
     """Words of a tool name, without its server prefix: "time__get_current_time" -> ["time"]."""
     base = name.split("__", 1)[-1].split(".", 1)[-1]
     return [stem(w) for w in _WORD.findall(" ".join(re.split(r"[_\-.\s]+", _CAMEL.sub(" ", base))).lower())
-            if len(w) > 2 and (w not in _STOP or w in _NAME_NOUNS)]
+            if len(w) > 2 and (w not in _STOP or w in NAME_NOUNS)]
 
 
 def learn_family(name: str, tools: Iterable[tuple[str, str]]) -> Family:
@@ -101,7 +102,8 @@ def learn_family(name: str, tools: Iterable[tuple[str, str]]) -> Family:
         keywords[word] = 2.0
     # what each tool is about: a kind of server is one whose tool is wholly about its subject
     # ("get_current_time"), not one that mentions it ("light_travel_time")
-    subjects = [frozenset(w for w in name_words(tool_name) if w not in VERBS) for tool_name, _ in tools]
+    subjects = [frozenset(w for w in name_words(tool_name) if w not in VERBS and w not in NAME_NOUNS)
+                for tool_name, _ in tools]
     keywords = {w: (0.5 if w in VERBS else weight) for w, weight in keywords.items()}
     hand_written: list[Cue] = []
     negatives: list[Cue] = []

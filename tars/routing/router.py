@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Literal
 
 from tars.routing.cues import BUILTIN_FAMILIES
 from tars.routing.family import Family
-from tars.routing.learned import VERBS, coverage, initials, learn_family, name_words, stem, words
+from tars.routing.learned import NAME_NOUNS, VERBS, coverage, initials, learn_family, name_words, stem, words
 from tars.routing.signals import Signals, read_signals
 from tars.tools.fact_wording import is_question
 
@@ -114,7 +114,7 @@ def _builtin_family_of(name: str, family: str | None, words: set[str]) -> Family
         if any(name.startswith(p) if p.endswith("_") else name == p for p in fam.prefixes):
             return fam
     base = name.split("__", 1)[-1]  # a dotted namespace stays: "legal_case.fetch" is about legal cases
-    topic = {w for w in name_words(base.replace(".", "_")) if w not in VERBS and w not in _PLAIN}
+    topic = {w for w in name_words(base.replace(".", "_")) if w not in VERBS | _PLAIN | NAME_NOUNS}
     for fam in BUILTIN_FAMILIES:  # every word that says what it is about is the family's: "get_current_weather"
         if words & fam.anchors and topic <= fam.anchors:  # not "calculate_final_temperature"
             return fam

@@ -148,7 +148,8 @@ def _walk(node: ast.AST) -> _Number:
             return -_walk(operand)
         case ast.UnaryOp(op=ast.UAdd(), operand=operand):
             return _walk(operand)
-        case ast.BinOp(left=left, op=ast.Add() | ast.Sub() as op, right=ast.Call(func=ast.Name(id="pct")) as right):
+        case ast.BinOp(left=left, op=ast.Add() | ast.Sub() as op, right=ast.Call(func=ast.Name(id="pct")) as right) \
+                if not _is_percent(left):
             # a percentage added or taken off is a share of what it is added to: 100 - 15% = 85
             a, share = _walk(left), _walk(right)
             return a + a * share if isinstance(op, ast.Add) else a - a * share
@@ -178,6 +179,11 @@ def _walk(node: ast.AST) -> _Number:
                             f"{', '.join(_FUNCTIONS)} are allowed")
     raise CalcError("only numbers, + - * / // % **, parentheses and a few functions (sqrt, round, abs…) "
                     "are allowed")
+
+
+def _is_percent(node: ast.AST) -> bool:
+    """Whether `node` is a bare percentage ("5%"): 5% + 3% is 8%, not 5% and 3% of it."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "pct"
 
 
 def _check_bits(bits: int) -> None:

@@ -85,14 +85,26 @@ def is_question(text: str) -> bool:
 
 
 # what asks to keep a fact rather than states it: "remember that", ", keep that in mind"
-_KEEP_LEAD = re.compile(r"^\s*(?:please\s+)?(?:(?:do\s+)?remember|don'?t forget|note|keep in mind|bear in mind)"
+_KEEP_LEAD = re.compile(r"^\s*(?:(?:also|and|oh|btw|by the way)[,\s]+)?(?:please\s+)?"
+                        r"(?:(?:do\s+)?remember|don'?t forget|note|keep in mind|bear in mind)"
                         r"(?:\s+that)?\s*[:,]?\s+", re.IGNORECASE)
 _KEEP_TAIL = re.compile(r"[\s,;.-]*(?:please\s+)?(?:(?:keep|bear) (?:that|this|it) in mind|remember (?:that|this|it)|"
                         r"don'?t forget(?: (?:that|this|it))?)(?:,?\s*please)?\s*[.!]*\s*$", re.IGNORECASE)
 
 
-def statement(text: str) -> str:
-    """The fact a message states, without the words that ask to keep it:
-    "My sister lives in Porto, keep that in mind" -> "My sister lives in Porto"."""
-    kept = _KEEP_TAIL.sub("", _KEEP_LEAD.sub("", text.strip(), count=1)).strip()
+_SENTENCES = re.compile(r"(?<=[.!?])\s+")
+_KEEPING = re.compile(r"\b(?:remember|forget|in mind|from now on|always|never)\b", re.IGNORECASE)
+
+
+def statement(text: str, about: str = "") -> str:
+    """The fact a message states, without the words that ask to keep it: "My sister lives in Porto,
+    keep that in mind" -> "My sister lives in Porto". Of several sentences, the one `about` is in
+    (the model's own words), else the one that asks to keep something."""
+    sentences = [s for s in _SENTENCES.split(text.strip()) if s.strip()]
+    if len(sentences) > 1:
+        text = next((s for s in sentences if about and about.lower() in s.lower()), None) \
+            or next((s for s in sentences if _KEEPING.search(s)), text)
+    kept = _KEEP_LEAD.sub("", text.strip()[:2000], count=1).strip()
+    head, tail = kept[:-200], kept[-200:]  # the asking words end it: a bounded search, however long
+    kept = (head + _KEEP_TAIL.sub("", tail)).strip()
     return kept[:1].upper() + kept[1:] if kept else text.strip()

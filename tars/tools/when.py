@@ -131,7 +131,7 @@ _HOLIDAYS: dict[str, Callable[[int], dt.date]] = {
 }
 _HOLIDAY_PATTERNS = [(re.compile(r"(?:" + p + r")(?:\s+(\d{4}))?"), f) for p, f in _HOLIDAYS.items()]
 # a holiday in running text is a date only after a word that says so ("until Christmas"; not "christmas gifts")
-_HOLIDAY_SPAN = re.compile(r"\b(?:until|till|til|to|before|after|on|by|since|from)\s+(?:the\s+)?("
+_HOLIDAY_SPAN = re.compile(r"\b(until|till|til|before|after|on|by|since|from)\s+(?:the\s+)?("
                            + "|".join(_HOLIDAYS) + r")(?:,?\s+\d{4}(?!\d))?\b", re.IGNORECASE)
 
 
@@ -273,11 +273,14 @@ def resolve(phrase: str, now: dt.datetime) -> When | None:
 def find(text: str, now: dt.datetime) -> list[tuple[str, When]]:
     """Every date or time phrase in `text` with what it resolves to, in order of appearance."""
     out = []
-    holidays = [(m.start(1), m.group(0)[m.start(1) - m.start():]) for m in _HOLIDAY_SPAN.finditer(text)]
+    holidays = [(m.start(2), m.group(0)[m.start(2) - m.start():]) for m in _HOLIDAY_SPAN.finditer(text)]
+    past = {m.start(2) for m in _HOLIDAY_SPAN.finditer(text) if m.group(1).lower() in ("since", "after", "from")}
     spans = [(m.start(), m.group(0)) for m in _SPAN.finditer(text)]
-    for _, found in sorted(spans + holidays):
+    for start, found in sorted(spans + holidays):
         phrase = found.strip(" ,")
         when = resolve(phrase, now)
+        if when is not None and start in past and when.date > now.date() and not re.search(r"\d{4}", phrase):
+            when = resolve(f"{phrase} {when.date.year - 1}", now) or when  # "since Christmas": the last one
         if when is not None and phrase:
             out.append((phrase, when))
     return out

@@ -15,8 +15,8 @@ _LIST = (r"(?:to-?do(?:s| list)?|tasks?|list|shopping(?: list)?|grocer(?:y|ies)(
          r"inbox|todoist)")
 
 # A request to add or be reminded: the day it names is the new task's due date, not a day to look at.
-_NOT_ADDING = (r"^(?!.*\b(?:remind me|add|put|stick|pop|jot|schedule|new (?:task|to-?do|reminder)|create|"
-               r"set a reminder|don'?t let me forget)\b).*?")
+_NOT_ADDING = (r"^(?!.*\bremind me\b|.*\bnew (?:task|to-?do|reminder)\b|(?:(?:can|could|would|will) you |please )*"
+               r"(?:add|put|stick|pop|jot|schedule|create|set a reminder|don'?t let me forget)\b).*?")
 
 
 TASKS = Family(
