@@ -5,15 +5,13 @@ left as text, and refusals that send nothing while the chat goes on."""
 from __future__ import annotations
 
 import base64
-import os
-import sys
 from pathlib import Path
 
 import pexpect
 import pytest
+from pty_chat import PROMPT, chat
 from servers.ollama import TEXT_AND_VISION_MODELS, OllamaServer, echo
 
-PROMPT = "› "
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(100))
 
 
@@ -31,15 +29,6 @@ def files(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def spawn(server: OllamaServer, model: str) -> pexpect.spawn:
-    env = dict(os.environ, TARS_MODEL_DEFAULT=model, OLLAMA_HOST=server.url, TARS_MODEL_REMOTE="none",
-               TERM="xterm-256color", PROMPT_TOOLKIT_NO_CPR="1")
-    child = pexpect.spawn(sys.executable, ["-m", "tars", "chat"], env=env, encoding="utf-8",
-                          dimensions=(40, 160), timeout=30)
-    child.expect_exact(PROMPT)
-    return child
-
-
 def send(child: pexpect.spawn, text: str, expect: str) -> None:
     child.send(text + "\r")
     child.expect_exact(expect)
@@ -52,8 +41,7 @@ def user_messages(server: OllamaServer) -> list[dict]:
 
 
 def test_attach_then_at_path_reach_the_model(server: OllamaServer, files: Path) -> None:
-    child = spawn(server, "ollama:llava")
-    try:
+    with chat(server, width=160, TARS_MODEL_DEFAULT="ollama:llava") as child:
         send(child, "/attach notes.txt", "attached file: notes.txt, 9 bytes: it goes with your next message")
         send(child, "/attach", "attached to your next message: file: notes.txt, 9 bytes")
         send(child, "summarise", "echo: summarise")
@@ -65,13 +53,10 @@ def test_attach_then_at_path_reach_the_model(server: OllamaServer, files: Path) 
         assert [base64.b64decode(i) for i in user["images"]] == [PNG]
         assert user["content"].endswith("[attached image: cat.png, image/png, 108 bytes]")
         send(child, "/attach", "nothing attached")  # what /attach added went with one message only
-    finally:
-        child.close()
 
 
 def test_at_completes_paths_and_emails_and_missing_files_stay_text(server: OllamaServer, files: Path) -> None:
-    child = spawn(server, "ollama:text")
-    try:
+    with chat(server, width=160, TARS_MODEL_DEFAULT="ollama:text") as child:
         child.send("read @no")
         child.send("\t")
         child.expect_exact("@notes.txt")
@@ -81,17 +66,12 @@ def test_at_completes_paths_and_emails_and_missing_files_stay_text(server: Ollam
         send(child, "mail bob@notes.txt and see @gone.md or @dataclass", "no such file, sent as text")
         text = user_messages(server)[-1]["content"]
         assert text == "mail bob@notes.txt and see @gone.md or @dataclass"
-    finally:
-        child.close()
 
 
 def test_refusals_send_nothing_and_the_chat_goes_on(server: OllamaServer, files: Path) -> None:
-    child = spawn(server, "ollama:text")
-    try:
+    with chat(server, width=160, TARS_MODEL_DEFAULT="ollama:text") as child:
         send(child, "look at @src", "src is a folder: attach the files in it one by one")
         send(child, "/attach src", "src is a folder")
         send(child, "what is @cat.png", "ollama:text takes no images, so cat.png cannot be sent")
         assert server.requests_to("/api/chat") == []
         send(child, "hello", "echo: hello")
-    finally:
-        child.close()

@@ -12,24 +12,15 @@ import sys
 from pathlib import Path
 
 import pexpect
+from pty_chat import PROMPT, spawn_chat
 from servers.ollama import OllamaServer, echo
 
 from tars.messages import Message
 from tars.repl.store import ConversationStore
 from tars.transcript import code_blocks, conversation_markdown
 
-PROMPT = "› "
 ANSWER = "Two ways:\n\n```python\nprint('one')\n```\n\nand\n\n```sh\necho two\n```\n"
 OSC52 = re.compile(r"\x1b\]52;c;([A-Za-z0-9+/=]*)\x07")
-
-
-def chat(server: OllamaServer, cwd: Path, **env: str) -> pexpect.spawn:
-    full = {**os.environ, "TARS_MODEL_DEFAULT": "ollama:test", "OLLAMA_HOST": server.url,
-            "TARS_MODEL_REMOTE": "none", "TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1", **env}
-    child = pexpect.spawn(sys.executable, ["-m", "tars", "chat"], cwd=str(cwd), env=full, encoding="utf-8",
-                          dimensions=(40, 120), timeout=30)
-    child.expect_exact(PROMPT)
-    return child
 
 
 def script(path: Path, body: str) -> Path:
@@ -47,7 +38,7 @@ def test_edit_sends_what_the_editor_saved_and_ctrl_x_ctrl_e_edits_the_prompt(tmp
     editor = script(tmp_path / "fake-editor", 'if [ -s "$1" ]; then sed -i "s/draft/draft plus more/" "$1"; '
                                                'else printf "written in the editor\\nsecond line\\n" > "$1"; fi')
     with OllamaServer(default=echo) as server:
-        child = chat(server, tmp_path, VISUAL=str(editor), EDITOR="false")
+        child = spawn_chat(server, cwd=tmp_path, VISUAL=str(editor), EDITOR="false")
         try:
             child.send("/edit\r")
             child.expect_exact("echo: written in the editor")
@@ -66,7 +57,7 @@ def test_edit_sends_what_the_editor_saved_and_ctrl_x_ctrl_e_edits_the_prompt(tmp
 
 def test_an_editor_that_fails_sends_nothing(tmp_path: Path):
     with OllamaServer(default=echo) as server:
-        child = chat(server, tmp_path, VISUAL="false")
+        child = spawn_chat(server, cwd=tmp_path, VISUAL="false")
         try:
             child.send("/edit\r")
             child.expect_exact("nothing sent")
@@ -83,7 +74,7 @@ def test_copy_sends_osc52_and_feeds_a_clipboard_program(tmp_path: Path):
     script(bin_dir / "xclip", f'cat > "{clip}"')
     with OllamaServer() as server:
         server.script(ANSWER)
-        child = chat(server, tmp_path, DISPLAY=":0", PATH=f"{bin_dir}:{os.environ['PATH']}")
+        child = spawn_chat(server, cwd=tmp_path, DISPLAY=":0", PATH=f"{bin_dir}:{os.environ['PATH']}")
         try:
             child.send("/copy\r")
             child.expect_exact("no answer to copy yet")
@@ -110,7 +101,7 @@ def test_copy_sends_osc52_and_feeds_a_clipboard_program(tmp_path: Path):
 def test_export_writes_the_conversation_as_markdown(tmp_path: Path):
     with OllamaServer() as server:
         server.script(ANSWER, "Second answer.")
-        child = chat(server, tmp_path)
+        child = spawn_chat(server, cwd=tmp_path)
         try:
             for text, seen in (("two ways please", "echo two"), ("and again", "Second answer.")):
                 child.send(text + "\r")

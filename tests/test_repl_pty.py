@@ -6,49 +6,22 @@ conversation survives (in the next request's context and in the store), and leav
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 import time
-from collections.abc import Iterator
 
 import pexpect
 import pytest
+from pty_chat import PROMPT, chat, spawn_chat
 from servers.ollama import OllamaServer, echo, tokens
 
 from tars.repl.store import ConversationStore
-
-PROMPT = "› "
-TIMEOUT = 30
 
 
 @pytest.fixture
 def server():
     with OllamaServer(default=echo) as srv:
         yield srv
-
-
-def spawn_chat(server: OllamaServer, *args: str, **env: str) -> pexpect.spawn:
-    full_env = dict(os.environ, TARS_MODEL_DEFAULT="ollama:test", OLLAMA_HOST=server.url,
-                    TARS_MODEL_REMOTE="none", TERM="xterm-256color",
-                    # pexpect is no terminal emulator: it never answers cursor-position requests,
-                    # which prompt-toolkit would wait a second for at every exit
-                    PROMPT_TOOLKIT_NO_CPR="1")
-    full_env.update(env)
-    child = pexpect.spawn(sys.executable, ["-m", "tars", "chat", *args], env=full_env, encoding="utf-8",
-                          dimensions=(40, 120), timeout=TIMEOUT)
-    child.expect_exact(PROMPT)
-    return child
-
-
-@contextlib.contextmanager
-def chat(server: OllamaServer, *args: str, **env: str) -> Iterator[pexpect.spawn]:
-    """A running `tars chat`, closed however the test ends."""
-    child = spawn_chat(server, *args, **env)
-    try:
-        yield child
-    finally:
-        child.close()
 
 
 def ask(child: pexpect.spawn, text: str, expect: str) -> None:
