@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from tars.events import ToolCall
 
-__all__ = ["Attachment", "Message"]
+__all__ = ["Attachment", "Message", "latest_user_text"]
 
 
 @dataclass(frozen=True)
@@ -47,3 +48,8 @@ class Message:
     is_error: bool = False
     interrupted: bool = False
     attachments: tuple[Attachment, ...] = ()  # images of a tool result or a user message (the text names each)
+
+
+def latest_user_text(messages: Sequence[Message]) -> str:
+    """The text of the latest user message ("" when there is none): what this turn asks."""
+    return next((m.content for m in reversed(messages) if m.role == "user"), "")

@@ -16,7 +16,7 @@ from typing import Any
 
 from tars.config import Config
 from tars.errors import UsageError
-from tars.messages import Message
+from tars.messages import Message, latest_user_text
 from tars.tools.base import Tool
 
 __all__ = ["DATA_DIR", "DEFAULT_SUITES", "SUITES", "Case", "Suite", "convert_bfcl_schema", "load_suite", "load_suites"]
@@ -48,7 +48,7 @@ class Case:
 
     @property
     def query(self) -> str:
-        return next((m.content for m in reversed(self.messages) if m.role == "user"), "")
+        return latest_user_text(self.messages)
 
 
 @dataclass

@@ -19,7 +19,7 @@ import mcp_types as types
 
 from tars.mcp.asking import Asker
 from tars.mcp.config import ServerConfig
-from tars.messages import Message
+from tars.messages import Message, latest_user_text
 
 __all__ = ["Sampler"]
 
@@ -74,7 +74,7 @@ class Sampler:
         mode = self.asker.mode
         if mode != "ask":
             return mode == "yes"
-        prompt = next((m.content for m in reversed(messages) if m.role == "user"), "")
+        prompt = latest_user_text(messages)
         lines = prompt.strip().splitlines() or ["(empty prompt)"]
         with self.asker.session() as ask:
             ask.say(f"MCP server {server} asks {model} to write a reply ({len(messages)} message(s)); it asks:")

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tars.messages import Message
+from tars.messages import Message, latest_user_text
 from tars.pipeline import value_forms as forms
 from tars.tools import when
 
@@ -115,7 +115,7 @@ def _user_text(messages: Sequence[Message]) -> str:
 
 def date_notes(messages: Sequence[Message], now: dt.datetime) -> list[str]:
     """The latest message's date phrases as tars resolved them, for the executor's prompt."""
-    last = next((m.content for m in reversed(messages) if m.role == "user"), "")
+    last = latest_user_text(messages)
     return [f'"{phrase}" = {w.iso()} ({w.date:%A})' for phrase, w in when.find(last, now)]
 
 
@@ -137,7 +137,7 @@ class _Text:
         self.dates = [w for _, w in self.found]
         # a count of days the words imply ("tomorrow" = 1, "two weeks" = 14), for day-count arguments
         self.days = {float(abs((w.date - now.date()).days)) for w in self.dates} | set(forms.weeks(self.norm).values())
-        last = next((m.content for m in reversed(messages) if m.role == "user"), "")
+        last = latest_user_text(messages)
         self.request = _norm(last)
 
     def names_switch(self, name: str) -> bool:

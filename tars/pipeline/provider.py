@@ -24,7 +24,7 @@ from typing import Any, Literal
 
 from tars.errors import ToolError
 from tars.events import Event, Status, Stop, TextDelta, ToolCall, ToolCallEvent, Usage
-from tars.messages import Message
+from tars.messages import Message, latest_user_text
 from tars.pipeline import prompts
 from tars.pipeline.grounding import Grounds
 from tars.pipeline.own_answers import confirmations, missing_note, nothing_useful, own_answer
@@ -281,7 +281,7 @@ def _not_storing_a_question(messages: Sequence[Message], tools: Sequence[Tool], 
     from tars.routing.cues import BUILTIN_FAMILIES
     from tars.routing.family import recall_instead
 
-    last = next((m.content for m in reversed(messages) if m.role == "user"), "")
+    last = latest_user_text(messages)
     recall = recall_instead(BUILTIN_FAMILIES, name, last)
     by_name = {t.name: t for t in tools}
     return by_name.get(recall or "") or by_name[name]

@@ -15,7 +15,7 @@ from typing import Any
 
 from tars.errors import ProviderRejected
 from tars.events import TextDelta, ToolCallEvent, Usage
-from tars.messages import Message
+from tars.messages import Message, latest_user_text
 from tars.pipeline import prompts
 from tars.pipeline.grounding import Grounds, date_notes, ground, takes_place
 from tars.pipeline.jsonout import Parsed, drop_null_optionals, parse_object, schema_error
@@ -194,7 +194,7 @@ def _ground(result: Arguments, tool: Tool, args: dict[str, Any], messages: Seque
     told = [name for name in tool.said_by_user if name in checked.missing
             or (isinstance(value := checked.args.get(name), str) and len(value.split()) < _WHOLE_STATEMENT)]
     if told:
-        last = next((m.content for m in reversed(messages) if m.role == "user"), "")
+        last = latest_user_text(messages)
         args = {**args, **{name: statement(last, str(args.get(name) or "")) for name in told}}
         checked = ground(tool.parameters, args, messages, grounds)
     if checked.question is not None:

@@ -13,7 +13,7 @@ import dataclasses
 from dataclasses import dataclass, field
 
 from tars.events import ToolCall
-from tars.messages import Attachment, Message
+from tars.messages import Attachment, Message, latest_user_text
 from tars.tools.base import ToolResult
 
 __all__ = ["Compaction", "Context", "SUMMARY_HEADING", "is_summary"]
@@ -65,7 +65,7 @@ class Context:
                                      attachments=tuple(result.attachments)))
 
     def last_user_text(self) -> str:
-        return next((m.content for m in reversed(self.messages) if m.role == "user"), "")
+        return latest_user_text(self.messages)
 
     def last_user_index(self) -> int:
         """Where the latest turn starts (the index of the latest user message; 0 if none)."""
