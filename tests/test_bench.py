@@ -11,7 +11,7 @@ from tars.bench import run_bench
 from tars.bench.metrics import args_match, p95, ratio, summarise, value_match, wilson
 from tars.bench.report import cell, default_out, format_table
 from tars.bench.runner import run_case
-from tars.bench.slices import spread
+from tars.bench.slices import Slice, spread
 from tars.bench.suites import SUITES, Case, convert_bfcl_schema, load_suite
 from tars.errors import ProviderUnavailable, UsageError
 from tars.events import ToolCall
@@ -47,7 +47,7 @@ def test_tars_suite_is_labelled_over_its_own_tools():
 
 def test_bfcl_suites_load_with_json_schema_and_answer_keys():
     simple, irrelevance = load_suite("bfcl-simple"), load_suite("bfcl-irrelevance")
-    assert len(simple.cases) == 200 and len(irrelevance.cases) == 200
+    assert len(simple.cases) == 400 and len(irrelevance.cases) == 240
     first = simple.cases[0]
     assert first.query.startswith("Find the area of a triangle")
     assert first.expected == "calculate_triangle_area" and first.args["base"] == [10]
@@ -245,7 +245,7 @@ def test_run_bench_summarises_each_suite_and_mode():
         return ['{"choice": "none", "tool": null, "question": null}']
 
     result = run_bench(ScriptedProvider([scripted]), "scripted:x", suites=["tars", "bfcl-irrelevance"],
-                       modes=["native", "pipeline"], limit=4)
+                       modes=["native", "pipeline"], chosen=Slice(offset=0, limit=4))
     assert len(result["rows"]) == 16
     tars = result["summary"]["tars"]
     assert tars["native"]["cases"] == 4 and tars["native"]["clarify_rate"]["num"] == 0

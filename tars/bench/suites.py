@@ -24,8 +24,8 @@ __all__ = ["DATA_DIR", "DEFAULT_SUITES", "SUITES", "Case", "Suite", "convert_bfc
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "bench"
 SUITES = ("tars", "bfcl-simple", "bfcl-irrelevance", "failures")
 DEFAULT_SUITES = SUITES[:3]  # the tool-choice suites; `failures` scores answers, asked for by name
-_FILES = {"tars": "tars_suite.json", "bfcl-simple": "bfcl_simple_200.jsonl",
-          "bfcl-irrelevance": "bfcl_irrelevance_200.jsonl", "failures": "failures_suite.json"}
+_FILES = {"tars": "tars_suite.json", "bfcl-simple": "bfcl_simple_python.jsonl",
+          "bfcl-irrelevance": "bfcl_irrelevance.jsonl", "failures": "failures_suite.json"}
 _BFCL_TYPES = {"dict": "object", "float": "number", "tuple": "array"}
 
 
