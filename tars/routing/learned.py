@@ -8,13 +8,14 @@ server (time, calendar) also bring hand-written cues (`cues.servers`), found thr
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable
 
 from tars.routing.cues.servers import SERVER_KINDS
 from tars.routing.family import Cue, Family, Topic, cues
 
-__all__ = ["VERBS", "NAME_NOUNS", "stem", "words", "name_words", "learn_family", "coverage", "initials",
+__all__ = ["VERBS", "NAME_NOUNS", "stem", "same_root", "words", "name_words", "learn_family", "coverage", "initials",
            "CODE_DOMAIN"]
 
 _WORD = re.compile(r"[a-z][a-z0-9']+")
@@ -74,6 +75,16 @@ def words(text: str) -> list[str]:
     return [stem(w) for w in _WORD.findall(text.lower()) if w not in _STOP and len(w) > 2]
 
 
+# Name words that narrow a tool's subject without naming it.
+QUALIFIERS = frozenset("detail detailed info information data latest nearby current recent specific general all "
+                       "api db lib util utils service helper manager".split())
+
+
+def is_verb(word: str) -> bool:
+    """A verb, or a form of one that names the doer or the doing: "calculator", "calculation"."""
+    return word in VERBS or any(same_root(word, verb) for verb in VERBS if verb[:3] == word[:3])
+
+
 # Nouns that say nothing in a description ("returns the data") but name a tool's subject in its name
 # (`function_lookup`, `get_population_data`).
 NAME_NOUNS = frozenset("function functions data value values type types text content information info".split())
@@ -120,10 +131,13 @@ def learn_family(name: str, tools: Iterable[tuple[str, str]]) -> Family:
         # the topic when the rest is a bare verb (entropy_change.calculate)
         space = frozenset(words(" ".join(re.split(r"[_\-.]+", tool_name.rsplit(".", 1)[0])))) if "." in tool_name \
             else frozenset()
-        topic = frozenset(w for w in name_words(tool_name) if w not in VERBS) or space - VERBS
+        own = [w for w in name_words(tool_name) if not is_verb(w)]
+        # a qualifier ("get_details", "find_nearby") leaves the subject to the namespace: sculpture.get_details
+        topic = (frozenset(w for w in own if w not in QUALIFIERS)
+                 or frozenset(w for w in space - QUALIFIERS if not is_verb(w)) or frozenset(own))
         if topic:
             gist = frozenset(words(_SENTENCE_END.split(description, 1)[0])) | space
-            verbs = frozenset(w for w in name_words(tool_name) if w in VERBS)
+            verbs = frozenset(w for w in name_words(tool_name) if is_verb(w))
             topics[tool_name] = Topic(topic, gist - VERBS - topic, verbs)
     return Family(name, cues=tuple(hand_written), negatives=tuple(negatives), keywords=keywords, learned=True,
                   code_domain=bool(vocab & CODE_DOMAIN), topics=topics)
@@ -166,4 +180,19 @@ def _said(word: str, stems: frozenset[str]) -> bool:
         return True
     if len(word) == 4:
         return any(len(s) >= 7 and s.startswith(word) for s in stems)
-    return len(word) >= 5 and any(len(s) >= 5 and (s.startswith(word) or word.startswith(s)) for s in stems)
+    return len(word) >= 5 and any(len(s) >= 5 and (s.startswith(word) or word.startswith(s) or same_root(word, s))
+                                  for s in stems)
+
+
+# Endings that make another word of the same root: discover-ed/-er/-y, invent-ion/-or, histor-y/-ic.
+_ENDINGS = frozenset("e ed er ers es ing ion ions ation or ors y ies ic ics ical al ous ious ist ists ive "
+                     "ment ments ance ence ity ry ery ian ians".split()) | {""}
+
+_SHIFTS = ({"t", "sion"}, {"de", "sion"}, {"t", "ssion"})  # convert/conversion, decide/decision
+
+
+def same_root(a: str, b: str) -> bool:
+    """Whether two words are forms of one root of five letters or more ("discovered", "discoverer")."""
+    common = len(os.path.commonprefix([a, b]))
+    return any(a[cut:] in _ENDINGS and b[cut:] in _ENDINGS or {a[cut:], b[cut:]} in _SHIFTS
+               for cut in range(common, 4, -1))

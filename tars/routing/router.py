@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from tars.routing.concepts import kinds
 from tars.routing.cues import BUILTIN_FAMILIES
 from tars.routing.family import Family
 from tars.routing.learned import NAME_NOUNS, VERBS, coverage, initials, learn_family, name_words, stem, words
@@ -161,8 +162,10 @@ class Router:
         sig = read_signals(message)
         body = sig.text[sig.lead:]
         stems = frozenset(stem(w) for w in _MSG_WORD.findall(body))
-        # a learned tool's name may abbreviate the message's words ("gcd"): their initials, worked out once
-        spelled = stems | initials(body) if any(fam.topics for fam, _ in index.families) else stems
+        # a learned tool's name may abbreviate the message's words ("gcd"): their initials,
+        # and the kinds its words are instances of ("euros": currency), both worked out once
+        spelled = stems | initials(body) | kinds(body, stems) if any(fam.topics for fam, _ in index.families) \
+            else stems
         opening = _MSG_WORD.match(body)
         lead = stem(opening.group(0)) if opening else ""  # "calculate …": a learned tool's own verb
         scored = []
