@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tars import currencies
 from tars.messages import Message, latest_user_text
 from tars.pipeline import value_forms as forms
 from tars.tools import when
@@ -139,6 +140,17 @@ class _Text:
         self.days = {float(abs((w.date - now.date()).days)) for w in self.dates} | set(forms.weeks(self.norm).values())
         last = latest_user_text(messages)
         self.request = _norm(last)
+        self.codes = set(currencies.codes_named(said))  # "British pounds" gives the code GBP
+
+    def says_token(self, value: str) -> bool:
+        """A short symbol the user wrote as it is: the card "A", the chord 'vi', the grade "B+"."""
+        token = value.strip()
+        if not token or len(token) > 4 or " " in token:
+            return False
+        written = rf"(?<![\w'\"]){re.escape(token)}(?![\w'\"])"
+        quoted = rf"(['\"]){re.escape(token)}\1"
+        symbol = any(c.isupper() or c.isdigit() or not c.isalnum() for c in token)
+        return bool(re.search(quoted, self.said) or (symbol and re.search(written, self.said)))
 
     def names_switch(self, name: str) -> bool:
         """Whether the message says what a boolean argument switches ("overwrite", "air resistance")."""
@@ -168,7 +180,8 @@ def _check(name: str, prop: dict[str, Any], value: Any, text: _Text, now: dt.dat
     if isinstance(value, str) and is_date_arg(name, prop):
         return _check_date(prop, value, text, now, required)
     if isinstance(value, str):
-        return text.has_words(value, every=not required), value, None
+        said = text.has_words(value, every=not required) or text.says_token(value) or value in text.codes
+        return said, value, None
     if isinstance(value, list):
         return all(_check(name, prop.get("items") or {}, v, text, now, required)[0] for v in value), value, None
     return True, value, None

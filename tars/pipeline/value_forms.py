@@ -13,10 +13,11 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from tars import currencies
 from tars.tools import when
 
-__all__ = ["as_meant", "percents", "as_fraction", "weeks", "as_days", "said_choices", "file_name", "date_pattern",
-           "read_date", "write_date"]
+__all__ = ["as_meant", "as_code", "percents", "as_fraction", "weeks", "as_days", "said_choices", "file_name",
+           "date_pattern", "read_date", "write_date"]
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\d.]*\d)")
 _PERCENT_SIGN = re.compile(r"\s*(?:%|percent\b|per\s*cent\b)", re.IGNORECASE)
@@ -41,8 +42,23 @@ def _types(prop: dict[str, Any]) -> set[str]:
 
 def as_meant(name: str, prop: dict[str, Any], value: Any, text: str) -> Any:
     """The argument `name` as the user's `text` means it: a said percentage as a fraction, a count of
-    weeks as days, a file name as written."""
+    weeks as days, a file name as written, a currency by its code."""
+    value = as_code(name, prop, value)
     return file_name(name, as_days(name, as_fraction(name, prop, value, percents(text)), text), text)
+
+
+# -- currencies ------------------------------------------------------------------------------------
+def _is_currency_arg(name: str, prop: dict[str, Any]) -> bool:
+    words = f"{name} {prop.get('description') or ''}".lower()
+    return "currenc" in words and "name" not in words
+
+
+def as_code(name: str, prop: dict[str, Any], value: Any) -> Any:
+    """A currency argument's value as its ISO 4217 code ("Japanese Yen" -> JPY), the form currency
+    tools take; a value that names no one currency is left as it is."""
+    if not isinstance(value, str) or value.upper() in currencies.CODES or not _is_currency_arg(name, prop):
+        return value
+    return currencies.code_of(value) or value
 
 
 # -- percentages -----------------------------------------------------------------------------------

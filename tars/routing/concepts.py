@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import re
 
+from tars.currencies import WORDS
+
 __all__ = ["kinds"]
 
 _KINDS: dict[str, tuple[str, ...]] = {
-    "currency": ("dollar", "euro", "yen", "rupee", "yuan", "renminbi", "franc", "peso", "ruble", "rouble", "sterling",
-                 "usd", "eur", "gbp", "jpy", "inr", "cny", "cad", "aud", "chf", "krona", "krone", "won", "real"),
+    "currency": tuple(WORDS),
     "unit": ("ounce", "pound", "teaspoon", "tablespoon", "cup", "gram", "kilogram", "milligram", "liter", "litre",
              "milliliter", "gallon", "quart", "pint", "mile", "kilometer", "kilometre", "meter", "metre",
              "centimeter", "inch", "feet", "foot", "yard", "celsius", "fahrenheit", "kelvin", "acre", "hectare"),
