@@ -374,3 +374,21 @@ def test_of_a_message_that_asks_two_things_the_fact_is_the_sentence_that_states_
     started = dt.datetime.now()
     statement(", " * 20000 + "x")
     assert (dt.datetime.now() - started).total_seconds() < 1.0
+
+
+def test_a_currency_code_and_a_symbol_the_user_wrote_are_the_users():
+    rate = {"type": "object", "required": ["base", "target"], "properties": {
+        "base": {"type": "string", "description": "The currency to convert from."},
+        "target": {"type": "string", "description": "The currency to convert to."}}}
+    asked = said("What is the rate from Swiss francs to Indian rupees?")
+    codes = {"base": "CHF", "target": "INR"}
+    assert ground(rate, codes, asked, Grounds(now=NOW)).args == codes
+    assert ground(rate, {"base": "Swiss francs", "target": "Indian rupees"}, asked,
+                  Grounds(now=NOW)).args == {"base": "CHF", "target": "INR"}
+    invented = ground(rate, {"base": "CHF", "target": "USD"}, asked, Grounds(now=NOW))
+    assert invented.missing == ["target"]  # dollars were never named
+    hand = {"type": "object", "required": ["cards"],
+            "properties": {"cards": {"type": "array", "items": {"type": "string"}}}}
+    dealt = ground(hand, {"cards": ["K", "7"]}, said("I hold K and 7, should I hit?"), Grounds(now=NOW))
+    assert dealt.args == {"cards": ["K", "7"]} and not dealt.missing
+    assert ground(hand, {"cards": ["Q"]}, said("I hold K and 7, should I hit?"), Grounds(now=NOW)).missing == ["cards"]

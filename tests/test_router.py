@@ -413,3 +413,28 @@ def test_a_question_about_the_schedule_is_no_request_to_add_and_data_tools_keep_
     assert router.decide("what did I put on my list for today").tool_hints == ("todoist_today",)
     weather = _tool("get_weather_data", "Weather data for a city.")
     assert Router([weather]).decide("will it rain in Lisbon tomorrow?").band == "sure"
+
+
+def test_a_learned_tool_is_found_through_forms_of_its_words_and_what_they_are_instances_of():
+    inventor = _tool("inventor.lookup", "Find who made an invention and when.")
+    assert Router([inventor]).decide("Who invented the telephone?").needs_tools  # invented ~ inventor
+    rates = _tool("currency_converter", "Convert an amount between two currencies.")
+    assert Router([rates]).decide("Convert 300 Swiss francs to Mexican pesos").needs_tools  # francs: a currency
+    assert Router([rates]).decide("Convert this essay into a poem").band == "none"
+    ruler = _tool("get_ruler_by_year", "Find the ruler of a country in a given year.")
+    assert Router([ruler]).decide("Who was the ruler of Prussia in 1790?").needs_tools  # 1790: a year
+    # a qualifier leaves the subject to the namespace; a tool named for its doer is about what it does
+    museum = _tool("museum.get_details", "Details of a museum by its name.")
+    assert Router([museum]).decide("Find the opening hours of the museum called Louvre").needs_tools
+    assert Router([museum]).decide("Give me the details of your plan").band == "none"
+    route = _tool("travel_time_calculator.calculate", "Estimate the travel time between two cities.")
+    assert Router([route]).decide("How long is the travel time from Lyon to Nice by car?").needs_tools
+
+
+def test_forms_of_one_root_need_an_ending_both_words_can_take():
+    from tars.routing.learned import is_verb, same_root
+
+    assert same_root("discovered", "discoverer") and same_root("invented", "invention")
+    assert same_root("history", "historic") and same_root("religion", "religious")
+    assert not same_root("general", "generate") and not same_root("planet", "plane") and not same_root("mode", "model")
+    assert is_verb("calculator") and is_verb("conversion") and not is_verb("library")

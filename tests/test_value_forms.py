@@ -174,3 +174,15 @@ def test_since_a_holiday_is_the_last_one_and_to_the_easter_brunch_is_no_date():
     assert [w.date for _, w in when.find("how many days since Christmas?", now)] == [dt.date(2025, 12, 25)]
     assert [w.date for _, w in when.find("how many days until Christmas?", now)] == [dt.date(2026, 12, 25)]
     assert when.find("invite Bob to the Easter brunch", now) == []
+
+
+def test_a_currency_argument_takes_the_code_of_the_currency_named():
+    from tars.pipeline.value_forms import as_code
+
+    prop = {"type": "string", "description": "The currency to convert from."}
+    assert as_code("from_currency", prop, "Japanese Yen") == "JPY"
+    assert as_code("from_currency", prop, "canadian dollars") == "CAD"
+    assert as_code("from_currency", prop, "EUR") == "EUR"
+    assert as_code("from_currency", prop, "gold coins") == "gold coins"  # names no currency: left alone
+    assert as_code("city", {"type": "string"}, "Japanese Yen") == "Japanese Yen"  # not a currency argument
+    assert as_code("currency_name", {"type": "string", "description": "The currency's name."}, "euro") == "euro"
