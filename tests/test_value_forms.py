@@ -186,3 +186,14 @@ def test_a_currency_argument_takes_the_code_of_the_currency_named():
     assert as_code("from_currency", prop, "gold coins") == "gold coins"  # names no currency: left alone
     assert as_code("city", {"type": "string"}, "Japanese Yen") == "Japanese Yen"  # not a currency argument
     assert as_code("currency_name", {"type": "string", "description": "The currency's name."}, "euro") == "euro"
+
+
+def test_a_city_gets_its_state_where_the_argument_asks_for_city_and_state():
+    from tars.pipeline.value_forms import with_state
+
+    asks = {"type": "string", "description": "The city and state, e.g. Denver, CO"}
+    assert with_state(asks, "Chicago") == "Chicago, IL"
+    assert with_state({"description": "Where, in the format City, State."}, "San Francisco") == "San Francisco, CA"
+    assert with_state(asks, "Chicago, Illinois") == "Chicago, Illinois"  # already placed
+    assert with_state(asks, "Springfield") == "Springfield"  # not a city tars can place
+    assert with_state({"description": "The city, e.g. Paris, France"}, "Chicago") == "Chicago"  # no state asked

@@ -296,8 +296,8 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
         ok, value, phrase = _check(name, prop, value, text, now, name in base)
         if ok and name not in base and "enum" not in prop and _echo(value, name, args, base, text):
             ok = False
-        if ok:
-            out.args[name] = value
+        if ok:  # the user's value, in the form the argument asks for
+            out.args[name] = forms.with_state(prop, value)
             if phrase is not None:
                 out.resolved[name] = phrase
         else:

@@ -13,11 +13,11 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from tars import currencies
+from tars import currencies, places
 from tars.tools import when
 
-__all__ = ["as_meant", "as_code", "percents", "as_fraction", "weeks", "as_days", "said_choices", "file_name",
-           "date_pattern", "read_date", "write_date"]
+__all__ = ["as_meant", "as_code", "percents", "as_fraction", "weeks", "as_days", "said_choices", "with_state",
+           "file_name", "date_pattern", "read_date", "write_date"]
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\d.]*\d)")
 _PERCENT_SIGN = re.compile(r"\s*(?:%|percent\b|per\s*cent\b)", re.IGNORECASE)
@@ -111,6 +111,24 @@ def as_days(name: str, value: Any, text: str) -> Any:
     if days is None or float(value) in {float(when.count(n)) for n in _DAYS.findall(text)}:
         return value
     return int(days) if isinstance(value, int) else days
+
+
+# -- places ------------------------------------------------------------------------------------------
+_US_STATE = (r"(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|"
+             r"T[NX]|UT|V[AT]|W[AIVY])")
+# "city and state", "City, State", or an example placed in a US state ("e.g. Seattle, WA")
+_CITY_STATE = re.compile(r"(?i:\bcity\s*(?:and|,)\s*state\b)|(?i:\be\.g\.?,?|\bfor instance|\bfor example|\bsuch as)"
+                         rf"\s+[A-Z][\w.]*(?: [A-Z][\w.]*)*,\s*{_US_STATE}\b")
+
+
+def with_state(prop: dict[str, Any], value: Any) -> Any:
+    """A large US city named alone, with its state, where the argument asks for "City, State"
+    ("Chicago" -> "Chicago, IL"); a city tars does not know, or one already placed, is left alone."""
+    description = str(prop.get("description") or "")
+    if not isinstance(value, str) or "," in value or not _CITY_STATE.search(description):
+        return value
+    state = places.state_of(value)
+    return f"{value.strip()}, {state}" if state else value
 
 
 # -- choices -----------------------------------------------------------------------------------------
