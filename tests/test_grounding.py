@@ -392,3 +392,17 @@ def test_a_currency_code_and_a_symbol_the_user_wrote_are_the_users():
     dealt = ground(hand, {"cards": ["K", "7"]}, said("I hold K and 7, should I hit?"), Grounds(now=NOW))
     assert dealt.args == {"cards": ["K", "7"]} and not dealt.missing
     assert ground(hand, {"cards": ["Q"]}, said("I hold K and 7, should I hit?"), Grounds(now=NOW)).missing == ["cards"]
+
+
+def test_a_switch_the_message_names_is_on_and_one_it_negates_is_off():
+    route = {"type": "object", "required": ["start"], "properties": {
+        "start": {"type": "string"}, "avoid_tolls": {"type": "boolean", "default": False},
+        "include_traffic": {"type": "boolean", "default": True}}}
+    on = ground(route, {"start": "Lyon", "avoid_tolls": False}, said("Route from Lyon, avoiding tolls"),
+                Grounds(now=NOW))
+    assert on.args == {"start": "Lyon", "avoid_tolls": True}  # named: the model's false was a slip
+    off = ground(route, {"start": "Lyon", "include_traffic": True}, said("Route from Lyon, don't include traffic"),
+                 Grounds(now=NOW))
+    assert off.args == {"start": "Lyon", "include_traffic": False}
+    untouched = ground(route, {"start": "Lyon", "avoid_tolls": True}, said("Route from Lyon"), Grounds(now=NOW))
+    assert untouched.args == {"start": "Lyon"} and untouched.dropped == ["avoid_tolls"]  # its default applies

@@ -35,6 +35,8 @@ remember save store write something thing stuff item latest message earlier conv
 
 # the verbs of a boolean's name ("include_dividends", "is_public"), not what it switches
 _SWITCH_VERBS = frozenset("is has include includes use enable enabled allow show get return with only".split())
+# words that turn a named switch off; "don't" reads as "don" "t"
+_NEGATORS = frozenset("without no not exclude excluding ignore ignoring skip never nor don doesn didn dont".split())
 
 
 @dataclass(frozen=True)
@@ -152,10 +154,21 @@ class _Text:
         symbol = any(c.isupper() or c.isdigit() or not c.isalnum() for c in token)
         return bool(re.search(quoted, self.said) or (symbol and re.search(written, self.said)))
 
-    def names_switch(self, name: str) -> bool:
-        """Whether the message says what a boolean argument switches ("overwrite", "air resistance")."""
+    def switch(self, name: str, value: bool) -> bool | None:
+        """What the message sets a boolean argument to: on where it names what the argument switches
+        ("with details", "including the precipitation"), off where it names it negated ("without air
+        resistance"), None where it does not name it; `value` where the name says nothing to look for."""
         words = [w for w in _norm(re.sub(r"([a-z])([A-Z])", r"\1 \2", name)).split() if w not in _SWITCH_VERBS]
-        return not words or self.has_words(" ".join(words), every=False)
+        if not words:
+            return value
+        if not self.has_words(" ".join(words), every=False):
+            return None
+        said = _norm(self.said).split()
+        stems = {_stem(w) for w in words if _stem(w) not in _NOT_CONTENT_STEMS}
+        for i, word in enumerate(said):
+            if _stem(word) in stems:
+                return not any(w in _NEGATORS for w in said[max(0, i - 3):i])
+        return True
 
     def has_words(self, value: str, *, every: bool) -> bool:
         words = [w for w in _norm(value).split() if _stem(w) not in _NOT_CONTENT_STEMS]
@@ -170,9 +183,10 @@ class _Text:
 def _check(name: str, prop: dict[str, Any], value: Any, text: _Text, now: dt.datetime,
            required: bool) -> tuple[bool, Any, str | None]:
     """(grounded, value to use, the words a date was resolved from)."""
-    if isinstance(value, bool) and not required:  # a switch the message does not touch keeps its default
-        return text.names_switch(name), value, None
-    if isinstance(value, bool) or "enum" in prop or "const" in prop:
+    if isinstance(value, bool):  # a switch the message does not touch keeps its default (or the model's choice)
+        state = text.switch(name, value)
+        return state is not None or required, value if state is None else state, None
+    if "enum" in prop or "const" in prop:
         return True, value, None  # a choice the schema offers
     if isinstance(value, (int, float)):
         days = text.days if "day" in name.lower() else set()
