@@ -316,6 +316,9 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
                 out.resolved[name] = phrase
         else:
             out.dropped.append(name)
+    for name, value in list(out.args.items()):  # said once: not also with its label or a neighbour's value
+        if name not in out.resolved and "enum" not in _prop(props, name):
+            out.args[name] = forms.unlabelled(name, value, out.args)
     _one_date_one_arg(out, base, text, now)
     _strip_dates(out, props, text, now)
     _strip_named(out)

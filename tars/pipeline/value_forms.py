@@ -16,8 +16,8 @@ from typing import Any
 from tars import currencies, places
 from tars.tools import when
 
-__all__ = ["as_meant", "as_code", "percents", "as_fraction", "weeks", "as_days", "said_choices", "with_state",
-           "file_name", "date_pattern", "read_date", "write_date"]
+__all__ = ["as_meant", "as_code", "percents", "as_fraction", "weeks", "as_days", "said_choices", "unlabelled",
+           "with_state", "file_name", "date_pattern", "read_date", "write_date"]
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\d.]*\d)")
 _PERCENT_SIGN = re.compile(r"\s*(?:%|percent\b|per\s*cent\b)", re.IGNORECASE)
@@ -129,6 +129,58 @@ def with_state(prop: dict[str, Any], value: Any) -> Any:
         return value
     state = places.state_of(value)
     return f"{value.strip()}, {state}" if state else value
+
+
+# -- labels and neighbours ---------------------------------------------------------------------------
+def _words(text: str) -> list[str]:
+    return re.findall(r"[^\W_]+", text.casefold())
+
+
+def _cut_edge(value: str, part: list[str]) -> str | None:
+    """`value` without the words `part` at its end or start (any punctuation between), or None when
+    they are not there or only filler would be left."""
+    words = _words(value)
+    n = len(part)
+    if not part or n >= len(words):
+        return None
+    roots = [_root(w) for w in part]
+    if [_root(w) for w in words[-n:]] == roots:
+        keep, pattern = words[:-n], r"\W+".join(map(re.escape, words[:-n])) + r"(?=\W)"
+    elif [_root(w) for w in words[:n]] == roots:
+        keep, pattern = words[n:], r"(?<=\W)" + r"\W+".join(map(re.escape, words[n:]))
+    else:
+        return None
+    if all(w in _FILLER for w in keep):  # "The Title" as a title is not "The"
+        return None
+    found = re.search(pattern, value, re.IGNORECASE)
+    return found.group(0) if found else " ".join(keep)
+
+
+_FILLER = frozenset("the a an my our your of for in on at to by with and".split())
+_FREE_TEXT = frozenset("content text query message body description note title expression prompt fact question "
+                       "summary comment".split())
+
+
+def _root(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") else word
+
+
+def unlabelled(name: str, value: Any, args: dict[str, Any]) -> Any:
+    """A text value without its own argument's name ("Rosewood Finish" as `finish` -> "Rosewood") or
+    another argument's value at its edge ("La Liga 2020-2021" beside `season` "2020-2021" -> "La Liga"):
+    a small model's way of saying one thing twice. Free text (a task, a query) stays as written."""
+    label = _words(re.sub(r"([a-z])([A-Z])", r"\1 \2", name).replace("_", " "))
+    if not isinstance(value, str) or _FREE_TEXT & set(label):  # free text is as the user wrote it
+        return value
+    for word in label:  # "court" of court_location
+        if len(word) > 2:
+            value = _cut_edge(value, [word]) or value
+    for other, given in args.items():
+        for item in given if isinstance(given, list) else [given]:
+            part = _words(str(item)) if isinstance(item, (str, int, float)) and not isinstance(item, bool) else []
+            if other != name and (len(part) > 1 or any(c.isdigit() for c in str(item))):  # not one plain word
+                value = _cut_edge(value, part) or value
+    return value
 
 
 # -- choices -----------------------------------------------------------------------------------------
