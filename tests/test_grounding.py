@@ -406,3 +406,14 @@ def test_a_switch_the_message_names_is_on_and_one_it_negates_is_off():
     assert off.args == {"start": "Lyon", "include_traffic": False}
     untouched = ground(route, {"start": "Lyon", "avoid_tolls": True}, said("Route from Lyon"), Grounds(now=NOW))
     assert untouched.args == {"start": "Lyon"} and untouched.dropped == ["avoid_tolls"]  # its default applies
+
+
+def test_an_invented_structure_is_dropped_and_one_the_user_gave_is_kept():
+    hand = {"type": "object", "required": ["card"], "properties": {
+        "card": {"type": "string"},
+        "deck": {"type": "array", "items": {"type": "object", "properties": {"rank": {"type": "string"}}}}}}
+    asked = said("Is the Queen in this deck: Queen, Seven?")
+    invented = ground(hand, {"card": "Queen", "deck": [{"rank": "Queen"}, {"rank": "Ace"}]}, asked, Grounds(now=NOW))
+    assert invented.args == {"card": "Queen"} and invented.dropped == ["deck"]
+    given = ground(hand, {"card": "Queen", "deck": [{"rank": "Queen"}, {"rank": "Seven"}]}, asked, Grounds(now=NOW))
+    assert given.args["deck"] == [{"rank": "Queen"}, {"rank": "Seven"}]

@@ -143,6 +143,10 @@ def test_a_date_is_written_in_the_layout_its_description_asks_for():
     day_first = _schema(["when"], when={"type": "string", "description": "the day, as DD/MM/YYYY"})
     assert ground(day_first, {"when": "2026-11-26"}, said("book it for tomorrow"), Grounds(now=NOW)).args == \
         {"when": "26/11/2026"}
+    # an example day with no clock time asks for the day alone, though the message says "afternoon"
+    flight = _schema(["date"], date={"type": "string", "description": "The date of the flight, e.g. 2030-01-31."})
+    assert ground(flight, {"date": "2026-11-26 15:00"}, said("a flight tomorrow afternoon"), Grounds(now=NOW)).args \
+        == {"date": "2026-11-26"}
 
 
 def test_dates_written_with_a_month_name_are_read_in_any_year():

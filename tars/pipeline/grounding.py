@@ -198,6 +198,9 @@ def _check(name: str, prop: dict[str, Any], value: Any, text: _Text, now: dt.dat
         return said, value, None
     if isinstance(value, list):
         return all(_check(name, prop.get("items") or {}, v, text, now, required)[0] for v in value), value, None
+    if isinstance(value, dict):  # a structure is the user's when what it holds is
+        fields = prop.get("properties") or {}
+        return all(_check(k, _prop(fields, k), v, text, now, required)[0] for k, v in value.items()), value, None
     return True, value, None
 
 

@@ -32,6 +32,7 @@ _PATH_NAME = re.compile(r"(?:^|_)(?:path|file|filename|filepath)s?(?:$|_)")
 _KIND = re.compile(r"^(?:(?:the|my)\s+)?(?:note|file|path|document|doc)\s+", re.IGNORECASE)
 _EXTENSION = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,7}$")
 # a date layout a description asks for: "in the format of MM-DD-YYYY", "Format: yyyy-mm-dd"
+_ISO_DAY = re.compile(r"\b\d{4}-\d{2}-\d{2}\b(?![ T:]?\d)")
 _LAYOUT = re.compile(r"\b(Y{2,4}|MM|DD)([-/.])(Y{2,4}|MM|DD)\2(Y{2,4}|MM|DD)\b", re.IGNORECASE)
 
 
@@ -216,9 +217,10 @@ def file_name(name: str, value: Any, text: str) -> Any:
 # -- date layouts ------------------------------------------------------------------------------------
 def date_pattern(prop: dict[str, Any]) -> str | None:
     """The strftime pattern of the date layout the argument's description asks for, if it names one."""
-    m = _LAYOUT.search(str(prop.get("description") or ""))
-    if m is None:
-        return None
+    description = str(prop.get("description") or "")
+    m = _LAYOUT.search(description)
+    if m is None:  # an example written as a plain ISO day ("e.g., 2022-04-28") asks for that layout
+        return "%Y-%m-%d" if _ISO_DAY.search(description) else None
     parts = [m.group(1), m.group(3), m.group(4)]
     codes = ["%Y" if p[0] in "yY" else "%m" if p.upper() == "MM" else "%d" for p in parts]
     return m.group(2).join(codes) if sorted(codes) == ["%Y", "%d", "%m"] else None
