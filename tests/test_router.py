@@ -438,3 +438,13 @@ def test_forms_of_one_root_need_an_ending_both_words_can_take():
     assert same_root("history", "historic") and same_root("religion", "religious")
     assert not same_root("general", "generate") and not same_root("planet", "plane") and not same_root("mode", "model")
     assert is_verb("calculator") and is_verb("conversion") and not is_verb("library")
+
+
+def test_plurals_play_and_short_names_reach_learned_tools():
+    films = _tool("Films_2_FindMovies", "Find movies by genre and director.")
+    assert Router([films]).decide("Can you find me a thriller movie directed by Ang Lee?").needs_tools  # movies ~ movie
+    song = _tool("play_radio_song", "Play a song on the radio.")
+    assert Router([song]).decide("Play the song 'Yesterday' by the Beatles").needs_tools
+    shell = _tool("cmd_runner.execute", "Run a shell command on the computer.")
+    assert Router([shell]).decide("check the disk usage using the command df -h").needs_tools  # cmd: command
+    assert Router([song]).decide("What is a good song to learn on guitar?").band != "sure"

@@ -45,12 +45,15 @@ read write create delete remove list search find get set update add move copy ed
 convert make check show start stop save load post put insert query lookup look describe fill click navigate
 take select execute call invoke generate apply merge push pull sync upload download share publish
 calculate calc compute estimate determine predict identify analyze analyse retrieve obtain perform
+play translate sort classify extract
 """.split())
 _SENTENCE_END = re.compile(r"(?<=[a-z0-9)])[.!?](?:\s|$)|\n")
 
 # Words users write for what descriptions call otherwise.
 _SYNONYMS = {"repo": "repository", "repos": "repository", "folder": "directory", "folders": "directory",
              "dir": "directory", "pr": "pull", "prs": "pull", "mail": "email", "e-mail": "email"}
+# Nouns whose plural ends in "ies" but whose singular ends in "ie" (most are "y": cities, queries).
+_IE_NOUNS = frozenset("movie cookie calorie zombie rookie selfie hippie prairie smoothie brownie freebie".split())
 # Vocabulary that makes a family about code, so coding words in a message are its topic, not a distractor.
 CODE_DOMAIN = frozenset({"github", "gitlab", "git", "repository", "commit", "branch", "pull", "sql", "database",
                          "docker", "kubernetes", "container", "jira", "sentry", "pipeline", "deploy"})
@@ -62,7 +65,7 @@ def stem(word: str) -> str:
     if word in _SYNONYMS:
         return _SYNONYMS[word]
     if len(word) > 4 and word.endswith("ies"):
-        return word[:-3] + "y"
+        return word[:-1] if word[:-1] in _IE_NOUNS else word[:-3] + "y"
     if len(word) > 4 and word.endswith("es") and word[-3] in "sxz" or word.endswith(("ches", "shes")):
         return word[:-2]
     if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
@@ -76,8 +79,9 @@ def words(text: str) -> list[str]:
 
 
 # Name words that narrow a tool's subject without naming it.
-QUALIFIERS = frozenset("detail detailed info information data latest nearby current recent specific general all "
-                       "api db lib util utils service helper manager".split())
+QUALIFIERS = frozenset("detail detailed info information data latest nearby current recent specific general all api "
+                       "db lib util utils service helper manager controller handler runner executor processor client"
+                       .split())
 
 
 def is_verb(word: str) -> bool:
@@ -180,12 +184,19 @@ def _said(word: str, stems: frozenset[str]) -> bool:
         return True
     if len(word) == 4:
         return any(len(s) >= 7 and s.startswith(word) for s in stems)
+    if len(word) == 3 and sum(c in "aeiou" for c in word[1:]) == 0:  # "cmd" for command, "msg" for message
+        return any(len(s) >= 6 and s[0] == word[0] and _in_order(word[1:], s[1:]) for s in stems)
     return len(word) >= 5 and any(len(s) >= 5 and (s.startswith(word) or word.startswith(s) or same_root(word, s))
                                   for s in stems)
 
 
+def _in_order(letters: str, word: str) -> bool:
+    rest = iter(word)
+    return all(c in rest for c in letters)
+
+
 # Endings that make another word of the same root: discover-ed/-er/-y, invent-ion/-or, histor-y/-ic.
-_ENDINGS = frozenset("e ed er ers es ing ion ions ation or ors y ies ic ics ical al ous ious ist ists ive "
+_ENDINGS = frozenset("e ed er ers es ing ion ions ation ication or ors y ies ic ics ical al ous ious ist ists ive "
                      "ment ments ance ence ity ry ery ian ians".split()) | {""}
 
 _SHIFTS = ({"t", "sion"}, {"de", "sion"}, {"t", "ssion"})  # convert/conversion, decide/decision
