@@ -1,6 +1,6 @@
 """What a message's words are instances of, for matching learned tools' names: "1940" is a year,
-"euros" a currency, "ounces" a unit. A tool is named for the kind ("convert_currency"), a user
-writes the instance ("20000 Japanese Yen")."""
+"euros" a currency, "ounces" a unit, "French" a language. A tool is named for the kind
+("convert_currency"), a user writes the instance ("20000 Japanese Yen")."""
 
 from __future__ import annotations
 
@@ -26,6 +26,8 @@ _KINDS: dict[str, tuple[str, ...]] = {
     "religion": ("christianity", "buddhism", "islam", "judaism", "hinduism", "sikhism", "taoism", "shinto"),
     "winner": ("won", "win", "beat"),
     "event": ("war", "battle", "revolution", "election", "olympics", "treaty"),
+    "language": ("english", "french", "spanish", "german", "italian", "portuguese", "chinese", "mandarin", "japanese",
+                 "korean", "russian", "arabic", "hindi", "dutch", "swedish", "greek", "turkish", "polish"),
 }
 _INSTANCE = {word: kind for kind, words in _KINDS.items() for word in words}
 _YEAR = re.compile(r"\b(?:1[0-9]{3}|20[0-9]{2})s?\b|\bcentur(?:y|ies)\b")
@@ -40,4 +42,5 @@ def kinds(text: str, stems: frozenset[str]) -> frozenset[str]:
         found |= {"year", "period"}
     if _DATE.search(text):
         found.add("date")
+
     return frozenset(found)
