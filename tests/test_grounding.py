@@ -406,6 +406,9 @@ def test_a_switch_the_message_names_is_on_and_one_it_negates_is_off():
     assert off.args == {"start": "Lyon", "include_traffic": False}
     untouched = ground(route, {"start": "Lyon", "avoid_tolls": True}, said("Route from Lyon"), Grounds(now=NOW))
     assert untouched.args == {"start": "Lyon"} and untouched.dropped == ["avoid_tolls"]  # its default applies
+    asked_back = [Message(role="user", content="Route from Lyon"),
+                  Message(role="assistant", content="Should I avoid tolls?"), Message(role="user", content="No rush.")]
+    assert ground(route, {"start": "Lyon", "avoid_tolls": True}, asked_back, Grounds(now=NOW)).args == {"start": "Lyon"}
 
 
 def test_an_invented_structure_is_dropped_and_one_the_user_gave_is_kept():

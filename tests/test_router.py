@@ -448,3 +448,14 @@ def test_plurals_play_and_short_names_reach_learned_tools():
     shell = _tool("cmd_runner.execute", "Run a shell command on the computer.")
     assert Router([shell]).decide("check the disk usage using the command df -h").needs_tools  # cmd: command
     assert Router([song]).decide("What is a good song to learn on guitar?").band != "sure"
+
+
+def test_word_forms_kinds_and_short_names_do_not_fire_on_ordinary_english():
+    severity = _tool("get_severity", "Get the severity of an incident.")
+    assert Router([severity]).decide("I have several questions about my essay").band == "none"
+    msg = _tool("send_msg", "Send a message to a contact.")
+    assert Router([msg]).decide("What am I missing in this paragraph?").band == "none"
+    leap = _tool("is_leap_year", "Tell whether a year is a leap year.")
+    assert Router([leap]).decide("Is 1500 calories a day enough for me?").band == "none"
+    specs = _tool("get_computer_specs", "Specifications of a computer model.")
+    assert Router([specs]).decide("What are the specs of the computer model XPS 13?").needs_tools

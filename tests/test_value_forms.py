@@ -201,15 +201,14 @@ def test_a_city_gets_its_state_where_the_argument_asks_for_city_and_state():
     assert with_state(asks, "Chicago, Illinois") == "Chicago, Illinois"  # already placed
     assert with_state(asks, "Springfield") == "Springfield"  # not a city tars can place
     assert with_state({"description": "The city, e.g. Paris, France"}, "Chicago") == "Chicago"  # no state asked
+    assert with_state({"description": "City name and country code, e.g. Berlin, DE"}, "Chicago") == "Chicago"
 
 
-def test_a_value_says_neither_its_own_label_nor_a_neighbours_value_again():
-    from tars.pipeline.value_forms import unlabelled
+def test_a_value_does_not_repeat_a_neighbours_span_of_numbers():
+    from tars.pipeline.value_forms import unrepeated
 
-    assert unlabelled("finish", "Walnut Finish", {}) == "Walnut"
-    assert unlabelled("court_location", "Boston court", {}) == "Boston"
-    assert unlabelled("league", "Serie A 2019-2020", {"season": "2019-2020"}) == "Serie A"
-    assert unlabelled("dish", "Low Carb Pancakes", {"diet": ["Low Carb"]}) == "Pancakes"
-    assert unlabelled("title", "The Title", {}) == "The Title"  # only filler would be left
-    assert unlabelled("content", "Meeting with Ann Lee", {"attendee": "Ann Lee"}) == "Meeting with Ann Lee"
-    assert unlabelled("city", "Paris", {"country": "France"}) == "Paris"
+    assert unrepeated("league", "Serie A 2019-2020", {"season": "2019-2020"}) == "Serie A"
+    assert unrepeated("project", "Sprint 2", {"priority": 2}) == "Sprint 2"  # a number alone is no span
+    assert unrepeated("new", "I have a dog and a cat", {"old": "I have a dog"}) == "I have a dog and a cat"
+    assert unrepeated("city", "Mexico City", {}) == "Mexico City"
+    assert unrepeated("content", "Report 2019-2020", {"period": "2019-2020"}) == "Report 2019-2020"  # free text

@@ -152,23 +152,24 @@ class _Text:
         written = rf"(?<![\w'\"]){re.escape(token)}(?![\w'\"])"
         quoted = rf"(['\"]){re.escape(token)}\1"
         symbol = any(c.isupper() or c.isdigit() or not c.isalnum() for c in token)
+        if token in ("A", "I"):  # also words: a sentence that opens with one does not write the symbol
+            written = rf"(?<=\w\s){token}(?![\w'\"])"
         return bool(re.search(quoted, self.said) or (symbol and re.search(written, self.said)))
 
     def switch(self, name: str, value: bool) -> bool | None:
-        """What the message sets a boolean argument to: on where it names what the argument switches
-        ("with details", "including the precipitation"), off where it names it negated ("without air
-        resistance"), None where it does not name it; `value` where the name says nothing to look for."""
+        """What the user sets a boolean argument to: on where they name what it switches ("with
+        details", "including the precipitation"), off where a sentence names it negated ("without air
+        resistance"), None where they do not name it; `value` where the name says nothing to look for."""
         words = [w for w in _norm(re.sub(r"([a-z])([A-Z])", r"\1 \2", name)).split() if w not in _SWITCH_VERBS]
         if not words:
             return value
-        if not self.has_words(" ".join(words), every=False):
-            return None
-        said = _norm(self.said).split()
         stems = {_stem(w) for w in words if _stem(w) not in _NOT_CONTENT_STEMS}
-        for i, word in enumerate(said):
-            if _stem(word) in stems:
-                return not any(w in _NEGATORS for w in said[max(0, i - 3):i])
-        return True
+        for sentence in re.split(r"[.!?;\n]+", self.said):
+            said = _norm(sentence).split()
+            for i, word in enumerate(said):
+                if _stem(word) in stems:
+                    return not any(w in _NEGATORS for w in said[max(0, i - 3):i])
+        return None
 
     def has_words(self, value: str, *, every: bool) -> bool:
         words = [w for w in _norm(value).split() if _stem(w) not in _NOT_CONTENT_STEMS]
@@ -319,9 +320,9 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
                 out.resolved[name] = phrase
         else:
             out.dropped.append(name)
-    for name, value in list(out.args.items()):  # said once: not also with its label or a neighbour's value
+    for name, value in list(out.args.items()):  # said once: not also with a neighbour's season or range
         if name not in out.resolved and "enum" not in _prop(props, name):
-            out.args[name] = forms.unlabelled(name, value, out.args)
+            out.args[name] = forms.unrepeated(name, value, out.args)
     _one_date_one_arg(out, base, text, now)
     _strip_dates(out, props, text, now)
     _strip_named(out)

@@ -16,7 +16,7 @@ from typing import Any
 from tars import currencies, places
 from tars.tools import when
 
-__all__ = ["as_meant", "as_code", "percents", "as_fraction", "weeks", "as_days", "said_choices", "unlabelled",
+__all__ = ["as_meant", "as_code", "percents", "as_fraction", "weeks", "as_days", "said_choices", "unrepeated",
            "with_state", "file_name", "date_pattern", "read_date", "write_date"]
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\d.]*\d)")
@@ -50,15 +50,17 @@ def as_meant(name: str, prop: dict[str, Any], value: Any, text: str) -> Any:
 
 # -- currencies ------------------------------------------------------------------------------------
 def _is_currency_arg(name: str, prop: dict[str, Any]) -> bool:
-    words = f"{name} {prop.get('description') or ''}".lower()
-    return "currenc" in words and "name" not in words
+    words = f"{name.replace('_', ' ')} {prop.get('description') or ''}".lower()
+    return "currenc" in words and not re.search(r"\bnames?\b", words)
 
 
 def as_code(name: str, prop: dict[str, Any], value: Any) -> Any:
     """A currency argument's value as its ISO 4217 code ("Japanese Yen" -> JPY), the form currency
     tools take; a value that names no one currency is left as it is."""
-    if not isinstance(value, str) or value.upper() in currencies.CODES or not _is_currency_arg(name, prop):
+    if not isinstance(value, str) or not _is_currency_arg(name, prop):
         return value
+    if value.strip().upper() in currencies.CODES:
+        return value.strip().upper()
     return currencies.code_of(value) or value
 
 
@@ -115,18 +117,21 @@ def as_days(name: str, value: Any, text: str) -> Any:
 
 
 # -- places ------------------------------------------------------------------------------------------
-_US_STATE = (r"(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|"
-             r"T[NX]|UT|V[AT]|W[AIVY])")
-# "city and state", "City, State", or an example placed in a US state ("e.g. Seattle, WA")
-_CITY_STATE = re.compile(r"(?i:\bcity\s*(?:and|,)\s*state\b)|(?i:\be\.g\.?,?|\bfor instance|\bfor example|\bsuch as)"
-                         rf"\s+[A-Z][\w.]*(?: [A-Z][\w.]*)*,\s*{_US_STATE}\b")
+_CITY_STATE = re.compile(r"\bcity\s*(?:and|,)\s*state\b", re.IGNORECASE)
+# an example placed in a state: "e.g. Seattle, WA"
+_EXAMPLE = re.compile(r"(?i:\be\.g\.?,?|\bfor instance|\bfor example|\bsuch as)\s+"
+                      r"([A-Z][\w.]*(?: [A-Z][\w.]*)*),\s*[A-Z]{2}\b")
 
 
 def with_state(prop: dict[str, Any], value: Any) -> Any:
-    """A large US city named alone, with its state, where the argument asks for "City, State"
-    ("Chicago" -> "Chicago, IL"); a city tars does not know, or one already placed, is left alone."""
+    """A large US city named alone, with its state, where the argument asks for "City, State" or
+    shows a US city with its state ("Chicago" -> "Chicago, IL"); a city tars does not know, or one
+    already placed, is left alone, as is any argument that may take a country instead."""
     description = str(prop.get("description") or "")
-    if not isinstance(value, str) or "," in value or not _CITY_STATE.search(description):
+    if not isinstance(value, str) or "," in value or re.search(r"\bcountry\b", description, re.IGNORECASE):
+        return value
+    example = _EXAMPLE.search(description)
+    if not (_CITY_STATE.search(description) or (example and places.state_of(example.group(1)))):
         return value
     state = places.state_of(value)
     return f"{value.strip()}, {state}" if state else value
@@ -166,13 +171,20 @@ def _root(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") else word
 
 
-def unlabelled(name: str, value: Any, args: dict[str, Any]) -> Any:
-    """A text value without its own argument's name ("Rosewood Finish" as `finish` -> "Rosewood") or
-    another argument's value at its edge ("La Liga 2020-2021" beside `season` "2020-2021" -> "La Liga"):
-    a small model's way of saying one thing twice. Free text (a task, a query) stays as written."""
+def unrepeated(name: str, value: Any, args: dict[str, Any]) -> Any:
+    """A text value without a neighbour's span of numbers at its edge ("La Liga 2020-2021" beside
+    `season` "2020-2021" -> "La Liga"): a small model's way of saying one thing twice. Only a span
+    (two numbers or more: a season, a date, a range) is cut, never words ("Sprint 2" beside a
+    priority 2, "I have a dog and a cat" beside "I have a dog" stay whole); free text stays as written."""
     label = _words(re.sub(r"([a-z])([A-Z])", r"\1 \2", name).replace("_", " "))
-    if not isinstance(value, str) or _FREE_TEXT & set(label):  # free text is as the user wrote it
+    if not isinstance(value, str) or _FREE_TEXT & set(label):
         return value
+    for other, given in args.items():
+        for item in given if isinstance(given, list) else [given]:
+            part = _words(item) if isinstance(item, str) else []
+            if other != name and len(part) > 1 and all(w.isdigit() for w in part):
+                value = _cut_edge(value, part) or value
+    return value
     for word in label:  # "court" of court_location
         if len(word) > 2:
             value = _cut_edge(value, [word]) or value

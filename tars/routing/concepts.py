@@ -12,7 +12,7 @@ __all__ = ["kinds"]
 
 _KINDS: dict[str, tuple[str, ...]] = {
     "currency": tuple(WORDS),
-    "unit": ("ounce", "pound", "teaspoon", "tablespoon", "cup", "gram", "kilogram", "milligram", "liter", "litre",
+    "unit": ("ounce", "pound", "teaspoon", "tablespoon", "gram", "kilogram", "milligram", "liter", "litre",
              "milliliter", "gallon", "quart", "pint", "mile", "kilometer", "kilometre", "meter", "metre",
              "centimeter", "inch", "feet", "foot", "yard", "celsius", "fahrenheit", "kelvin", "acre", "hectare"),
     "weather": ("temperature", "humidity", "precipitation", "rain", "snow", "wind", "forecast", "sunny", "cloudy"),
@@ -27,20 +27,26 @@ _KINDS: dict[str, tuple[str, ...]] = {
     "winner": ("won", "win", "beat"),
     "event": ("war", "battle", "revolution", "election", "olympics", "treaty"),
     "language": ("english", "french", "spanish", "german", "italian", "portuguese", "chinese", "mandarin", "japanese",
-                 "korean", "russian", "arabic", "hindi", "dutch", "swedish", "greek", "turkish", "polish"),
+                 "korean", "russian", "arabic", "hindi", "dutch", "swedish", "greek", "turkish"),
 }
-_INSTANCE = {word: kind for kind, words in _KINDS.items() for word in words}
-_YEAR = re.compile(r"\b(?:1[0-9]{3}|20[0-9]{2})s?\b|\bcentur(?:y|ies)\b")
-_DATE = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}\b"
-                   r"|\b\d{4}-\d{2}-\d{2}\b")
+_INSTANCE: dict[str, set[str]] = {}
+for _kind, _words in _KINDS.items():  # "pound" is a currency and a unit
+    for _word in _words:
+        _INSTANCE.setdefault(_word, set()).add(_kind)
+_MONTH = r"(?:january|february|march|april|may|june|july|august|september|october|november|december|" \
+         r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?"
+_YEAR_NUMBER = r"(?:1[0-9]{3}|20[0-9]{2})"
+# a number that is a year by its context ("in 1800", "2020-2021", "march 2023"), not any 1000..2099 ("1500 calories")
+_YEAR = re.compile(rf"\b(?:in|since|from|until|till|by|during|before|after|between|around|circa|year|{_MONTH})\s+"
+                   rf"(?:the\s+)?{_YEAR_NUMBER}s?\b|\b{_YEAR_NUMBER}\s*[-–/]\s*\d{{2,4}}\b|\bcentur(?:y|ies)\b")
+_DATE = re.compile(rf"\b{_MONTH} \d{{1,2}}\b|\b\d{{4}}-\d{{2}}-\d{{2}}\b")
 
 
 def kinds(text: str, stems: frozenset[str]) -> frozenset[str]:
     """The kinds the message's words (`stems`, of the lower-cased `text`) are instances of."""
-    found = {_INSTANCE[s] for s in stems if s in _INSTANCE}
+    found = {kind for s in stems for kind in _INSTANCE.get(s, ())}
     if _YEAR.search(text):
         found |= {"year", "period"}
     if _DATE.search(text):
         found.add("date")
-
     return frozenset(found)

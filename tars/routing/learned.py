@@ -51,7 +51,9 @@ _SENTENCE_END = re.compile(r"(?<=[a-z0-9)])[.!?](?:\s|$)|\n")
 
 # Words users write for what descriptions call otherwise.
 _SYNONYMS = {"repo": "repository", "repos": "repository", "folder": "directory", "folders": "directory",
-             "dir": "directory", "pr": "pull", "prs": "pull", "mail": "email", "e-mail": "email"}
+             "dir": "directory", "pr": "pull", "prs": "pull", "mail": "email", "e-mail": "email",
+             "cmd": "command", "msg": "message", "msgs": "message", "img": "image", "pwd": "password",
+             "qty": "quantity"}
 # Nouns whose plural ends in "ies" but whose singular ends in "ie" (most are "y": cities, queries).
 _IE_NOUNS = frozenset("movie cookie calorie zombie rookie selfie hippie prairie smoothie brownie freebie".split())
 # Vocabulary that makes a family about code, so coding words in a message are its topic, not a distractor.
@@ -85,8 +87,13 @@ QUALIFIERS = frozenset("detail detailed info information data latest nearby curr
 
 
 def is_verb(word: str) -> bool:
-    """A verb, or a form of one that names the doer or the doing: "calculator", "calculation"."""
-    return word in VERBS or any(same_root(word, verb) for verb in VERBS if verb[:3] == word[:3])
+    """A verb, or a noun of its doer or its doing: "calculator", "calculation", "conversion"
+    (not "computer" or "performance": those name things)."""
+    return word in VERBS or (word.endswith(_DOING) and any(same_root(word, verb) for verb in VERBS
+                                                             if verb[:5] == word[:5]))
+
+
+_DOING = ("or", "ors", "ion", "ions")
 
 
 # Nouns that say nothing in a description ("returns the data") but name a tool's subject in its name
@@ -179,20 +186,14 @@ def initials(text: str) -> frozenset[str]:
 
 def _said(word: str, stems: frozenset[str]) -> bool:
     """`word` or a longer or shorter form of it ("predict" for prediction, "genetically" for genetic),
-    or a name's four-letter short form of a long word ("prob" for probability, "calc" for calculate)."""
+    or a name's four-letter short form of a long word ("prob" for probability, "calc" for calculate);
+    usual three-letter ones ("cmd", "msg") are spelled out by `stem`."""
     if word in stems:
         return True
     if len(word) == 4:
         return any(len(s) >= 7 and s.startswith(word) for s in stems)
-    if len(word) == 3 and sum(c in "aeiou" for c in word[1:]) == 0:  # "cmd" for command, "msg" for message
-        return any(len(s) >= 6 and s[0] == word[0] and _in_order(word[1:], s[1:]) for s in stems)
-    return len(word) >= 5 and any(len(s) >= 5 and (s.startswith(word) or word.startswith(s) or same_root(word, s))
-                                  for s in stems)
-
-
-def _in_order(letters: str, word: str) -> bool:
-    rest = iter(word)
-    return all(c in rest for c in letters)
+    return len(word) >= 5 and any(len(s) >= 5 and (s.startswith(word) or word.startswith(s) or
+                                                   (s[:5] == word[:5] and same_root(word, s))) for s in stems)
 
 
 # Endings that make another word of the same root: discover-ed/-er/-y, invent-ion/-or, histor-y/-ic.
@@ -200,10 +201,18 @@ _ENDINGS = frozenset("e ed er ers es ing ion ions ation ication or ors y ies ic 
                      "ment ments ance ence ity ry ery ian ians".split()) | {""}
 
 _SHIFTS = ({"t", "sion"}, {"de", "sion"}, {"t", "ssion"})  # convert/conversion, decide/decision
+_STRONG = frozenset("ed er ers ing ion ions ious ation or ors ment".split())
 
 
 def same_root(a: str, b: str) -> bool:
-    """Whether two words are forms of one root of five letters or more ("discovered", "discoverer")."""
+    """Whether two words are forms of one root ("discovered", "discoverer"): a root of six letters or
+    more, or of five with endings that make verbs and their nouns (relig-ion, relig-ious); five-letter
+    roots with weaker endings pair unrelated words (speci-al, speci-es; sever-al, sever-ity)."""
+    if a[:5] != b[:5]:
+        return False
     common = len(os.path.commonprefix([a, b]))
-    return any(a[cut:] in _ENDINGS and b[cut:] in _ENDINGS or {a[cut:], b[cut:]} in _SHIFTS
-               for cut in range(common, 4, -1))
+    for cut in range(common, 4, -1):
+        x, y = a[cut:], b[cut:]
+        if {x, y} in _SHIFTS or (x in _ENDINGS and y in _ENDINGS and (cut >= 6 or {x, y} <= _STRONG)):
+            return True
+    return False
