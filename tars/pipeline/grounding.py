@@ -160,7 +160,7 @@ class _Text:
         """What the user sets a boolean argument to: on where they name what it switches ("with
         details", "including the precipitation"), off where a sentence names it negated ("without air
         resistance"), None where they do not name it; `value` where the name says nothing to look for."""
-        words = [w for w in _norm(re.sub(r"([a-z])([A-Z])", r"\1 \2", name)).split() if w not in _SWITCH_VERBS]
+        words = [w for w in forms.label_words(name) if w not in _SWITCH_VERBS]
         if not words:
             return value
         stems = {_stem(w) for w in words if _stem(w) not in _NOT_CONTENT_STEMS}

@@ -16,8 +16,8 @@ from typing import Any
 from tars import currencies, places
 from tars.tools import when
 
-__all__ = ["as_meant", "as_code", "percents", "as_fraction", "weeks", "as_days", "said_choices", "unrepeated",
-           "with_state", "file_name", "date_pattern", "read_date", "write_date"]
+__all__ = ["as_meant", "as_code", "percents", "as_fraction", "weeks", "as_days", "said_choices", "label_words",
+           "unrepeated", "with_state", "file_name", "date_pattern", "read_date", "write_date"]
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\d.]*\d)")
 _PERCENT_SIGN = re.compile(r"\s*(?:%|percent\b|per\s*cent\b)", re.IGNORECASE)
@@ -142,6 +142,11 @@ def _words(text: str) -> list[str]:
     return re.findall(r"[^\W_]+", text.casefold())
 
 
+def label_words(name: str) -> list[str]:
+    """The words of an argument's name: "includePrecipitation", "include_precipitation" -> include, precipitation."""
+    return _words(re.sub(r"([a-z])([A-Z])", r"\1 \2", name))
+
+
 def _cut_edge(value: str, part: list[str]) -> str | None:
     """`value` without the words `part` at its end or start (any punctuation between), or None when
     they are not there or only filler would be left."""
@@ -176,22 +181,12 @@ def unrepeated(name: str, value: Any, args: dict[str, Any]) -> Any:
     `season` "2020-2021" -> "La Liga"): a small model's way of saying one thing twice. Only a span
     (two numbers or more: a season, a date, a range) is cut, never words ("Sprint 2" beside a
     priority 2, "I have a dog and a cat" beside "I have a dog" stay whole); free text stays as written."""
-    label = _words(re.sub(r"([a-z])([A-Z])", r"\1 \2", name).replace("_", " "))
-    if not isinstance(value, str) or _FREE_TEXT & set(label):
+    if not isinstance(value, str) or _FREE_TEXT & set(label_words(name)):
         return value
     for other, given in args.items():
         for item in given if isinstance(given, list) else [given]:
             part = _words(item) if isinstance(item, str) else []
             if other != name and len(part) > 1 and all(w.isdigit() for w in part):
-                value = _cut_edge(value, part) or value
-    return value
-    for word in label:  # "court" of court_location
-        if len(word) > 2:
-            value = _cut_edge(value, [word]) or value
-    for other, given in args.items():
-        for item in given if isinstance(given, list) else [given]:
-            part = _words(str(item)) if isinstance(item, (str, int, float)) and not isinstance(item, bool) else []
-            if other != name and (len(part) > 1 or any(c.isdigit() for c in str(item))):  # not one plain word
                 value = _cut_edge(value, part) or value
     return value
 
