@@ -29,10 +29,15 @@ _KINDS: dict[str, tuple[str, ...]] = {
     "language": ("english", "french", "spanish", "german", "italian", "portuguese", "chinese", "mandarin", "japanese",
                  "korean", "russian", "arabic", "hindi", "dutch", "swedish", "greek", "turkish"),
 }
-_INSTANCE: dict[str, set[str]] = {}
-for _kind, _words in _KINDS.items():  # "pound" is a currency and a unit
-    for _word in _words:
-        _INSTANCE.setdefault(_word, set()).add(_kind)
+
+
+def _instances() -> dict[str, frozenset[str]]:
+    """Each instance word and its kinds ("pound" is a currency and a unit)."""
+    every = {word for words in _KINDS.values() for word in words}
+    return {word: frozenset(kind for kind, words in _KINDS.items() if word in words) for word in every}
+
+
+_INSTANCE = _instances()
 _MONTH = r"(?:january|february|march|april|may|june|july|august|september|october|november|december|" \
          r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?"
 _YEAR_NUMBER = r"(?:1[0-9]{3}|20[0-9]{2})"

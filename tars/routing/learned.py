@@ -86,14 +86,13 @@ QUALIFIERS = frozenset("detail detailed info information data latest nearby curr
                        .split())
 
 
+_DOING = ("or", "ors", "ion", "ions")  # the endings of a verb's doer or doing
+
+
 def is_verb(word: str) -> bool:
     """A verb, or a noun of its doer or its doing: "calculator", "calculation", "conversion"
     (not "computer" or "performance": those name things)."""
-    return word in VERBS or (word.endswith(_DOING) and any(same_root(word, verb) for verb in VERBS
-                                                             if verb[:5] == word[:5]))
-
-
-_DOING = ("or", "ors", "ion", "ions")
+    return word in VERBS or (word.endswith(_DOING) and any(same_root(word, verb) for verb in VERBS))
 
 
 # Nouns that say nothing in a description ("returns the data") but name a tool's subject in its name
@@ -113,19 +112,20 @@ def learn_family(name: str, tools: Iterable[tuple[str, str]]) -> Family:
 
     Name words weigh 2 and the words of a description's first sentence 1 (the rest of a
     description is mostly usage notes); verbs weigh 0.5 wherever they come from."""
-    tools = list(tools)
+    # each tool's name words and the words of its description's first sentence, read once
+    read = [(tool_name, name_words(tool_name), words(_SENTENCE_END.split(description, 1)[0]))
+            for tool_name, description in tools]
     keywords: dict[str, float] = {}
-    for tool_name, description in tools:
-        for word in words(_SENTENCE_END.split(description, 1)[0]):
+    for _, named, first in read:
+        for word in first:
             keywords.setdefault(word, 1.0)
-        for word in name_words(tool_name):
+        for word in named:
             keywords[word] = 2.0
     for word in words(name.replace("_", " ").replace("-", " ")):  # the server's own name: "github"
         keywords[word] = 2.0
     # what each tool is about: a kind of server is one whose tool is wholly about its subject
     # ("get_current_time"), not one that mentions it ("light_travel_time")
-    subjects = [frozenset(w for w in name_words(tool_name) if w not in VERBS and w not in NAME_NOUNS)
-                for tool_name, _ in tools]
+    subjects = [frozenset(w for w in named if w not in VERBS and w not in NAME_NOUNS) for _, named, _ in read]
     keywords = {w: (0.5 if w in VERBS else weight) for w, weight in keywords.items()}
     hand_written: list[Cue] = []
     negatives: list[Cue] = []
@@ -137,18 +137,18 @@ def learn_family(name: str, tools: Iterable[tuple[str, str]]) -> Family:
     if hand_written:  # hand-written cues know the phrasing; bare words only add up
         keywords = {word: min(weight, 1.0) for word, weight in keywords.items()}
     topics: dict[str, Topic] = {}
-    for tool_name, description in () if hand_written else tools:  # hand-written cues know better
+    for tool_name, named, first in () if hand_written else read:  # hand-written cues know better
         # a namespace ("math" of math.factorial) backs the name like its description does, and is
         # the topic when the rest is a bare verb (entropy_change.calculate)
         space = frozenset(words(" ".join(re.split(r"[_\-.]+", tool_name.rsplit(".", 1)[0])))) if "." in tool_name \
             else frozenset()
-        own = [w for w in name_words(tool_name) if not is_verb(w)]
+        verbs = frozenset(w for w in named if is_verb(w))
+        own = [w for w in named if w not in verbs]
         # a qualifier ("get_details", "find_nearby") leaves the subject to the namespace: sculpture.get_details
         topic = (frozenset(w for w in own if w not in QUALIFIERS)
                  or frozenset(w for w in space - QUALIFIERS if not is_verb(w)) or frozenset(own))
         if topic:
-            gist = frozenset(words(_SENTENCE_END.split(description, 1)[0])) | space
-            verbs = frozenset(w for w in name_words(tool_name) if is_verb(w))
+            gist = frozenset(first) | space
             topics[tool_name] = Topic(topic, gist - VERBS - topic, verbs)
     return Family(name, cues=tuple(hand_written), negatives=tuple(negatives), keywords=keywords, learned=True,
                   code_domain=bool(vocab & CODE_DOMAIN), topics=topics)
@@ -192,8 +192,8 @@ def _said(word: str, stems: frozenset[str]) -> bool:
         return True
     if len(word) == 4:
         return any(len(s) >= 7 and s.startswith(word) for s in stems)
-    return len(word) >= 5 and any(len(s) >= 5 and (s.startswith(word) or word.startswith(s) or
-                                                   (s[:5] == word[:5] and same_root(word, s))) for s in stems)
+    return len(word) >= 5 and any(len(s) >= 5 and (s.startswith(word) or word.startswith(s) or same_root(word, s))
+                                  for s in stems)
 
 
 # Endings that make another word of the same root: discover-ed/-er/-y, invent-ion/-or, histor-y/-ic.
