@@ -321,6 +321,10 @@ def test_a_bfcl_style_tool_is_learned_from_its_name_and_description():
     # a name that abbreviates what the message spells out
     gcd = _tool("math.gcd", "Calculate the greatest common divisor of two integers.")
     assert Router([gcd]).decide("Calculate the greatest common divisor of two numbers: 40 and 50").needs_tools
+    # words that join a clause abbreviate nothing: "grace is the" is no "git"
+    add = _tool("git__git_add", "Adds file contents to the staging area", source="git")
+    assert Router([add]).decide("my saving grace is the fact that I sleep well").band == "none"
+    assert Router([add]).decide("stage the file in git").tool_hints == ("git__git_add",)
     # a description that mentions time does not make a tool a time server's
     speed = _tool("calculate_speed", "Calculate the speed of an object from the distance and the time taken.")
     assert Router([speed]).decide("Calculate the speed of an object: 450 meters in 20 seconds.").needs_tools

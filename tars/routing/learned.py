@@ -177,11 +177,17 @@ def coverage(family: Family, stems: frozenset[str], lead: str = "") -> tuple[flo
     return best, tool, by_verb
 
 
+# Words that join a clause, never a name's words: "grace is the" abbreviates nothing ("point of sale" does).
+_CLAUSE = frozenset("is are was were be the an it this that you my your me we our to".split())
+
+
 def initials(text: str) -> frozenset[str]:
     """The initials of each run of two to four words ("greatest common divisor" -> gcd), for names
     that abbreviate what a message spells out."""
-    first = [w[0] for w in _WORD.findall(text.lower())]
-    return frozenset("".join(first[i:i + n]) for n in (2, 3, 4) for i in range(len(first) - n + 1))
+    said = _WORD.findall(text.lower())
+    first = [w[0] for w in said]
+    return frozenset("".join(first[i:i + n]) for n in (2, 3, 4) for i in range(len(first) - n + 1)
+                     if not _CLAUSE.intersection(said[i:i + n]))
 
 
 def _said(word: str, stems: frozenset[str]) -> bool:
