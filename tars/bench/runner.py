@@ -5,9 +5,8 @@ router (`tars.routing`) decides over the case's tools, and the primary is offere
 hints (TARS_PRIMARY_TOOLS=hinted), with the hint paragraph and how sure the router is (`ToolHints`,
 handed to the provider typed as well). Native mode is then one `provider.stream` call with those
 tools, scored on the calls it emits (no tools offered: the answer is "none" without asking the
-model); pipeline mode runs the round
-`PipelineProvider.plan` lays out and the same router and executor steps a chat session runs
-(`tars.pipeline.steps`), scored on the choice and the executor's arguments.
+model); pipeline mode runs a chat session's tool steps themselves (`PipelineProvider.settle`: the
+round's plan, the model's router step, the executor), scored on the choice and the arguments.
 """
 
 from __future__ import annotations
@@ -24,7 +23,7 @@ from tars.errors import ProviderError, ProviderUnavailable
 from tars.events import TextDelta, ToolCallEvent, Usage
 from tars.pipeline import steps
 from tars.pipeline.jsonout import parse_object, schema_error
-from tars.pipeline.provider import PipelineProvider
+from tars.pipeline.provider import PipelineProvider, Settled
 from tars.routing import Router
 from tars.system_prompt import hint_paragraph
 from tars.tool_hints import ToolHints
@@ -162,34 +161,30 @@ def _written_call(reply: str) -> tuple[tuple[str, Any], bool] | None:
     return (name, args if isinstance(args, dict) else {}), parsed.strict
 
 
-# -- pipeline: the round a session's pipeline plans ---------------------------------------------
+# -- pipeline: the tool steps of a session's round ------------------------------------------------
 def _pipeline(provider: Any, case: Case) -> dict[str, Any]:
     tools, _, hints, row = primary_offer(case)
-    plan = PipelineProvider(provider).plan(case.messages, tools, hints)
+    steps_run = PipelineProvider(provider, grounds=case.grounds).settle(case.messages, tools, hints)
+    while True:  # the steps' progress events are for a terminal; what they settle is scored
+        try:
+            next(steps_run)
+        except StopIteration as done:
+            settled: Settled = done.value
+            break
     runs: list[steps.StepRun] = []
     valid: bool | None = None
-    chosen = plan.tools[0] if plan.step == "call" else None
-    if plan.step == "route":
-        decision = steps.route(provider, case.messages, plan.tools, allow_none=plan.allow_none)
-        runs += decision.runs
-        valid = decision.json_valid
-        row.update(router_error=decision.error, raw=decision.runs[-1].text[:300])
-        if decision.choice == "call_tool":
-            chosen = next(t for t in plan.tools if t.name == decision.tool)
-        else:
-            row.update(outcome=decision.choice, question=decision.question)
-    elif chosen is None:
-        row.update(outcome="none")  # the router is sure no tool is needed: no tool step runs
-    if chosen is not None:
-        result = steps.execute(provider, case.messages, chosen, case.grounds)
-        runs += result.runs
-        valid = result.json_valid if valid is None else valid and result.json_valid
-        row.update(outcome="call", tool=chosen.name, args=result.args, repaired=result.repaired,
-                   args_error=result.error, raw_executor=result.runs[-1].text[:300])
-        if result.question is not None and plan.asks_for_details:  # a required detail is missing: tars asks
-            row.update(outcome="clarify", question=result.question)
-        elif result.question is not None:  # an unsure pick the message gives no details for: no tool
-            row.update(outcome="none", question=result.question)
+    if (routed := settled.routed) is not None:
+        runs += routed.runs
+        valid = routed.json_valid
+        row.update(router_error=routed.error, raw=routed.runs[-1].text[:300])
+    if (call := settled.call) is not None and settled.tool is not None:
+        runs += call.runs
+        valid = call.json_valid if valid is None else valid and call.json_valid
+        row.update(tool=settled.tool.name, args=call.args, repaired=call.repaired, args_error=call.error,
+                   raw_executor=call.runs[-1].text[:300])
+    row.update(outcome=settled.outcome)
+    if settled.question is not None:
+        row.update(question=settled.question)
     latency: dict[str, list[float]] = {}
     for run in runs:
         latency.setdefault("router" if run.step.startswith("router") else run.step, []).append(round(run.seconds, 3))

@@ -28,13 +28,13 @@ from tars.messages import Message, latest_user_text
 from tars.pipeline import prompts
 from tars.pipeline.grounding import Grounds
 from tars.pipeline.own_answers import confirmations, missing_note, nothing_useful, own_answer
-from tars.pipeline.steps import StepRun, execute, route
+from tars.pipeline.steps import Arguments, Decision, StepRun, execute, route
 from tars.providers.base import Provider
 from tars.system_prompt import without_tool_hints
 from tars.tool_hints import ToolHints
 from tars.tools.base import Tool
 
-__all__ = ["PipelineProvider", "Plan", "wants_pipeline", "SMALL_CONTEXT"]
+__all__ = ["PipelineProvider", "Plan", "Settled", "wants_pipeline", "SMALL_CONTEXT"]
 
 SMALL_CONTEXT = 8192  # tokens; below this, every tool schema at once crowds the prompt out
 
@@ -62,6 +62,38 @@ class Plan:
         sure a tool is wanted: when it is unsure and the model's pick cannot be filled from the
         message, the pick is likely wrong, and the message is answered without a tool instead."""
         return self.step == "call" or self.sure
+
+
+@dataclass
+class Settled:
+    """What a round's tool steps decided (see `PipelineProvider.settle`): the plan, the model's
+    router answer when that step ran, and the tool chosen with the executor's arguments."""
+
+    plan: Plan
+    routed: Decision | None = None
+    tool: Tool | None = None
+    call: Arguments | None = None
+
+    @property
+    def outcome(self) -> Literal["own", "summarise", "call", "clarify", "none"]:
+        """What the round does next: tars's own answer, the summary of results, the call, a question
+        for a missing detail, or an answer with no tool."""
+        if self.plan.step in ("own", "summarise"):
+            return self.plan.step
+        if self.routed is not None and self.routed.choice == "clarify":
+            return "clarify"
+        if self.call is None:
+            return "none"
+        if self.call.question is None:
+            return "call"
+        return "clarify" if self.plan.asks_for_details else "none"
+
+    @property
+    def question(self) -> str | None:
+        """The question a "clarify" outcome asks (the router's, or the executor's for a missing detail)."""
+        if self.call is not None and self.call.question is not None:
+            return self.call.question
+        return self.routed.question if self.routed is not None else None
 
 
 class PipelineProvider:
@@ -159,42 +191,63 @@ class PipelineProvider:
             return Plan("call", list(tools), sure=True)
         return Plan("route", list(tools), allow_none=after_tool or not sure, sure=sure)
 
+    def settle(self, messages: Sequence[Message], tools: Sequence[Tool],
+               hints: ToolHints | None = None) -> Generator[Event, None, Settled]:
+        """Plan the round and run its tool steps: the model's router step when the plan asks for
+        one, then the executor for the tool chosen. Each step announces itself with a `Status` and
+        reports its usage; nothing of the answer is written. `tars bench` scores what this returns."""
+        plan = self.plan(messages, tools, hints)
+        settled = Settled(plan)
+        if plan.step in ("own", "summarise"):
+            return settled
+        if plan.step == "answer":
+            self.trace.append({"choice": "none", "tool": None, "error": None, "router": "skipped"})
+            return settled
+        if plan.step == "call":
+            tool = plan.tools[0]
+            self.trace.append({"choice": "call_tool", "tool": tool.name, "error": None, "router": "skipped"})
+        else:
+            yield Status(text="choosing a tool…")
+            routed = route(self.inner, messages, plan.tools, allow_none=plan.allow_none)
+            yield from self._account(routed.runs)
+            self.trace.append({"choice": routed.choice, "tool": routed.tool, "error": routed.error})
+            settled.routed = routed
+            if routed.choice != "call_tool":
+                return settled
+            tool = _not_storing_a_question(messages, plan.tools, routed.tool or "")
+        yield Status(text=f"calling {tool.name}…")
+        call = execute(self.inner, messages, tool, self.grounds)
+        yield from self._account(call.runs)
+        self.trace[-1].update(args=call.args, repaired=call.repaired, args_error=call.error)
+        settled.tool, settled.call = tool, call
+        if settled.outcome == "clarify":
+            self.trace[-1].update(choice="clarify", question=call.question)
+        elif settled.outcome == "none":  # an unsure pick the message gives no details for: no tool after all
+            self.trace[-1].update(choice="none")
+        return settled
+
     def _round(self, messages: list[Message], system: str, tools: list[Tool],
                hints: ToolHints | None) -> Iterator[Event]:
-        plan = self.plan(messages, tools, hints)
+        settled = yield from self.settle(messages, tools, hints)
         # tool hints help a model choosing among schemas; the steps that answer read them as a topic
         system = without_tool_hints(system, hints)
-        after_tool = _after_tool(messages)
-        match plan.step:
+        match settled.outcome:
             case "own":
                 yield from self._own_answer(messages)
-                return
             case "summarise":
                 yield from self._summarise(messages, system)
-                return
-            case "answer":
-                self.trace.append({"choice": "none", "tool": None, "error": None, "router": "skipped"})
-                yield from self._answer(messages, system)
-                return
-            case "call":
-                self.trace.append({"choice": "call_tool", "tool": tools[0].name, "error": None, "router": "skipped"})
-                yield from self._call(messages, tools[0])
-                return
-        yield Status(text="choosing a tool…")
-        decision = route(self.inner, messages, plan.tools, allow_none=plan.allow_none)
-        yield from self._account(decision.runs)
-        self.trace.append({"choice": decision.choice, "tool": decision.tool, "error": decision.error})
-        match decision.choice:
             case "clarify":
-                yield TextDelta(text=decision.question or "")
+                yield TextDelta(text=settled.question or "")
                 yield Stop(reason="end_turn")
-            case "call_tool":
-                tool = _not_storing_a_question(messages, tools, decision.tool or "")
-                called = yield from self._call(messages, tool, ask=plan.asks_for_details)
-                if not called:  # an unsure pick the message gives no details for: no tool after all
-                    self.trace[-1].update(choice="none")
-                    yield from (self._summarise(messages, system) if after_tool else self._answer(messages, system))
-            case _ if after_tool:
+            case "call" if settled.call is not None and settled.call.error is not None:
+                # no tool name here: a rescuer that scans replies for tool names must not revive the call
+                yield TextDelta(text=f"I could not work out valid details for that ({settled.call.error}). "
+                                     "Could you say it with the details spelled out?")
+                yield Stop(reason="end_turn")
+            case "call" if settled.tool is not None and settled.call is not None:
+                yield ToolCallEvent(call=ToolCall(name=settled.tool.name, arguments=settled.call.args or {}))
+                yield Stop(reason="tool_use")
+            case _ if _after_tool(messages):
                 yield from self._summarise(messages, system)
             case _:
                 yield from self._answer(messages, system)
@@ -206,30 +259,6 @@ class PipelineProvider:
         self.trace.append({"choice": "confirmed" if confirmed else "told_failure", "tool": None, "error": None})
         yield TextDelta(text=own_answer(messages))
         yield Stop(reason="end_turn")
-
-    def _call(self, messages: list[Message], tool: Tool, *, ask: bool = True) -> Generator[Event, None, bool]:
-        """The executor's call, or the question for a missing detail; without `ask` a missing detail
-        ends here with nothing said (returns False) for the caller to answer without a tool."""
-        yield Status(text=f"calling {tool.name}…")
-        result = execute(self.inner, messages, tool, self.grounds)
-        yield from self._account(result.runs)
-        self.trace[-1].update(args=result.args, repaired=result.repaired, args_error=result.error)
-        if result.question is not None:  # a required detail the message does not give: ask for it
-            if not ask:
-                return False
-            self.trace[-1].update(choice="clarify", question=result.question)
-            yield TextDelta(text=result.question)
-            yield Stop(reason="end_turn")
-            return True
-        if result.error is not None:
-            # no tool name here: a rescuer that scans replies for tool names must not revive the call
-            yield TextDelta(text=f"I could not work out valid details for that ({result.error}). "
-                                 "Could you say it with the details spelled out?")
-            yield Stop(reason="end_turn")
-            return True
-        yield ToolCallEvent(call=ToolCall(name=tool.name, arguments=result.args or {}))
-        yield Stop(reason="tool_use")
-        return True
 
     def _summarise(self, messages: list[Message], system: str) -> Iterator[Event]:
         yield Status(text="reading the results…")
