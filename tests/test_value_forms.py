@@ -102,6 +102,13 @@ def test_an_optional_switch_the_message_does_not_touch_keeps_its_default():
     kept = ground(speed, {"height": 100, "include_air_resistance": False},
                   said("the final speed of an object dropped from 100 m without air resistance"), Grounds(now=NOW))
     assert kept.args == {"height": 100, "include_air_resistance": False}  # said, so the model's reading stands
+    rain = _schema(["city"], city={"type": "string"}, include_precipitation={"type": "boolean"})
+    for asked in ("the weather in Oslo, and don't forget the precipitation", "Oslo weather, never fail to include "
+                  "precipitation"):
+        assert ground(rain, {"city": "Oslo", "include_precipitation": False}, said(asked), Grounds(now=NOW)).args == \
+            {"city": "Oslo", "include_precipitation": True}, asked
+    assert ground(rain, {"city": "Oslo", "include_precipitation": True}, said("Oslo weather, do not show me the "
+                  "precipitation"), Grounds(now=NOW)).args == {"city": "Oslo", "include_precipitation": False}
     required = {**write, "required": ["path", "content", "overwrite"]}
     assert ground(required, {"path": "ideas.md", "content": "x", "overwrite": False}, said("x in ideas.md"),
                   Grounds(now=NOW)).args["overwrite"] is False
@@ -212,3 +219,76 @@ def test_a_value_does_not_repeat_a_neighbours_span_of_numbers():
     assert unrepeated("new", "I have a dog and a cat", {"old": "I have a dog"}) == "I have a dog and a cat"
     assert unrepeated("city", "Mexico City", {}) == "Mexico City"
     assert unrepeated("content", "Report 2019-2020", {"period": "2019-2020"}) == "Report 2019-2020"  # free text
+
+
+def test_a_date_in_a_described_layout_is_cut_from_the_task_and_fills_one_date_argument():
+    task = _schema(["content", "due"], content={"type": "string"},
+                   due={"type": "string", "description": "When it is due, as MM-DD-YYYY."})
+    checked = ground(task, {"content": "call mom tomorrow", "due": "11-26-2026"}, said("call mom tomorrow"),
+                     Grounds(now=NOW))
+    assert checked.args == {"content": "call mom", "due": "11-26-2026"}
+    span = _schema([], start_date={"type": "string", "description": "first day, MM-DD-YYYY"},
+                   end_date={"type": "string", "description": "last day, MM-DD-YYYY"})
+    both = {"start_date": "12-25-2026", "end_date": "12-25-2026"}
+    assert ground(span, both, said("what is planned until Christmas?"), Grounds(now=NOW)).args == \
+        {"end_date": "12-25-2026"}
+
+
+def test_until_counts_only_before_the_date():
+    span = _schema([], start={"type": "string", "format": "date"}, end={"type": "string", "format": "date"})
+    both = {"start": "2025-12-25", "end": "2025-12-25"}
+    # "until" elsewhere in the message does not make the date an end
+    asked = said("what did I log from Christmas, so I know what to keep until I tidy up?")
+    assert ground(span, both, asked, Grounds(now=NOW)).args == {"start": "2025-12-25"}
+
+
+def test_only_a_count_of_days_is_counted_in_days():
+    from tars.pipeline.value_forms import counts_days
+
+    assert [n for n in ("days", "num_days", "dayCount", "forecast_days", "number_of_days") if counts_days(n)] == \
+        ["days", "num_days", "dayCount", "forecast_days", "number_of_days"]
+    assert not any(counts_days(n) for n in ("day", "birthday", "weekday", "day_of_week", "holiday"))
+    month_day = _schema([], day={"type": "integer"})  # the 2nd of the month, not two weeks of days
+    assert ground(month_day, {"day": 2}, said("remind me on the 2nd, in two weeks"), Grounds(now=NOW)).args == \
+        {"day": 2}
+
+
+def test_a_two_digit_year_layout_writes_two_digits():
+    short = _schema(["when"], when={"type": "string", "description": "the day, as DD/MM/YY"})
+    assert ground(short, {"when": "2026-11-26"}, said("book it for tomorrow"), Grounds(now=NOW)).args == \
+        {"when": "26/11/26"}
+
+
+def test_a_coordinate_written_west_or_south_is_negative():
+    distance = _schema(["coord1", "coord2"], coord1={"type": "array", "items": {"type": "number"}},
+                       coord2={"type": "array", "items": {"type": "number"}}, unit={"type": "string"})
+    asked = said("Distance between (33.4484 N, 112.0740 W) and (34.0522 N, 118.2437 W) in miles")
+    checked = ground(distance, {"coord1": [33.4484, 112.074], "coord2": [34.0522, -118.2437], "unit": "miles"},
+                     asked, Grounds(now=NOW))
+    assert checked.args == {"coord1": [33.4484, -112.074], "coord2": [34.0522, -118.2437], "unit": "miles"}
+    point = _schema([], latitude={"type": "number"}, longitude={"type": "number"})
+    assert ground(point, {"latitude": 33.9, "longitude": 18.4}, said("the weather at 33.9° S, 18.4° E"),
+                  Grounds(now=NOW)).args == {"latitude": -33.9, "longitude": 18.4}
+    bulb = _schema(["watts"], watts={"type": "number"})  # a unit, not a side of the world
+    assert ground(bulb, {"watts": 60}, said("a 60 W bulb"), Grounds(now=NOW)).args == {"watts": 60}
+
+
+def test_an_hour_said_on_the_twelve_hour_clock_is_an_hour_of_the_day():
+    late = _schema(["location"], location={"type": "string"}, operating_hours={"type": "integer"})
+    asked = said("Find a vegan restaurant in Oslo that is open until at least 11 PM.")
+    assert ground(late, {"location": "Oslo", "operating_hours": 11}, asked, Grounds(now=NOW)).args == \
+        {"location": "Oslo", "operating_hours": 23}
+    assert ground(late, {"location": "Oslo", "operating_hours": 9}, said("open at 9 am in Oslo"),
+                  Grounds(now=NOW)).args == {"location": "Oslo", "operating_hours": 9}
+    count = _schema(["guests"], guests={"type": "integer"})  # a number that is no hour stays
+    assert ground(count, {"guests": 11}, said("a table for 11 at 11 PM"), Grounds(now=NOW)).args == {"guests": 11}
+
+
+def test_a_height_in_feet_and_inches_is_counted_in_inches_where_inches_are_asked_for():
+    person = _schema(["weight", "height"], weight={"type": "integer", "description": "Weight in lbs."},
+                     height={"type": "integer", "description": "Height of the person in inches."})
+    asked = said("Predict diabetes for a person with weight 150lbs and height 5ft 10in")
+    assert ground(person, {"weight": 150, "height": 5}, asked, Grounds(now=NOW)).args == {"weight": 150, "height": 70}
+    assert ground(person, {"weight": 150, "height": 70}, asked, Grounds(now=NOW)).args == {"weight": 150, "height": 70}
+    in_feet = _schema(["height"], height={"type": "number", "description": "Height in feet."})
+    assert ground(in_feet, {"height": 5}, said("a 5 ft 10 in fence"), Grounds(now=NOW)).args == {"height": 5}

@@ -36,6 +36,8 @@ remember save store write something thing stuff item latest message earlier conv
 # the verbs of a boolean's name ("include_dividends", "is_public"), not what it switches
 _SWITCH_VERBS = frozenset("is has include includes use enable enabled allow show get return with only".split())
 # words that turn a named switch off; "don't" reads as "don" "t"
+# verbs that a negation turns into a yes: "don't forget the precipitation", "never fail to include"
+_UNDONE = frozenset("forget forgetting fail miss omit hesitate".split())
 _NEGATORS = frozenset("without no not exclude excluding ignore ignoring skip never nor don doesn didn dont".split())
 
 
@@ -135,6 +137,9 @@ class _Text:
                          if len(w) > 2 and " " not in w and f" {w} " in self.norm}
         said = _user_text(messages)
         self.numbers |= {round(p / 100, 12) for p in forms.percents(said)}  # "5%" grounds the rate 0.05 too
+        # "112.07 W" is -112.07, "11 PM" the hour 23, "5ft 10in" 70 inches
+        self.numbers |= {-n for n in forms.southwest(said)} | set(forms.clock_hours(said).values()) | \
+            set(forms.feet_and_inches(said).values())
         self.said = said
         self.found = when.find(said, now)
         self.dates = [w for _, w in self.found]
@@ -168,7 +173,8 @@ class _Text:
             said = _norm(sentence).split()
             for i, word in enumerate(said):
                 if _stem(word) in stems:
-                    return not any(w in _NEGATORS for w in said[max(0, i - 3):i])
+                    before = said[max(0, i - 4):i]
+                    return not any(w in _NEGATORS for w in before) or any(w in _UNDONE for w in before)
         return None
 
     def has_words(self, value: str, *, every: bool) -> bool:
@@ -190,7 +196,7 @@ def _check(name: str, prop: dict[str, Any], value: Any, text: _Text, now: dt.dat
     if "enum" in prop or "const" in prop:
         return True, value, None  # a choice the schema offers
     if isinstance(value, (int, float)):
-        days = text.days if "day" in name.lower() else set()
+        days = text.days if forms.counts_days(name) else set()
         return required or float(value) in text.numbers | days, value, None
     if isinstance(value, str) and is_date_arg(name, prop):
         return _check_date(prop, value, text, now, required)
@@ -236,7 +242,7 @@ def _echo(value: Any, name: str, args: dict[str, Any], base: set[str], text: _Te
 def _strip_dates(out: Grounded, props: dict[str, Any], text: _Text, now: dt.datetime) -> None:
     """Take a resolved date's words out of the other text arguments: the task "call mom tomorrow
     at 5" due tomorrow at 17:00 is the task "call mom"."""
-    used = {w.date for name in out.resolved if (w := when.resolve(str(out.args[name]), now))}
+    used = {day for name in out.resolved if (day := _day_of(out, props, name, now))}
     phrases = [p for p, w in text.found if w.date in used]
     for name, value in list(out.args.items()):
         if name in out.resolved or not isinstance(value, str) or is_date_arg(name, _prop(props, name)):
@@ -264,25 +270,38 @@ def _strip_named(out: Grounded) -> None:
                     out.args[other] = cut
 
 
-def _one_date_one_arg(out: Grounded, base: set[str], text: _Text, now: dt.datetime) -> None:
+def _day_of(out: Grounded, props: dict[str, Any], name: str, now: dt.datetime) -> dt.date | None:
+    """The day a resolved argument holds, read in the layout its description asks for ("03-11-2022"
+    as MM-DD-YYYY), else as words."""
+    said = forms.read_date(str(out.args[name]), forms.date_pattern(_prop(props, name)), now)
+    return said.date if said else None
+
+
+def _one_date_one_arg(out: Grounded, props: dict[str, Any], base: set[str], text: _Text, now: dt.datetime) -> None:
     """The message's one date phrase, put by the model into two date arguments ("days until Christmas"
     as both from and to), stays in the one it fits; the optional other is dropped (its default applies)."""
     if len(text.found) != 1:
         return
     day = text.dates[0].date
-    same = [n for n in out.resolved if (w := when.resolve(str(out.args[n]), now)) and w.date == day]
+    same = [n for n in out.resolved if _day_of(out, props, n, now) == day]
     if len(same) < 2:
         return
     keep = [n for n in same if n in base]
     if not keep:
-        ends = {"to", "end", "until", "till"} if re.search(r"\b(?:until|till|til|before|to)\b", text.request) \
-            else {"from", "start", "since", "begin"} if re.search(r"\b(?:since|from|after)\b", text.request) \
-            else set()
+        before = _words_before(text.request, text.found[0][0])  # "until Christmas", not "until … from Christmas"
+        ends = {"to", "end", "until", "till"} if before & {"until", "till", "til", "before", "to"} \
+            else {"from", "start", "since", "begin"} if before & {"since", "from", "after"} else set()
         keep = [n for n in same if ends & set(_norm(n.replace("_", " ")).split())]
     for name in same:
         if keep and name not in keep and name not in base:
             del out.args[name], out.resolved[name]
             out.dropped.append(name)
+
+
+def _words_before(request: str, phrase: str, count: int = 2) -> set[str]:
+    """The `count` words of the request just before a date phrase in it ("days until christmas": days, until)."""
+    at = request.find(_norm(phrase))
+    return set(request[:at].split()[-count:]) if at >= 0 else set()
 
 
 def _required_sets(schema: dict[str, Any]) -> tuple[set[str], list[list[str]]]:
@@ -323,7 +342,7 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
     for name, value in list(out.args.items()):  # said once: not also with a neighbour's season or range
         if name not in out.resolved and "enum" not in _prop(props, name):
             out.args[name] = forms.unrepeated(name, value, out.args)
-    _one_date_one_arg(out, base, text, now)
+    _one_date_one_arg(out, props, base, text, now)
     _strip_dates(out, props, text, now)
     _strip_named(out)
     needed = [n for n in schema.get("required") or () if n not in out.args]  # in the schema's order

@@ -16,8 +16,9 @@ from typing import Any
 from tars import currencies, places
 from tars.tools import when
 
-__all__ = ["as_meant", "as_code", "percents", "as_fraction", "weeks", "as_days", "said_choices", "label_words",
-           "unrepeated", "with_state", "file_name", "date_pattern", "read_date", "write_date"]
+__all__ = ["as_meant", "as_code", "percents", "as_fraction", "weeks", "counts_days", "as_days", "clock_hours",
+           "hours", "southwest", "signed", "feet_and_inches", "inches", "said_choices", "label_words", "unrepeated",
+           "with_state", "file_name", "date_pattern", "read_date", "write_date"]
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\d.]*\d)")
 _PERCENT_SIGN = re.compile(r"\s*(?:%|percent\b|per\s*cent\b)", re.IGNORECASE)
@@ -43,9 +44,15 @@ def _types(prop: dict[str, Any]) -> set[str]:
 
 def as_meant(name: str, prop: dict[str, Any], value: Any, text: str) -> Any:
     """The argument `name` as the user's `text` means it: a said percentage as a fraction, a count of
-    weeks as days, a file name as written, a currency by its code."""
+    weeks as days, a file name as written, a currency by its code, "11 PM" as the hour 23, a
+    coordinate west or south as negative, feet and inches in inches."""
     value = as_code(name, prop, value)
-    return file_name(name, as_days(name, as_fraction(name, prop, value, percents(text)), text), text)
+    value = hours(name, value, text)
+    value = signed(name, value, text)
+    value = inches(prop, value, text)
+    value = as_fraction(name, prop, value, percents(text))
+    value = as_days(name, value, text)
+    return file_name(name, value, text)
 
 
 # -- currencies ------------------------------------------------------------------------------------
@@ -105,15 +112,91 @@ def weeks(text: str) -> dict[float, float]:
     return found
 
 
+def counts_days(name: str) -> bool:
+    """An argument that holds a number of days ("days", "num_days", "dayCount"), not a day of the
+    month or week ("day", "birthday", "weekday")."""
+    words = set(label_words(name))
+    return "days" in words or ("day" in words and bool(words & {"count", "number", "num", "total"}))
+
+
 def as_days(name: str, value: Any, text: str) -> Any:
     """A day count written as the number of weeks the message said ("the next two weeks": 2 -> 14),
     unless the message also says that many days."""
-    if "day" not in name.lower() or isinstance(value, bool) or not isinstance(value, (int, float)):
+    if not counts_days(name) or isinstance(value, bool) or not isinstance(value, (int, float)):
         return value
     days = weeks(text).get(float(value))
     if days is None or float(value) in {float(when.count(n)) for n in _DAYS.findall(text)}:
         return value
     return int(days) if isinstance(value, int) else days
+
+
+# -- clock hours and compass signs ---------------------------------------------------------------------
+_CLOCK = re.compile(r"\b(1[0-2]|0?[1-9])(?::[0-5]\d)?\s*([ap])\.?\s?m\b\.?", re.IGNORECASE)
+# a coordinate: degrees with a decimal part or a degree sign, then the side ("112.0740 W", "33° S"; not "60 W")
+_COMPASS = re.compile(r"(?<![\w.-])(\d+\.\d+\s*°?|\d+\s*°)\s*([NSEW])\b")
+_COORDINATE_WORDS = frozenset({"coord", "coords", "coordinate", "coordinates", "lat", "lon", "lng", "latitude",
+                               "longitude", "location", "position", "point", "gps", "origin", "destination"})
+_HOUR_WORDS = frozenset({"hour", "hours", "time", "until", "closing", "opening", "open", "close"})
+
+
+def clock_hours(text: str) -> dict[float, float]:
+    """The 12-hour clock times the text says, as hours of the day ("11 PM": 11 -> 23, "12 am": 12 -> 0)."""
+    found = {}
+    for hour, half in _CLOCK.findall(text):
+        h = int(hour) % 12 + (12 if half.lower() == "p" else 0)
+        found[float(hour)] = float(h)
+    return found
+
+
+def hours(name: str, value: Any, text: str) -> Any:
+    """An hour-of-day number the model copied from a 12-hour time ("until 11 PM" -> 23), where the
+    argument's name is about hours or times."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not _HOUR_WORDS & set(label_words(name)):
+        return value
+    hour = clock_hours(text).get(float(value))
+    return value if hour is None else type(value)(hour)
+
+
+def southwest(text: str) -> set[float]:
+    """The coordinates the text writes with S or W ("112.0740 W"), which are negative numbers."""
+    return {float(n.rstrip(" °")) for n, side in _COMPASS.findall(text) if side in "SW"}
+
+
+def signed(name: str, value: Any, text: str) -> Any:
+    """A coordinate written with S or W, which the model copied without its sign, made negative,
+    where the argument's name is about coordinates."""
+    if not _COORDINATE_WORDS & {w.rstrip("0123456789") for w in label_words(name)}:  # "coord1" too
+        return value
+    return _signed(value, text)
+
+
+def _signed(value: Any, text: str) -> Any:
+    if isinstance(value, list):
+        return [_signed(v, text) for v in value]
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+        return value
+    return -value if float(value) in southwest(text) else value
+
+
+# -- feet and inches ---------------------------------------------------------------------------------
+_FEET_INCHES = re.compile(r"\b(\d+)\s*(?:ft|feet|foot|')\s*(?:and\s+)?(\d+(?:\.\d+)?)\s*(?:in\b|inch(?:es)?\b|\"|'')",
+                          re.IGNORECASE)
+_IN_INCHES = re.compile(r"\bin inch(?:es)?\b", re.IGNORECASE)
+
+
+def feet_and_inches(text: str) -> dict[float, float]:
+    """The heights the text writes in feet and inches, each by its feet, in inches ("5ft 10in": 5 -> 70)."""
+    return {float(feet): int(feet) * 12 + float(rest) for feet, rest in _FEET_INCHES.findall(text)}
+
+
+def inches(prop: dict[str, Any], value: Any, text: str) -> Any:
+    """A length said in feet and inches where the argument asks for inches, which the model copied
+    as the feet alone ("5ft 10in" -> 70)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or \
+            not _IN_INCHES.search(str(prop.get("description") or "")):
+        return value
+    total = feet_and_inches(text).get(float(value))
+    return value if total is None else (int(total) if isinstance(value, int) and total.is_integer() else total)
 
 
 # -- places ------------------------------------------------------------------------------------------
@@ -229,8 +312,8 @@ def date_pattern(prop: dict[str, Any]) -> str | None:
     if m is None:  # an example written as a plain ISO day ("e.g., 2022-04-28") asks for that layout
         return "%Y-%m-%d" if _ISO_DAY.search(description) else None
     parts = [m.group(1), m.group(3), m.group(4)]
-    codes = ["%Y" if p[0] in "yY" else "%m" if p.upper() == "MM" else "%d" for p in parts]
-    return m.group(2).join(codes) if sorted(codes) == ["%Y", "%d", "%m"] else None
+    codes = [("%y" if len(p) == 2 else "%Y") if p[0] in "yY" else "%m" if p.upper() == "MM" else "%d" for p in parts]
+    return m.group(2).join(codes) if sorted(c.lower() for c in codes) == ["%d", "%m", "%y"] else None
 
 
 def read_date(value: str, pattern: str | None, now: dt.datetime) -> when.When | None:
