@@ -325,6 +325,8 @@ def test_a_bfcl_style_tool_is_learned_from_its_name_and_description():
     add = _tool("git__git_add", "Adds file contents to the staging area", source="git")
     assert Router([add]).decide("my saving grace is the fact that I sleep well").band == "none"
     assert Router([add]).decide("stage the file in git").tool_hints == ("git__git_add",)
+    speech = _tool("get_tts", "Convert text to speech audio.")
+    assert Router([speech]).decide("convert this text to speech: good morning").needs_tools  # "to" joins no clause
     # a description that mentions time does not make a tool a time server's
     speed = _tool("calculate_speed", "Calculate the speed of an object from the distance and the time taken.")
     assert Router([speed]).decide("Calculate the speed of an object: 450 meters in 20 seconds.").needs_tools

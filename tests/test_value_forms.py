@@ -107,8 +107,12 @@ def test_an_optional_switch_the_message_does_not_touch_keeps_its_default():
                   "precipitation"):
         assert ground(rain, {"city": "Oslo", "include_precipitation": False}, said(asked), Grounds(now=NOW)).args == \
             {"city": "Oslo", "include_precipitation": True}, asked
-    assert ground(rain, {"city": "Oslo", "include_precipitation": True}, said("Oslo weather, do not show me the "
-                  "precipitation"), Grounds(now=NOW)).args == {"city": "Oslo", "include_precipitation": False}
+    for asked in ("Oslo weather, do not show me the precipitation", "I forget, don't include precipitation in Oslo"):
+        assert ground(rain, {"city": "Oslo", "include_precipitation": True}, said(asked), Grounds(now=NOW)).args == \
+            {"city": "Oslo", "include_precipitation": False}, asked
+    for asked in ("Oslo weather, no rush, include the precipitation", "not urgent: Oslo with the precipitation"):
+        assert ground(rain, {"city": "Oslo", "include_precipitation": False}, said(asked), Grounds(now=NOW)).args == \
+            {"city": "Oslo", "include_precipitation": True}, asked
     required = {**write, "required": ["path", "content", "overwrite"]}
     assert ground(required, {"path": "ideas.md", "content": "x", "overwrite": False}, said("x in ideas.md"),
                   Grounds(now=NOW)).args["overwrite"] is False
@@ -240,14 +244,22 @@ def test_until_counts_only_before_the_date():
     # "until" elsewhere in the message does not make the date an end
     asked = said("what did I log from Christmas, so I know what to keep until I tidy up?")
     assert ground(span, both, asked, Grounds(now=NOW)).args == {"start": "2025-12-25"}
+    # the nearest word before the date in its sentence tells, however far back
+    ahead = {"start": "2026-12-25", "end": "2026-12-25"}
+    assert ground(span, ahead, said("How many days until my birthday on December 25?"), Grounds(now=NOW)).args == \
+        {"end": "2026-12-25"}
+    assert ground(span, ahead, said("I work from home. How many days before my trip on December 25?"),
+                  Grounds(now=NOW)).args == {"end": "2026-12-25"}
 
 
 def test_only_a_count_of_days_is_counted_in_days():
     from tars.pipeline.value_forms import counts_days
 
-    assert [n for n in ("days", "num_days", "dayCount", "forecast_days", "number_of_days") if counts_days(n)] == \
-        ["days", "num_days", "dayCount", "forecast_days", "number_of_days"]
-    assert not any(counts_days(n) for n in ("day", "birthday", "weekday", "day_of_week", "holiday"))
+    names = ("days", "num_days", "ndays", "dayCount", "forecast_days", "number_of_days", "day_offset")
+    assert [n for n in names if counts_days(n, {})] == list(names)
+    assert counts_days("forecast_day", {"description": "Number of days to forecast."})
+    assert not any(counts_days(n, {}) for n in ("day", "birthday", "weekday", "day_of_week", "holiday"))
+    assert not counts_days("day", {"description": "Day of the month."})
     month_day = _schema([], day={"type": "integer"})  # the 2nd of the month, not two weeks of days
     assert ground(month_day, {"day": 2}, said("remind me on the 2nd, in two weeks"), Grounds(now=NOW)).args == \
         {"day": 2}
@@ -255,8 +267,9 @@ def test_only_a_count_of_days_is_counted_in_days():
 
 def test_a_two_digit_year_layout_writes_two_digits():
     short = _schema(["when"], when={"type": "string", "description": "the day, as DD/MM/YY"})
-    assert ground(short, {"when": "2026-11-26"}, said("book it for tomorrow"), Grounds(now=NOW)).args == \
-        {"when": "26/11/26"}
+    for written in ("2026-11-26", "26/11/2026", "26/11/26"):
+        assert ground(short, {"when": written}, said("book it for tomorrow"), Grounds(now=NOW)).args == \
+            {"when": "26/11/26"}, written
 
 
 def test_a_coordinate_written_west_or_south_is_negative():
@@ -269,6 +282,8 @@ def test_a_coordinate_written_west_or_south_is_negative():
     point = _schema([], latitude={"type": "number"}, longitude={"type": "number"})
     assert ground(point, {"latitude": 33.9, "longitude": 18.4}, said("the weather at 33.9° S, 18.4° E"),
                   Grounds(now=NOW)).args == {"latitude": -33.9, "longitude": 18.4}
+    same = ground(point, {"latitude": 10.5, "longitude": 10.5}, said("elevation at 10.5 N, 10.5 W"), Grounds(now=NOW))
+    assert same.args == {"latitude": 10.5, "longitude": 10.5}  # which one is west cannot be told: left as written
     bulb = _schema(["watts"], watts={"type": "number"})  # a unit, not a side of the world
     assert ground(bulb, {"watts": 60}, said("a 60 W bulb"), Grounds(now=NOW)).args == {"watts": 60}
 
@@ -280,6 +295,12 @@ def test_an_hour_said_on_the_twelve_hour_clock_is_an_hour_of_the_day():
         {"location": "Oslo", "operating_hours": 23}
     assert ground(late, {"location": "Oslo", "operating_hours": 9}, said("open at 9 am in Oslo"),
                   Grounds(now=NOW)).args == {"location": "Oslo", "operating_hours": 9}
+    both = _schema([], open_hour={"type": "integer"}, close_hour={"type": "integer"})
+    assert ground(both, {"open_hour": 9, "close_hour": 9}, said("open from 9 am until 9 pm"), Grounds(now=NOW)).args \
+        == {"open_hour": 9, "close_hour": 9}  # which 9 is which cannot be told: left as the model wrote them
+    stay = _schema([], hours={"type": "integer"})
+    assert ground(stay, {"hours": 3}, said("How much for 3 hours if I arrive at 3 pm?"), Grounds(now=NOW)).args == \
+        {"hours": 3}  # 3 is also said as a count
     count = _schema(["guests"], guests={"type": "integer"})  # a number that is no hour stays
     assert ground(count, {"guests": 11}, said("a table for 11 at 11 PM"), Grounds(now=NOW)).args == {"guests": 11}
 
@@ -290,5 +311,10 @@ def test_a_height_in_feet_and_inches_is_counted_in_inches_where_inches_are_asked
     asked = said("Predict diabetes for a person with weight 150lbs and height 5ft 10in")
     assert ground(person, {"weight": 150, "height": 5}, asked, Grounds(now=NOW)).args == {"weight": 150, "height": 70}
     assert ground(person, {"weight": 150, "height": 70}, asked, Grounds(now=NOW)).args == {"weight": 150, "height": 70}
+    for written in ("5 foot 10", "5'10", "5 feet and 10 inches"):
+        assert ground(person, {"weight": 150, "height": 5}, said(f"150lbs and {written}"), Grounds(now=NOW)).args == \
+            {"weight": 150, "height": 70}, written
+    two = said("I am 5ft 10in and my wife is 5ft 4in, 150lbs")  # whose 5 it is cannot be told
+    assert ground(person, {"weight": 150, "height": 5}, two, Grounds(now=NOW)).args == {"weight": 150, "height": 5}
     in_feet = _schema(["height"], height={"type": "number", "description": "Height in feet."})
     assert ground(in_feet, {"height": 5}, said("a 5 ft 10 in fence"), Grounds(now=NOW)).args == {"height": 5}

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Generator, Iterable
 from typing import Any
 
 from tars.bench import honesty
@@ -164,13 +164,7 @@ def _written_call(reply: str) -> tuple[tuple[str, Any], bool] | None:
 # -- pipeline: the tool steps of a session's round ------------------------------------------------
 def _pipeline(provider: Any, case: Case) -> dict[str, Any]:
     tools, _, hints, row = primary_offer(case)
-    steps_run = PipelineProvider(provider, grounds=case.grounds).settle(case.messages, tools, hints)
-    while True:  # the steps' progress events are for a terminal; what they settle is scored
-        try:
-            next(steps_run)
-        except StopIteration as done:
-            settled: Settled = done.value
-            break
+    settled = _settled(PipelineProvider(provider, grounds=case.grounds).settle(case.messages, tools, hints))
     runs: list[steps.StepRun] = []
     valid: bool | None = None
     if (routed := settled.routed) is not None:
@@ -182,7 +176,8 @@ def _pipeline(provider: Any, case: Case) -> dict[str, Any]:
         valid = call.json_valid if valid is None else valid and call.json_valid
         row.update(tool=settled.tool.name, args=call.args, repaired=call.repaired, args_error=call.error,
                    raw_executor=call.runs[-1].text[:300])
-    row.update(outcome=settled.outcome)
+    # a case is one user request: a round after tool results ("own", "summarise") calls nothing either
+    row.update(outcome=settled.outcome if settled.outcome in ("call", "clarify") else "none")
     if settled.question is not None:
         row.update(question=settled.question)
     latency: dict[str, list[float]] = {}
@@ -190,6 +185,15 @@ def _pipeline(provider: Any, case: Case) -> dict[str, Any]:
         latency.setdefault("router" if run.step.startswith("router") else run.step, []).append(round(run.seconds, 3))
     row["tokens"] = [sum(r.input_tokens or 0 for r in runs), sum(r.output_tokens or 0 for r in runs)]
     return {**row, "json_valid": valid, "latency": latency}
+
+
+def _settled(steps_run: Generator[Any, None, Settled]) -> Settled:
+    """What the steps settle; their progress events are for a terminal."""
+    while True:
+        try:
+            next(steps_run)
+        except StopIteration as done:
+            return done.value
 
 
 # -- scoring -------------------------------------------------------------------------------------

@@ -38,6 +38,8 @@ _SWITCH_VERBS = frozenset("is has include includes use enable enabled allow show
 # words that turn a named switch off; "don't" reads as "don" "t"
 # verbs that a negation turns into a yes: "don't forget the precipitation", "never fail to include"
 _UNDONE = frozenset("forget forgetting fail miss omit hesitate".split())
+# words a negation reaches across: "don't" reads as "don" "t"; "not … the precipitation"
+_FILLER = frozenset({"t", "the", "a", "an"})
 _NEGATORS = frozenset("without no not exclude excluding ignore ignoring skip never nor don doesn didn dont".split())
 
 
@@ -146,6 +148,7 @@ class _Text:
         # a count of days the words imply ("tomorrow" = 1, "two weeks" = 14), for day-count arguments
         self.days = {float(abs((w.date - now.date()).days)) for w in self.dates} | set(forms.weeks(self.norm).values())
         last = latest_user_text(messages)
+        self.last = last
         self.request = _norm(last)
         self.codes = set(currencies.codes_named(said))  # "British pounds" gives the code GBP
 
@@ -163,18 +166,18 @@ class _Text:
 
     def switch(self, name: str, value: bool) -> bool | None:
         """What the user sets a boolean argument to: on where they name what it switches ("with
-        details", "including the precipitation"), off where a sentence names it negated ("without air
-        resistance"), None where they do not name it; `value` where the name says nothing to look for."""
+        details", "including the precipitation"), off where a clause names it negated within three
+        words ("without air resistance", "do not show me the precipitation"; "don't forget" is no
+        negation), None where they do not name it; `value` where the name says nothing to look for."""
         words = [w for w in forms.label_words(name) if w not in _SWITCH_VERBS]
         if not words:
             return value
         stems = {_stem(w) for w in words if _stem(w) not in _NOT_CONTENT_STEMS}
-        for sentence in re.split(r"[.!?;\n]+", self.said):
-            said = _norm(sentence).split()
+        for clause in re.split(r"[.!?;:,\n]+", self.said):  # "no rush, include the precipitation" is on
+            said = [w for w in _norm(clause).split() if w not in _FILLER]
             for i, word in enumerate(said):
                 if _stem(word) in stems:
-                    before = said[max(0, i - 4):i]
-                    return not any(w in _NEGATORS for w in before) or any(w in _UNDONE for w in before)
+                    return not _negates(said[max(0, i - 3):i])
         return None
 
     def has_words(self, value: str, *, every: bool) -> bool:
@@ -187,6 +190,15 @@ class _Text:
         return all(present) if every else any(present)
 
 
+def _negates(words: list[str]) -> bool:
+    """Whether a negator among `words` turns what follows off: "don't include", but not "don't
+    forget" or "never fail to" (a verb right after the negator that undoes it)."""
+    for j, word in enumerate(words):
+        if word in _NEGATORS and not (j + 1 < len(words) and words[j + 1] in _UNDONE):
+            return True
+    return False
+
+
 def _check(name: str, prop: dict[str, Any], value: Any, text: _Text, now: dt.datetime,
            required: bool) -> tuple[bool, Any, str | None]:
     """(grounded, value to use, the words a date was resolved from)."""
@@ -196,7 +208,7 @@ def _check(name: str, prop: dict[str, Any], value: Any, text: _Text, now: dt.dat
     if "enum" in prop or "const" in prop:
         return True, value, None  # a choice the schema offers
     if isinstance(value, (int, float)):
-        days = text.days if forms.counts_days(name) else set()
+        days = text.days if forms.counts_days(name, prop) else set()
         return required or float(value) in text.numbers | days, value, None
     if isinstance(value, str) and is_date_arg(name, prop):
         return _check_date(prop, value, text, now, required)
@@ -288,9 +300,9 @@ def _one_date_one_arg(out: Grounded, props: dict[str, Any], base: set[str], text
         return
     keep = [n for n in same if n in base]
     if not keep:
-        before = _words_before(text.request, text.found[0][0])  # "until Christmas", not "until … from Christmas"
-        ends = {"to", "end", "until", "till"} if before & {"until", "till", "til", "before", "to"} \
-            else {"from", "start", "since", "begin"} if before & {"since", "from", "after"} else set()
+        direction = _direction(text.last, text.found[0][0])
+        ends = {"to", "end", "until", "till"} if direction == "until" \
+            else {"from", "start", "since", "begin"} if direction == "since" else set()
         keep = [n for n in same if ends & set(_norm(n.replace("_", " ")).split())]
     for name in same:
         if keep and name not in keep and name not in base:
@@ -298,10 +310,22 @@ def _one_date_one_arg(out: Grounded, props: dict[str, Any], base: set[str], text
             out.dropped.append(name)
 
 
-def _words_before(request: str, phrase: str, count: int = 2) -> set[str]:
-    """The `count` words of the request just before a date phrase in it ("days until christmas": days, until)."""
-    at = request.find(_norm(phrase))
-    return set(request[:at].split()[-count:]) if at >= 0 else set()
+_UNTIL = frozenset({"until", "till", "til", "before", "to"})
+_SINCE = frozenset({"since", "from", "after"})
+
+
+def _direction(message: str, phrase: str) -> str | None:
+    """Whether the date `phrase` is where a span ends ("until") or starts ("since"): the nearest such
+    word before it in its sentence ("days until my birthday on December 25"; "keep until I tidy up
+    what I logged from Christmas" starts at Christmas)."""
+    found = list(re.finditer(rf"(?<!\w){re.escape(phrase.lower())}(?!\w)", message.lower()))
+    if not found:
+        return None
+    before = _WORD.findall(re.split(r"[.!?;]\s", message.lower()[:found[-1].start()])[-1])
+    for word in reversed(before):
+        if word in _UNTIL or word in _SINCE:
+            return "until" if word in _UNTIL else "since"
+    return None
 
 
 def _required_sets(schema: dict[str, Any]) -> tuple[set[str], list[list[str]]]:

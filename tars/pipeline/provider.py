@@ -220,10 +220,11 @@ class PipelineProvider:
         yield from self._account(call.runs)
         self.trace[-1].update(args=call.args, repaired=call.repaired, args_error=call.error)
         settled.tool, settled.call = tool, call
-        if settled.outcome == "clarify":
-            self.trace[-1].update(choice="clarify", question=call.question)
-        elif settled.outcome == "none":  # an unsure pick the message gives no details for: no tool after all
-            self.trace[-1].update(choice="none")
+        match settled.outcome:
+            case "clarify":
+                self.trace[-1].update(choice="clarify", question=call.question)
+            case "none":  # an unsure pick the message gives no details for: no tool after all
+                self.trace[-1].update(choice="none")
         return settled
 
     def _round(self, messages: list[Message], system: str, tools: list[Tool],

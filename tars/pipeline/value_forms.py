@@ -28,6 +28,7 @@ _AS_FRACTION = re.compile(r"\b(?:as a |in |a )?decimal(?! places?\b| digits?\b)|
                           r"\bbetween 0(?:\.0)? and 1\b|\bsums? (?:up )?to 1\b|"
                           r"\b0(?:\.0)?\s*(?:to|-)\s*1(?:\.0)?\b|\d%\s+(?:is|=|as)\s+0?\.\d", re.IGNORECASE)
 _WEEKS = re.compile(rf"\b(?:({when.COUNT})\s+(week)s?|(?:({when.COUNT})\s+)?(fortnight)s?)\b", re.IGNORECASE)
+_COUNTED_DAYS = re.compile(r"\b(?:number of|count of|how many) days\b|\bdays\b", re.IGNORECASE)
 _DAYS = re.compile(rf"\b({when.COUNT})\s+days?\b", re.IGNORECASE)
 _PATH_NAME = re.compile(r"(?:^|_)(?:path|file|filename|filepath)s?(?:$|_)")
 _KIND = re.compile(r"^(?:(?:the|my)\s+)?(?:note|file|path|document|doc)\s+", re.IGNORECASE)
@@ -51,7 +52,7 @@ def as_meant(name: str, prop: dict[str, Any], value: Any, text: str) -> Any:
     value = signed(name, value, text)
     value = inches(prop, value, text)
     value = as_fraction(name, prop, value, percents(text))
-    value = as_days(name, value, text)
+    value = as_days(name, prop, value, text)
     return file_name(name, value, text)
 
 
@@ -112,17 +113,20 @@ def weeks(text: str) -> dict[float, float]:
     return found
 
 
-def counts_days(name: str) -> bool:
-    """An argument that holds a number of days ("days", "num_days", "dayCount"), not a day of the
-    month or week ("day", "birthday", "weekday")."""
+def counts_days(name: str, prop: dict[str, Any]) -> bool:
+    """An argument that holds a number of days ("days", "ndays", "dayCount", or "forecast_day"
+    described as a number of days), not a day of the month or week ("day", "birthday", "weekday")."""
     words = set(label_words(name))
-    return "days" in words or ("day" in words and bool(words & {"count", "number", "num", "total"}))
+    if any(w.endswith("days") for w in words):
+        return True
+    return "day" in words and (bool(words & {"count", "number", "num", "total", "offset"})
+                               or bool(_COUNTED_DAYS.search(str(prop.get("description") or ""))))
 
 
-def as_days(name: str, value: Any, text: str) -> Any:
+def as_days(name: str, prop: dict[str, Any], value: Any, text: str) -> Any:
     """A day count written as the number of weeks the message said ("the next two weeks": 2 -> 14),
     unless the message also says that many days."""
-    if not counts_days(name) or isinstance(value, bool) or not isinstance(value, (int, float)):
+    if not counts_days(name, prop) or isinstance(value, bool) or not isinstance(value, (int, float)):
         return value
     days = weeks(text).get(float(value))
     if days is None or float(value) in {float(when.count(n)) for n in _DAYS.findall(text)}:
@@ -137,29 +141,37 @@ _COMPASS = re.compile(r"(?<![\w.-])(\d+\.\d+\s*°?|\d+\s*°)\s*([NSEW])\b")
 _COORDINATE_WORDS = frozenset({"coord", "coords", "coordinate", "coordinates", "lat", "lon", "lng", "latitude",
                                "longitude", "location", "position", "point", "gps", "origin", "destination"})
 _HOUR_WORDS = frozenset({"hour", "hours", "time", "until", "closing", "opening", "open", "close"})
+_SPAN_WORDS = frozenset({"duration", "length", "count", "number", "num", "total", "spent", "long"})
 
 
 def clock_hours(text: str) -> dict[float, float]:
-    """The 12-hour clock times the text says, as hours of the day ("11 PM": 11 -> 23, "12 am": 12 -> 0)."""
-    found = {}
+    """The 12-hour clock times the text says, as hours of the day ("11 PM": 11 -> 23, "12 am": 12 -> 0).
+    A number the text also writes otherwise ("3 hours … at 3 pm", "9 am until 9 pm") is left out:
+    which one a value copied cannot be told."""
+    found: dict[float, set[float]] = {}
     for hour, half in _CLOCK.findall(text):
-        h = int(hour) % 12 + (12 if half.lower() == "p" else 0)
-        found[float(hour)] = float(h)
-    return found
+        found.setdefault(float(hour), set()).add(float(int(hour) % 12 + (12 if half.lower() == "p" else 0)))
+    elsewhere = {float(n) for n in _NUMBER.findall(_CLOCK.sub(" ", text))}
+    return {n: min(h) for n, h in found.items() if len(h) == 1 and n not in elsewhere}
 
 
 def hours(name: str, value: Any, text: str) -> Any:
     """An hour-of-day number the model copied from a 12-hour time ("until 11 PM" -> 23), where the
     argument's name is about hours or times."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not _HOUR_WORDS & set(label_words(name)):
+    words = set(label_words(name))
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not words & _HOUR_WORDS or words & _SPAN_WORDS:
         return value
     hour = clock_hours(text).get(float(value))
     return value if hour is None else type(value)(hour)
 
 
 def southwest(text: str) -> set[float]:
-    """The coordinates the text writes with S or W ("112.0740 W"), which are negative numbers."""
-    return {float(n.rstrip(" °")) for n, side in _COMPASS.findall(text) if side in "SW"}
+    """The coordinates the text writes with S or W ("112.0740 W"), which are negative numbers; one it
+    also writes with N or E ("10.5 N, 10.5 W") is left out: which one a value copied cannot be told."""
+    sides: dict[float, set[str]] = {}
+    for n, side in _COMPASS.findall(text):
+        sides.setdefault(float(n.rstrip(" °")), set()).add(side)
+    return {n for n, written in sides.items() if written <= {"S", "W"}}
 
 
 def signed(name: str, value: Any, text: str) -> Any:
@@ -179,14 +191,20 @@ def _signed(value: Any, text: str) -> Any:
 
 
 # -- feet and inches ---------------------------------------------------------------------------------
-_FEET_INCHES = re.compile(r"\b(\d+)\s*(?:ft|feet|foot|')\s*(?:and\s+)?(\d+(?:\.\d+)?)\s*(?:in\b|inch(?:es)?\b|\"|'')",
-                          re.IGNORECASE)
+# "5ft 10in", "5 feet and 10 inches", "5'10\"", and with the inches' unit left off: "5 foot 10", "5'10"
+_FEET_INCHES = re.compile(r"\b(\d)\s*(?:ft\.?|feet|foot|')\s*(?:and\s+)?((?:1[01]|0?\d)(?:\.\d+)?)\s*"
+                          r"(?:in\b\.?|inch(?:es)?\b|\"|''|(?![\w.%']))", re.IGNORECASE)
 _IN_INCHES = re.compile(r"\bin inch(?:es)?\b", re.IGNORECASE)
 
 
 def feet_and_inches(text: str) -> dict[float, float]:
-    """The heights the text writes in feet and inches, each by its feet, in inches ("5ft 10in": 5 -> 70)."""
-    return {float(feet): int(feet) * 12 + float(rest) for feet, rest in _FEET_INCHES.findall(text)}
+    """The heights the text writes in feet and inches, each by its feet, in inches ("5ft 10in": 5 -> 70);
+    feet that begin two heights ("5ft 10in and 5ft 4in") are left out: which one a value copied
+    cannot be told."""
+    found: dict[float, set[float]] = {}
+    for feet, rest in _FEET_INCHES.findall(text):
+        found.setdefault(float(feet), set()).add(int(feet) * 12 + float(rest))
+    return {feet: min(total) for feet, total in found.items() if len(total) == 1}
 
 
 def inches(prop: dict[str, Any], value: Any, text: str) -> Any:
@@ -196,7 +214,7 @@ def inches(prop: dict[str, Any], value: Any, text: str) -> Any:
             not _IN_INCHES.search(str(prop.get("description") or "")):
         return value
     total = feet_and_inches(text).get(float(value))
-    return value if total is None else (int(total) if isinstance(value, int) and total.is_integer() else total)
+    return value if total is None else type(value)(total)
 
 
 # -- places ------------------------------------------------------------------------------------------
@@ -317,10 +335,11 @@ def date_pattern(prop: dict[str, Any]) -> str | None:
 
 
 def read_date(value: str, pattern: str | None, now: dt.datetime) -> when.When | None:
-    """The model's date, read in the described layout first ("03-11-2022" as MM-DD-YYYY), else as words."""
-    if pattern:
+    """The model's date, read in the described layout first ("03-11-2022" as MM-DD-YYYY; a two-digit
+    year's layout also with four digits), else as words."""
+    for layout in dict.fromkeys([pattern, pattern.replace("%y", "%Y")] if pattern else []):
         try:
-            return when.When(dt.datetime.strptime(value.strip(), pattern).date(), None, now.tzinfo)
+            return when.When(dt.datetime.strptime(value.strip(), layout).date(), None, now.tzinfo)
         except ValueError:
             pass
     return when.resolve(value, now)

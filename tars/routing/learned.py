@@ -178,7 +178,7 @@ def coverage(family: Family, stems: frozenset[str], lead: str = "") -> tuple[flo
 
 
 # Words that join a clause, never a name's words: "grace is the" abbreviates nothing ("point of sale" does).
-_CLAUSE = frozenset("is are was were be the an it this that you my your me we our to".split())
+_CLAUSE = frozenset("is are was were be the an it this that you my your me we our".split())
 
 
 def initials(text: str) -> frozenset[str]:
