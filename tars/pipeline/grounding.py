@@ -35,11 +35,11 @@ remember save store write something thing stuff item latest message earlier conv
 
 # the verbs of a boolean's name ("include_dividends", "is_public"), not what it switches
 _SWITCH_VERBS = frozenset("is has include includes use enable enabled allow show get return with only".split())
-# words that turn a named switch off; "don't" reads as "don" "t"
 # verbs that a negation turns into a yes: "don't forget the precipitation", "never fail to include"
 _UNDONE = frozenset("forget forgetting fail miss omit hesitate".split())
 # words a negation reaches across: "don't" reads as "don" "t"; "not … the precipitation"
 _FILLER = frozenset({"t", "the", "a", "an"})
+# words that turn a named switch off
 _NEGATORS = frozenset("without no not exclude excluding ignore ignoring skip never nor don doesn didn dont".split())
 
 

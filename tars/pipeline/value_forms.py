@@ -28,7 +28,7 @@ _AS_FRACTION = re.compile(r"\b(?:as a |in |a )?decimal(?! places?\b| digits?\b)|
                           r"\bbetween 0(?:\.0)? and 1\b|\bsums? (?:up )?to 1\b|"
                           r"\b0(?:\.0)?\s*(?:to|-)\s*1(?:\.0)?\b|\d%\s+(?:is|=|as)\s+0?\.\d", re.IGNORECASE)
 _WEEKS = re.compile(rf"\b(?:({when.COUNT})\s+(week)s?|(?:({when.COUNT})\s+)?(fortnight)s?)\b", re.IGNORECASE)
-_COUNTED_DAYS = re.compile(r"\b(?:number of|count of|how many) days\b|\bdays\b", re.IGNORECASE)
+_COUNTED_DAYS = re.compile(r"\bdays\b", re.IGNORECASE)  # "number of days to forecast"
 _DAYS = re.compile(rf"\b({when.COUNT})\s+days?\b", re.IGNORECASE)
 _PATH_NAME = re.compile(r"(?:^|_)(?:path|file|filename|filepath)s?(?:$|_)")
 _KIND = re.compile(r"^(?:(?:the|my)\s+)?(?:note|file|path|document|doc)\s+", re.IGNORECASE)
