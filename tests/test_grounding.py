@@ -44,6 +44,11 @@ NOW = dt.datetime(2026, 11, 25, 14, 0, tzinfo=dt.timezone(dt.timedelta(hours=1))
     ("day after tomorrow at noon", "2026-11-27 12:00"),
     ("Wednesday", "2026-12-02"),  # today's weekday named: the next one
     ("next week", "2026-11-30"),
+    ("next month", "2026-12-01"),
+    ("next year", "2027-01-01"),
+    ("this weekend", "2026-11-28"),
+    ("next weekend", "2026-12-05"),
+    ("by the end of the month", "2026-11-30"),
     ("December 3", "2026-12-03"),
     ("3rd of March", "2027-03-03"),
     ("in 2 hours", "2026-11-25 16:00"),

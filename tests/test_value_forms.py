@@ -318,3 +318,11 @@ def test_a_height_in_feet_and_inches_is_counted_in_inches_where_inches_are_asked
     assert ground(person, {"weight": 150, "height": 5}, two, Grounds(now=NOW)).args == {"weight": 150, "height": 5}
     in_feet = _schema(["height"], height={"type": "number", "description": "Height in feet."})
     assert ground(in_feet, {"height": 5}, said("a 5 ft 10 in fence"), Grounds(now=NOW)).args == {"height": 5}
+
+
+def test_next_month_is_a_date_the_user_gave_not_a_detail_to_ask_for():
+    concerts = _schema(["location", "date"], location={"type": "string"},
+                       date={"type": "string", "description": "The date, YYYY-MM-DD."}, genre={"type": "string"})
+    asked = said("Get information about the pop concerts in New York for next month.")
+    checked = ground(concerts, {"location": "New York", "date": "2026-11-25", "genre": "Pop"}, asked, Grounds(now=NOW))
+    assert checked.question is None and checked.args == {"location": "New York", "date": "2026-12-01", "genre": "Pop"}
