@@ -179,7 +179,9 @@ def router():
                                                         "days_between"),
     ("what day of the week is 2027-03-14", "day_of_week"), ("what day of the week was July 4 1776?", "day_of_week"),
     ("what's the date 90 days from now", "date_shift"), ("what time will it be in 5 hours", "date_shift"),
-    ("add 3 weeks to 2027-01-10", "date_shift"),
+    ("add 3 weeks to 2027-01-10", "date_shift"), ("what date is next friday?", "day_of_week"),
+    ("what date is this weekend?", "day_of_week"), ("when is thanksgiving?", "day_of_week"),
+    ("what's the date next weekend", "day_of_week"), ("what date will it be in 90 days", "date_shift"),
 ])
 def test_exact_questions_get_the_one_tool_they_need_on_the_primary(router, message, tool):
     decision = router.decide(message)

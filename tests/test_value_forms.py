@@ -189,6 +189,8 @@ def test_since_a_holiday_is_the_last_one_and_to_the_easter_brunch_is_no_date():
     assert [w.date for _, w in when.find("how many days since Christmas?", now)] == [dt.date(2025, 12, 25)]
     assert [w.date for _, w in when.find("how many days until Christmas?", now)] == [dt.date(2026, 12, 25)]
     assert when.find("invite Bob to the Easter brunch", now) == []
+    assert [w.date for _, w in when.find("when is Thanksgiving?", now)] == [dt.date(2026, 11, 26)]
+    assert when.find("the party is christmas themed", now) == []
 
 
 def test_a_currency_argument_takes_the_code_of_the_currency_named():

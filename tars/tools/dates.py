@@ -121,7 +121,7 @@ def date_tools() -> list[Tool]:
                              "date": {**day, "description": "the starting date, optionally with a time; "
                                                             "leave out for now"}}}),
         Tool(name="day_of_week", family="exact", func=day_of_week,
-             description="The weekday a calendar date falls on.",
+             description="The calendar date a day names (\"next friday\", \"christmas\") and its weekday.",
              parameters={"type": "object", "additionalProperties": False, "required": ["date"], "properties": {
                  "date": {**day, "description": "the date, as the user wrote it or as YYYY-MM-DD"}}}),
     ]

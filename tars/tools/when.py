@@ -11,7 +11,7 @@ first day, "this weekend" the coming Saturday (today on a weekend), "next weeken
 after next Monday, "the end of the month" its last day; a date with no year is its next
 occurrence; 3/4/2027 (day or month first?) is refused. Holidays are read as a whole phrase only,
 never spotted inside other words ("christmas gifts" names no day); in running text, only after a
-word that makes it a date ("until Christmas", "since Easter 2025").
+word that makes it a date ("until Christmas", "since Easter 2025", "when is Thanksgiving").
 """
 
 from __future__ import annotations
@@ -134,7 +134,7 @@ _HOLIDAYS: dict[str, Callable[[int], dt.date]] = {
 }
 _HOLIDAY_PATTERNS = [(re.compile(r"(?:" + p + r")(?:\s+(\d{4}))?"), f) for p, f in _HOLIDAYS.items()]
 # a holiday in running text is a date only after a word that says so ("until Christmas"; not "christmas gifts")
-_HOLIDAY_SPAN = re.compile(r"\b(until|till|til|before|after|on|by|since|from)\s+(?:the\s+)?("
+_HOLIDAY_SPAN = re.compile(r"\b(until|till|til|before|after|on|by|since|from|(?:when|day|date) is)\s+(?:the\s+)?("
                            + "|".join(_HOLIDAYS) + r")(?:,?\s+\d{4}(?!\d))?\b", re.IGNORECASE)
 
 

@@ -29,7 +29,8 @@ _OPERATOR_WORD = r"(?:times|multiplied by|divided by|plus|minus|to the power of|
 _DATE = (r"(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}/\d{4}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? "
          r"\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|"
          r"christmas|xmas|new year'?s?|halloween|valentine'?s|easter|thanksgiving|boxing day|"
-         r"(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today)")
+         r"(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today|day after tomorrow|"
+         r"next (?:week|month|year)|(?:this|next) weekend|(?:the )?end of (?:the|this) month)")
 _SPAN = (r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve) "
          r"(?:minutes?|hours?|days?|weeks?|months?|years?)")
 
@@ -58,8 +59,9 @@ EXACT = Family(
         (3, r"\bhow (?:many|much) (?:more )?(?:days|weeks|months|years|hours|minutes|sleeps|time)\b.{0,30}"
             r"\b(?:until|till|til|to go|before|since|between|from|left|ago|away)\b"),
         (3, r"\b(?:days|weeks|sleeps) (?:until|till|til|left (?:until|till|before)|to go (?:until|till))\b"),
-        (3, rf"\bwhat (?:day(?: of the week)?|weekday) (?:is|was|will be|falls?|does|did|will)\b.{{0,20}}\b{_DATE}"
-            rf"|\b{_DATE}\b.{{0,20}}\b(?:fall|falls|fell|be) on (?:a|which|what)\b"),
+        (3, rf"\bwhat (?:date|day(?: of the week)?|weekday) (?:is|was|will be|falls?|does|did|will)\b.{{0,20}}\b{_DATE}"
+            rf"|\b{_DATE}\b.{{0,20}}\b(?:fall|falls|fell|be) on (?:a|which|what)\b"
+            rf"|\bwhat(?: is|'s) the date (?:on |of |for )?{_DATE}\b|\bwhen is (?:the )?{_DATE}\b\W*$"),
         (3, rf"\b{_SPAN} (?:from|after|before|since|later than|earlier than) (?:now|today|tomorrow|yesterday|{_DATE}|"
             r"\d{4}-\d\d-\d\d)"),
         (3, rf"\bwhat (?:date|day|time) (?:is|was|will it be|would it be|will be)\b.{{0,12}}\b(?:in )?{_SPAN}\b"
@@ -86,6 +88,8 @@ EXACT = Family(
         date_shift=rf"\b{_SPAN} (?:from|after|before|since|later|earlier)\b|\bwhat time will it be\b|"
                    r"\bin \d+ (?:minutes?|hours?|days?|weeks?|months?|years?)\b|"
                    r"\b(?:add|subtract)\b",
-        day_of_week=r"\bwhat (?:day(?: of the week)?|weekday)\b|\b(?:fall|falls|fell|be) on (?:a|which|what)\b",
+        day_of_week=r"\bwhat (?:day(?: of the week)?|weekday)\b|\b(?:fall|falls|fell|be) on (?:a|which|what)\b|"
+                    rf"\bwhat date (?:is|was|will be|falls?)\b.{{0,20}}\b{_DATE}|"
+                    rf"\bwhat(?: is|'s) the date (?:on |of |for )?{_DATE}\b|^when is\b",
     ),
 )
