@@ -300,7 +300,7 @@ def _one_date_one_arg(out: Grounded, props: dict[str, Any], base: set[str], text
         return
     keep = [n for n in same if n in base]
     if not keep:
-        direction = _direction(text.last, text.found[0][0])
+        direction = when.direction(text.last, text.found[0][0])
         ends = {"to", "end", "until", "till"} if direction == "until" \
             else {"from", "start", "since", "begin"} if direction == "since" else set()
         keep = [n for n in same if ends & set(_norm(n.replace("_", " ")).split())]
@@ -308,24 +308,6 @@ def _one_date_one_arg(out: Grounded, props: dict[str, Any], base: set[str], text
         if keep and name not in keep and name not in base:
             del out.args[name], out.resolved[name]
             out.dropped.append(name)
-
-
-_UNTIL = frozenset({"until", "till", "til", "before", "to"})
-_SINCE = frozenset({"since", "from", "after"})
-
-
-def _direction(message: str, phrase: str) -> str | None:
-    """Whether the date `phrase` is where a span ends ("until") or starts ("since"): the nearest such
-    word before it in its sentence ("days until my birthday on December 25"; "keep until I tidy up
-    what I logged from Christmas" starts at Christmas)."""
-    found = list(re.finditer(rf"(?<!\w){re.escape(phrase.lower())}(?!\w)", message.lower()))
-    if not found:
-        return None
-    before = _WORD.findall(re.split(r"[.!?;]\s", message.lower()[:found[-1].start()])[-1])
-    for word in reversed(before):
-        if word in _UNTIL or word in _SINCE:
-            return "until" if word in _UNTIL else "since"
-    return None
 
 
 def _required_sets(schema: dict[str, Any]) -> tuple[set[str], list[list[str]]]:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from tars.errors import DateError
 
-__all__ = ["When", "NUMBER_WORDS", "COUNT", "count", "day", "moment", "resolve", "find", "as_value",
+__all__ = ["When", "NUMBER_WORDS", "COUNT", "count", "day", "moment", "resolve", "find", "direction", "as_value",
            "add_months"]
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -297,6 +297,24 @@ def find(text: str, now: dt.datetime) -> list[tuple[str, When]]:
         if when is not None and phrase:
             out.append((phrase, when))
     return out
+
+
+_UNTIL = frozenset({"until", "till", "til", "before", "to"})
+_SINCE = frozenset({"since", "from", "after"})
+
+
+def direction(message: str, phrase: str) -> str | None:
+    """Whether the date `phrase` is where a span ends ("until") or starts ("since"): the nearest such
+    word before it in its sentence ("days until my birthday on December 25"; "keep until I tidy up
+    what I logged from Christmas" starts at Christmas)."""
+    found = list(re.finditer(rf"(?<!\w){re.escape(phrase.lower())}(?!\w)", message.lower()))
+    if not found:
+        return None
+    before = re.findall(r"[^\W_]+", re.split(r"[.!?;]\s", message.lower()[:found[-1].start()])[-1])
+    for word in reversed(before):
+        if word in _UNTIL or word in _SINCE:
+            return "until" if word in _UNTIL else "since"
+    return None
 
 
 def as_value(when: When, fmt: str | None) -> str:
