@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from tars import currencies, places
 from tars.tools import when
@@ -19,6 +19,8 @@ from tars.tools import when
 __all__ = ["as_meant", "as_code", "percents", "as_fraction", "weeks", "counts_days", "as_days", "clock_hours",
            "hours", "southwest", "signed", "feet_and_inches", "inches", "said_choices", "label_words", "unrepeated",
            "with_state", "file_name", "date_pattern", "read_date", "write_date"]
+
+T = TypeVar("T")
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\d.]*\d)")
 _PERCENT_SIGN = re.compile(r"\s*(?:%|percent\b|per\s*cent\b)", re.IGNORECASE)
@@ -144,15 +146,22 @@ _HOUR_WORDS = frozenset({"hour", "hours", "time", "until", "closing", "opening",
 _SPAN_WORDS = frozenset({"duration", "length", "count", "number", "num", "total", "spent", "long"})
 
 
+def _said_one_way(readings: Iterable[tuple[float, T]]) -> dict[float, T]:
+    """Each number the text writes with the one reading it always has; a number read two ways
+    ("9 am … 9 pm", "10.5 N, 10.5 W") is left out: which one a model's value copied cannot be told."""
+    found: dict[float, set[T]] = {}
+    for number, reading in readings:
+        found.setdefault(number, set()).add(reading)
+    return {number: next(iter(read)) for number, read in found.items() if len(read) == 1}
+
+
 def clock_hours(text: str) -> dict[float, float]:
     """The 12-hour clock times the text says, as hours of the day ("11 PM": 11 -> 23, "12 am": 12 -> 0).
-    A number the text also writes otherwise ("3 hours … at 3 pm", "9 am until 9 pm") is left out:
-    which one a value copied cannot be told."""
-    found: dict[float, set[float]] = {}
-    for hour, half in _CLOCK.findall(text):
-        found.setdefault(float(hour), set()).add(float(int(hour) % 12 + (12 if half.lower() == "p" else 0)))
+    A number the text also writes otherwise ("3 hours … at 3 pm", "9 am until 9 pm") is left out."""
+    found = _said_one_way((float(hour), float(int(hour) % 12 + (12 if half.lower() == "p" else 0)))
+                          for hour, half in _CLOCK.findall(text))
     elsewhere = {float(n) for n in _NUMBER.findall(_CLOCK.sub(" ", text))}
-    return {n: min(h) for n, h in found.items() if len(h) == 1 and n not in elsewhere}
+    return {n: hour for n, hour in found.items() if n not in elsewhere}
 
 
 def hours(name: str, value: Any, text: str) -> Any:
@@ -168,10 +177,8 @@ def hours(name: str, value: Any, text: str) -> Any:
 def southwest(text: str) -> set[float]:
     """The coordinates the text writes with S or W ("112.0740 W"), which are negative numbers; one it
     also writes with N or E ("10.5 N, 10.5 W") is left out: which one a value copied cannot be told."""
-    sides: dict[float, set[str]] = {}
-    for n, side in _COMPASS.findall(text):
-        sides.setdefault(float(n.rstrip(" °")), set()).add(side)
-    return {n for n, written in sides.items() if written <= {"S", "W"}}
+    sides = _said_one_way((float(n.rstrip(" °")), side in "SW") for n, side in _COMPASS.findall(text))
+    return {n for n, negative in sides.items() if negative}
 
 
 def signed(name: str, value: Any, text: str) -> Any:
@@ -179,15 +186,15 @@ def signed(name: str, value: Any, text: str) -> Any:
     where the argument's name is about coordinates."""
     if not _COORDINATE_WORDS & {w.rstrip("0123456789") for w in label_words(name)}:  # "coord1" too
         return value
-    return _signed(value, text)
+    return _signed(value, southwest(text))
 
 
-def _signed(value: Any, text: str) -> Any:
+def _signed(value: Any, negative: set[float]) -> Any:
     if isinstance(value, list):
-        return [_signed(v, text) for v in value]
+        return [_signed(v, negative) for v in value]
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
         return value
-    return -value if float(value) in southwest(text) else value
+    return -value if float(value) in negative else value
 
 
 # -- feet and inches ---------------------------------------------------------------------------------
@@ -201,10 +208,7 @@ def feet_and_inches(text: str) -> dict[float, float]:
     """The heights the text writes in feet and inches, each by its feet, in inches ("5ft 10in": 5 -> 70);
     feet that begin two heights ("5ft 10in and 5ft 4in") are left out: which one a value copied
     cannot be told."""
-    found: dict[float, set[float]] = {}
-    for feet, rest in _FEET_INCHES.findall(text):
-        found.setdefault(float(feet), set()).add(int(feet) * 12 + float(rest))
-    return {feet: min(total) for feet, total in found.items() if len(total) == 1}
+    return _said_one_way((float(feet), int(feet) * 12 + float(rest)) for feet, rest in _FEET_INCHES.findall(text))
 
 
 def inches(prop: dict[str, Any], value: Any, text: str) -> Any:

@@ -31,6 +31,8 @@ _DATE = (r"(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}/\d{4}|(?:jan|feb|mar|apr|may
          r"christmas|xmas|new year'?s?|halloween|valentine'?s|easter|thanksgiving|boxing day|"
          r"(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today|day after tomorrow|"
          r"next (?:week|month|year)|(?:this|next) weekend|(?:the )?end of (?:the|this) month)")
+# "what's the date next weekend": a date asked for by name
+_DATE_OF = rf"\bwhat(?: is|'s) the date (?:on |of |for )?{_DATE}\b"
 _SPAN = (r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve) "
          r"(?:minutes?|hours?|days?|weeks?|months?|years?)")
 
@@ -61,7 +63,7 @@ EXACT = Family(
         (3, r"\b(?:days|weeks|sleeps) (?:until|till|til|left (?:until|till|before)|to go (?:until|till))\b"),
         (3, rf"\bwhat (?:date|day(?: of the week)?|weekday) (?:is|was|will be|falls?|does|did|will)\b.{{0,20}}\b{_DATE}"
             rf"|\b{_DATE}\b.{{0,20}}\b(?:fall|falls|fell|be) on (?:a|which|what)\b"
-            rf"|\bwhat(?: is|'s) the date (?:on |of |for )?{_DATE}\b|\bwhen is (?:the )?{_DATE}\b\W*$"),
+            rf"|{_DATE_OF}|\bwhen is (?:the )?{_DATE}\b\W*$"),
         (3, rf"\b{_SPAN} (?:from|after|before|since|later than|earlier than) (?:now|today|tomorrow|yesterday|{_DATE}|"
             r"\d{4}-\d\d-\d\d)"),
         (3, rf"\bwhat (?:date|day|time) (?:is|was|will it be|would it be|will be)\b.{{0,12}}\b(?:in )?{_SPAN}\b"
@@ -90,6 +92,6 @@ EXACT = Family(
                    r"\b(?:add|subtract)\b",
         day_of_week=r"\bwhat (?:day(?: of the week)?|weekday)\b|\b(?:fall|falls|fell|be) on (?:a|which|what)\b|"
                     rf"\bwhat date (?:is|was|will be|falls?)\b.{{0,20}}\b{_DATE}|"
-                    rf"\bwhat(?: is|'s) the date (?:on |of |for )?{_DATE}\b|^when is\b",
+                    rf"{_DATE_OF}|^when is\b",
     ),
 )
