@@ -465,3 +465,25 @@ def test_word_forms_kinds_and_short_names_do_not_fire_on_ordinary_english():
     assert Router([leap]).decide("Is 1500 calories a day enough for me?").band == "none"
     specs = _tool("get_computer_specs", "Specifications of a computer model.")
     assert Router([specs]).decide("What are the specs of the computer model XPS 13?").needs_tools
+
+
+def test_compound_names_qualifiers_and_most_of_a_name_reach_learned_tools():
+    from tars.routing.learned import stem
+
+    distance = _tool("geodistance.find", "Find the distance between two cities on the globe.")
+    assert Router([distance]).decide("Find the distance between New York City and Los Angeles.").band == "sure"
+    # "best" narrows the tool; the store is what it is about
+    store = _tool("grocery_store.find_best", "Find the closest high-rated grocery stores with certain products.")
+    assert Router([store]).decide("Find the grocery store closest to Berkeley that sells tomatoes.").needs_tools
+    weapon = _tool("game.find_best_weapon", "Find the best weapon in the inventory to use against an enemy.")
+    assert Router([weapon]).decide("Find the best character to use against a dragon in DragonSlayer game."
+                                   ).band == "none"
+    # two of a name's three subject words: a model decides
+    forecast = _tool("humidity_temperature_forecast", "Retrieve forecast of humidity and temperature for a location.")
+    assert Router([forecast]).decide("What will be the humidity and temperature for New York City after 7 days?"
+                                     ).band == "unsure"
+    assert Router([forecast]).decide("What is humidity, physically speaking?").band == "none"
+    # plurals of words ending in -se and -ze keep their e, so "cases" is a case
+    assert (stem("cases"), stem("sizes"), stem("classes"), stem("boxes")) == ("case", "size", "class", "box")
+    lawsuit = _tool("legal_case.fetch", "Fetch detailed legal case information from the database.")
+    assert Router([lawsuit]).decide("Fetch the legal cases filed against Dara Inc in 2019.").needs_tools

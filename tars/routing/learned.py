@@ -68,7 +68,7 @@ def stem(word: str) -> str:
         return _SYNONYMS[word]
     if len(word) > 4 and word.endswith("ies"):
         return word[:-1] if word[:-1] in _IE_NOUNS else word[:-3] + "y"
-    if len(word) > 4 and word.endswith("es") and word[-3] in "sxz" or word.endswith(("ches", "shes")):
+    if len(word) > 4 and word.endswith(("sses", "xes", "zzes", "ches", "shes")):  # not cases, sizes
         return word[:-2]
     if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
         return word[:-1]
@@ -82,6 +82,7 @@ def words(text: str) -> list[str]:
 
 # Name words that narrow a tool's subject without naming it.
 QUALIFIERS = frozenset("detail detailed info information data latest nearby current recent specific general all api "
+                       "criteria brief summary overview basic full quick advanced best top single "
                        "db lib util utils service helper manager controller handler runner executor processor client"
                        .split())
 
@@ -119,8 +120,8 @@ def learn_family(name: str, tools: Iterable[tuple[str, str]]) -> Family:
     for _, named, first in read:
         for word in first:
             keywords.setdefault(word, 1.0)
-        for word in named:
-            keywords[word] = 2.0
+        for word in named:  # a qualifier ("best", "latest") says no more than a description's word
+            keywords[word] = 1.0 if word in QUALIFIERS else 2.0
     for word in words(name.replace("_", " ").replace("-", " ")):  # the server's own name: "github"
         keywords[word] = 2.0
     # what each tool is about: a kind of server is one whose tool is wholly about its subject
@@ -158,8 +159,9 @@ def coverage(family: Family, stems: frozenset[str], lead: str = "") -> tuple[flo
     """How squarely a message names what one of the family's tools is about: the content words of
     the tool's name are in it ("area of a triangle" for `calculate_triangle_area`), all of them, or
     all but one with its description's words, or the tool's own verb opening the message (`lead`:
-    "Calculate the probability…" for `calculate_binomial_probability`), to back the rest.
-    Returns (cue weight, the tool, whether only the verb backed it: then a model should decide), or
+    "Calculate the probability…" for `calculate_binomial_probability`), to back the rest, or two of
+    three ("humidity and temperature" for `humidity_temperature_forecast`).
+    Returns (cue weight, the tool, whether the name was only half backed: then a model should decide), or
     (0, "", False)."""
     best, tool, by_verb = 0.0, "", False
     for name, (topic, gist, verbs) in family.topics.items():
@@ -169,7 +171,7 @@ def coverage(family: Family, stems: frozenset[str], lead: str = "") -> tuple[flo
         if named == 0 or missing > 1:
             continue
         verb_only = bool(missing) and backing < 2
-        if verb_only and not (lead and any(_said(verb, frozenset({lead})) for verb in verbs)):
+        if verb_only and named < 2 and not (lead and any(_said(verb, frozenset({lead})) for verb in verbs)):
             continue
         weight = min(2.5 + 0.5 * (named - 1) + 0.5 * (2 if verb_only else backing) - 1.0 * missing, 4.5)
         if weight > best:
@@ -196,6 +198,8 @@ def _said(word: str, stems: frozenset[str]) -> bool:
     usual three-letter ones ("cmd", "msg") are spelled out by `stem`."""
     if word in stems:
         return True
+    if len(word) >= 8 and any(len(s) >= 5 and len(word) - len(s) >= 2 and word.endswith(s) for s in stems):
+        return True  # a compound name word: "geodistance" for distance
     if len(word) == 4:
         return any(len(s) >= 7 and s.startswith(word) for s in stems)
     return len(word) >= 5 and any(len(s) >= 5 and (s.startswith(word) or word.startswith(s) or same_root(word, s))
