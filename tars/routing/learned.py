@@ -56,6 +56,8 @@ _SYNONYMS = {"repo": "repository", "repos": "repository", "folder": "directory",
              "qty": "quantity"}
 # Nouns whose plural ends in "ies" but whose singular ends in "ie" (most are "y": cities, queries).
 _IE_NOUNS = frozenset("movie cookie calorie zombie rookie selfie hippie prairie smoothie brownie freebie".split())
+# Nouns ending in "s" whose plural adds "es" (most "-ses" plurals are of "-se" words: cases, bases).
+_S_NOUNS = frozenset("bus gas status virus bonus campus census focus alias atlas canvas lens chorus corpus".split())
 # Vocabulary that makes a family about code, so coding words in a message are its topic, not a distractor.
 CODE_DOMAIN = frozenset({"github", "gitlab", "git", "repository", "commit", "branch", "pull", "sql", "database",
                          "docker", "kubernetes", "container", "jira", "sentry", "pipeline", "deploy"})
@@ -68,8 +70,8 @@ def stem(word: str) -> str:
         return _SYNONYMS[word]
     if len(word) > 4 and word.endswith("ies"):
         return word[:-1] if word[:-1] in _IE_NOUNS else word[:-3] + "y"
-    if len(word) > 4 and word.endswith(("sses", "xes", "zzes", "ches", "shes")):  # not cases, sizes
-        return word[:-2]
+    if len(word) > 4 and (word.endswith(("sses", "xes", "zzes", "ches", "shes")) or word[:-2] in _S_NOUNS):
+        return word[:-2]  # not cases or sizes, whose singular ends in "e"
     if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
         return word[:-1]
     return word
@@ -198,7 +200,7 @@ def _said(word: str, stems: frozenset[str]) -> bool:
     usual three-letter ones ("cmd", "msg") are spelled out by `stem`."""
     if word in stems:
         return True
-    if len(word) >= 8 and any(len(s) >= 5 and len(word) - len(s) >= 2 and word.endswith(s) for s in stems):
+    if len(word) >= 8 and any(len(s) >= 6 and len(word) - len(s) >= 2 and word.endswith(s) for s in stems):
         return True  # a compound name word: "geodistance" for distance
     if len(word) == 4:
         return any(len(s) >= 7 and s.startswith(word) for s in stems)
