@@ -21,7 +21,7 @@ from tars.providers import make_provider
 from tars.providers.claude import ClaudeProvider
 
 KEY = "sk-ant-api03-SECRETKEY-do-not-leak-4242"
-MODEL = "claude-opus-4-5-20251101"
+MODEL = "claude-opus-4-7"
 WEATHER = {"name": "weather", "description": "Weather for a city",
            "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}
 

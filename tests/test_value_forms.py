@@ -200,6 +200,7 @@ def test_a_currency_argument_takes_the_code_of_the_currency_named():
     assert as_code("from_currency", prop, "Japanese Yen") == "JPY"
     assert as_code("from_currency", prop, "canadian dollars") == "CAD"
     assert as_code("from_currency", prop, "EUR") == "EUR"
+    assert as_code("to_currency", prop, "us_dollars") == "USD"  # a model's identifier form
     assert as_code("from_currency", prop, "gold coins") == "gold coins"  # names no currency: left alone
     assert as_code("city", {"type": "string"}, "Japanese Yen") == "Japanese Yen"  # not a currency argument
     assert as_code("currency_name", {"type": "string", "description": "The currency's name."}, "euro") == "euro"

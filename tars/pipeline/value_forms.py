@@ -71,7 +71,7 @@ def as_code(name: str, prop: dict[str, Any], value: Any) -> Any:
         return value
     if value.strip().upper() in currencies.CODES:
         return value.strip().upper()
-    return currencies.code_of(value) or value
+    return currencies.code_of(re.sub(r"[_-]+", " ", value)) or value  # "us_dollars" is US dollars
 
 
 # -- percentages -----------------------------------------------------------------------------------

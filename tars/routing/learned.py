@@ -84,7 +84,7 @@ def words(text: str) -> list[str]:
 
 # Name words that narrow a tool's subject without naming it.
 QUALIFIERS = frozenset("detail detailed info information data latest nearby current recent specific general all api "
-                       "criteria brief summary overview basic full quick advanced best top single "
+                       "criteria brief summary overview basic full quick advanced best top "
                        "db lib util utils service helper manager controller handler runner executor processor client"
                        .split())
 
