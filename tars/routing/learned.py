@@ -58,6 +58,7 @@ _SYNONYMS = {"repo": "repository", "repos": "repository", "folder": "directory",
 _IE_NOUNS = frozenset("movie cookie calorie zombie rookie selfie hippie prairie smoothie brownie freebie".split())
 # Nouns ending in "s" whose plural adds "es" (most "-ses" plurals are of "-se" words: cases, bases).
 _S_NOUNS = frozenset("bus gas status virus bonus campus census focus alias atlas canvas lens chorus corpus".split())
+_IS_PLURALS = frozenset("diagnoses prognoses crises oases".split())
 # Vocabulary that makes a family about code, so coding words in a message are its topic, not a distractor.
 CODE_DOMAIN = frozenset({"github", "gitlab", "git", "repository", "commit", "branch", "pull", "sql", "database",
                          "docker", "kubernetes", "container", "jira", "sentry", "pipeline", "deploy"})
@@ -70,9 +71,12 @@ def stem(word: str) -> str:
         return _SYNONYMS[word]
     if len(word) > 4 and word.endswith("ies"):
         return word[:-1] if word[:-1] in _IE_NOUNS else word[:-3] + "y"
-    if len(word) > 4 and (word.endswith(("sses", "xes", "zzes", "ches", "shes")) or word[:-2] in _S_NOUNS):
+    if word.endswith(("yses", "theses")) or word in _IS_PLURALS:  # analyses, hypotheses: -is nouns
+        return word[:-2] + "is"
+    if len(word) > 4 and word.endswith("es") and (word.endswith(("sses", "xes", "zzes", "tzes", "ches", "shes"))
+                                                  or word[:-2] in _S_NOUNS):
         return word[:-2]  # not cases or sizes, whose singular ends in "e"
-    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")) and word not in _S_NOUNS:
         return word[:-1]
     return word
 
@@ -82,11 +86,12 @@ def words(text: str) -> list[str]:
     return [stem(w) for w in _WORD.findall(text.lower()) if w not in _STOP and len(w) > 2]
 
 
-# Name words that narrow a tool's subject without naming it.
-QUALIFIERS = frozenset("detail detailed info information data latest nearby current recent specific general all api "
-                       "criteria brief summary overview basic full quick advanced best top "
-                       "db lib util utils service helper manager controller handler runner executor processor client"
-                       .split())
+# Name words that say nothing of a tool's subject ("get_details", "weather_api") ...
+_VAGUE = frozenset("detail detailed info information data api db lib util utils service helper manager controller "
+                   "handler runner executor processor client".split())
+# ... and words that narrow it without naming it ("find_best", "latest", "by_criteria").
+QUALIFIERS = _VAGUE | frozenset("latest nearby current recent specific general all criteria brief summary overview "
+                                "basic full quick advanced best top".split())
 
 
 _DOING = ("or", "ors", "ion", "ions")  # the endings of a verb's doer or doing
@@ -147,9 +152,12 @@ def learn_family(name: str, tools: Iterable[tuple[str, str]]) -> Family:
             else frozenset()
         verbs = frozenset(w for w in named if is_verb(w))
         own = [w for w in named if w not in verbs]
-        # a qualifier ("get_details", "find_nearby") leaves the subject to the namespace: sculpture.get_details
+        # a qualifier ("get_details", "find_nearby") leaves the subject to the namespace: sculpture.get_details;
+        # a name of qualifiers alone is about them ("basic_info", "summary.generate")
+        subject = [w for w in (*own, *space) if not is_verb(w)]
         topic = (frozenset(w for w in own if w not in QUALIFIERS)
-                 or frozenset(w for w in space - QUALIFIERS if not is_verb(w)) or frozenset(own))
+                 or frozenset(w for w in subject if w not in QUALIFIERS)
+                 or frozenset(w for w in subject if w not in _VAGUE) or frozenset(own))
         if topic:
             gist = frozenset(first) | space
             topics[tool_name] = Topic(topic, gist - VERBS - topic, verbs)
@@ -161,25 +169,32 @@ def coverage(family: Family, stems: frozenset[str], lead: str = "") -> tuple[flo
     """How squarely a message names what one of the family's tools is about: the content words of
     the tool's name are in it ("area of a triangle" for `calculate_triangle_area`), all of them, or
     all but one with its description's words, or the tool's own verb opening the message (`lead`:
-    "Calculate the probability…" for `calculate_binomial_probability`), to back the rest, or two of
-    three ("humidity and temperature" for `humidity_temperature_forecast`).
-    Returns (cue weight, the tool, whether the name was only half backed: then a model should decide), or
-    (0, "", False)."""
-    best, tool, by_verb = 0.0, "", False
+    "Calculate the probability…" for `calculate_binomial_probability`), to back the rest, or all but
+    one of three or more ("humidity and temperature" for `humidity_temperature_forecast`).
+    Returns (cue weight, the tool's name or, when it was only partly said, the message's words that
+    said it, whether it was only partly said: then a model should decide), or (0, "", False)."""
+    best, said, partly = 0.0, "", False
     for name, (topic, gist, verbs) in family.topics.items():
-        named = sum(_said(word, stems) for word in topic)
+        named = [word for word in topic if _said(word, stems)]
         backing = min(sum(_said(word, stems) for word in gist), 2)
-        missing = len(topic) - named
-        if named == 0 or missing > 1:
+        missing = len(topic) - len(named)
+        if not named or missing > 1:
             continue
-        verb_only = bool(missing) and backing < 2
-        if verb_only and named < 2 and not (lead and any(_said(verb, frozenset({lead})) for verb in verbs)):
+        part = bool(missing) and backing < 2
+        by_verb = bool(lead) and any(_said(verb, frozenset({lead})) for verb in verbs)
+        if part and len(named) < 2 and not by_verb:
             continue
-        weight = min(2.5 + 0.5 * (named - 1) + 0.5 * (2 if verb_only else backing) - 1.0 * missing, 4.5)
+        weight = min(2.5 + 0.5 * (len(named) - 1) + 0.5 * (2 if part else backing) - 1.0 * missing, 4.5)
         if weight > best:
-            best, tool, by_verb = weight, name, verb_only
-    return best, tool, by_verb
+            best, partly = weight, part
+            said = (lead if by_verb else " ".join(sorted(named))) if part else name
+    return best, said, partly
 
+
+# Combining forms that open compound words in tool names ("geodistance", "biodiversity"); a plain word's
+# ending is no such compound ("transaction" is no action, "unsubscribe" no subscribe).
+_COMBINING = ("geo", "bio", "micro", "macro", "photo", "hydro", "thermo", "electro", "astro", "eco", "auto",
+              "tele", "multi", "neuro", "aero", "cyber", "nano")
 
 # Words that join a clause, never a name's words: "grace is the" abbreviates nothing ("point of sale" does).
 _CLAUSE = frozenset("is are was were be the an it this that you my your me we our".split())
@@ -200,7 +215,7 @@ def _said(word: str, stems: frozenset[str]) -> bool:
     usual three-letter ones ("cmd", "msg") are spelled out by `stem`."""
     if word in stems:
         return True
-    if len(word) >= 8 and any(len(s) >= 6 and len(word) - len(s) >= 2 and word.endswith(s) for s in stems):
+    if any(word.startswith(form) and word[len(form):] in stems for form in _COMBINING if len(word) >= len(form) + 5):
         return True  # a compound name word: "geodistance" for distance
     if len(word) == 4:
         return any(len(s) >= 7 and s.startswith(word) for s in stems)

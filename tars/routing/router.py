@@ -245,13 +245,13 @@ def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str],
             if fam.keywords[word] > best:
                 best, label = fam.keywords[word], word
         at_lead = at_lead or (best >= 2 and _IMPERATIVE.match(body) is not None)
-    covered, tool, by_verb = coverage(fam, spelled, lead) if fam.topics else (0.0, "", False)
-    unsure = False  # only the tool's verb backs half its subject: a model decides
+    covered, said, partly = coverage(fam, spelled, lead) if fam.topics else (0.0, "", False)
+    unsure = False  # the tool's name is only partly said: a model decides
     if covered:  # the message names what one tool is about: a textbook frame is its subject (not a how-to)
         count += 1
         if covered > best:
-            # half named, by the verb: the tool is a guess, so its name is no hint over its mates'
-            best, label, unsure = covered, (lead if by_verb else tool), by_verb
+            # partly named: the tool is a guess, so `said` is the message's words, no hint over its mates'
+            best, label, unsure = covered, said, partly
     if count == 0:
         return 0.0, "", 0.0
     score = best + 0.5 * min(count - 1, 2) + (1.0 if at_lead else 0.0)
