@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import date
 
 from tars.errors import ConfigError
 
-__all__ = ["DEFAULT_CLAUDE_MODEL", "EMBEDDED_DEFAULT", "PROVIDERS", "ModelSpec", "parse_model"]
+__all__ = ["CLAUDE_RETIREMENTS", "DEFAULT_CLAUDE_MODEL", "EMBEDDED_DEFAULT", "PROVIDERS", "ModelSpec", "parse_model",
+           "retirement_notice"]
 
 PROVIDERS = ("claude", "ollama", "llamacpp", "openai")
-# claude-sonnet-4-5-20250929 reaches end-of-life on 2026-11-30 (the SDK warns); 4.6 ids carry no date.
 DEFAULT_CLAUDE_MODEL = "claude-sonnet-4-6"
 EMBEDDED_DEFAULT = "qwen2.5-coder-0.5b"
 _CLAUDE_ID = re.compile(r"^claude-[a-z0-9.-]*\d[a-z0-9.-]*$")
@@ -22,6 +23,12 @@ _CLAUDE_ALIASES = {
     "claude-opus-4-1": "claude-opus-4-1-20250805",
     "claude-opus-4-0": "claude-opus-4-20250514",
     "claude-sonnet-4-0": "claude-sonnet-4-20250514",
+}
+# The day Anthropic retires a snapshot, as the anthropic SDK lists them (a test keeps the two in step):
+# a request to it fails from then on, so a user who chose it is told before and after.
+CLAUDE_RETIREMENTS = {
+    "claude-sonnet-4-5-20250929": date(2026, 11, 30),
+    "claude-opus-4-5-20251101": date(2027, 1, 22),
 }
 
 
@@ -57,8 +64,30 @@ def parse_model(value: str, *, setting: str = "model") -> ModelSpec:
 def _check_claude_id(model: str, value: str, setting: str) -> None:
     """A Claude model must be an explicit versioned id, not an alias such as `sonnet` or `*-latest`."""
     if model in _CLAUDE_ALIASES:
-        raise ConfigError(f"{setting}: {value!r} is an alias; use the versioned id claude:{_CLAUDE_ALIASES[model]}")
+        dated = _CLAUDE_ALIASES[model]
+        retires = CLAUDE_RETIREMENTS.get(dated)
+        current = f" (Anthropic retires it on {_day(retires)}; claude:{DEFAULT_CLAUDE_MODEL} is current)" \
+            if retires else ""
+        raise ConfigError(f"{setting}: {value!r} is an alias; use the versioned id claude:{dated}{current}")
     if not _CLAUDE_ID.match(model) or model.endswith("-latest"):
         raise ConfigError(
             f"{setting}: {value!r} is not a versioned Claude model id; use one such as claude:{DEFAULT_CLAUDE_MODEL}"
         )
+
+
+def retirement_notice(model: str, today: date) -> str | None:
+    """One line for a Claude snapshot Anthropic retires (`CLAUDE_RETIREMENTS`), or None."""
+    day = CLAUDE_RETIREMENTS.get(model)
+    if day is None:
+        return None
+    when = _day(day)
+    if today >= day:
+        return (f"{model} was retired by Anthropic on {when}: requests to it fail; "
+                f"choose a current model such as claude:{DEFAULT_CLAUDE_MODEL}")
+    left = (day - today).days
+    return (f"{model} is retired by Anthropic on {when} (in {left} day{'s' if left != 1 else ''}); "
+            f"choose a current model such as claude:{DEFAULT_CLAUDE_MODEL}")
+
+
+def _day(day: date) -> str:
+    return f"{day.day} {day:%B %Y}"  # 30 November 2026

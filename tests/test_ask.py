@@ -272,3 +272,14 @@ def test_an_answer_cut_at_the_output_limit_is_said_and_marked_in_json(server: Ol
     data = json.loads(tars_ask(server, "--json", "list the steps").stdout)
     assert data["stop_reason"] == "max_tokens" and data["truncated"] is True
     assert data["answer"] == "The steps are: one, two"
+
+
+def test_a_remote_model_anthropic_retires_is_told_once_on_stderr(server: OllamaServer) -> None:
+    server.script({"text": "Hello there."})
+    done = tars_ask(server, "hello", TARS_MODEL_REMOTE="claude:claude-sonnet-4-5-20250929",
+                    ANTHROPIC_API_KEY="sk-ant-test-0123456789abcdef")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "Hello there.\n"  # the answer stays clean for a pipe
+    told = [line for line in done.stderr.splitlines() if "claude-sonnet-4-5-20250929" in line]
+    assert len(told) == 1 and "retired by Anthropic on 30 November 2026" in told[0]
+    assert "claude:claude-sonnet-4-6" in told[0]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -200,3 +201,32 @@ def test_settings_import_nothing_above_them():
     assert proc.stdout.strip() == str(["tars", "tars.aliases", "tars.config", "tars.errors", "tars.modelspec",
                                        "tars.paths", "tars.setting_values", "tars.settings_table", "tars.toolcalls",
                                        "tars.toolcalls.names"])
+
+
+def test_a_claude_snapshot_anthropic_retires_is_told_before_and_after_the_day():
+    import datetime as dt
+
+    from tars.modelspec import retirement_notice
+
+    before = retirement_notice("claude-sonnet-4-5-20250929", dt.date(2026, 11, 26))
+    assert before is not None and "30 November 2026 (in 4 days)" in before and "claude:claude-sonnet-4-6" in before
+    assert "(in 1 day)" in (retirement_notice("claude-sonnet-4-5-20250929", dt.date(2026, 11, 29)) or "")
+    after = retirement_notice("claude-sonnet-4-5-20250929", dt.date(2026, 11, 30))
+    assert after is not None and "was retired" in after and "requests to it fail" in after
+    assert retirement_notice("claude-sonnet-4-6", dt.date(2030, 1, 1)) is None
+    with pytest.raises(ConfigError, match=r"claude-sonnet-4-5-20250929 \(Anthropic retires it on 30 November 2026; "
+                                          r"claude:claude-sonnet-4-6 is current\)"):
+        parse_model("claude:claude-sonnet-4-5")
+
+
+def test_the_retirement_days_are_the_anthropic_sdks():
+    from anthropic._data.deprecated_models import DEPRECATED_MODELS
+
+    from tars.modelspec import _CLAUDE_ALIASES, CLAUDE_RETIREMENTS, _day
+
+    for model, day in CLAUDE_RETIREMENTS.items():
+        assert DEPRECATED_MODELS[model].replace("st,", ",").replace("nd,", ",").replace("rd,", ",").replace(
+            "th,", ",") == f"{day:%B} {day.day}, {day.year}", model
+    dated = {m for m in DEPRECATED_MODELS if re.search(r"-\d{8}$", m)}
+    assert dated & set(_CLAUDE_ALIASES.values()) <= set(CLAUDE_RETIREMENTS)
+    assert _day(CLAUDE_RETIREMENTS["claude-sonnet-4-5-20250929"]) == "30 November 2026"

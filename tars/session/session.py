@@ -11,6 +11,7 @@ mode is a provider like any other (`tars.pipeline.PipelineProvider`).
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +19,7 @@ from tars.config import Config, cache_dir, load_config
 from tars.cooldown import Cooldown
 from tars.events import Notice, SessionEvent, ToolCall
 from tars.messages import Message
+from tars.modelspec import retirement_notice
 from tars.providers.base import Provider
 from tars.rescue import Rescuer
 from tars.routing import Router
@@ -73,7 +75,10 @@ class Session:
         self.compactor = Compactor(config.compact_at)
         self.last_turn: Turn | None = None
         self.usage = ConversationUsage()  # every turn's tokens, kept with the stored conversation
-        self._warnings: list[str] = []  # the cost warning of a turn that ended by an interruption
+        # told at the first prompt or turn: a configured model Anthropic retires, the cost warning of a
+        # turn that ended by an interruption
+        self._warnings: list[str] = [line for p in (primary, remote) if p is not None and p.provider == "claude"
+                                     and (line := retirement_notice(p.model, dt.date.today()))]
         self.rescuer: Rescue | None = None
         self.mcp: McpManager | None = None  # the MCP manager, when servers are configured
         self._sections: list[Callable[[str], str | None]] = []
