@@ -107,7 +107,7 @@ def test_make_chat_left_with_ctrl_d_after_an_interrupted_answer_exits_0() -> Non
                               env=env, encoding="utf-8", dimensions=(ROWS, COLS), timeout=30)
         child.expect_exact("› ")
         for _ in range(40):
-            child.send("/tools time\r")
+            child.send("/tools time__\r")  # the server's tools, not the built-in clock
             if child.expect_exact(["time__get_current_time", "no tools matching"]) == 0:
                 break
             child.expect_exact("› ")

@@ -425,3 +425,24 @@ def test_an_invented_structure_is_dropped_and_one_the_user_gave_is_kept():
     assert invented.args == {"card": "Queen"} and invented.dropped == ["deck"]
     given = ground(hand, {"card": "Queen", "deck": [{"rank": "Queen"}, {"rank": "Seven"}]}, asked, Grounds(now=NOW))
     assert given.args["deck"] == [{"rank": "Queen"}, {"rank": "Seven"}]
+
+
+@pytest.mark.parametrize("message, args, expected", [
+    # the model's two values in the wrong order: the message says which is the source
+    ("what's 9am New York time in Berlin?", {"time": "9am", "to_place": "New York", "from_place": "Berlin"},
+     {"to_place": "Berlin", "from_place": "New York"}),
+    ("when it's 10am in Sydney, what time is it in Paris?", {"time": "10am", "to_place": "Sydney",
+                                                             "from_place": "Paris"},
+     {"to_place": "Paris", "from_place": "Sydney"}),
+    ("translate good morning from English to French", {"text": "good morning", "source_language": "French",
+                                                       "target_language": "English"},
+     {"source_language": "English", "target_language": "French"}),
+    # already right, or nothing in the message to tell: the model's order stands
+    ("convert 5 miles to km", {"value": 5, "from_unit": "miles", "to_unit": "km"}, {"from_unit": "miles"}),
+    ("the distance between Paris and Berlin", {"start_city": "Paris", "end_city": "Berlin"}, {"start_city": "Paris"}),
+])
+def test_a_source_and_a_target_follow_the_message_not_the_models_order(message, args, expected):
+    props = {name: {"type": "number" if name == "value" else "string"} for name in args}
+    checked = ground({"type": "object", "properties": props, "required": list(args)}, args, said(message),
+                     Grounds(now=NOW))
+    assert {name: checked.args[name] for name in expected} == expected

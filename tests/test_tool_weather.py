@@ -10,7 +10,8 @@ from servers.openmeteo import OpenMeteoServer
 from tars.config import load_config
 from tars.events import ToolCall
 from tars.tools import ToolRegistry
-from tars.tools.weather import WeatherError, _get, weather_tools
+from tars.tools.geocoding import get_json
+from tars.tools.weather import WeatherError, weather_tools
 
 
 @pytest.fixture
@@ -106,7 +107,7 @@ def test_timeout(server):
     server.script({"delay": 3})
     started = time.monotonic()
     with pytest.raises(WeatherError, match="did not answer"):
-        _get(f"{server.url}/v1/forecast", {"latitude": 1, "longitude": 2}, "weather", timeout=0.3)
+        get_json(f"{server.url}/v1/forecast", {"latitude": 1, "longitude": 2}, "weather", timeout=0.3)
     assert time.monotonic() - started < 2
 
 

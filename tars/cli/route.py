@@ -31,8 +31,8 @@ def register(app: typer.Typer) -> None:
 
         flags = {k: v for k, v in (("model_default", model), ("model_remote", remote)) if v is not None}
         config = load_config(flags)
-        # what a new session would know, MCP cache included, without the tools it would not offer
-        router = Router([t for t in known_tools(config) if not t.unavailable])
+        # what a new session would know, MCP cache included; tools not set up only to say so
+        router = Router(known_tools(config))
 
         def route(text: str) -> RouteResult:
             return route_result(router.decide(text), config.model_default, config.model_remote)

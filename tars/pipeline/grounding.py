@@ -19,6 +19,7 @@ from typing import Any
 from tars import currencies
 from tars.messages import Message, latest_user_text
 from tars.pipeline import value_forms as forms
+from tars.pipeline.directions import in_order
 from tars.tools import when
 
 __all__ = ["Grounds", "Grounded", "ground", "is_date_arg", "is_place_arg", "takes_place", "date_notes"]
@@ -348,6 +349,7 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
     for name, value in list(out.args.items()):  # said once: not also with a neighbour's season or range
         if name not in out.resolved and "enum" not in _prop(props, name):
             out.args[name] = forms.unrepeated(name, value, out.args)
+    out.args = in_order(out.args, text.said)  # "from Paris", "to Berlin": not the other way round
     _one_date_one_arg(out, props, base, text, now)
     _strip_dates(out, props, text, now)
     _strip_named(out)

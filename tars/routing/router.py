@@ -31,6 +31,15 @@ __all__ = ["Router", "Decision", "THRESHOLD", "SURE", "Band", "band_of"]
 THRESHOLD = 3.0
 SURE = 4.0
 Band = Literal["sure", "unsure", "none"]
+# Telling the user to set tools up takes more than one sure cue, which can be a word in passing
+# ("count the lines in README.md" is no note); "add milk to my todo list" clears it.
+_SET_UP_BAR = SURE + 0.5
+# ... and a message that asks for something: "add …", "what did I write …", not "here are my notes …"
+_ASKS = re.compile(
+    r"(?:(?:hey|hi|ok|okay|please|can you|could you|would you|will you)[ ,]+)*"
+    r"(?:add|create|make|put|remind|jot|note|log|save|write|append|list|show|read|open|search|find|look|check|"
+    r"mark|complete|tick|finish|close|delete|remove|get|fetch|google|what|what's|whats|which|when|where|do|did|"
+    r"have|has|is|are|any|how|tell)\b")
 _MARGIN = 1.0  # a family this far behind the sure best one is a word in passing ("add … to today's journal")
 _MSG_WORD = re.compile(r"[a-z][a-z0-9']+")
 # A command verb opening the message: with a learned family's noun it reads as a request to its tools.
@@ -50,6 +59,8 @@ class Decision:
     reason: str
     score: float = 0.0
     local: bool = False  # the family's tools serve the primary as well: no escalation needed
+    # the message plainly wants tools that are not set up: what the user must set (no model can do it)
+    unavailable: str = ""
 
     @property
     def band(self) -> Band:
@@ -138,64 +149,83 @@ def _prefix(name: str) -> str:
 class Router:
     """Decides per message whether tools are needed, learning new families as tools change."""
 
-    def __init__(self, tools: Iterable[Tool] = ()) -> None:
-        self._index = _Index.build(tools)
+    def __init__(self, tools: Iterable[Tool] = (), unavailable: Iterable[Tool] = ()) -> None:
+        self._index = self._missing = _Index.build(())
+        self._why: dict[str, str] = {}
+        self.update_tools(tools, unavailable)
 
-    def update_tools(self, tools: Iterable[Tool]) -> None:
-        """Relearn from a tool set; a ToolRegistry passes itself here when it changes."""
-        self._index = _Index.build(list(tools))
+    def update_tools(self, tools: Iterable[Tool], unavailable: Iterable[Tool] = ()) -> None:
+        """Relearn from a tool set; tools marked `unavailable` (or passed as such) are learned only
+        to tell the user what to set up when a message wants them."""
+        tools = list(tools)
+        missing = [t for t in tools if t.unavailable] + list(unavailable)
+        self._why = {t.name: t.unavailable or "not available" for t in missing}
+        self._index = _Index.build([t for t in tools if not t.unavailable])
+        self._missing = _Index.build(missing)
 
     @property
     def families(self) -> list[str]:
         return [fam.name for fam, _ in self._index.families]
 
     def decide(self, message: str) -> Decision:
-        """Whether `message` wants tools, which, and why; independent of the configured models."""
-        index = self._index
-        named = _literal_hits(message.lower(), index.literals)
-        if named:
-            family = index.family_of.get(named[0])
-            mates = [n for fam, names in index.families if fam.name == family for n in names]
-            return Decision(needs_tools=True, family=family, tool_hints=tuple(dict.fromkeys([*named, *mates])),
-                            score=99.0,
-                            reason=f"tool name {named[0]!r} mentioned")
-        sig = read_signals(message)
-        body = sig.text[sig.lead:]
-        stems = frozenset(stem(w) for w in _MSG_WORD.findall(body))
-        # a learned tool's name may abbreviate the message's words ("gcd"): their initials,
-        # and the kinds its words are instances of ("euros": currency), both worked out once
-        spelled = stems | initials(body) | kinds(body, stems) if any(fam.topics for fam, _ in index.families) \
-            else stems
-        opening = _MSG_WORD.match(body)
-        lead = stem(opening.group(0)) if opening else ""  # "calculate …": a learned tool's own verb
-        scored = []
-        for fam, names in index.families:
-            score, label, weight = _score(fam, sig, body, stems, spelled, lead)
-            if score >= THRESHOLD:
-                scored.append((score, weight, fam, names, label))
-        if not scored:
-            return Decision(needs_tools=False, family=None, tool_hints=(), reason=_no_cue_reason(sig))
-        scored.sort(key=lambda item: (-item[0], -item[1]))  # ties go to the more specific cue
-        score, _, best, _, label = scored[0]
-        if best.hints_decide and any(p.search(body) for p in best.hints.values()):
-            score = max(score, SURE)  # its hint patterns name the tool: as sure as a cue can be
-            scored[0] = (score, *scored[0][1:])
-        if band_of(score) == "sure":  # a clearly weaker cue of another family is not what is asked
-            scored = [item for item in scored if band_of(item[0]) == "sure" and item[0] >= score - _MARGIN]
-        hints: list[str] = []
-        for _, _, fam, names, cue in scored:  # a tool whose name the message says is the one it wants
-            hints += [cue] if cue in names else _order_hints(fam, names, body, stems, index.vocab,
-                                                             sure=band_of(score) == "sure")
-        if is_question(message):  # a question is recalled, never stored
-            stores = {n for _, _, fam, _, _ in scored for n in fam.stores}  # the storing tools' names
-            hints = [h for h in hints if h not in stores] or [n for n in scored[0][3] if n not in stores]
-        label = label if len(label) <= 40 else label[:39] + "…"
-        reason = f"{best.name} cue: {label!r}"
-        if sig.deixis and sig.deixis not in label:
-            reason += f" + {sig.deixis!r}"
-        return Decision(needs_tools=True, family=best.name, tool_hints=tuple(dict.fromkeys(hints)),
-                        reason=reason, score=score, local=best.local)
+        """Whether `message` wants tools, which, and why; independent of the configured models.
+        A message that surely wants tools which are not set up says what the user must set."""
+        decision = _decide(self._index, message)
+        if decision.needs_tools or not self._why:
+            return decision
+        wanted = _decide(self._missing, message)
+        if wanted.score < _SET_UP_BAR or not _ASKS.match(message.lower().lstrip()):
+            return decision
+        why = "; ".join(dict.fromkeys(self._why[n] for n in wanted.tool_hints if n in self._why))
+        return Decision(needs_tools=False, family=wanted.family, tool_hints=wanted.tool_hints,
+                        reason=f"{wanted.reason}; its tools are not set up", unavailable=why)
 
+
+def _decide(index: _Index, message: str) -> Decision:
+    """The decision for `message` with the tools of `index`."""
+    named = _literal_hits(message.lower(), index.literals)
+    if named:
+        family = index.family_of.get(named[0])
+        mates = [n for fam, names in index.families if fam.name == family for n in names]
+        return Decision(needs_tools=True, family=family, tool_hints=tuple(dict.fromkeys([*named, *mates])),
+                        score=99.0,
+                        reason=f"tool name {named[0]!r} mentioned")
+    sig = read_signals(message)
+    body = sig.text[sig.lead:]
+    stems = frozenset(stem(w) for w in _MSG_WORD.findall(body))
+    # a learned tool's name may abbreviate the message's words ("gcd"): their initials,
+    # and the kinds its words are instances of ("euros": currency), both worked out once
+    spelled = stems | initials(body) | kinds(body, stems) if any(fam.topics for fam, _ in index.families) \
+        else stems
+    opening = _MSG_WORD.match(body)
+    lead = stem(opening.group(0)) if opening else ""  # "calculate …": a learned tool's own verb
+    scored = []
+    for fam, names in index.families:
+        score, label, weight = _score(fam, sig, body, stems, spelled, lead)
+        if score >= THRESHOLD:
+            scored.append((score, weight, fam, names, label))
+    if not scored:
+        return Decision(needs_tools=False, family=None, tool_hints=(), reason=_no_cue_reason(sig))
+    scored.sort(key=lambda item: (-item[0], -item[1]))  # ties go to the more specific cue
+    score, _, best, _, label = scored[0]
+    if best.hints_decide and any(p.search(body) for p in best.hints.values()):
+        score = max(score, SURE)  # its hint patterns name the tool: as sure as a cue can be
+        scored[0] = (score, *scored[0][1:])
+    if band_of(score) == "sure":  # a clearly weaker cue of another family is not what is asked
+        scored = [item for item in scored if band_of(item[0]) == "sure" and item[0] >= score - _MARGIN]
+    hints: list[str] = []
+    for _, _, fam, names, cue in scored:  # a tool whose name the message says is the one it wants
+        hints += [cue] if cue in names else _order_hints(fam, names, body, stems, index.vocab,
+                                                         sure=band_of(score) == "sure")
+    if is_question(message):  # a question is recalled, never stored
+        stores = {n for _, _, fam, _, _ in scored for n in fam.stores}  # the storing tools' names
+        hints = [h for h in hints if h not in stores] or [n for n in scored[0][3] if n not in stores]
+    label = label if len(label) <= 40 else label[:39] + "…"
+    reason = f"{best.name} cue: {label!r}"
+    if sig.deixis and sig.deixis not in label:
+        reason += f" + {sig.deixis!r}"
+    return Decision(needs_tools=True, family=best.name, tool_hints=tuple(dict.fromkeys(hints)),
+                    reason=reason, score=score, local=best.local)
 
 
 def _literal_hits(text: str, literals: dict[str, str]) -> list[str]:

@@ -35,6 +35,7 @@ class RouteResult:
     family: str | None = None
     needs_tools: bool = False
     band: str = "none"  # how sure the router is (tars.routing.band_of)
+    unavailable: str = ""  # the tools it wants are not set up: what the user must set
 
     def as_dict(self) -> dict[str, Any]:
         out = asdict(self)
@@ -62,7 +63,7 @@ def route_result(decision: Decision, primary: ModelSpec, remote: ModelSpec | Non
             target, escalate = remote, True
     return RouteResult(provider=target.provider, model=target.model, tool_hints=decision.tool_hints,
                        reason=reason, escalate=escalate, family=decision.family,
-                       needs_tools=decision.needs_tools, band=decision.band)
+                       needs_tools=decision.needs_tools, band=decision.band, unavailable=decision.unavailable)
 
 
 @dataclass(frozen=True, kw_only=True)

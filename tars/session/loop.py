@@ -25,6 +25,7 @@ from tars.events import (
     SessionEvent,
     Status,
     Stop,
+    TextDelta,
     ToolCall,
     ToolCallEvent,
     ToolResultEvent,
@@ -58,6 +59,9 @@ def run_turn(session: Session, text: str, route: RouteResult) -> Iterator[Sessio
                                     escalation_skipped=choice.skipped)
     if choice.notice is not None:
         yield choice.notice
+    if route.unavailable:  # no model can do what it asks: tars says what to set up instead of a guess
+        yield from _not_set_up(session, turn, route)
+        return
     hints = ToolHints.of(route)  # what the router tells the model: a paragraph natively, typed to the pipeline
     sections = session.context_sections(text)
     guard = RepeatGuard(session.tools)
@@ -117,6 +121,15 @@ def run_turn(session: Session, text: str, route: RouteResult) -> Iterator[Sessio
     yield Notice(level="warning", text=(
         f"stopped after {session.config.max_tool_rounds} tool rounds (TARS_MAX_TOOL_ROUNDS); "
         "the answer may be incomplete"))
+
+
+def _not_set_up(session: Session, turn: Turn, route: RouteResult) -> Iterator[SessionEvent]:
+    """The answer to a message whose tools are not set up: which, and what the user must set."""
+    text = (f"I can't do that yet: the tools it needs ({', '.join(route.tool_hints)}) are not set up. "
+            f"To use them, {route.unavailable}.")
+    turn.text, turn.stop_reason, turn.model = text, "end_turn", "tars"
+    session.context.add_reply(text)
+    yield TextDelta(text=text)
 
 
 def _offered(session: Session, provider: Provider, hints: ToolHints) -> list[Tool]:

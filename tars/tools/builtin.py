@@ -123,7 +123,9 @@ def builtin_tools(config: Any) -> list[Tool]:
     """Every built-in tool, bound to `config`; one that needs a setting which is not set is
     marked `unavailable` (the registry keeps it from the models and the listings say why)."""
     from tars.tools.calc import calc_tools
+    from tars.tools.clock import clock_tools
     from tars.tools.dates import date_tools
+    from tars.tools.folder import folder_tools
     from tars.tools.shell import shell_tools
     from tars.tools.todoist import todoist_tools
     from tars.tools.units import unit_tools
@@ -133,7 +135,8 @@ def builtin_tools(config: Any) -> list[Tool]:
     index = _index()
     tools = [*todoist_tools(config), *weather_tools(config), *memory_tools(config, index),
              *note_tools(config, index), *web_tools(config), *shell_tools(config),
-             *calc_tools(), *unit_tools(), *date_tools()]
+             *calc_tools(), *unit_tools(), *date_tools(), *clock_tools(config),
+             *folder_tools()]
     for tool in tools:
         for key, setting, why in _NEEDS:
             if key in (tool.family, tool.name) and not getattr(config, setting, None):

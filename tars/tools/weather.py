@@ -9,8 +9,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from tars.errors import ToolError
 from tars.tools.base import Tool
+from tars.tools.geocoding import ServiceError, find_place, get_json
 
 __all__ = ["WMO_CODES", "weather_tools", "WeatherError"]
 
@@ -29,9 +29,8 @@ _HOURLY = "temperature_2m,precipitation_probability,precipitation,weather_code"
 _DAILY = ("weather_code,temperature_2m_max,temperature_2m_min,precipitation_sum,"
           "precipitation_probability_max,sunrise,sunset")
 
-
-class WeatherError(ToolError):
-    """Open-Meteo could not be reached, or the location could not be found."""
+# the weather tools' errors are the Open-Meteo services' errors
+WeatherError = ServiceError
 
 
 def describe(code: Any) -> str:
@@ -39,33 +38,6 @@ def describe(code: Any) -> str:
         return WMO_CODES.get(int(code), f"weather code {code}")
     except (TypeError, ValueError):
         return "unknown"
-
-
-def _get(url: str, params: dict, what: str, timeout: float = 10.0) -> dict:
-    import httpx
-
-    try:
-        resp = httpx.get(url, params=params, timeout=timeout)
-    except httpx.TimeoutException:
-        raise WeatherError(f"the {what} service did not answer within {timeout:g} s") from None
-    except httpx.HTTPError as exc:
-        raise WeatherError(f"cannot reach the {what} service ({type(exc).__name__})") from None
-    if resp.status_code == 429:
-        raise WeatherError(f"the {what} service is rate limiting (HTTP 429); try again later")
-    if resp.status_code >= 400:
-        reason = ""
-        try:
-            reason = str(resp.json().get("reason", ""))[:200]
-        except Exception:  # a non-JSON error body adds nothing
-            pass
-        raise WeatherError(f"the {what} service failed (HTTP {resp.status_code})" + (f": {reason}" if reason else ""))
-    try:
-        data = resp.json()
-    except ValueError:
-        raise WeatherError(f"the {what} service sent a malformed answer (not JSON)") from None
-    if not isinstance(data, dict):
-        raise WeatherError(f"the {what} service sent an unexpected answer")
-    return data
 
 
 class Locator:
@@ -89,23 +61,14 @@ class Locator:
         return float(lat), float(lon), "default location"
 
     def geocode(self, name: str) -> tuple[float, float, str]:
-        data = _get(f"{self.config.geocoding_url.rstrip('/')}/v1/search",
-                    {"name": name, "count": 1, "language": "en", "format": "json"}, "geocoding")
-        results = data.get("results") or []
-        if not results:
-            raise WeatherError(f"no place called {name!r} was found; try a city name or coordinates")
-        r = results[0]
-        try:
-            label = ", ".join(str(p) for p in (r.get("name"), r.get("admin1"), r.get("country")) if p)
-            return float(r["latitude"]), float(r["longitude"]), label
-        except (KeyError, TypeError, ValueError):
-            raise WeatherError("the geocoding service sent an unexpected answer") from None
+        place = find_place(self.config.geocoding_url, name)
+        return place.latitude, place.longitude, place.label
 
 
 def _forecast(config: Any, lat: float, lon: float, days: int) -> dict:
-    return _get(f"{config.openmeteo_url.rstrip('/')}/v1/forecast",
-                {"latitude": lat, "longitude": lon, "current": _CURRENT, "hourly": _HOURLY, "daily": _DAILY,
-                 "timezone": "auto", "forecast_days": days}, "weather")
+    return get_json(f"{config.openmeteo_url.rstrip('/')}/v1/forecast",
+                    {"latitude": lat, "longitude": lon, "current": _CURRENT, "hourly": _HOURLY, "daily": _DAILY,
+                     "timezone": "auto", "forecast_days": days}, "weather")
 
 
 def _cell(table: dict, key: str, i: int) -> Any:

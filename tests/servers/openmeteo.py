@@ -27,6 +27,9 @@ PLACES = {
     "berlin": {"id": 2950159, "name": "Berlin", "latitude": 52.52437, "longitude": 13.41053, "elevation": 74.0,
                "feature_code": "PPLC", "country_code": "DE", "country": "Germany", "admin1": "Land Berlin",
                "timezone": "Europe/Berlin", "population": 3426354},
+    "bergen": {"id": 3161732, "name": "Bergen", "latitude": 60.39299, "longitude": 5.32415, "elevation": 11.0,
+               "feature_code": "PPLA", "country_code": "NO", "country": "Norway", "admin1": "Vestland",
+               "timezone": "Europe/Oslo", "population": 213585},
 }
 _UNITS = {"temperature_2m": "°C", "apparent_temperature": "°C", "relative_humidity_2m": "%",
           "precipitation": "mm", "weather_code": "wmo code", "wind_speed_10m": "km/h", "is_day": "",

@@ -1,0 +1,61 @@
+"""Cues for the clock: the time now in a place, and a clock time in one place in another.
+
+The same phrasing ("what time is it in Lima", "3pm London time in Tokyo") asks for a time server's
+tools when one is configured (`servers`), which also answer the date; the built-in clock leaves the
+date to the date tools (`exact`).
+"""
+
+from __future__ import annotations
+
+from tars.routing.family import Family, cues, hints
+
+__all__ = ["CLOCK", "CLOCK_PAIRS", "CLOCK_NEGATIVES", "DATE_PAIRS", "Pairs"]
+
+Pairs = tuple[tuple[float, str], ...]
+
+_CLOCK_TIME = r"(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|\d{1,2}:\d\d|noon|midnight)"
+CLOCK_PAIRS: Pairs = (
+    (3, r"\bwhat (?:time|hour)(?: is|'s) it\b|\bwhat'?s the hour\b|\bwhat'?s the (?:current |local )?time\b|"
+        r"\bwhat is the (?:current |local )?time\b"),
+    (3, r"\b(?:current|local|exact) time\b|\btime (?:difference|zones?)\b|\btimezones?\b|\bo'?clock\b"),
+    (3, r"^(?:the )?(?:current |local )?time (?:in|at|over in|now in)\b|\btime (?:is it|it is) (?:in|there|now)\b"),
+    (3, r"\bis it (?:still |already )?(?:after|before|past) (?:midnight|noon|\d)|"
+        r"\bis it (?:still |already )?(?:the )?(?:morning|night|late|early|evening|afternoon|daytime|night-?time|dark|"
+        r"middle of the (?:night|day)|bedtime|business hours|working hours|office hours|"
+        r"midnight|noon|"
+        r"lunchtime)\b.{0,20}\bin\b"),
+    (3, rf"\b(?:convert|what'?s|what is|when is)\b.{{0,30}}\b{_CLOCK_TIME}\b.{{0,30}}\b(?:time|in|to)\b"),
+    (3, r"\b(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|\d{1,2}:\d\d)\s+(?:[a-z]+ ){1,2}time\b|\bin (?:[a-z]+ ){1,2}time\b"),
+    (2, r"\b(?:utc|gmt|est|edt|cst|cdt|pst|pdt|cet|cest|bst|jst|ist|aest|iana)\b|\btime (?:in|at|there|now|"
+        r"here)\b|\bhours? (?:ahead|behind)\b"),
+)
+DATE_PAIRS: Pairs = (
+    (3, r"\bwhat(?:'s| is) (?:the |today's )?date(?: today)?\b|\bwhat day is (?:it|today)\b|\btoday'?s date\b|"
+        r"\bdaylight sav(?:ing|ings)\b"),
+    (2, r"\b(?:how long|how many (?:hours|minutes)) (?:until|till|to) (?:midnight|noon|\d)"),
+)
+CLOCK_NEGATIVES: Pairs = (
+    (3, r"\btime (?:complexity|dilation|travel|period|series|signature|management|machine|crystal|frame|limit|"
+        r"out)s?\b"),
+    (3, r"\bspace-?time\b|\b(?:run|compile|load|up|screen|down|lead|half|life|bed|prime|day|spare|free|over|part|"
+        r"full)[- ]?time\b"),
+)
+
+CLOCK = Family(
+    "clock",
+    names=frozenset({"clock"}),
+    prefixes=("time_now", "time_convert"),
+    asked_as_textbook=True,  # "what is the time in new york" is asked like a textbook question ...
+    local=True,
+    hints_decide=True,
+    cues=cues(*CLOCK_PAIRS),
+    negatives=cues(*CLOCK_NEGATIVES,  # ... and so are questions about time zones, which no clock answers
+                   (3, r"\bwhy (?:do|does|is|are|did)\b|\bhow many time ?zones\b|\bexplain\b|\bin general\b|"
+                       r"\bformula\b|\bhistory of\b|\bwho (?:invented|decided|created)\b")),
+    hints=hints(
+        # a clock time in the message is one to convert, not the time now
+        time_now=rf"^(?!.*\b{_CLOCK_TIME}\b).*?(?:\bwhat (?:time|hour)\b|\btime (?:is it|it is|now|in|at|there|here)\b|"
+                 r"\bis it (?:still |already )?|\btime ?zone)",
+        time_convert=rf"\bconvert\b|\b{_CLOCK_TIME}\b.{{0,40}}\b(?:in|to)\b",
+    ),
+)

@@ -1,0 +1,275 @@
+"""The time now in a place, and a clock time in one place as the time in another.
+
+A small model asked "what time is it in Tokyo?" states some hour with confidence; these tools make
+the answer the clock's. A place is a time zone ("Asia/Tokyo", "UTC", "PST", "Pacific time"), a city
+or a country; what the time zone database and the tables here do not know is looked up with the
+geocoding service the weather tools use (`TARS_GEOCODING_URL`), which gives each place's zone.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import unicodedata
+from functools import cache
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+
+from tars.errors import ToolError
+from tars.tools import dates, when
+from tars.tools.base import Tool
+from tars.tools.geocoding import find_place
+
+__all__ = ["ClockError", "Zone", "find_zone", "clock_tools"]
+
+
+class ClockError(ToolError):
+    """A place with no time zone tars can find, or a clock time it cannot read."""
+
+
+# Abbreviations and regions people say for a zone: the zone whose clock they mean (summer time included).
+_SAID: dict[str, str] = {
+    "utc": "UTC", "z": "UTC", "zulu": "UTC", "gmt": "Etc/GMT", "universal time": "UTC",
+    "pst": "America/Los_Angeles", "pdt": "America/Los_Angeles", "pt": "America/Los_Angeles",
+    "pacific": "America/Los_Angeles", "mst": "America/Denver", "mdt": "America/Denver", "mt": "America/Denver",
+    "mountain": "America/Denver", "cst": "America/Chicago", "cdt": "America/Chicago", "ct": "America/Chicago",
+    "central": "America/Chicago", "est": "America/New_York", "edt": "America/New_York", "et": "America/New_York",
+    "eastern": "America/New_York", "akst": "America/Anchorage", "alaska": "America/Anchorage",
+    "hst": "Pacific/Honolulu", "hawaii": "Pacific/Honolulu", "bst": "Europe/London", "wet": "Europe/Lisbon",
+    "cet": "Europe/Paris", "cest": "Europe/Paris", "central european": "Europe/Paris",
+    "eet": "Europe/Athens", "eest": "Europe/Athens", "msk": "Europe/Moscow", "ist": "Asia/Kolkata",
+    "pkt": "Asia/Karachi", "jst": "Asia/Tokyo", "kst": "Asia/Seoul", "hkt": "Asia/Hong_Kong",
+    "sgt": "Asia/Singapore", "wib": "Asia/Jakarta", "aest": "Australia/Sydney", "aedt": "Australia/Sydney",
+    "acst": "Australia/Adelaide", "awst": "Australia/Perth", "nzst": "Pacific/Auckland",
+    "nzdt": "Pacific/Auckland", "brt": "America/Sao_Paulo",
+}
+# Countries, by the zone of their capital or largest city; those spanning several zones are marked.
+_COUNTRIES: dict[str, str] = {
+    "japan": "Asia/Tokyo", "china": "Asia/Shanghai", "india": "Asia/Kolkata", "uk": "Europe/London",
+    "united kingdom": "Europe/London", "britain": "Europe/London", "great britain": "Europe/London",
+    "england": "Europe/London", "scotland": "Europe/London", "wales": "Europe/London",
+    "ireland": "Europe/Dublin", "france": "Europe/Paris", "germany": "Europe/Berlin", "spain": "Europe/Madrid",
+    "italy": "Europe/Rome", "portugal": "Europe/Lisbon", "netherlands": "Europe/Amsterdam",
+    "holland": "Europe/Amsterdam", "belgium": "Europe/Brussels", "switzerland": "Europe/Zurich",
+    "austria": "Europe/Vienna", "sweden": "Europe/Stockholm", "norway": "Europe/Oslo",
+    "denmark": "Europe/Copenhagen", "finland": "Europe/Helsinki", "poland": "Europe/Warsaw",
+    "czechia": "Europe/Prague", "czech republic": "Europe/Prague", "hungary": "Europe/Budapest",
+    "greece": "Europe/Athens", "turkey": "Europe/Istanbul", "ukraine": "Europe/Kyiv", "romania": "Europe/Bucharest",
+    "israel": "Asia/Jerusalem", "egypt": "Africa/Cairo", "south africa": "Africa/Johannesburg",
+    "nigeria": "Africa/Lagos", "kenya": "Africa/Nairobi", "morocco": "Africa/Casablanca",
+    "uae": "Asia/Dubai", "united arab emirates": "Asia/Dubai", "saudi arabia": "Asia/Riyadh", "qatar": "Asia/Qatar",
+    "iran": "Asia/Tehran", "pakistan": "Asia/Karachi", "bangladesh": "Asia/Dhaka", "nepal": "Asia/Kathmandu",
+    "sri lanka": "Asia/Colombo", "thailand": "Asia/Bangkok", "vietnam": "Asia/Ho_Chi_Minh",
+    "singapore": "Asia/Singapore", "malaysia": "Asia/Kuala_Lumpur", "philippines": "Asia/Manila",
+    "south korea": "Asia/Seoul", "korea": "Asia/Seoul", "taiwan": "Asia/Taipei", "hong kong": "Asia/Hong_Kong",
+    "new zealand": "Pacific/Auckland", "iceland": "Atlantic/Reykjavik", "argentina": "America/Argentina/Buenos_Aires",
+    "chile": "America/Santiago", "colombia": "America/Bogota", "peru": "America/Lima",
+}
+_SEVERAL: dict[str, str] = {
+    "usa": "America/New_York", "us": "America/New_York", "united states": "America/New_York",
+    "america": "America/New_York", "canada": "America/Toronto", "mexico": "America/Mexico_City",
+    "brazil": "America/Sao_Paulo", "russia": "Europe/Moscow", "australia": "Australia/Sydney",
+    "indonesia": "Asia/Jakarta",
+}
+# Big cities the time zone database does not name, by the zone city they share a clock with.
+_CITIES: dict[str, str] = {
+    **dict.fromkeys("san francisco|seattle|las vegas|san diego|san jose|sacramento|portland|palo alto|"
+                    "silicon valley|oakland".split("|"), "America/Los_Angeles"),
+    **dict.fromkeys("boston|washington dc|washington d c|miami|atlanta|philadelphia|pittsburgh|orlando|baltimore|"
+                    "charlotte|nyc|brooklyn|manhattan".split("|"), "America/New_York"),
+    **dict.fromkeys("houston|dallas|austin|san antonio|new orleans|minneapolis|st louis|kansas city|nashville|"
+                    "memphis".split("|"), "America/Chicago"),
+    **dict.fromkeys("salt lake city|albuquerque".split("|"), "America/Denver"),
+    **dict.fromkeys("beijing|guangzhou|shenzhen|hangzhou|chengdu".split("|"), "Asia/Shanghai"),
+    **dict.fromkeys("mumbai|delhi|new delhi|bangalore|bengaluru|chennai|hyderabad|pune".split("|"), "Asia/Kolkata"),
+    **dict.fromkeys("osaka|kyoto|yokohama".split("|"), "Asia/Tokyo"),
+    **dict.fromkeys("munich|frankfurt|hamburg|cologne".split("|"), "Europe/Berlin"),
+    **dict.fromkeys("barcelona|valencia|seville".split("|"), "Europe/Madrid"),
+    **dict.fromkeys("milan|naples|florence|venice".split("|"), "Europe/Rome"),
+    **dict.fromkeys("manchester|birmingham|edinburgh|glasgow|liverpool".split("|"), "Europe/London"),
+    **dict.fromkeys("lyon|marseille|nice".split("|"), "Europe/Paris"),
+    "geneva": "Europe/Zurich", "st petersburg": "Europe/Moscow", "saint petersburg": "Europe/Moscow",
+    "rio": "America/Sao_Paulo", "rio de janeiro": "America/Sao_Paulo", "montreal": "America/Toronto",
+    "ottawa": "America/Toronto", "calgary": "America/Edmonton", "cape town": "Africa/Johannesburg",
+    "abu dhabi": "Asia/Dubai", "hanoi": "Asia/Ho_Chi_Minh", "saigon": "Asia/Ho_Chi_Minh",
+    "tel aviv": "Asia/Jerusalem", "canberra": "Australia/Sydney",
+}
+
+
+def _plain(text: str) -> str:
+    """Lower case, no accents, single spaces, no "the" or "time (zone)" around it: "São Paulo time" -> "sao paulo"."""
+    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    text = " ".join(text.replace(".", " ").replace("_", " ").split())
+    text = text.removeprefix("the ")
+    text = re.sub(r"\s+(?:standard |daylight )?time(?: ?zone)?$", "", text)
+    return text.strip(" ?!,")
+
+
+# Old areas whose "cities" are regions ("Canada/Pacific", "US/Eastern"): the tables here say those.
+_LEGACY_AREAS = frozenset({"Etc", "SystemV", "US", "Canada", "Brazil", "Mexico", "Chile"})
+
+
+@cache
+def _zone_keys() -> dict[str, str]:
+    """Every zone name of the database, by its lower-case spelling."""
+    return {key.lower(): key for key in available_timezones()}
+
+
+@cache
+def _zone_cities() -> dict[str, str]:
+    """The database's own cities: "new york" -> America/New_York, "kolkata" -> Asia/Kolkata."""
+    cities: dict[str, str] = {}
+    for key in sorted(_zone_keys().values()):
+        area, _, city = key.rpartition("/")
+        if area and area not in _LEGACY_AREAS:
+            cities.setdefault(city.replace("_", " ").lower(), key)
+    return cities
+
+
+class Zone:
+    """A place's time zone, with the name to show for the place and a caveat when it has several."""
+
+    def __init__(self, key: str, label: str, several: bool = False) -> None:
+        self.info = ZoneInfo(key)
+        self.key, self.label, self.several = key, label, several
+
+
+def _known(text: str) -> Zone | None:
+    """The zone `text` names, from the database and the tables here; None when they do not know it."""
+    plain = _plain(text)
+    key = _zone_keys().get(text.strip().lower())
+    if key is not None and "/" in key:
+        return Zone(key, key)
+    said = " ".join(text.split()).strip(" ?!,")  # the place as the user wrote it is how the answer names it
+    said = re.sub(r"\s+(?:standard |daylight )?time(?: ?zone)?$", "", said, flags=re.IGNORECASE) or said
+    label = said if said != said.lower() else said.title() if len(plain) > 3 else said.upper()
+    candidates = [plain, *(part.strip() for part in plain.split(",")), plain.removesuffix(" city")]
+    for name in dict.fromkeys(c for c in candidates if c):
+        if name in _SEVERAL:
+            return Zone(_SEVERAL[name], label, several=True)
+        for table in (_CITIES, _SAID, _zone_cities(), _COUNTRIES):
+            if name in table:
+                return Zone(table[name], label)
+    return None
+
+
+def find_zone(place: str, geocoding_url: str | None = None) -> Zone:
+    """The time zone of `place`: known here, else from the geocoding service; ClockError when neither knows it."""
+    place = place.strip()
+    if not place:
+        raise ClockError("no place given")
+    zone = _known(place)
+    if zone is not None:
+        return zone
+    if not geocoding_url:
+        raise ClockError(f"no time zone is known for {place!r}; name a city or a zone like Europe/Paris")
+    found = find_place(geocoding_url, place)
+    if found.timezone is None:
+        raise ClockError(f"the geocoding service gave no time zone for {found.label}")
+    try:
+        return Zone(found.timezone, found.label)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ClockError(f"the time zone {found.timezone!r} of {found.label} is not in the time zone "
+                         "database") from None
+
+
+def _offset(moment: dt.datetime) -> str:
+    """"UTC+09:00", "UTC-03:30", "UTC"."""
+    delta = moment.utcoffset() or dt.timedelta(0)
+    if not delta:
+        return "UTC"
+    minutes = int(delta.total_seconds() // 60)
+    sign = "+" if minutes >= 0 else "-"
+    return f"UTC{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
+
+
+def _gap(there: dt.datetime, here: dt.datetime) -> str:
+    """How far a place's clock is from the user's: "9 hours ahead of you", "the same as yours"."""
+    zero = dt.timedelta(0)
+    minutes = int(((there.utcoffset() or zero) - (here.utcoffset() or zero)).total_seconds() // 60)
+    if minutes == 0:
+        return "the same time as yours"
+    hours, rest = divmod(abs(minutes), 60)
+    span = f"{hours} hour{'s' if hours != 1 else ''}" + (f" {rest} minutes" if rest else "") if hours \
+        else f"{rest} minutes"
+    return f"{span} {'ahead of' if minutes > 0 else 'behind'} you"
+
+
+def _stamp(moment: dt.datetime) -> str:
+    return f"{moment:%H:%M} on {moment:%A} {moment.day} {moment:%B %Y}"
+
+
+def _caveat(zone: Zone) -> str:
+    return f" ({zone.label} has several time zones; this is {zone.key.rsplit('/', 1)[-1].replace('_', ' ')}'s.)" \
+        if zone.several else ""
+
+
+def time_now(place: str | None = None, geocoding_url: str | None = None) -> dict[str, Any]:
+    here = dates.now()
+    if not place or not place.strip() or _plain(place) in ("here", "local", "my", "me", "now"):
+        return {"time": f"{here:%H:%M}", "date": here.date().isoformat(), "weekday": f"{here:%A}",
+                "utc_offset": _offset(here), "confirmation": f"It is {_stamp(here)} ({_offset(here)}, your time)."}
+    zone = find_zone(place, geocoding_url)
+    there = here.astimezone(zone.info)
+    return {"place": zone.label, "zone": zone.key, "time": f"{there:%H:%M}", "date": there.date().isoformat(),
+            "weekday": f"{there:%A}", "utc_offset": _offset(there),
+            "confirmation": f"In {zone.label} it is {_stamp(there)} ({zone.key}, {_offset(there)}), "
+                            f"{_gap(there, here)}.{_caveat(zone)}"}
+
+
+_CLOCK_THEN_PLACE = re.compile(r"^(.*?\b(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|\d{1,2}:\d\d|noon|midnight))\s+(?:in\s+)?"
+                               r"([^\d].*?)$", re.IGNORECASE)
+
+
+def _split_place(time: str) -> tuple[str, str | None]:
+    """A clock time with its place in the same words ("3pm London time") as (time, place), when tars
+    knows the place; otherwise the words unchanged and no place."""
+    match = _CLOCK_THEN_PLACE.match(" ".join(str(time).split()))
+    if match and _known(match.group(2)) is not None:
+        return match.group(1), match.group(2)
+    return time, None
+
+
+def time_convert(time: str, to_place: str, from_place: str | None = None,
+                 geocoding_url: str | None = None) -> dict[str, Any]:
+    here = dates.now()
+    if not (from_place and from_place.strip()):
+        time, from_place = _split_place(time)
+    source = find_zone(from_place, geocoding_url) if from_place and from_place.strip() else None
+    target = find_zone(to_place, geocoding_url)
+    start_zone = source.info if source is not None else here.tzinfo
+    phrase = " ".join(str(time).lower().split())
+    local = here.astimezone(start_zone)
+    said = when.moment(phrase, local)
+    if said is None or said.time is None:
+        raise ClockError(f"cannot read {time!r} as a clock time; write it like 15:00 or 3pm")
+    # a clock time alone is today's there, even when it has passed: "3pm London time" is not tomorrow's
+    day = said.date if when.day(phrase, local.date()) is not None else local.date()
+    start = dt.datetime.combine(day, said.time, start_zone)
+    start = start.astimezone(start_zone)  # settles a time that a summer-time change skips
+    there = start.astimezone(target.info)
+    where = f"in {source.label}" if source is not None else "your time"
+    return {"from": {"place": source.label if source else "you", "time": start.isoformat(timespec="minutes")},
+            "to": {"place": target.label, "zone": target.key, "time": there.isoformat(timespec="minutes")},
+            "confirmation": f"{_stamp(start)} {where} is {_stamp(there)} in {target.label} "
+                            f"({target.key}, {_offset(there)}).{_caveat(target)}"}
+
+
+def clock_tools(config: Any) -> list[Tool]:
+    url = config.geocoding_url
+    place = {"type": "string", "minLength": 1, "maxLength": 120}
+    return [
+        Tool(name="time_now", family="clock", func=lambda place=None: time_now(place, url),
+             description="The current time and date in a place or time zone (the user's own when none is named).",
+             parameters={"type": "object", "additionalProperties": False, "properties": {
+                 "place": {**place, "description": "the city, country or time zone the user named"}}}),
+        Tool(name="time_convert", family="clock",
+             func=lambda time, to_place, from_place=None: time_convert(time, to_place, from_place, url),
+             description="A clock time in one place (the user's own when none is named) as the time in another.",
+             parameters={"type": "object", "additionalProperties": False, "required": ["time", "to_place"],
+                         "properties": {
+                             "time": {**place, "description": "the clock time as the user wrote it"},
+                             "to_place": {**place, "description": "the place or time zone to tell the time in"},
+                             "from_place": {**place, "description": "the place or time zone the time is in; "
+                                                                    "leave out for the user's own"}}}),
+    ]

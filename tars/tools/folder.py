@@ -1,0 +1,164 @@
+"""How many files the working folder holds, their lines and sizes: counted, not guessed.
+
+Asked "how many lines of python are in this folder?", a small model answers a number it cannot
+know, or writes a command that counts something else (`find . -name "*.py" | wc -l` counts files).
+`folder_stats` walks the folder the user started tars in, skipping hidden folders and the usual
+dependency and cache folders, and reads nothing but sizes and line counts: no process starts.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tars.errors import ToolError
+from tars.tools.base import Tool
+
+__all__ = ["FolderError", "folder_stats", "folder_tools"]
+
+MAX_FILES = 20_000
+_MAX_READ = 8 * 1024 * 1024  # lines are counted in files up to this size; bigger ones are data
+_SKIPPED = frozenset({"node_modules", "__pycache__", "venv", "env", "site-packages", "dist", "build", "target"})
+
+# What people call a kind of file -> its name patterns.
+_KINDS: dict[str, tuple[str, ...]] = {
+    "python": ("*.py", "*.pyi"), "javascript": ("*.js", "*.mjs", "*.cjs", "*.jsx"), "typescript": ("*.ts", "*.tsx"),
+    "markdown": ("*.md", "*.markdown"), "rust": ("*.rs",), "go": ("*.go",), "java": ("*.java",),
+    "c": ("*.c", "*.h"), "c++": ("*.cpp", "*.cc", "*.cxx", "*.hpp", "*.hh", "*.h"), "cpp": ("*.cpp", "*.cc", "*.hpp"),
+    "c#": ("*.cs",), "csharp": ("*.cs",), "ruby": ("*.rb",), "php": ("*.php",), "shell": ("*.sh", "*.bash"),
+    "bash": ("*.sh", "*.bash"), "html": ("*.html", "*.htm"), "css": ("*.css",), "json": ("*.json",),
+    "yaml": ("*.yml", "*.yaml"), "toml": ("*.toml",), "text": ("*.txt",), "sql": ("*.sql",), "kotlin": ("*.kt",),
+    "swift": ("*.swift",), "lua": ("*.lua",), "perl": ("*.pl", "*.pm"), "scala": ("*.scala",),
+    "haskell": ("*.hs",), "elixir": ("*.ex", "*.exs"), "r": ("*.r", "*.R"), "csv": ("*.csv",),
+    "image": ("*.png", "*.jpg", "*.jpeg", "*.gif", "*.webp", "*.svg"), "pdf": ("*.pdf",),
+}
+_ALIASES = {"py": "python", "js": "javascript", "ts": "typescript", "md": "markdown", "rs": "rust", "golang": "go",
+            "sh": "shell", "txt": "text", "yml": "yaml", "images": "image", "pictures": "image", "photos": "image"}
+
+
+# what a model writes for "every file"
+_EVERY = frozenset({"all", "any", "*", "*.*", "file", "files", "every", "everything", "all files", "any file",
+                    "every file", "folder", "directory"})
+
+
+class FolderError(ToolError):
+    """A kind of file tars cannot read as a pattern, or a folder it cannot walk."""
+
+
+@dataclass(frozen=True)
+class _File:
+    path: str  # relative to the folder
+    size: int
+    lines: int | None  # None: binary, or too big to read
+    mtime: float
+
+
+def _patterns(kind: str | None) -> tuple[str, tuple[str, ...]]:
+    """(what to call the files, their name patterns) for a kind as a user or model says it."""
+    if not kind or not kind.strip() or kind.strip().lower() in _EVERY:
+        return "", ("*",)
+    said = " ".join(kind.strip().split())
+    word = said.lower().removesuffix(" files").removesuffix(" code").strip()
+    word = _ALIASES.get(word.lstrip("."), word)
+    if word in _KINDS:
+        return word.capitalize() if word not in ("c", "c++", "c#", "r") else word.upper(), _KINDS[word]
+    if any(c in said for c in "*?["):
+        return said, (said,)
+    if word.startswith(".") or (word.isalnum() and len(word) <= 5):  # an extension: ".log", "log"
+        return f"*.{word.lstrip('.')}", (f"*.{word.lstrip('.')}",)
+    raise FolderError(f"cannot tell which files {kind!r} means; give an extension like py or a pattern like *.py")
+
+
+def _line_count(path: Path, size: int) -> int | None:
+    if size > _MAX_READ:
+        return None
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    if b"\0" in data[:8192]:
+        return None  # binary
+    return data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
+
+
+def _walk(root: Path, patterns: tuple[str, ...]) -> tuple[list[_File], list[str], bool]:
+    """The matching files under `root`, the folders left out, and whether MAX_FILES cut the walk."""
+    files: list[_File] = []
+    skipped: set[str] = set()
+    for folder, dirs, names in os.walk(root, onerror=None, followlinks=False):
+        keep = []
+        for d in sorted(dirs):
+            if d.startswith(".") or d in _SKIPPED:
+                skipped.add(d)
+            else:
+                keep.append(d)
+        dirs[:] = keep
+        for name in sorted(names):
+            if not any(fnmatch.fnmatchcase(name, p) or fnmatch.fnmatch(name.lower(), p.lower()) for p in patterns):
+                continue
+            path = Path(folder) / name
+            try:
+                st = path.lstat()
+            except OSError:
+                continue
+            if not path.is_file() or path.is_symlink():
+                continue
+            files.append(_File(str(path.relative_to(root)), st.st_size, _line_count(path, st.st_size), st.st_mtime))
+            if len(files) >= MAX_FILES:
+                return files, sorted(skipped), True
+    return files, sorted(skipped), False
+
+
+def _size(n: int) -> str:
+    if n < 1000:
+        return f"{n} bytes"
+    value = float(n)
+    for unit in ("kB", "MB", "GB"):
+        value /= 1000
+        if value < 1000 or unit == "GB":
+            break
+    return f"{value:.1f} {unit}"
+
+
+def folder_stats(kind: str | None = None, root: Path | None = None) -> dict[str, Any]:
+    root = (root or Path.cwd()).resolve()
+    label, patterns = _patterns(kind)
+    try:
+        files, skipped, cut = _walk(root, patterns)
+    except OSError as exc:
+        raise FolderError(f"cannot read the folder {root}: {exc.strerror or exc}") from None
+    counted = [f for f in files if f.lines is not None]
+    lines = sum(f.lines or 0 for f in counted)
+    total = sum(f.size for f in files)
+    biggest = sorted(files, key=lambda f: -f.size)[:5]
+    newest = max(files, key=lambda f: f.mtime, default=None)
+    what = f"{label} file" if label else "file"
+    n = len(files)
+    sentence = f"{n}{'+' if cut else ''} {what}{'s' if n != 1 else ''} in {root} and below"
+    if files:
+        sentence += f": {lines:,} line{'s' if lines != 1 else ''}"
+        if len(counted) < n:
+            sentence += f" (in the {len(counted)} text files)"
+        sentence += f", {_size(total)} in all; the biggest is {biggest[0].path} ({_size(biggest[0].size)})"
+    sentence += "." + (f" Left out: {', '.join(skipped)}." if skipped else "")
+    return {
+        "folder": str(root), "matching": list(patterns), "files": n, "lines": lines, "text_files": len(counted),
+        "bytes": total, "biggest": [{"path": f.path, "bytes": f.size, "lines": f.lines} for f in biggest],
+        "newest": newest.path if newest else None, "left_out": skipped, "stopped_at_limit": cut,
+        "confirmation": sentence,
+    }
+
+
+def folder_tools() -> list[Tool]:
+    return [Tool(
+        name="folder_stats", family="folder", func=lambda kind=None: folder_stats(kind),
+        description=("Count the files in the user's working folder and below, with their lines and sizes and "
+                     "the biggest ones; optionally only one kind of file."),
+        parameters={"type": "object", "additionalProperties": False, "properties": {
+            "kind": {"type": "string", "minLength": 1, "maxLength": 40,
+                     "description": "the kind of file as the user said it (a language, an extension or a pattern); "
+                                    "leave out for every file"}}},
+    )]

@@ -1,0 +1,141 @@
+"""The clock tools: a place's time zone, the time now there, a clock time converted, their router
+family, and `tars ask` through a local model server with the clock's time reaching the answer."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+from servers.ollama import OllamaServer
+from servers.openmeteo import OpenMeteoServer
+
+from tars.config import load_config
+from tars.routing import Router
+from tars.tools import dates
+from tars.tools.builtin import builtin_tools
+from tars.tools.clock import ClockError, find_zone, time_convert, time_now
+from tars.tools.geocoding import ServiceError
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def fixed_now(monkeypatch):
+    """Thursday 2026-11-26 21:50 UTC, whatever the machine's clock says."""
+    moment = dt.datetime(2026, 11, 26, 21, 50, tzinfo=dt.UTC)
+    monkeypatch.setattr(dates, "now", lambda: moment)
+    return moment
+
+
+@pytest.mark.parametrize("place,zone,label", [
+    ("Tokyo", "Asia/Tokyo", "Tokyo"), ("tokyo, japan", "Asia/Tokyo", "Tokyo, Japan"),
+    ("New York City", "America/New_York", "New York City"), ("São Paulo", "America/Sao_Paulo", "São Paulo"),
+    ("San Francisco", "America/Los_Angeles", "San Francisco"), ("Mumbai", "Asia/Kolkata", "Mumbai"),
+    ("India", "Asia/Kolkata", "India"), ("UK", "Europe/London", "UK"), ("PST", "America/Los_Angeles", "PST"),
+    ("Pacific Standard Time", "America/Los_Angeles", "Pacific"), ("eastern time", "America/New_York", "Eastern"),
+    ("Asia/Kathmandu", "Asia/Kathmandu", "Asia/Kathmandu"), ("utc", "UTC", "UTC"), ("London time", "Europe/London",
+                                                                                    "London"),
+])
+def test_places_are_found_in_the_zone_database_and_tables(place, zone, label):
+    found = find_zone(place)
+    assert (found.key, found.label, found.several) == (zone, label, False)
+
+
+def test_a_country_with_several_zones_is_answered_for_one_and_says_so(fixed_now):
+    out = time_now("Australia")
+    assert out["zone"] == "Australia/Sydney" and out["time"] == "08:50" and out["date"] == "2026-11-27"
+    assert out["confirmation"].endswith("(Australia has several time zones; this is Sydney's.)")
+
+
+def test_time_now_in_a_place_and_here(fixed_now):
+    out = time_now("Tokyo")
+    assert (out["time"], out["date"], out["weekday"], out["utc_offset"]) == ("06:50", "2026-11-27", "Friday",
+                                                                              "UTC+09:00")
+    assert out["confirmation"] == ("In Tokyo it is 06:50 on Friday 27 November 2026 (Asia/Tokyo, UTC+09:00), "
+                                   "9 hours ahead of you.")
+    assert "5 hours 30 minutes ahead of you" in time_now("Delhi")["confirmation"]
+    assert "8 hours behind you" in time_now("Seattle")["confirmation"]
+    here = time_now()
+    assert here["confirmation"] == "It is 21:50 on Thursday 26 November 2026 (UTC, your time)."
+
+
+def test_a_clock_time_converted_between_places(fixed_now):
+    out = time_convert("3pm", "Tokyo", "London")
+    # a clock time alone is today's, even when it has passed; Tokyo is already on the next day
+    assert out["from"]["time"] == "2026-11-26T15:00+00:00" and out["to"]["time"] == "2026-11-27T00:00+09:00"
+    assert out["confirmation"] == ("15:00 on Thursday 26 November 2026 in London is 00:00 on Friday 27 November "
+                                   "2026 in Tokyo (Asia/Tokyo, UTC+09:00).")
+    # a place said with the time ("3pm London time") is where the time is
+    assert time_convert("3pm London time", "Tokyo")["to"]["time"] == "2026-11-27T00:00+09:00"
+    # summer time is the place's own on that day: New York in July is UTC-4
+    summer = time_convert("july 1 2027 9:00", "UTC", "New York")
+    assert summer["to"]["time"] == "2027-07-01T13:00+00:00"
+    assert time_convert("9:30", "Kathmandu", "Paris")["to"]["time"].endswith("14:15+05:45")
+
+
+def test_unknown_places_and_unreadable_times_are_tool_errors(fixed_now):
+    with pytest.raises(ClockError, match="no time zone is known for 'Qwertyville'"):
+        time_now("Qwertyville")
+    with pytest.raises(ClockError, match="cannot read 'teatime' as a clock time"):
+        time_convert("teatime", "Tokyo", "London")
+
+
+def test_a_place_the_tables_do_not_know_comes_from_the_geocoding_service(fixed_now):
+    with OpenMeteoServer() as server:
+        out = time_now("Bergen", server.url)
+        assert (out["place"], out["zone"], out["time"]) == ("Bergen, Vestland, Norway", "Europe/Oslo", "22:50")
+        assert [r.path for r in server.requests] == ["/v1/search"]
+        with pytest.raises(ServiceError, match="no place called 'Atlantis'"):
+            time_now("Atlantis", server.url)
+        assert find_zone("Tokyo", server.url).key == "Asia/Tokyo" and len(server.requests) == 2  # no lookup
+
+
+# -- routing -------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def router():
+    return Router(builtin_tools(load_config(environ={})))
+
+
+@pytest.mark.parametrize("message,tool", [
+    ("what time is it in Tokyo?", "time_now"), ("what is the time in new york?", "time_now"),
+    ("what time is it?", "time_now"), ("is it still morning in Sydney?", "time_now"),
+    ("what time zone is Denver in", "time_now"), ("convert 3pm London time to Tokyo", "time_convert"),
+    ("what's 9am New York time in Berlin?", "time_convert"), ("what is 3pm PST in CET", "time_convert"),
+])
+def test_clock_questions_get_the_clock_on_the_primary(router, message, tool):
+    decision = router.decide(message)
+    assert decision.family == "clock" and decision.tool_hints == (tool,) and decision.local, decision
+
+
+@pytest.mark.parametrize("message", [
+    "what is the time complexity of quicksort", "why do we have time zones?", "how many time zones does Russia have?",
+    "what time will it be in 5 hours", "what's the date today", "write a poem about time",
+])
+def test_questions_about_time_that_no_clock_answers_do_not_route_there(router, message):
+    assert router.decide(message).family != "clock"
+
+
+# -- through `tars ask` --------------------------------------------------------------------------
+def test_the_answer_is_the_clocks_time_not_the_models(tmp_path):
+    """The model only names the place; the time in the answer is the clock's."""
+    with OllamaServer() as ollama:
+        ollama.script('{"tool": "time_now", "args": {"place": "Tokyo"}}')
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "TARS_MODEL_REMOTE": "none", "OLLAMA_HOST": ollama.url,
+               "TARS_MODEL_DEFAULT": "ollama:qwen3:8b", "TARS_TOOL_MODE": "pipeline", "TARS_DATA_DIR": str(tmp_path)}
+        before = dt.datetime.now(ZoneInfo("Asia/Tokyo"))
+        proc = subprocess.run([sys.executable, "-c", "from tars.cli import main; main()", "ask", "--json",
+                               "what time is it in Tokyo?"], stdin=subprocess.DEVNULL, capture_output=True,
+                              text=True, env=env, timeout=60)
+        after = dt.datetime.now(ZoneInfo("Asia/Tokyo"))
+        assert proc.returncode == 0, proc.stderr
+        out = json.loads(proc.stdout)
+        assert [c["name"] for c in out["tool_calls"]] == ["time_now"]
+        assert out["answer"].startswith("In Tokyo it is ")
+        assert f"{before:%H:%M}" in out["answer"] or f"{after:%H:%M}" in out["answer"]
+        assert len(ollama.requests_to("/api/chat")) == 1  # the executor only: no model retells the time

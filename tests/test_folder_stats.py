@@ -1,0 +1,93 @@
+"""`folder_stats`: the working folder's files, lines and sizes counted (never guessed), its router
+family, and `tars ask` in a folder through a local model server."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from servers.ollama import OllamaServer
+
+from tars.config import load_config
+from tars.routing import Router
+from tars.tools.builtin import builtin_tools
+from tars.tools.folder import FolderError, folder_stats
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "app.py").write_text("import os\nprint(os.getcwd())\n")
+    (tmp_path / "pkg" / "util.py").write_text("x = 1\ny = 2\nz = 3")  # no newline at the end: still 3 lines
+    (tmp_path / "README.md").write_text("# demo\n")
+    (tmp_path / "logo.png").write_bytes(b"\x89PNG\r\n\x1a\n\0\0\0" + b"\0" * 200)
+    for hidden in (".git", ".venv", "node_modules"):  # not the user's files: left out, and said so
+        (tmp_path / hidden).mkdir()
+        (tmp_path / hidden / "big.py").write_text("pass\n" * 1000)
+    return tmp_path
+
+
+def test_counts_one_kind_of_file_by_its_language(project):
+    out = folder_stats("python", root=project)
+    assert (out["files"], out["lines"]) == (2, 5)
+    assert out["confirmation"] == (f"2 Python files in {project} and below: 5 lines, 46 bytes in all; the biggest "
+                                   "is app.py (29 bytes). Left out: .git, .venv, node_modules.")
+    for kind in ("py", ".py", "*.py", "Python files", "python code"):
+        assert folder_stats(kind, root=project)["files"] == 2, kind
+
+
+def test_every_file_binary_ones_counted_but_not_their_lines(project):
+    out = folder_stats(None, root=project)
+    assert out["files"] == 4 and out["text_files"] == 3 and out["lines"] == 6
+    assert out["biggest"][0] == {"path": "logo.png", "bytes": 211, "lines": None}
+    assert "6 lines (in the 3 text files)" in out["confirmation"]
+    assert folder_stats("files", root=project)["files"] == 4  # what a model writes for "every file"
+
+
+def test_nothing_matching_and_unreadable_kinds(project):
+    assert folder_stats("rust", root=project)["confirmation"].startswith("0 Rust files in ")
+    with pytest.raises(FolderError, match="cannot tell which files 'the important ones' means"):
+        folder_stats("the important ones", root=project)
+
+
+@pytest.fixture(scope="module")
+def router():
+    return Router(builtin_tools(load_config(environ={})))
+
+
+@pytest.mark.parametrize("message", [
+    "how many lines of python are in this folder?", "how many files are in this directory?",
+    "what's the biggest file here?", "count the lines of code in this repo", "how big is this folder?",
+])
+def test_questions_about_the_folder_get_the_counter_on_the_primary(router, message):
+    decision = router.decide(message)
+    assert decision.family == "folder" and decision.tool_hints == ("folder_stats",) and decision.local, decision
+
+
+@pytest.mark.parametrize("message", [
+    "how many lines should a python function have?", "how do I count lines in a file with wc?",
+    "write a script that counts the files in a folder", "what is the biggest file system?",
+])
+def test_questions_about_files_in_general_do_not_route_there(router, message):
+    assert router.decide(message).family != "folder"
+
+
+def test_tars_ask_in_a_folder_answers_with_the_count(project, tmp_path_factory):
+    with OllamaServer() as ollama:
+        ollama.script('{"tool": "folder_stats", "args": {"kind": "python"}}')
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "TARS_MODEL_REMOTE": "none", "OLLAMA_HOST": ollama.url,
+               "TARS_MODEL_DEFAULT": "ollama:qwen3:8b", "TARS_TOOL_MODE": "pipeline",
+               "TARS_DATA_DIR": str(tmp_path_factory.mktemp("data"))}
+        proc = subprocess.run([sys.executable, "-c", "from tars.cli import main; main()", "ask", "--json",
+                               "how many lines of python are in this folder?"], cwd=project,
+                              stdin=subprocess.DEVNULL, capture_output=True, text=True, env=env, timeout=60)
+        assert proc.returncode == 0, proc.stderr
+        out = json.loads(proc.stdout)
+        assert [c["name"] for c in out["tool_calls"]] == ["folder_stats"]
+        assert out["answer"].startswith("2 Python files in ") and "5 lines" in out["answer"]
