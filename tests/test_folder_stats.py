@@ -3,21 +3,16 @@ family, and `tars ask` in a folder through a local model server."""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from asking import ask_json
 from servers.ollama import OllamaServer
 
 from tars.config import load_config
 from tars.routing import Router
 from tars.tools.builtin import builtin_tools
 from tars.tools.folder import FolderError, folder_stats
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
@@ -50,6 +45,13 @@ def test_every_file_binary_ones_counted_but_not_their_lines(project):
     assert folder_stats("files", root=project)["files"] == 4  # what a model writes for "every file"
 
 
+def test_kinds_that_gather_others(project):
+    assert folder_stats("code", root=project)["confirmation"].startswith("2 source code files in ")
+    assert folder_stats("docs", root=project)["files"] == 1  # README.md
+    (project / "pkg" / "test_util.py").write_text("def test_x():\n    assert True\n")
+    assert folder_stats("tests", root=project)["files"] == 1
+
+
 def test_nothing_matching_and_unreadable_kinds(project):
     assert folder_stats("rust", root=project)["confirmation"].startswith("0 Rust files in ")
     with pytest.raises(FolderError, match="cannot tell which files 'the important ones' means"):
@@ -73,21 +75,16 @@ def test_questions_about_the_folder_get_the_counter_on_the_primary(router, messa
 @pytest.mark.parametrize("message", [
     "how many lines should a python function have?", "how do I count lines in a file with wc?",
     "write a script that counts the files in a folder", "what is the biggest file system?",
+    "how many lines of code is the linux kernel?", "count the lines of code in this snippet: def f(): pass",
+    "how many lines of python do I need for a web server?",
 ])
 def test_questions_about_files_in_general_do_not_route_there(router, message):
     assert router.decide(message).family != "folder"
 
 
-def test_tars_ask_in_a_folder_answers_with_the_count(project, tmp_path_factory):
+def test_tars_ask_in_a_folder_answers_with_the_count(project):
     with OllamaServer() as ollama:
         ollama.script('{"tool": "folder_stats", "args": {"kind": "python"}}')
-        env = {**os.environ, "PYTHONPATH": str(ROOT), "TARS_MODEL_REMOTE": "none", "OLLAMA_HOST": ollama.url,
-               "TARS_MODEL_DEFAULT": "ollama:qwen3:8b", "TARS_TOOL_MODE": "pipeline",
-               "TARS_DATA_DIR": str(tmp_path_factory.mktemp("data"))}
-        proc = subprocess.run([sys.executable, "-c", "from tars.cli import main; main()", "ask", "--json",
-                               "how many lines of python are in this folder?"], cwd=project,
-                              stdin=subprocess.DEVNULL, capture_output=True, text=True, env=env, timeout=60)
-        assert proc.returncode == 0, proc.stderr
-        out = json.loads(proc.stdout)
+        out = ask_json("how many lines of python are in this folder?", ollama.url, cwd=project)
         assert [c["name"] for c in out["tool_calls"]] == ["folder_stats"]
         assert out["answer"].startswith("2 Python files in ") and "5 lines" in out["answer"]

@@ -273,6 +273,7 @@ def test_tars_route_reads_stdin_line_by_line():
     # without a token a session does not offer the Todoist tools: tars route says they are not set up
     unset = json.loads(_run(["route", "remind me to call mom tomorrow"], TARS_MODEL_REMOTE=REMOTE).stdout)
     assert unset["escalate"] is False and unset["needs_tools"] is False
+    assert unset["not_set_up"] == "set TODOIST_API_TOKEN (your Todoist API token)"
     assert unset["reason"] == "tasks cue: 'remind me' + 'tomorrow'; its tools are not set up"
 
 

@@ -60,6 +60,8 @@ def decision_json(result: RouteResult) -> str:
             "family": result.family,
             "needs_tools": result.needs_tools,
             "band": result.band,
+            # the tools it wants are not set up: tars answers with this, no model is asked
+            **({"not_set_up": result.unavailable} if result.unavailable else {}),
         },
         ensure_ascii=False,
     )

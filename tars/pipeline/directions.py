@@ -26,13 +26,13 @@ def _sides(name: str) -> tuple[str, frozenset[str]] | None:
 
 
 def _marker(value: str, said: str) -> str | None:
-    """How the message introduces `value`: "source" ("from Paris", "10am in Sydney", "New York time"),
+    """How the message introduces `value`: "source" ("from Paris", "10am in Sydney", "9am New York time"),
     "target" ("to Paris", "into euros"), "in" ("in Berlin": a target only beside a source), or None
     when it says none of these, or says the value other than once."""
     value = re.escape(value.strip().lower())
     if len(value) < 2 or len(re.findall(rf"\b{value}\b", said)) != 1:
         return None  # not said, or said twice ("from A to B, then from B to C"): no telling
-    if re.search(rf"{_CLOCK}\s+(?:in\s+)?{value}\b|\b{value}\s+time\b|\bfrom\s+(?:the\s+)?{value}\b", said):
+    if re.search(rf"{_CLOCK}\s+(?:in\s+)?{value}\b|\bfrom\s+(?:the\s+)?{value}\b", said):
         return "source"  # a clock time's own place is where the time is
     found = re.search(rf"\b(to|into|in)\s+(?:the\s+)?{value}\b", said)
     return None if found is None else "in" if found.group(1) == "in" else "target"

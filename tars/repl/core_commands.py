@@ -49,6 +49,8 @@ def _route(ctx: CommandContext, arg: str) -> None:
     decision = ctx.session.route(arg)
     where = f"{decision.provider}:{decision.model}"
     verdict = f"escalate to {where}" if decision.escalate else f"stay on {where}"
+    if decision.unavailable:  # no model is asked: tars says what to set up
+        verdict = f"answered by tars: not set up ({decision.unavailable})"
     rows = [("decision", verdict), ("reason", decision.reason or "-")]
     if decision.tool_hints:
         rows.append(("tool hints", ", ".join(decision.tool_hints)))

@@ -40,6 +40,9 @@ _ASKS = re.compile(
     r"(?:add|create|make|put|remind|jot|note|log|save|write|append|list|show|read|open|search|find|look|check|"
     r"mark|complete|tick|finish|close|delete|remove|get|fetch|google|what|what's|whats|which|when|where|do|did|"
     r"have|has|is|are|any|how|tell)\b")
+# ... but not for advice, which a model gives without the tools: "what's the best way to organise my todo list?"
+_ADVICE = re.compile(r"\b(?:best|good|better|right|easiest) (?:way|app|tool|method)s?\b|\bshould (?:i|we)\b|"
+                     r"\bhow (?:should|can|could|do|would|to)\b|\btips?\b|\bideas?\b|\bsuggest")
 _MARGIN = 1.0  # a family this far behind the sure best one is a word in passing ("add … to today's journal")
 _MSG_WORD = re.compile(r"[a-z][a-z0-9']+")
 # A command verb opening the message: with a learned family's noun it reads as a request to its tools.
@@ -174,7 +177,8 @@ class Router:
         if decision.needs_tools or not self._why:
             return decision
         wanted = _decide(self._missing, message)
-        if wanted.score < _SET_UP_BAR or not _ASKS.match(message.lower().lstrip()):
+        text = message.lower().lstrip()
+        if wanted.score < _SET_UP_BAR or not _ASKS.match(text) or _ADVICE.search(text):
             return decision
         why = "; ".join(dict.fromkeys(self._why[n] for n in wanted.tool_hints if n in self._why))
         return Decision(needs_tools=False, family=wanted.family, tool_hints=wanted.tool_hints,

@@ -9,6 +9,7 @@ geocoding service the weather tools use (`TARS_GEOCODING_URL`), which gives each
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
 import unicodedata
 from functools import cache
@@ -18,7 +19,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 from tars.errors import ToolError
 from tars.tools import dates, when
 from tars.tools.base import Tool
-from tars.tools.geocoding import find_place
+from tars.tools.geocoding import PlaceNotFound, find_place
 
 __all__ = ["ClockError", "Zone", "find_zone", "clock_tools"]
 
@@ -129,28 +130,83 @@ def _zone_cities() -> dict[str, str]:
 class Zone:
     """A place's time zone, with the name to show for the place and a caveat when it has several."""
 
-    def __init__(self, key: str, label: str, several: bool = False) -> None:
-        self.info = ZoneInfo(key)
+    def __init__(self, key: str, label: str, several: bool = False, info: dt.tzinfo | None = None) -> None:
+        self.info: dt.tzinfo = info if info is not None else ZoneInfo(key)
         self.key, self.label, self.several = key, label, several
 
 
+# What a model writes for the user's own clock.
+_HERE = frozenset({"here", "local", "local time", "my", "my time", "me", "mine", "you", "your time", "now",
+                   "my timezone", "my time zone", "my location"})
+_OFFSET = re.compile(r"^(?:utc|gmt)\s*([+-])\s*(\d{1,2})(?::?(\d\d))?$")
+_ABBREVIATED = frozenset({"uk", "us", "usa", "uae", "nyc", "la", "dc"})
+
+
+def _label(said: str) -> str:
+    """How the answer names a place: as the user wrote it, or capitalised when written all in lower case."""
+    if said != said.lower():
+        return said
+    return " ".join(w.upper() if w in _ABBREVIATED or w in _SAID and len(w) <= 4 else w if w in ("the", "of", "de")
+                    else w.capitalize() for w in said.split())
+
+
+def _in_table(name: str, label: str) -> Zone | None:
+    if name in _SEVERAL:
+        return Zone(_SEVERAL[name], label, several=True)
+    for table in (_CITIES, _SAID, _zone_cities(), _COUNTRIES):
+        if name in table:
+            return Zone(table[name], label)
+    return None
+
+
 def _known(text: str) -> Zone | None:
-    """The zone `text` names, from the database and the tables here; None when they do not know it."""
+    """The zone `text` names, from the database and the tables here; None when they do not know it.
+    "Tokyo, Japan" is Tokyo when Japan agrees; "Paris, Texas" is not Paris (the geocoder finds it)."""
     plain = _plain(text)
     key = _zone_keys().get(text.strip().lower())
     if key is not None and "/" in key:
         return Zone(key, key)
     said = " ".join(text.split()).strip(" ?!,")  # the place as the user wrote it is how the answer names it
     said = re.sub(r"\s+(?:standard |daylight )?time(?: ?zone)?$", "", said, flags=re.IGNORECASE) or said
-    label = said if said != said.lower() else said.title() if len(plain) > 3 else said.upper()
-    candidates = [plain, *(part.strip() for part in plain.split(",")), plain.removesuffix(" city")]
-    for name in dict.fromkeys(c for c in candidates if c):
-        if name in _SEVERAL:
-            return Zone(_SEVERAL[name], label, several=True)
-        for table in (_CITIES, _SAID, _zone_cities(), _COUNTRIES):
-            if name in table:
-                return Zone(table[name], label)
+    label = _label(said)
+    offset = _OFFSET.match(plain)
+    if offset:  # "UTC+5", "GMT-03:30"
+        sign, hours, minutes = offset.group(1), int(offset.group(2)), int(offset.group(3) or 0)
+        if hours > 14 or minutes >= 60:
+            return None
+        delta = dt.timedelta(hours=hours, minutes=minutes) * (-1 if sign == "-" else 1)
+        name = f"UTC{sign}{hours:02d}:{minutes:02d}"
+        return Zone(name, name, info=dt.timezone(delta, name))
+    for name in dict.fromkeys((plain, plain.removesuffix(" city"))):
+        zone = _in_table(name, label)
+        if zone is not None:
+            return zone
+    head, _, region = (part.strip() for part in plain.partition(","))
+    if region:
+        place, country = _in_table(head, label), _in_table(region, label)
+        if place is not None and country is not None and (country.several or country.key == place.key):
+            return place
     return None
+
+
+def _local_zone(here: dt.datetime) -> dt.tzinfo:
+    """The user's own time zone, summer time included (`TZ`, else /etc/localtime); today's offset when
+    neither names one."""
+    name = os.environ.get("TZ", "").lstrip(":")
+    if not name:
+        target = os.path.realpath("/etc/localtime")
+        name = target.split("zoneinfo/", 1)[1] if "zoneinfo/" in target else ""
+    try:
+        zone = ZoneInfo(name) if name else None
+    except (ZoneInfoNotFoundError, ValueError):
+        zone = None
+    if zone is not None and here.astimezone(zone).utcoffset() == here.utcoffset():
+        return zone
+    return here.tzinfo or dt.UTC
+
+
+def _is_here(place: str | None) -> bool:
+    return not place or not place.strip() or _plain(place) in _HERE
 
 
 def find_zone(place: str, geocoding_url: str | None = None) -> Zone:
@@ -163,7 +219,10 @@ def find_zone(place: str, geocoding_url: str | None = None) -> Zone:
         return zone
     if not geocoding_url:
         raise ClockError(f"no time zone is known for {place!r}; name a city or a zone like Europe/Paris")
-    found = find_place(geocoding_url, place)
+    try:
+        found = find_place(geocoding_url, place)
+    except PlaceNotFound as exc:
+        raise ClockError(f"{exc}; name a city, a country or a time zone like Europe/Paris") from None
     if found.timezone is None:
         raise ClockError(f"the geocoding service gave no time zone for {found.label}")
     try:
@@ -181,6 +240,11 @@ def _offset(moment: dt.datetime) -> str:
     minutes = int(delta.total_seconds() // 60)
     sign = "+" if minutes >= 0 else "-"
     return f"UTC{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
+
+
+def _zone_note(zone: Zone, moment: dt.datetime) -> str:
+    """"Asia/Tokyo, UTC+09:00"; just the offset when that is the zone's name."""
+    return _offset(moment) if zone.key in (_offset(moment), "UTC", "Etc/GMT") else f"{zone.key}, {_offset(moment)}"
 
 
 def _gap(there: dt.datetime, here: dt.datetime) -> str:
@@ -206,38 +270,54 @@ def _caveat(zone: Zone) -> str:
 
 def time_now(place: str | None = None, geocoding_url: str | None = None) -> dict[str, Any]:
     here = dates.now()
-    if not place or not place.strip() or _plain(place) in ("here", "local", "my", "me", "now"):
+    if _is_here(place):
         return {"time": f"{here:%H:%M}", "date": here.date().isoformat(), "weekday": f"{here:%A}",
                 "utc_offset": _offset(here), "confirmation": f"It is {_stamp(here)} ({_offset(here)}, your time)."}
-    zone = find_zone(place, geocoding_url)
+    zone = find_zone(str(place), geocoding_url)
     there = here.astimezone(zone.info)
     return {"place": zone.label, "zone": zone.key, "time": f"{there:%H:%M}", "date": there.date().isoformat(),
             "weekday": f"{there:%A}", "utc_offset": _offset(there),
-            "confirmation": f"In {zone.label} it is {_stamp(there)} ({zone.key}, {_offset(there)}), "
+            "confirmation": f"In {zone.label} it is {_stamp(there)} ({_zone_note(zone, there)}), "
                             f"{_gap(there, here)}.{_caveat(zone)}"}
 
 
-_CLOCK_THEN_PLACE = re.compile(r"^(.*?\b(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|\d{1,2}:\d\d|noon|midnight))\s+(?:in\s+)?"
-                               r"([^\d].*?)$", re.IGNORECASE)
+_CLOCK = re.compile(r"\b(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|\d{1,2}:\d\d|noon|midnight)\b", re.IGNORECASE)
 
 
 def _split_place(time: str) -> tuple[str, str | None]:
-    """A clock time with its place in the same words ("3pm London time") as (time, place), when tars
-    knows the place; otherwise the words unchanged and no place."""
-    match = _CLOCK_THEN_PLACE.match(" ".join(str(time).split()))
-    if match and _known(match.group(2)) is not None:
-        return match.group(1), match.group(2)
-    return time, None
+    """A clock time with its place in the same words ("3pm London time", "3pm tomorrow in New York")
+    as (time, place), when tars knows the place; otherwise the words unchanged and no place."""
+    text = " ".join(str(time).split())
+    clock = _CLOCK.search(text)
+    if clock is None:
+        return text, None
+    words = text[clock.end():].split()
+    for size in (3, 2, 1):  # the longest run of words after the clock time that names a place
+        for i in range(len(words) - size + 1):
+            run = " ".join(words[i:i + size])
+            if run.lower() in ("time", "in") or _known(run) is None or not re.search(r"[a-z]", run.lower()):
+                continue
+            if when.day(run.lower(), dt.date.today()) is not None:  # "friday" is a day, not a place
+                continue
+            rest = words[:i] + words[i + size:]
+            rest = [w for w in rest if w.lower() not in ("in", "time")]
+            return " ".join([text[:clock.end()], *rest]).strip(), run
+    return text, None
 
 
 def time_convert(time: str, to_place: str, from_place: str | None = None,
                  geocoding_url: str | None = None) -> dict[str, Any]:
     here = dates.now()
-    if not (from_place and from_place.strip()):
+    if _is_here(from_place) and _known(to_place) is None:  # "London time in New York" in one argument
+        source_words, _, target_words = to_place.rpartition(" in ")
+        if source_words and _known(source_words) is not None and _known(target_words) is not None:
+            from_place, to_place = source_words, target_words
+    if _is_here(from_place):
         time, from_place = _split_place(time)
-    source = find_zone(from_place, geocoding_url) if from_place and from_place.strip() else None
-    target = find_zone(to_place, geocoding_url)
-    start_zone = source.info if source is not None else here.tzinfo
+    source = None if _is_here(from_place) else find_zone(str(from_place), geocoding_url)
+    target = Zone("local", "your time", info=_local_zone(here)) if _is_here(to_place) \
+        else find_zone(to_place, geocoding_url)
+    start_zone = source.info if source is not None else _local_zone(here)
     phrase = " ".join(str(time).lower().split())
     local = here.astimezone(start_zone)
     said = when.moment(phrase, local)
@@ -246,13 +326,16 @@ def time_convert(time: str, to_place: str, from_place: str | None = None,
     # a clock time alone is today's there, even when it has passed: "3pm London time" is not tomorrow's
     day = said.date if when.day(phrase, local.date()) is not None else local.date()
     start = dt.datetime.combine(day, said.time, start_zone)
-    start = start.astimezone(start_zone)  # settles a time that a summer-time change skips
+    if start.astimezone(dt.UTC).astimezone(start_zone).replace(tzinfo=None) != start.replace(tzinfo=None):
+        where = source.label if source is not None else "your time zone"
+        raise ClockError(f"{start:%H:%M} on {_stamp(start)[9:]} does not exist in {where}: the clocks go "
+                         "forward then")
     there = start.astimezone(target.info)
     where = f"in {source.label}" if source is not None else "your time"
+    to = "your time" if target.key == "local" else f"in {target.label} ({_zone_note(target, there)})"
     return {"from": {"place": source.label if source else "you", "time": start.isoformat(timespec="minutes")},
             "to": {"place": target.label, "zone": target.key, "time": there.isoformat(timespec="minutes")},
-            "confirmation": f"{_stamp(start)} {where} is {_stamp(there)} in {target.label} "
-                            f"({target.key}, {_offset(there)}).{_caveat(target)}"}
+            "confirmation": f"{_stamp(start)} {where} is {_stamp(there)} {to}.{_caveat(target)}"}
 
 
 def clock_tools(config: Any) -> list[Tool]:

@@ -20,6 +20,7 @@ from tars.tools.base import Tool
 __all__ = ["FolderError", "folder_stats", "folder_tools"]
 
 MAX_FILES = 20_000
+MAX_SEEN = 200_000  # entries looked at in all, matching or not: a home folder is not walked to the end
 _MAX_READ = 8 * 1024 * 1024  # lines are counted in files up to this size; bigger ones are data
 _SKIPPED = frozenset({"node_modules", "__pycache__", "venv", "env", "site-packages", "dist", "build", "target"})
 
@@ -35,8 +36,16 @@ _KINDS: dict[str, tuple[str, ...]] = {
     "haskell": ("*.hs",), "elixir": ("*.ex", "*.exs"), "r": ("*.r", "*.R"), "csv": ("*.csv",),
     "image": ("*.png", "*.jpg", "*.jpeg", "*.gif", "*.webp", "*.svg"), "pdf": ("*.pdf",),
 }
-_ALIASES = {"py": "python", "js": "javascript", "ts": "typescript", "md": "markdown", "rs": "rust", "golang": "go",
-            "sh": "shell", "txt": "text", "yml": "yaml", "images": "image", "pictures": "image", "photos": "image"}
+# Kinds that gather others: "lines of code", "the docs", "the tests".
+_CODE = ("python", "javascript", "typescript", "rust", "go", "java", "c", "c++", "c#", "ruby", "php", "shell", "kotlin",
+         "swift", "lua", "perl", "scala", "haskell", "elixir", "r", "html", "css", "sql")
+_KINDS["code"] = tuple(dict.fromkeys(p for kind in _CODE for p in _KINDS[kind]))
+_KINDS["docs"] = ("*.md", "*.markdown", "*.rst", "*.txt", "*.adoc")
+_KINDS["tests"] = ("test_*", "*_test.*", "*.test.*", "*_spec.*", "*.spec.*")
+_ALIASES = {"source": "code", "source code": "code", "sources": "code", "documentation": "docs", "doc": "docs",
+            "test": "tests", "py": "python", "js": "javascript", "ts": "typescript", "md": "markdown", "rs": "rust",
+            "golang": "go", "sh": "shell", "txt": "text", "yml": "yaml", "images": "image", "pictures": "image",
+            "photos": "image"}
 
 
 # what a model writes for "every file"
@@ -63,6 +72,8 @@ def _patterns(kind: str | None) -> tuple[str, tuple[str, ...]]:
     said = " ".join(kind.strip().split())
     word = said.lower().removesuffix(" files").removesuffix(" code").strip()
     word = _ALIASES.get(word.lstrip("."), word)
+    if word in ("code", "docs", "tests"):
+        return {"code": "source code", "docs": "documentation", "tests": "test"}[word], _KINDS[word]
     if word in _KINDS:
         return word.capitalize() if word not in ("c", "c++", "c#", "r") else word.upper(), _KINDS[word]
     if any(c in said for c in "*?["):
@@ -84,11 +95,22 @@ def _line_count(path: Path, size: int) -> int | None:
     return data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
 
 
-def _walk(root: Path, patterns: tuple[str, ...]) -> tuple[list[_File], list[str], bool]:
-    """The matching files under `root`, the folders left out, and whether MAX_FILES cut the walk."""
+def _walk(root: Path, patterns: tuple[str, ...]) -> tuple[list[_File], list[str], list[str], bool]:
+    """The matching files under `root`, the folders left out, those that could not be read, and
+    whether MAX_FILES or MAX_SEEN cut the walk."""
     files: list[_File] = []
     skipped: set[str] = set()
-    for folder, dirs, names in os.walk(root, onerror=None, followlinks=False):
+    unreadable: list[str] = []
+    seen = 0
+
+    def failed(exc: OSError) -> None:  # a folder it may not enter: said, not skipped in silence
+        where = Path(str(exc.filename or "?"))
+        unreadable.append(str(where.relative_to(root)) if where.is_relative_to(root) else str(where))
+
+    for folder, dirs, names in os.walk(root, onerror=failed, followlinks=False):
+        seen += len(dirs) + len(names)
+        if seen > MAX_SEEN:
+            return files, sorted(skipped), unreadable, True
         keep = []
         for d in sorted(dirs):
             if d.startswith(".") or d in _SKIPPED:
@@ -108,8 +130,8 @@ def _walk(root: Path, patterns: tuple[str, ...]) -> tuple[list[_File], list[str]
                 continue
             files.append(_File(str(path.relative_to(root)), st.st_size, _line_count(path, st.st_size), st.st_mtime))
             if len(files) >= MAX_FILES:
-                return files, sorted(skipped), True
-    return files, sorted(skipped), False
+                return files, sorted(skipped), unreadable, True
+    return files, sorted(skipped), unreadable, False
 
 
 def _size(n: int) -> str:
@@ -126,10 +148,9 @@ def _size(n: int) -> str:
 def folder_stats(kind: str | None = None, root: Path | None = None) -> dict[str, Any]:
     root = (root or Path.cwd()).resolve()
     label, patterns = _patterns(kind)
-    try:
-        files, skipped, cut = _walk(root, patterns)
-    except OSError as exc:
-        raise FolderError(f"cannot read the folder {root}: {exc.strerror or exc}") from None
+    if not os.access(root, os.R_OK | os.X_OK):
+        raise FolderError(f"cannot read the folder {root}")
+    files, skipped, unreadable, cut = _walk(root, patterns)
     counted = [f for f in files if f.lines is not None]
     lines = sum(f.lines or 0 for f in counted)
     total = sum(f.size for f in files)
@@ -144,10 +165,15 @@ def folder_stats(kind: str | None = None, root: Path | None = None) -> dict[str,
             sentence += f" (in the {len(counted)} text files)"
         sentence += f", {_size(total)} in all; the biggest is {biggest[0].path} ({_size(biggest[0].size)})"
     sentence += "." + (f" Left out: {', '.join(skipped)}." if skipped else "")
+    if unreadable:
+        sentence += f" Could not read: {', '.join(unreadable[:5])}{' …' if len(unreadable) > 5 else ''}."
+    if cut:
+        sentence += " The count stopped there: the folder is too big to count whole."
     return {
         "folder": str(root), "matching": list(patterns), "files": n, "lines": lines, "text_files": len(counted),
         "bytes": total, "biggest": [{"path": f.path, "bytes": f.size, "lines": f.lines} for f in biggest],
-        "newest": newest.path if newest else None, "left_out": skipped, "stopped_at_limit": cut,
+        "newest": newest.path if newest else None, "left_out": skipped, "unreadable": unreadable,
+        "stopped_at_limit": cut,
         "confirmation": sentence,
     }
 

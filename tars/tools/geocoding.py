@@ -11,11 +11,15 @@ from typing import Any
 
 from tars.errors import ToolError
 
-__all__ = ["ServiceError", "Place", "get_json", "find_place"]
+__all__ = ["ServiceError", "PlaceNotFound", "Place", "get_json", "find_place"]
 
 
 class ServiceError(ToolError):
     """An Open-Meteo service could not be reached or sent nonsense, or it knows no such place."""
+
+
+class PlaceNotFound(ServiceError):
+    """The geocoding service knows no place by that name."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -54,13 +58,30 @@ def get_json(url: str, params: dict[str, Any], what: str, timeout: float = 10.0)
     return data
 
 
+# What people write after a comma for a country, as the service spells its code: "Paris, USA".
+_COUNTRY_CODES = {"usa": "us", "united states": "us", "america": "us", "uk": "gb", "united kingdom": "gb",
+                  "britain": "gb", "great britain": "gb", "england": "gb", "scotland": "gb", "wales": "gb"}
+
+
+def _within(result: dict[str, Any], region: str) -> bool:
+    """Whether a search result lies in `region` (a state, province, country or country code)."""
+    wanted = " ".join(region.lower().replace(".", " ").split())
+    names = {str(result.get(k) or "").lower() for k in ("admin1", "admin2", "country", "country_code")}
+    return wanted in names or _COUNTRY_CODES.get(wanted, "") == str(result.get("country_code") or "").lower()
+
+
 def find_place(base_url: str, name: str) -> Place:
-    """The best match for `name`; ServiceError when there is none or the service fails."""
+    """The best match for `name` ("Portland, Maine": a Portland in Maine); PlaceNotFound when there
+    is none, ServiceError when the service fails."""
+    head, _, region = (part.strip() for part in name.partition(","))
     data = get_json(f"{base_url.rstrip('/')}/v1/search",
-                    {"name": name, "count": 1, "language": "en", "format": "json"}, "geocoding")
-    results = data.get("results") or []
-    if not results or not isinstance(results[0], dict):
-        raise ServiceError(f"no place called {name!r} was found; try a city name or coordinates")
+                    {"name": head or name, "count": 10 if region else 1, "language": "en", "format": "json"},
+                    "geocoding")
+    results = [r for r in data.get("results") or [] if isinstance(r, dict)]
+    if region:
+        results = [r for r in results if _within(r, region)]
+    if not results:
+        raise PlaceNotFound(f"no place called {name!r} was found")
     r = results[0]
     try:
         label = ", ".join(str(p) for p in (r.get("name"), r.get("admin1"), r.get("country")) if p)

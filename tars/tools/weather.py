@@ -10,7 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from tars.tools.base import Tool
-from tars.tools.geocoding import ServiceError, find_place, get_json
+from tars.tools.geocoding import PlaceNotFound, ServiceError, find_place, get_json
 
 __all__ = ["WMO_CODES", "weather_tools", "WeatherError"]
 
@@ -61,7 +61,10 @@ class Locator:
         return float(lat), float(lon), "default location"
 
     def geocode(self, name: str) -> tuple[float, float, str]:
-        place = find_place(self.config.geocoding_url, name)
+        try:
+            place = find_place(self.config.geocoding_url, name)
+        except PlaceNotFound as exc:
+            raise WeatherError(f"{exc}; try a city name or coordinates") from None
         return place.latitude, place.longitude, place.label
 
 

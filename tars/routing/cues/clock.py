@@ -51,7 +51,9 @@ CLOCK = Family(
     cues=cues(*CLOCK_PAIRS),
     negatives=cues(*CLOCK_NEGATIVES,  # ... and so are questions about time zones, which no clock answers
                    (3, r"\bwhy (?:do|does|is|are|did)\b|\bhow many time ?zones\b|\bexplain\b|\bin general\b|"
-                       r"\bformula\b|\bhistory of\b|\bwho (?:invented|decided|created)\b")),
+                       r"\bformula\b|\bhistory of\b|\bwho (?:invented|decided|created)\b"),
+                   (3, r"\bhow (?:do|can|could|should|would) (?:i|you|we|one)\b|\b(?:python|javascript|java|rust|"
+                       r"golang|bash|sql|code|function|script|program|library|api)\b")),
     hints=hints(
         # a clock time in the message is one to convert, not the time now
         time_now=rf"^(?!.*\b{_CLOCK_TIME}\b).*?(?:\bwhat (?:time|hour)\b|\btime (?:is it|it is|now|in|at|there|here)\b|"

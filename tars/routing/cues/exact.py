@@ -79,7 +79,8 @@ EXACT = Family(
         (3, r"\b(?:python|javascript|excel|sql|function|code|script|program|formula|regex|algorithm)\b"),
         (3, r"\b(?:in|to) (?:[a-z]+ )?time(?: zone)?s?\b.{0,12}$|\b(?:utc|gmt|pst|pdt|est|edt|cet|cest|bst|jst|ist)\b"),
         # a clock time said in or converted to a place is the clock's: "convert 3pm London time to Tokyo"
-        (3, r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b.{0,30}\b(?:time|in|to)\b"),
+        (3, r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\s+(?:[a-z]+ ){1,3}time\b|"
+            r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b.{0,30}\b(?:in|to) (?!\d|noon|midnight)[a-z]"),
     ),
     hints=hints(
         calculate=rf"{_N}\s*(?:[*×÷^+]|\*\*)\s*\(?{_N}|{_N} [-/x] \(?-?{_N}|(?<![/\d]){_N}/{_N}(?![/\d])|"

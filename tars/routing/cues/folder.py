@@ -24,7 +24,6 @@ FOLDER = Family(
         (3, rf"\b(?:how many|count(?: the)?|number of|total)\b.{{0,30}}\b(?:files?|lines?|loc)\b.{{0,30}}\b{_HERE}\b"),
         (3, rf"\b(?:biggest|largest|smallest|heaviest) files?\b.{{0,20}}\b{_HERE}\b|"
             rf"\bhow (?:big|large) is (?:this|the current|my) (?:folder|directory|repo|repository|project|codebase)\b"),
-        (3, r"\b(?:count|how many) (?:the )?lines of (?:code|python|javascript|typescript|rust|go|java)\b"),
     ),
     negatives=cues((3, r"\bhow (?:do|can|should|would) (?:i|you|we|one)\b|\bwhat does\b|\bexplain\b|\bshould\b")),
 )
