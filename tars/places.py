@@ -1,9 +1,24 @@
 """The state of a large US city, for arguments that ask for "City, State" when a user names only the
-city ("Chicago" -> "Chicago, IL"): the largest cities by population, and a few known by another name."""
+city ("Chicago" -> "Chicago, IL"): the largest cities by population, and a few known by another name;
+and the states by their codes, for places written "City, ST"."""
 
 from __future__ import annotations
 
-__all__ = ["state_of"]
+__all__ = ["state_of", "US_STATES"]
+
+# Every state (and DC) by its two-letter code: "Austin, TX" is the Austin in Texas.
+US_STATES = {
+    "al": "alabama", "ak": "alaska", "az": "arizona", "ar": "arkansas", "ca": "california", "co": "colorado",
+    "ct": "connecticut", "de": "delaware", "fl": "florida", "ga": "georgia", "hi": "hawaii", "id": "idaho",
+    "il": "illinois", "in": "indiana", "ia": "iowa", "ks": "kansas", "ky": "kentucky", "la": "louisiana",
+    "me": "maine", "md": "maryland", "ma": "massachusetts", "mi": "michigan", "mn": "minnesota",
+    "ms": "mississippi", "mo": "missouri", "mt": "montana", "ne": "nebraska", "nv": "nevada",
+    "nh": "new hampshire", "nj": "new jersey", "nm": "new mexico", "ny": "new york", "nc": "north carolina",
+    "nd": "north dakota", "oh": "ohio", "ok": "oklahoma", "or": "oregon", "pa": "pennsylvania",
+    "ri": "rhode island", "sc": "south carolina", "sd": "south dakota", "tn": "tennessee", "tx": "texas",
+    "ut": "utah", "vt": "vermont", "va": "virginia", "wa": "washington", "wv": "west virginia",
+    "wi": "wisconsin", "wy": "wyoming", "dc": "district of columbia",
+}
 
 _STATES = {
     "NY": "new york|new york city|nyc|brooklyn|manhattan|buffalo|rochester|albany",

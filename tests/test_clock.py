@@ -37,6 +37,7 @@ def fixed_now(monkeypatch):
     ("the uk", "Europe/London", "the UK"), ("rio", "America/Sao_Paulo", "Rio"), ("Seattle, USA", "America/Los_Angeles",
                                                                                 "Seattle, USA"),
     ("UTC+5", "UTC+05:00", "UTC+05:00"), ("gmt-3:30", "UTC-03:30", "UTC-03:30"),
+    ("Austin, TX", "America/Chicago", "Austin, TX"),
 ])
 def test_places_are_found_in_the_zone_database_and_tables(place, zone, label):
     found = find_zone(place)
@@ -76,11 +77,20 @@ def test_a_clock_time_converted_between_places(fixed_now):
     # a day said with the time and the place stays the time's: "3pm tomorrow London time"
     for said in ("3pm tomorrow London time", "3pm London time tomorrow", "3pm tomorrow in London"):
         assert time_convert(said, "Tokyo")["to"]["time"] == "2026-11-28T00:00+09:00", said
+    assert time_convert("Tokyo 9am", "UTC")["to"]["time"] == "2026-11-27T00:00+00:00"  # today there is the 27th
+    with pytest.raises(ClockError, match="no time zone is known for 'Krakowville'"):  # not read as your time
+        time_convert("10am Krakowville time", "Tokyo")
+    # a time the clocks go back over comes twice, and the answer says both
+    twice = time_convert("1:30am on November 1 2026", "London", "New York")["confirmation"]
+    assert "is 05:30 on Sunday 1 November 2026 in London" in twice
+    assert twice.endswith("01:30 comes twice that day in New York (the clocks go back); the second time it is "
+                          "06:30 in London.")
     # both places in the target, as a small model wrote them for "3pm tomorrow London time in Tokyo"
     assert time_convert("3pm tomorrow", "London time in Tokyo")["to"]["time"] == "2026-11-28T00:00+09:00"
     # to the user's own time (UTC here), said as a model says it
-    assert time_convert("9am", "here", "PST")["confirmation"] == ("09:00 on Thursday 26 November 2026 in PST is "
-                                                                  "17:00 on Thursday 26 November 2026 your time.")
+    for mine in ("here", "your time", "local"):
+        assert time_convert("9am", mine, "PST")["confirmation"] == ("09:00 on Thursday 26 November 2026 in PST is "
+                                                                    "17:00 on Thursday 26 November 2026 your time.")
     assert time_now("utc")["confirmation"].endswith("(UTC), the same time as yours.")
 
 
@@ -88,8 +98,11 @@ def test_unknown_places_and_unreadable_times_are_tool_errors(fixed_now):
     with pytest.raises(ClockError, match="no time zone is known for 'Qwertyville'"):
         time_now("Qwertyville")
     # a city named with a region the tables do not know is not the famous one of that name
-    with pytest.raises(ClockError, match="no time zone is known for 'Paris, Texas'"):
-        time_now("Paris, Texas")
+    for elsewhere in ("Paris, Texas", "Paris, TX", "Paris, USA", "London, Canada"):
+        with pytest.raises(ClockError, match=f"no time zone is known for '{elsewhere}'"):
+            time_now(elsewhere)
+    with pytest.raises(ClockError, match="outside the calendar"):
+        time_convert("11pm on 9999-12-31", "Tokyo")
     with pytest.raises(ClockError, match="does not exist in New York: the clocks go forward then"):
         time_convert("march 8 2026 2:30am", "UTC", "New York")
     with pytest.raises(ClockError, match="cannot read 'teatime' as a clock time"):
@@ -121,6 +134,9 @@ def router():
     ("what time is it?", "time_now"), ("is it still morning in Sydney?", "time_now"),
     ("what time zone is Denver in", "time_now"), ("convert 3pm London time to Tokyo", "time_convert"),
     ("what's 9am New York time in Berlin?", "time_convert"), ("what is 3pm PST in CET", "time_convert"),
+    ("how do I convert 3pm London time to Tokyo?", "time_convert"),
+    ("I run a script at 2am UTC, what time is that here?", "time_convert"),
+    ("what time is it in Tokyo? my code needs it", "time_now"),
 ])
 def test_clock_questions_get_the_clock_on_the_primary(router, message, tool):
     decision = router.decide(message)

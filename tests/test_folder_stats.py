@@ -46,10 +46,12 @@ def test_every_file_binary_ones_counted_but_not_their_lines(project):
 
 
 def test_kinds_that_gather_others(project):
-    assert folder_stats("code", root=project)["confirmation"].startswith("2 source code files in ")
+    for code in ("code", "all code", "lines of code", "source code"):
+        assert folder_stats(code, root=project)["confirmation"].startswith("2 source code files in "), code
     assert folder_stats("docs", root=project)["files"] == 1  # README.md
     (project / "pkg" / "test_util.py").write_text("def test_x():\n    assert True\n")
-    assert folder_stats("tests", root=project)["files"] == 1
+    (project / "pkg" / "test_data.csv").write_text("a,b\n")  # data for the tests, not a test
+    assert folder_stats("tests", root=project)["files"] == folder_stats("unit tests", root=project)["files"] == 1
 
 
 def test_nothing_matching_and_unreadable_kinds(project):

@@ -20,6 +20,8 @@ def router():
     ("add buy milk to my todo list", "TODOIST_API_TOKEN"), ("what's on my todo list today?", "TODOIST_API_TOKEN"),
     ("remind me to call mom tomorrow", "TODOIST_API_TOKEN"), ("jot this down: buy milk", "TARS_NOTES_DIR"),
     ("what did I write about the trip?", "TARS_NOTES_DIR"),
+    # the item's own words are not advice
+    ('add "ideas for the party" to my todo list', "TODOIST_API_TOKEN"), ("search my notes for tips", "TARS_NOTES_DIR"),
 ])
 def test_a_plain_request_for_missing_tools_says_what_to_set(router, message, setting):
     decision = router.decide(message)
@@ -34,6 +36,7 @@ def test_a_plain_request_for_missing_tools_says_what_to_set(router, message, set
     "here are my notes about the dog and the dog's vet: it is at 5", "my notes say the meeting is at 5, what to bring?",
     # advice a model gives without the tools
     "what is the best way to organise my todo list?", "what should I add to my todo list this weekend?",
+    "what are some good things to add to my todo list?", "do you think I should add gym to my todo list?",
 ])
 def test_a_word_in_passing_is_not_a_request_for_them(router, message):
     assert router.decide(message).unavailable == ""

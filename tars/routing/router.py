@@ -41,8 +41,11 @@ _ASKS = re.compile(
     r"mark|complete|tick|finish|close|delete|remove|get|fetch|google|what|what's|whats|which|when|where|do|did|"
     r"have|has|is|are|any|how|tell)\b")
 # ... but not for advice, which a model gives without the tools: "what's the best way to organise my todo list?"
-_ADVICE = re.compile(r"\b(?:best|good|better|right|easiest) (?:way|app|tool|method)s?\b|\bshould (?:i|we)\b|"
-                     r"\bhow (?:should|can|could|do|would|to)\b|\btips?\b|\bideas?\b|\bsuggest")
+# (asked up front: "remind me to suggest a restaurant" is a request)
+_ADVICE = re.compile(
+    r"(?:(?:hey|hi|ok|okay|please)[ ,]+)*(?:what(?:'s| is| are|'re)? (?:the |some |a )?(?:best|good|better|right|"
+    r"easiest|nice)\b|how (?:should|can|could|do|would|to)\b|should (?:i|we)\b|do you think\b|"
+    r"what (?:can|could|should) (?:i|we)\b|(?:any )?(?:tips|ideas|suggestions)\b|suggest\b|is it (?:better|worth))")
 _MARGIN = 1.0  # a family this far behind the sure best one is a word in passing ("add … to today's journal")
 _MSG_WORD = re.compile(r"[a-z][a-z0-9']+")
 # A command verb opening the message: with a learned family's noun it reads as a request to its tools.
@@ -178,7 +181,7 @@ class Router:
             return decision
         wanted = _decide(self._missing, message)
         text = message.lower().lstrip()
-        if wanted.score < _SET_UP_BAR or not _ASKS.match(text) or _ADVICE.search(text):
+        if wanted.score < _SET_UP_BAR or not _ASKS.match(text) or _ADVICE.match(text):
             return decision
         why = "; ".join(dict.fromkeys(self._why[n] for n in wanted.tool_hints if n in self._why))
         return Decision(needs_tools=False, family=wanted.family, tool_hints=wanted.tool_hints,

@@ -17,6 +17,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from tars.errors import ToolError
+from tars.places import US_STATES
 from tars.tools import dates, when
 from tars.tools.base import Tool
 from tars.tools.geocoding import PlaceNotFound, find_place
@@ -136,7 +137,7 @@ class Zone:
 
 
 # What a model writes for the user's own clock.
-_HERE = frozenset({"here", "local", "local time", "my", "my time", "me", "mine", "you", "your time", "now",
+_HERE = frozenset({"here", "local", "local time", "my", "my time", "me", "mine", "you", "your", "yours", "now",
                    "my timezone", "my time zone", "my location"})
 _OFFSET = re.compile(r"^(?:utc|gmt)\s*([+-])\s*(\d{1,2})(?::?(\d\d))?$")
 _ABBREVIATED = frozenset({"uk", "us", "usa", "uae", "nyc", "la", "dc"})
@@ -182,10 +183,13 @@ def _known(text: str) -> Zone | None:
         if zone is not None:
             return zone
     head, _, region = (part.strip() for part in plain.partition(","))
-    if region:
-        place, country = _in_table(head, label), _in_table(region, label)
-        if place is not None and country is not None and (country.several or country.key == place.key):
-            return place
+    place = _in_table(head, label) if region else None
+    if place is not None and region in (*US_STATES, *US_STATES.values()):  # "Austin, TX"
+        return place if place.key.startswith(("America/", "Pacific/Honolulu")) else None
+    country = _in_table(region, label) if place is not None else None
+    if place is not None and country is not None:  # "Tokyo, Japan"; not "Paris, USA"
+        same = place.key.split("/")[0] == country.key.split("/")[0] if country.several else place.key == country.key
+        return place if same else None
     return None
 
 
@@ -193,12 +197,17 @@ def _local_zone(here: dt.datetime) -> dt.tzinfo:
     """The user's own time zone, summer time included (`TZ`, else /etc/localtime); today's offset when
     neither names one."""
     name = os.environ.get("TZ", "").lstrip(":")
-    if not name:
-        target = os.path.realpath("/etc/localtime")
+    if not name or "zoneinfo/" in name:  # unset, or a path into the database: its name is after "zoneinfo/"
+        target = name or os.path.realpath("/etc/localtime")
         name = target.split("zoneinfo/", 1)[1] if "zoneinfo/" in target else ""
+    zone: dt.tzinfo | None
     try:
-        zone = ZoneInfo(name) if name else None
-    except (ZoneInfoNotFoundError, ValueError):
+        if name:
+            zone = ZoneInfo(name)
+        else:  # /etc/localtime copied rather than linked: read the file itself
+            with open("/etc/localtime", "rb") as file:
+                zone = ZoneInfo.from_file(file, key="localtime")
+    except (OSError, ZoneInfoNotFoundError, ValueError):
         zone = None
     if zone is not None and here.astimezone(zone).utcoffset() == here.utcoffset():
         return zone
@@ -282,27 +291,27 @@ def time_now(place: str | None = None, geocoding_url: str | None = None) -> dict
 
 
 _CLOCK = re.compile(r"\b(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|\d{1,2}:\d\d|noon|midnight)\b", re.IGNORECASE)
+_FILLER = frozenset({"in", "at", "on", "the", "time", "of", "for", "local"})
 
 
 def _split_place(time: str) -> tuple[str, str | None]:
-    """A clock time with its place in the same words ("3pm London time", "3pm tomorrow in New York")
-    as (time, place), when tars knows the place; otherwise the words unchanged and no place."""
+    """A clock time with its place in the same words ("3pm London time", "3pm tomorrow in New York",
+    "Tokyo 9am") as (time, place); the words unchanged and no place when nothing is left but the time."""
     text = " ".join(str(time).split())
     clock = _CLOCK.search(text)
     if clock is None:
         return text, None
-    words = text[clock.end():].split()
-    for size in (3, 2, 1):  # the longest run of words after the clock time that names a place
-        for i in range(len(words) - size + 1):
-            run = " ".join(words[i:i + size])
-            if run.lower() in ("time", "in") or _known(run) is None or not re.search(r"[a-z]", run.lower()):
-                continue
-            if when.day(run.lower(), dt.date.today()) is not None:  # "friday" is a day, not a place
-                continue
-            rest = words[:i] + words[i + size:]
-            rest = [w for w in rest if w.lower() not in ("in", "time")]
-            return " ".join([text[:clock.end()], *rest]).strip(), run
-    return text, None
+    parts, days = [], []
+    for part in (text[:clock.start()], text[clock.end():]):
+        for phrase, _ in when.find(part, dates.now()):  # "tomorrow", "on friday": the day, not a place
+            days.append(phrase)
+            part = re.sub(rf"\b{re.escape(phrase)}\b", " ", part, flags=re.IGNORECASE)
+        parts.append(" ".join(w for w in part.replace(",", " , ").split() if w.lower() not in _FILLER).strip(" ,"))
+    place = next((p.replace(" , ", ", ") for p in reversed(parts) if re.search(r"[^\W\d_]", p)), None)
+    if place is None:
+        return text, None
+    kept = " ".join([text[clock.start():clock.end()], *days]).strip()
+    return kept, place
 
 
 def time_convert(time: str, to_place: str, from_place: str | None = None,
@@ -324,18 +333,24 @@ def time_convert(time: str, to_place: str, from_place: str | None = None,
     if said is None or said.time is None:
         raise ClockError(f"cannot read {time!r} as a clock time; write it like 15:00 or 3pm")
     # a clock time alone is today's there, even when it has passed: "3pm London time" is not tomorrow's
-    day = said.date if when.day(phrase, local.date()) is not None else local.date()
-    start = dt.datetime.combine(day, said.time, start_zone)
-    if start.astimezone(dt.UTC).astimezone(start_zone).replace(tzinfo=None) != start.replace(tzinfo=None):
-        where = source.label if source is not None else "your time zone"
-        raise ClockError(f"{start:%H:%M} on {_stamp(start)[9:]} does not exist in {where}: the clocks go "
-                         "forward then")
-    there = start.astimezone(target.info)
-    where = f"in {source.label}" if source is not None else "your time"
+    day = local.date() if _CLOCK.fullmatch(phrase) else said.date
+    where = source.label if source is not None else "your time zone"
+    try:
+        start = dt.datetime.combine(day, said.time, start_zone)
+        if start.astimezone(dt.UTC).astimezone(start_zone).replace(tzinfo=None) != start.replace(tzinfo=None):
+            raise ClockError(f"{start:%H:%M} on {_stamp(start)[9:]} does not exist in {where}: the clocks go "
+                             "forward then")
+        there = start.astimezone(target.info)
+        again = start.replace(fold=1).astimezone(target.info)  # a time the clocks go back over comes twice
+    except OverflowError:
+        raise ClockError("that time is outside the calendar (years 1 to 9999)") from None
+    side = f"in {source.label}" if source is not None else "your time"
     to = "your time" if target.key == "local" else f"in {target.label} ({_zone_note(target, there)})"
+    twice = f" {start:%H:%M} comes twice that day in {where} (the clocks go back); the second time it is " \
+        f"{again:%H:%M} {'your time' if target.key == 'local' else f'in {target.label}'}." if again != there else ""
     return {"from": {"place": source.label if source else "you", "time": start.isoformat(timespec="minutes")},
             "to": {"place": target.label, "zone": target.key, "time": there.isoformat(timespec="minutes")},
-            "confirmation": f"{_stamp(start)} {where} is {_stamp(there)} {to}.{_caveat(target)}"}
+            "confirmation": f"{_stamp(start)} {side} is {_stamp(there)} {to}.{twice}{_caveat(target)}"}
 
 
 def clock_tools(config: Any) -> list[Tool]:

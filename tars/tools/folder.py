@@ -41,7 +41,9 @@ _CODE = ("python", "javascript", "typescript", "rust", "go", "java", "c", "c++",
          "swift", "lua", "perl", "scala", "haskell", "elixir", "r", "html", "css", "sql")
 _KINDS["code"] = tuple(dict.fromkeys(p for kind in _CODE for p in _KINDS[kind]))
 _KINDS["docs"] = ("*.md", "*.markdown", "*.rst", "*.txt", "*.adoc")
-_KINDS["tests"] = ("test_*", "*_test.*", "*.test.*", "*_spec.*", "*.spec.*")
+_KINDS["tests"] = tuple(f"{shape}.{ext}" for ext in ("py", "go", "rs", "rb", "js", "ts", "jsx", "tsx", "java", "kt",
+                                                       "swift", "cs", "php", "c", "cpp")
+                        for shape in ("test_*", "*_test", "*.test", "*_spec", "*.spec", "*Test", "*Tests"))
 _ALIASES = {"source": "code", "source code": "code", "sources": "code", "documentation": "docs", "doc": "docs",
             "test": "tests", "py": "python", "js": "javascript", "ts": "typescript", "md": "markdown", "rs": "rust",
             "golang": "go", "sh": "shell", "txt": "text", "yml": "yaml", "images": "image", "pictures": "image",
@@ -70,7 +72,10 @@ def _patterns(kind: str | None) -> tuple[str, tuple[str, ...]]:
     if not kind or not kind.strip() or kind.strip().lower() in _EVERY:
         return "", ("*",)
     said = " ".join(kind.strip().split())
-    word = said.lower().removesuffix(" files").removesuffix(" code").strip()
+    word = said.lower().removesuffix(" files").removesuffix(" file").strip()
+    for filler in ("all ", "the ", "every ", "any ", "my ", "lines of ", "unit ", "source "):
+        word = word.removeprefix(filler)
+    word = word.removesuffix(" code").strip() or "code"
     word = _ALIASES.get(word.lstrip("."), word)
     if word in ("code", "docs", "tests"):
         return {"code": "source code", "docs": "documentation", "tests": "test"}[word], _KINDS[word]

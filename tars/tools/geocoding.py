@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tars.errors import ToolError
+from tars.places import US_STATES
 
 __all__ = ["ServiceError", "PlaceNotFound", "Place", "get_json", "find_place"]
 
@@ -67,7 +68,8 @@ def _within(result: dict[str, Any], region: str) -> bool:
     """Whether a search result lies in `region` (a state, province, country or country code)."""
     wanted = " ".join(region.lower().replace(".", " ").split())
     names = {str(result.get(k) or "").lower() for k in ("admin1", "admin2", "country", "country_code")}
-    return wanted in names or _COUNTRY_CODES.get(wanted, "") == str(result.get("country_code") or "").lower()
+    return wanted in names or US_STATES.get(wanted, "-") in names or \
+        _COUNTRY_CODES.get(wanted, "") == str(result.get("country_code") or "").lower()
 
 
 def find_place(base_url: str, name: str) -> Place:

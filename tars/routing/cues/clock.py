@@ -52,12 +52,13 @@ CLOCK = Family(
     negatives=cues(*CLOCK_NEGATIVES,  # ... and so are questions about time zones, which no clock answers
                    (3, r"\bwhy (?:do|does|is|are|did)\b|\bhow many time ?zones\b|\bexplain\b|\bin general\b|"
                        r"\bformula\b|\bhistory of\b|\bwho (?:invented|decided|created)\b"),
-                   (3, r"\bhow (?:do|can|could|should|would) (?:i|you|we|one)\b|\b(?:python|javascript|java|rust|"
-                       r"golang|bash|sql|code|function|script|program|library|api)\b")),
+                   # how to get the time in a programming language
+                   (3, r"^(?=.*\b(?:python|javascript|typescript|java|rust|golang|bash|sql|php|ruby|c#|c\+\+|"
+                       r"excel)\b).*\bhow (?:do|can|could|should|would|to)\b")),
     hints=hints(
         # a clock time in the message is one to convert, not the time now
         time_now=rf"^(?!.*\b{_CLOCK_TIME}\b).*?(?:\bwhat (?:time|hour)\b|\btime (?:is it|it is|now|in|at|there|here)\b|"
                  r"\bis it (?:still |already )?|\btime ?zone)",
-        time_convert=rf"\bconvert\b|\b{_CLOCK_TIME}\b.{{0,40}}\b(?:in|to)\b",
+        time_convert=rf"\bconvert\b|\b{_CLOCK_TIME}\b.{{0,40}}\b(?:in|to|here|there|for me|my time|what time)\b",
     ),
 )
