@@ -182,6 +182,7 @@ def router():
     ("add 3 weeks to 2027-01-10", "date_shift"), ("what date is next friday?", "day_of_week"),
     ("what date is this weekend?", "day_of_week"), ("when is thanksgiving?", "day_of_week"),
     ("what's the date next weekend", "day_of_week"), ("what date will it be in 90 days", "date_shift"),
+    ("what's 15% tip on a $84 bill?", "calculate"), ("what is 20% off 80", "calculate"),
 ])
 def test_exact_questions_get_the_one_tool_they_need_on_the_primary(router, message, tool):
     decision = router.decide(message)
@@ -201,6 +202,13 @@ def test_exact_questions_get_the_one_tool_they_need_on_the_primary(router, messa
 ])
 def test_questions_about_methods_code_or_other_families_do_not_route_there(router, message):
     assert router.decide(message).family != "exact"
+
+
+@pytest.mark.parametrize("message", ["convert 100 usd to eur", "how much is 50 euros in dollars?"])
+def test_money_in_another_currency_needs_live_rates_from_the_web(router, message):
+    """A small model asked this invents a rate ("100 USD is approximately 8.35 EUR")."""
+    decision = router.decide(message)
+    assert decision.needs_tools and decision.family == "web", decision
 
 
 # -- through `tars ask` --------------------------------------------------------------------------

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from tars.routing.family import Family, cues, hints
 
-__all__ = ["EXACT"]
+__all__ = ["EXACT", "MONEY_PAIR"]
 
 _N = r"(?:[$€£¥]?(?:\d[\d,]*(?:\.\d+)?|\.\d+))"
 _MONEY = r"(?:usd|eur|gbp|jpy|cny|chf|cad|aud|inr|btc|dollars?|euros?|yen|yuan|rupees?|pesos?|bitcoins?|[$€£¥])"
+# an amount of one currency asked in another: "100 usd to eur", "$50 in yen"
+MONEY_PAIR = rf"{_MONEY}.{{0,20}}\b(?:to|in|into)\b.{{0,6}}{_MONEY}"
 _UNIT = (
     r"(?:(?:kilo|centi|milli|nano|micro)?met(?:er|re)s?|km|cm|mm|m|miles?|mi|inch(?:es)?|in|feet|foot|ft|yards?|yd|"
     r"nautical miles?|(?:kilo)?grams?|kgs?|g|mg|pounds?|lbs?|ounces?|oz|stones?|st|tons?|tonnes?|"
@@ -50,6 +52,8 @@ EXACT = Family(
         (3, rf"{_N} x {_N}\b(?! ?(?:{_UNIT})\b)|(?<![/\d]){_N}/{_N}(?![/\d])(?! ?(?:{_UNIT})\b)"),
         (3, rf"{_N} {_OPERATOR_WORD} \(?-?{_N}"),
         (3, rf"\b(?:square root|cube root|sqrt|factorial)\b(?: of)?\s*\(?{_N}|{_N} (?:squared|cubed)\b"),
+        (3, rf"{_N}\s*(?:%|percent|per cent) (?:tip|discount|tax|off|interest|commission|markup|gratuity|raise|"
+            rf"increase|decrease|rise|drop)\b.{{0,30}}{_N}|\b(?:tip|discount|tax|markup) of {_N}\s*(?:%|percent)"),
         (3, rf"{_N}\s*(?:%|percent|per cent) of {_N}|\b(?:what|how much) (?:percent(?:age)?|%) (?:of {_N} )?is {_N}"),
         (3, rf"^(?:calculate|compute|evaluate|work out)\b.{{0,30}}{_N}"),
         (3, rf"\b(?:split|divide|share)\b.{{0,40}}{_N}.{{0,40}}\b(?:between|among|by|into|with) {_N}\b"),
@@ -72,7 +76,7 @@ EXACT = Family(
     ),
     negatives=cues(
         # money needs live exchange rates: the web's business
-        (4, rf"{_MONEY}.{{0,20}}\b(?:to|in|into)\b.{{0,6}}{_MONEY}|\bexchange rate"),
+        (4, rf"{MONEY_PAIR}|\bexchange rate"),
         # a task, note or reminder with a date in it belongs to that family, not to date arithmetic
         (3, r"\b(?:remind|reminder|task|todo|to-do|to do list|note|journal|log that|log my|log today|schedule|"
             r"calendar|appointment|meeting)\b"),

@@ -6,6 +6,7 @@ climate forms of the same words ("why do weather fronts bring rain", "average ra
 
 from __future__ import annotations
 
+from tars.routing.cues.exact import MONEY_PAIR
 from tars.routing.family import Family, cues, hints
 
 __all__ = ["WEATHER", "WEB"]
@@ -145,6 +146,7 @@ WEB = Family(
             r"tickets for|showtimes?)\b"),
         (3, r"\b(?:stock|share) prices?\b|\bis (?!(?:it|this|that|he|she|they|my|your|the code)\b)[\w\s'-]{2,30} "
             r"(?:down|offline|working|up)\s*\??$"),
+        (3, rf"^(?:convert |change |what(?:'s| is) |how much is )?\S*\d[\d,.]*\s*{MONEY_PAIR}"),  # live rates
         (2, r"\bstock market\b|\b(?:the )?markets?\b|\b(?:nasdaq|dow jones|s&p|ftse|dax|"
             r"nikkei)\b|\bprice of\b|\bexchange rate\b|\b(?:bitcoin|btc|"
             r"ethereum|eth|crypto)\b|\btrading at\b"),
