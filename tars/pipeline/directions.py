@@ -10,12 +10,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tars.tools.when import CLOCK_TIME
+
 __all__ = ["in_order"]
 
 _SOURCE = frozenset({"from", "source", "src", "origin", "start", "starting", "departure", "base", "input"})
 _TARGET = frozenset({"to", "target", "dest", "destination", "end", "ending", "arrival", "output", "into"})
 _NAME_WORD = re.compile(r"[a-z]+")
-_CLOCK = r"\b(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|\d{1,2}:\d\d|noon|midnight)"
+_CLOCK = rf"\b{CLOCK_TIME}"
 
 
 def _sides(name: str) -> tuple[str, frozenset[str]] | None:

@@ -290,7 +290,7 @@ def time_now(place: str | None = None, geocoding_url: str | None = None) -> dict
                             f"{_gap(there, here)}.{_caveat(zone)}"}
 
 
-_CLOCK = re.compile(r"\b(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|\d{1,2}:\d\d|noon|midnight)\b", re.IGNORECASE)
+_CLOCK = re.compile(rf"\b{when.CLOCK_TIME}\b", re.IGNORECASE)
 _FILLER = frozenset({"in", "at", "on", "the", "time", "of", "for", "local"})
 
 

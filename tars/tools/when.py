@@ -24,8 +24,8 @@ from dataclasses import dataclass
 
 from tars.errors import DateError
 
-__all__ = ["When", "NUMBER_WORDS", "COUNT", "count", "day", "moment", "resolve", "find", "direction", "as_value",
-           "add_months"]
+__all__ = ["When", "NUMBER_WORDS", "COUNT", "CLOCK_TIME", "count", "day", "moment", "resolve", "find", "direction",
+           "as_value", "add_months"]
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
@@ -76,6 +76,9 @@ class When:
 
 
 COUNT = _NUM  # a count in digits or words ("3", "three", "a couple of")
+# A clock time as written on its own ("3pm", "9:30", "noon"), without "at 5": what the clock tools,
+# their router cues and the argument order read as a time said with a place ("9am New York time").
+CLOCK_TIME = r"(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|\d{1,2}:\d\d|noon|midnight)"
 
 
 def count(word: str) -> int:

@@ -8,12 +8,12 @@ date to the date tools (`exact`).
 from __future__ import annotations
 
 from tars.routing.family import Family, cues, hints
+from tars.tools.when import CLOCK_TIME as _CLOCK_TIME
 
 __all__ = ["CLOCK", "CLOCK_PAIRS", "CLOCK_NEGATIVES", "DATE_PAIRS", "Pairs"]
 
 Pairs = tuple[tuple[float, str], ...]
 
-_CLOCK_TIME = r"(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|\d{1,2}:\d\d|noon|midnight)"
 CLOCK_PAIRS: Pairs = (
     (3, r"\bwhat (?:time|hour)(?: is|'s) it\b|\bwhat'?s the hour\b|\bwhat'?s the (?:current |local )?time\b|"
         r"\bwhat is the (?:current |local )?time\b"),
