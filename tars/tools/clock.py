@@ -98,13 +98,16 @@ _CITIES: dict[str, str] = {
 }
 
 
+# "… time", "… standard time", "… time zone" after a place: the place is what comes before
+_TIME_WORDS = re.compile(r"\s+(?:standard |daylight )?time(?: ?zone)?$", re.IGNORECASE)
+
+
 def _plain(text: str) -> str:
     """Lower case, no accents, single spaces, no "the" or "time (zone)" around it: "São Paulo time" -> "sao paulo"."""
     text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
     text = " ".join(text.replace(".", " ").replace("_", " ").split())
     text = text.removeprefix("the ")
-    text = re.sub(r"\s+(?:standard |daylight )?time(?: ?zone)?$", "", text)
-    return text.strip(" ?!,")
+    return _TIME_WORDS.sub("", text).strip(" ?!,")
 
 
 # Old areas whose "cities" are regions ("Canada/Pacific", "US/Eastern"): the tables here say those.
@@ -168,7 +171,7 @@ def _known(text: str) -> Zone | None:
     if key is not None and "/" in key:
         return Zone(key, key)
     said = " ".join(text.split()).strip(" ?!,")  # the place as the user wrote it is how the answer names it
-    said = re.sub(r"\s+(?:standard |daylight )?time(?: ?zone)?$", "", said, flags=re.IGNORECASE) or said
+    said = _TIME_WORDS.sub("", said) or said
     label = _label(said)
     offset = _OFFSET.match(plain)
     if offset:  # "UTC+5", "GMT-03:30"
@@ -268,8 +271,12 @@ def _gap(there: dt.datetime, here: dt.datetime) -> str:
     return f"{span} {'ahead of' if minutes > 0 else 'behind'} you"
 
 
+def _day(moment: dt.datetime) -> str:
+    return f"{moment:%A} {moment.day} {moment:%B %Y}"
+
+
 def _stamp(moment: dt.datetime) -> str:
-    return f"{moment:%H:%M} on {moment:%A} {moment.day} {moment:%B %Y}"
+    return f"{moment:%H:%M} on {_day(moment)}"
 
 
 def _caveat(zone: Zone) -> str:
@@ -324,9 +331,9 @@ def time_convert(time: str, to_place: str, from_place: str | None = None,
     if _is_here(from_place):
         time, from_place = _split_place(time)
     source = None if _is_here(from_place) else find_zone(str(from_place), geocoding_url)
-    target = Zone("local", "your time", info=_local_zone(here)) if _is_here(to_place) \
-        else find_zone(to_place, geocoding_url)
-    start_zone = source.info if source is not None else _local_zone(here)
+    mine = _local_zone(here)
+    target = Zone("local", "your time", info=mine) if _is_here(to_place) else find_zone(to_place, geocoding_url)
+    start_zone = source.info if source is not None else mine
     phrase = " ".join(str(time).lower().split())
     local = here.astimezone(start_zone)
     said = when.moment(phrase, local)
@@ -338,7 +345,7 @@ def time_convert(time: str, to_place: str, from_place: str | None = None,
     try:
         start = dt.datetime.combine(day, said.time, start_zone)
         if start.astimezone(dt.UTC).astimezone(start_zone).replace(tzinfo=None) != start.replace(tzinfo=None):
-            raise ClockError(f"{start:%H:%M} on {_stamp(start)[9:]} does not exist in {where}: the clocks go "
+            raise ClockError(f"{start:%H:%M} on {_day(start)} does not exist in {where}: the clocks go "
                              "forward then")
         there = start.astimezone(target.info)
         again = start.replace(fold=1).astimezone(target.info)  # a time the clocks go back over comes twice
