@@ -34,16 +34,16 @@ Band = Literal["sure", "unsure", "none"]
 # Telling the user to set tools up takes more than one sure cue, which can be a word in passing
 # ("count the lines in README.md" is no note); "add milk to my todo list" clears it.
 _SET_UP_BAR = SURE + 0.5
-# ... and a message that asks for something: "add …", "what did I write …", not "here are my notes …"
+# ... and a message that asks for something (after any polite opening, `Signals.lead`): "add …",
+# "what did I write …", not "here are my notes …"
 _ASKS = re.compile(
-    r"(?:(?:hey|hi|ok|okay|please|can you|could you|would you|will you)[ ,]+)*"
     r"(?:add|create|make|put|remind|jot|note|log|save|write|append|list|show|read|open|search|find|look|check|"
     r"mark|complete|tick|finish|close|delete|remove|get|fetch|google|what|what's|whats|which|when|where|do|did|"
     r"have|has|is|are|any|how|tell)\b")
 # ... but not for advice, which a model gives without the tools: "what's the best way to organise my todo list?"
 # (asked up front: "remind me to suggest a restaurant" is a request)
 _ADVICE = re.compile(
-    r"(?:(?:hey|hi|ok|okay|please)[ ,]+)*(?:what(?:'s| is| are|'re)? (?:the |some |a )?(?:best|good|better|right|"
+    r"(?:what(?:'s| is| are|'re)? (?:the |some |a )?(?:best|good|better|right|"
     r"easiest|nice)\b|how (?:should|can|could|do|would|to)\b|should (?:i|we)\b|do you think\b|"
     r"what (?:can|could|should) (?:i|we)\b|(?:any )?(?:tips|ideas|suggestions)\b|suggest\b|is it (?:better|worth))")
 _MARGIN = 1.0  # a family this far behind the sure best one is a word in passing ("add … to today's journal")
@@ -180,8 +180,11 @@ class Router:
         if decision.needs_tools or not self._why:
             return decision
         wanted = _decide(self._missing, message)
-        text = message.lower().lstrip()
-        if wanted.score < _SET_UP_BAR or not _ASKS.match(text) or _ADVICE.match(text):
+        if wanted.score < _SET_UP_BAR:
+            return decision
+        sig = read_signals(message)
+        body = sig.text[sig.lead:]
+        if not _ASKS.match(body) or _ADVICE.match(body):
             return decision
         why = "; ".join(dict.fromkeys(self._why[n] for n in wanted.tool_hints if n in self._why))
         return Decision(needs_tools=False, family=wanted.family, tool_hints=wanted.tool_hints,
