@@ -20,7 +20,7 @@ from tars.events import ToolCall
 from tars.routing import Router
 from tars.session.escalation import route_result
 from tars.tools import dates, when
-from tars.tools.calc import CalcError, calculate, evaluate
+from tars.tools.calc import CalcError, calculate, evaluate, expression_in
 from tars.tools.dates import DateError, date_shift, day_of_week, days_between, parse_day
 from tars.tools.registry import ToolRegistry
 from tars.tools.units import UnitError, convert_units
@@ -39,6 +39,8 @@ ROOT = Path(__file__).resolve().parent.parent
     # a percentage added or taken off is a share of what it meets, as on a calculator
     ("100 - 15%", 85), ("80 + 25%", 100), ("100 - 15% - 10%", 76.5), ("$40 plus 7.5 percent", 43),
     ("200 * 15%", 30), ("50%", 0.5), ("100 - (15/100)", 99.85),
+    ("20% off 80", 64), ("80 with 20% off", 64), ("20 percent less than 80", 64), ("10% more than 50", 55),
+    ("increase 50 by 10%", 55), ("reduce 200 by 25%", 150), ("15% discount on 40", 34),
 ])
 def test_arithmetic_is_exact(expression, value):
     assert evaluate(expression) == value
@@ -222,8 +224,9 @@ def test_pipeline_runs_the_tool_and_states_its_exact_result(tmp_path):
     """A small model in pipeline mode only fills in the expression; the number in the answer is the tool's."""
     with OllamaServer() as ollama:
         ollama.script('{"tool": "calculate", "args": {"expression": "17 * 23"}}')
-        proc = ask("what is 17 multiplied by 23", {"OLLAMA_HOST": ollama.url, "TARS_MODEL_DEFAULT": "ollama:qwen3:8b",
-                                                   "TARS_TOOL_MODE": "pipeline", "TARS_DATA_DIR": str(tmp_path)})
+        proc = ask("I packed 17 boxes with 23 pencils each: what is 17 multiplied by 23?",
+                   {"OLLAMA_HOST": ollama.url, "TARS_MODEL_DEFAULT": "ollama:qwen3:8b",
+                    "TARS_TOOL_MODE": "pipeline", "TARS_DATA_DIR": str(tmp_path)})
         assert proc.returncode == 0, proc.stderr
         out = json.loads(proc.stdout)
         assert [c["name"] for c in out["tool_calls"]] == ["calculate"]
@@ -232,6 +235,31 @@ def test_pipeline_runs_the_tool_and_states_its_exact_result(tmp_path):
         assert len(requests) == 1  # the executor only: no router step, no model retelling the result
         system = requests[0].json["messages"][0]["content"]
         assert "Tool: calculate" in system and "17 * 23" not in system
+
+
+@pytest.mark.parametrize("message,shown", [
+    ("what is 20% off 80?", "80 - 20% = 64"),  # the model wrote "0.2 * 80": the discount, not the price
+    ("hey, what's 17 times 23 please?", "17 × 23 = 391"),
+])
+def test_a_message_that_is_only_arithmetic_is_the_expression_no_model_rewrites(tmp_path, message, shown):
+    with OllamaServer() as ollama:
+        ollama.script('{"tool": "calculate", "args": {"expression": "0.2 * 80"}}')
+        proc = ask(message, {"OLLAMA_HOST": ollama.url, "TARS_MODEL_DEFAULT": "ollama:qwen3:8b",
+                             "TARS_TOOL_MODE": "pipeline", "TARS_DATA_DIR": str(tmp_path)})
+        assert proc.returncode == 0, proc.stderr
+        out = json.loads(proc.stdout)
+        assert out["answer"].strip() == shown
+        assert ollama.requests_to("/api/chat") == []  # tars read the message: no model was needed at all
+
+
+@pytest.mark.parametrize("message,expression", [
+    ("what is 20% off 80", "20% off 80"), ("What's 80 with 20% off?", "80 with 20% off"),
+    ("could you work out 2^10 please", "2^10"), ("what does 3*4 equal?", "3*4"),
+    ("what is a 15% tip on 80 dollars", None), ("is 7 prime?", None), ("how many days until christmas", None),
+    ("what is 5 miles in km", None), ("3 apples plus 4 pears", None),
+])
+def test_the_expression_a_message_states(message, expression):
+    assert expression_in(message) == expression
 
 
 def test_a_native_model_gets_the_exact_result_to_answer_from(tmp_path):

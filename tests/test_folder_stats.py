@@ -12,7 +12,7 @@ from servers.ollama import OllamaServer
 from tars.config import load_config
 from tars.routing import Router
 from tars.tools.builtin import builtin_tools
-from tars.tools.folder import FolderError, folder_stats
+from tars.tools.folder import FolderError, folder_stats, kind_in
 
 
 @pytest.fixture
@@ -90,3 +90,26 @@ def test_tars_ask_in_a_folder_answers_with_the_count(project):
         out = ask_json("how many lines of python are in this folder?", ollama.url, cwd=project)
         assert [c["name"] for c in out["tool_calls"]] == ["folder_stats"]
         assert out["answer"].startswith("2 Python files in ") and "5 lines" in out["answer"]
+        assert ollama.requests_to("/api/chat") == []  # the message named the kind: no model was asked
+
+
+def test_a_kind_the_model_leaves_out_is_taken_from_the_message(project):
+    """The small model wrote no kind for "lines of code": every file was counted, data and all."""
+    (project / "data.json").write_text("[\n1,\n2\n]\n")
+    with OllamaServer() as ollama:
+        ollama.script('{"tool": "folder_stats", "args": {}}')
+        out = ask_json("how many lines of code are in this project?", ollama.url, cwd=project)
+        assert out["tool_calls"][0]["arguments"] == {"kind": "code"}
+        assert out["answer"].startswith("2 source code files in ")
+
+
+@pytest.mark.parametrize("message,kind", [
+    ("how many lines of code are in this project?", "code"), ("how many python files are there", "python"),
+    ("count the *.md files", "*.md"), ("how big are the .log files here", "log"), ("lines of go code", "go"),
+    ("how many c files", "c"), ("how many lines of source code", "source"),
+    # none, several, or a kind's name that is only a word here: a model reads these
+    ("how many files are in this folder", None), ("lines of python and markdown", None),
+    ("how many files will go to the server", None), ("how many tests do I have", None),
+])
+def test_the_kind_a_message_names(message, kind):
+    assert kind_in(message) == kind

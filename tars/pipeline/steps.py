@@ -21,6 +21,7 @@ from tars.pipeline.grounding import Grounds, date_notes, ground, takes_place
 from tars.pipeline.jsonout import Parsed, drop_null_optionals, parse_object, schema_error
 from tars.tools.base import Tool
 from tars.tools.fact_wording import statement
+from tars.tools.stated import stated_args
 
 __all__ = ["StepRun", "Decision", "Arguments", "run_step", "route", "execute", "CHOICES"]
 
@@ -162,6 +163,8 @@ def _find(tools: Sequence[Tool], name: str) -> Tool | None:
 def execute(provider: Any, messages: Sequence[Message], tool: Tool, grounds: Grounds | None = None) -> Arguments:
     """Ask for `tool`'s arguments and validate them; on failure, one retry that shows the error.
     Valid arguments are then checked against the conversation (`grounding`)."""
+    if (stated := _stated_args(tool, messages)) is not None:
+        return Arguments(tool.name, stated, json_valid=True, schema_valid=True)
     grounds = grounds or Grounds()
     now = grounds.moment()
     request = [Message(role="user", content=prompts.request_text(messages))]
@@ -185,6 +188,12 @@ def execute(provider: Any, messages: Sequence[Message], tool: Tool, grounds: Gro
     if args is not None:  # invalid arguments too: a missing detail is the better thing to ask about
         _ground(result, tool, args, messages, grounds)
     return result
+
+
+def _stated_args(tool: Tool, messages: Sequence[Message]) -> dict[str, Any] | None:
+    """Arguments the message states exactly (`tars.tools.stated`), when they meet the schema."""
+    args = stated_args(tool.name, latest_user_text(messages))
+    return args if args is not None and schema_error(tool.parameters, args) is None else None
 
 
 def _ground(result: Arguments, tool: Tool, args: dict[str, Any], messages: Sequence[Message],

@@ -18,8 +18,9 @@ from typing import Any
 from tars.errors import ToolError
 from tars.tools.base import Tool
 
-__all__ = ["CalcError", "evaluate", "calc_tools", "MAX_DIGITS"]
+__all__ = ["CalcError", "evaluate", "expression_in", "calc_tools", "CALCULATOR", "MAX_DIGITS"]
 
+CALCULATOR = "calculate"  # the tool's name: the pipeline hands it arithmetic the user wrote out
 MAX_DIGITS = 1000  # an integer result or intermediate longer than this is refused
 _MAX_BITS = int(MAX_DIGITS * 3.33) + 1
 _MAX_CHARS = 500
@@ -79,8 +80,16 @@ _SYMBOL = {ast.Add: "+", ast.Sub: "−", ast.Mult: "×", ast.Div: "÷", ast.Floo
 
 _NUM = r"\d+(?:\.\d+)?"
 # Words for operators, in the order they are replaced (longest phrases first).
-_WORDS: tuple[tuple[str, str], ...] = (
+_WORDS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\b(?:what(?:'s| is)|calculate|compute|evaluate|how much is|solve)\b", " "),
+    # a percentage taken off or added to an amount is a share of that amount: "20% off 80" is 64
+    (rf"({_NUM})\s*(?:%|percent|per cent)\s+(?:off|discount on|discount from|less than)\s+({_NUM})\b",
+     r"(\2 - pct(\1))"),
+    (rf"({_NUM})\s+(?:with|less|minus)\s+(?:a\s+)?({_NUM})\s*(?:%|percent|per cent)\s+(?:off|discount)\b",
+     r"(\1 - pct(\2))"),
+    (rf"\b(increase|decrease|raise|reduce|cut)\s+({_NUM})\s+by\s+({_NUM})\s*(?:%|percent|per cent)",
+     lambda m: f"({m[2]} {'+' if m[1] in ('increase', 'raise') else '-'} pct({m[3]}))"),
+    (rf"({_NUM})\s*(?:%|percent|per cent)\s+(?:more|higher|greater) than\s+({_NUM})\b", r"(\2 + pct(\1))"),
     (rf"({_NUM})\s*(?:%|percent|per cent)\s+of\b", r"pct(\1)*"),
     (rf"({_NUM})\s*(?:%|percent|per cent)(?!\s*[\d(.])", r"pct(\1)"),
     (r"\b(?:the )?square root of\b", " sqrt "),
@@ -215,7 +224,32 @@ def _shown(text: str) -> str:
     """The normalised expression as people write it."""
     out = re.sub(r"pct\((" + _NUM + r")\)\*", r"\1% of ", text)
     out = re.sub(r"pct\((" + _NUM + r")\)", r"\1%", out).replace("**", "^").replace("*", "×")
-    return re.sub(r"\s*([×+^÷])\s*", r" \1 ", out).replace("/", " / ").replace("  ", " ").strip()
+    out = re.sub(r"\s*([×+^÷])\s*", r" \1 ", out).replace("/", " / ").replace("  ", " ").strip()
+    if out.startswith("(") and out.endswith(")") and "(" not in out[1:] and ")" not in out[:-1]:
+        out = out[1:-1]  # "(80 - 20%)": the whole expression needs no parentheses
+    return out
+
+
+# what may open or close a message that is nothing but arithmetic: "hey, what's 17 times 23 please?"
+_ASK_OPENING = re.compile(
+    r"^(?:(?:hey|hi|ok|okay|so|please|quick question)\b[,:!]?\s*)*"
+    r"(?:(?:can|could|would|will) you (?:please )?(?:tell me |work out |calculate |compute |do )?|tell me |work out )?"
+    r"(?:(?:what(?:'s|s| is| does)|how much is|calculate|compute|evaluate|work out)\s+)?(?:the\s+)?", re.IGNORECASE)
+_ASK_CLOSING = re.compile(r"(?:,?\s*(?:please|equal|make|come to|exactly))*\s*[?.!=\s]*$", re.IGNORECASE)
+
+
+def expression_in(message: str) -> str | None:
+    """The arithmetic a message asks for, when the whole message is arithmetic tars evaluates
+    ("what's 20% off 80?"); None when it says anything more, which a model must read."""
+    ask = _ASK_OPENING.sub("", message.strip(), count=1)
+    ask = _ASK_CLOSING.sub("", ask, count=1).strip()
+    if len(ask) > _MAX_CHARS or not re.search(r"\d", ask):
+        return None
+    try:
+        evaluate(ask)
+    except CalcError:
+        return None
+    return ask
 
 
 def calculate(expression: str) -> dict[str, Any]:
@@ -227,7 +261,7 @@ def calculate(expression: str) -> dict[str, Any]:
 
 def calc_tools() -> list[Tool]:
     return [Tool(
-        name="calculate", family="exact", func=calculate,
+        name=CALCULATOR, family="exact", func=calculate,
         description=("Evaluate an arithmetic expression exactly: numbers with + - * / // % ** and parentheses, "
                      "percentages (N% of M), sqrt, abs, round, log. Use it for any arithmetic instead of "
                      "working it out yourself."),

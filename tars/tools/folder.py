@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,8 +18,9 @@ from typing import Any
 from tars.errors import ToolError
 from tars.tools.base import Tool
 
-__all__ = ["FolderError", "folder_stats", "folder_tools"]
+__all__ = ["FolderError", "folder_stats", "folder_tools", "kind_in", "FOLDER_STATS"]
 
+FOLDER_STATS = "folder_stats"  # the tool's name: the pipeline hands it the kind the user named
 MAX_FILES = 20_000
 MAX_SEEN = 200_000  # entries looked at in all, matching or not: a home folder is not walked to the end
 _MAX_READ = 8 * 1024 * 1024  # lines are counted in files up to this size; bigger ones are data
@@ -53,6 +55,28 @@ _ALIASES = {"source": "code", "source code": "code", "sources": "code", "documen
 # what a model writes for "every file"
 _EVERY = frozenset({"all", "any", "*", "*.*", "file", "files", "every", "everything", "all files", "any file",
                     "every file", "folder", "directory"})
+
+
+# a kind the message names: an unmistakable word, or any kind's name right before "files"/"code"
+_PLAIN_KINDS = sorted((k for k in [*_KINDS, *_ALIASES] if len(k) > 2 and k not in
+                       {"text", "image", "images", "test", "doc", "source", "sources", "shell", "bash", "pictures",
+                        "photos", "tests", "docs", "documentation", "code", "source code", "txt", "sh"}),
+                      key=len, reverse=True)
+_ANY_KIND = "|".join(map(re.escape, sorted([*_KINDS, *_ALIASES], key=len, reverse=True)))
+_NAMED_KIND = re.compile(
+    r"(\*\.[\w*]+)|(?<![\w.])\.(\w{1,6}) files?\b|"
+    rf"\b({'|'.join(map(re.escape, _PLAIN_KINDS))})\b(?! (?:to|of)\b)|"
+    rf"\b({_ANY_KIND})(?= (?:files?|code|sources?)\b)|\b(?:lines|loc) of (code|docs|documentation|tests)\b|"
+    r"\b(source code|documentation|unit tests|the tests|the docs)\b",
+    re.IGNORECASE)
+
+
+def kind_in(message: str) -> str | None:
+    """The one kind of file a message names ("lines of python", "*.md files", "lines of code"), as
+    `folder_stats` reads it; None when it names none or several, which a model must read."""
+    found = {next(g for g in m.groups() if g).lower() for m in _NAMED_KIND.finditer(message)}
+    kinds = {_patterns(k)[0] for k in found}
+    return found.pop() if len(found) == 1 or (found and len(kinds) == 1) else None
 
 
 class FolderError(ToolError):
@@ -185,7 +209,7 @@ def folder_stats(kind: str | None = None, root: Path | None = None) -> dict[str,
 
 def folder_tools() -> list[Tool]:
     return [Tool(
-        name="folder_stats", family="folder", func=lambda kind=None: folder_stats(kind),
+        name=FOLDER_STATS, family="folder", func=lambda kind=None: folder_stats(kind),
         description=("Count the files in the user's working folder and below, with their lines and sizes and "
                      "the biggest ones; optionally only one kind of file."),
         parameters={"type": "object", "additionalProperties": False, "properties": {
