@@ -111,6 +111,19 @@ def test_an_invented_optional_value_is_dropped_and_the_users_are_kept():
     assert inside.args["project"] == "Finance"  # named as a project, not an echo of the task
 
 
+def test_an_address_is_the_users_or_a_results_never_the_models():
+    page = {"type": "object", "properties": {"url": {"type": "string"}}, "required": ["url"]}
+    invented = ground(page, {"url": "https://www.python.org/downloads/release/python-3.13/"},
+                      said("search the web for python 3.13 release notes"), Grounds(now=NOW))
+    assert invented.question is not None  # a guessed address is asked for, not fetched
+    written = ground(page, {"url": "https://example.com/"}, said("read example.com for me"), Grounds(now=NOW))
+    assert written.question is None and written.args == {"url": "https://example.com/"}
+    found = [Message(role="user", content="search for tars"),
+             Message(role="tool", content='[{"url": "https://docs.tars.dev/start"}]', tool_call_id="1"),
+             Message(role="user", content="read the first result")]
+    assert ground(page, {"url": "https://docs.tars.dev/start"}, found, Grounds(now=NOW)).question is None
+
+
 def test_a_relative_date_is_resolved_by_tars_and_a_copied_example_date_dropped():
     asked = said("remind me to call mom tomorrow at 5")
     assert ground(TASK, {"content": "call mom", "due": "tomorrow at 5"}, asked, Grounds(now=NOW)).args["due"] == \

@@ -29,6 +29,15 @@ def test_a_plain_request_for_missing_tools_says_what_to_set(router, message, set
     assert decision.reason.endswith("; its tools are not set up")
 
 
+@pytest.mark.parametrize("message", ["search the web for python 3.13 release notes",
+                                     "google the latest rust release", "what's the latest news on the mars mission"])
+def test_a_search_is_not_a_page_read_when_only_reading_is_set_up(router, message):
+    """web_read works without settings; a search is web_search's, which needs TARS_SEARCH_URL."""
+    decision = router.decide(message)
+    assert not decision.needs_tools and "TARS_SEARCH_URL" in decision.unavailable, decision
+    assert router.decide("summarise https://example.com/post for me").tool_hints == ("web_read",)
+
+
 @pytest.mark.parametrize("message", [
     "count the lines in README.md",  # a file name is no note
     "what is a task queue", "I made a todo app in react, how do I add dark mode", "hi there",

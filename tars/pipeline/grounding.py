@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 from tars import currencies
 from tars.messages import Message, latest_user_text
@@ -132,6 +133,7 @@ class _Text:
 
     def __init__(self, messages: Sequence[Message], now: dt.datetime) -> None:
         text = _conversation(messages)
+        self.folded = text.casefold()
         self.norm = f" {_norm(text)} "
         words = self.norm.split()
         self.stems = {_stem(w) for w in words}
@@ -211,6 +213,8 @@ def _check(name: str, prop: dict[str, Any], value: Any, text: _Text, now: dt.dat
     if isinstance(value, (int, float)):
         days = text.days if forms.counts_days(name, prop) else set()
         return required or float(value) in text.numbers | days, value, None
+    if isinstance(value, str) and (host := _host(value)):  # an address is the user's (or a result's) or invented
+        return host in text.folded, value, None
     if isinstance(value, str) and is_date_arg(name, prop):
         return _check_date(prop, value, text, now, required)
     if isinstance(value, str):
@@ -222,6 +226,14 @@ def _check(name: str, prop: dict[str, Any], value: Any, text: _Text, now: dt.dat
         fields = prop.get("properties") or {}
         return all(_check(k, _prop(fields, k), v, text, now, required)[0] for k, v in value.items()), value, None
     return True, value, None
+
+
+def _host(value: str) -> str | None:
+    """The site a URL names, as people write it ("python.org" for https://www.python.org/x), or None."""
+    if "://" not in value:
+        return None
+    host = (urlsplit(value.strip()).hostname or "").casefold().removeprefix("www.")
+    return host or None
 
 
 def _check_date(prop: dict[str, Any], value: str, text: _Text, now: dt.datetime,

@@ -177,10 +177,16 @@ class Router:
         """Whether `message` wants tools, which, and why; independent of the configured models.
         A message that surely wants tools which are not set up says what the user must set."""
         decision = _decide(self._index, message)
-        if decision.needs_tools or not self._why:
+        if not self._why:
             return decision
         wanted = _decide(self._missing, message)
-        if wanted.score < _SET_UP_BAR:
+        if decision.needs_tools:  # a family's set-up tool, unless the message points at one that is not
+            sig = read_signals(message)
+            body = sig.text[sig.lead:]
+            if wanted.family != decision.family or _pointed(self._index, decision.family, body) \
+                    or not _pointed(self._missing, wanted.family, body):
+                return decision
+        elif wanted.score < _SET_UP_BAR:
             return decision
         sig = read_signals(message)
         body = sig.text[sig.lead:]
@@ -189,6 +195,12 @@ class Router:
         why = "; ".join(dict.fromkeys(self._why[n] for n in wanted.tool_hints if n in self._why))
         return Decision(needs_tools=False, family=wanted.family, tool_hints=wanted.tool_hints,
                         reason=f"{wanted.reason}; its tools are not set up", unavailable=why)
+
+
+def _pointed(index: _Index, family: str | None, body: str) -> list[str]:
+    """The tools of `family` in `index` whose hint pattern `body` matches ("search …" is web_search)."""
+    return [name for fam, names in index.families if fam.name == family for name in names
+            if (pattern := fam.hints.get(name)) is not None and pattern.search(body)]
 
 
 def _decide(index: _Index, message: str) -> Decision:
