@@ -65,12 +65,12 @@ def test_long_lines_are_not_wrapped_in_a_pipe(server: OllamaServer) -> None:
     assert done.stdout == line + "\n"
 
 
-def test_piped_stdin_follows_the_request_in_a_delimited_block(server: OllamaServer) -> None:
+def test_piped_stdin_follows_the_request_in_a_code_fence(server: OllamaServer) -> None:
     done = tars_ask(server, "summarise this", stdin="line one\nline two\n")
     assert done.returncode == 0, done.stderr
     text = user_text(server)
     assert text.startswith("summarise this\n\n")
-    assert text.endswith("<input>\nline one\nline two\n</input>")
+    assert text == "summarise this\n\n```\nline one\nline two\n```"
 
 
 @pytest.mark.parametrize("args", [["-"], []])

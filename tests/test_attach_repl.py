@@ -46,7 +46,7 @@ def test_attach_then_at_path_reach_the_model(server: OllamaServer, files: Path) 
         send(child, "/attach", "attached to your next message: file: notes.txt, 9 bytes")
         send(child, "summarise", "echo: summarise")
         text = user_messages(server)[-1]["content"]
-        assert text == "summarise\n\n[attached file: notes.txt, 9 bytes]\n<file>\nbuy milk\n</file>"
+        assert text == "summarise\n\n[attached file: notes.txt, 9 bytes]\n```\nbuy milk\n```"
 
         send(child, "what is in @cat.png?", "echo: what is in @cat.png?")
         user = user_messages(server)[-1]

@@ -44,12 +44,12 @@ def last_user(server: OllamaServer) -> dict:
 
 
 def test_a_text_file_arrives_under_a_header_naming_it(server: OllamaServer, tmp_path: Path) -> None:
-    (tmp_path / "notes.txt").write_text("buy milk\nfix the </file> bug\n")
+    (tmp_path / "notes.txt").write_text("buy milk\nfix the ``` fence\n")
     done = tars("ask", "-a", "notes.txt", "summarise", OLLAMA_HOST=server.url)
     assert done.returncode == 0, done.stderr
     text = last_user(server)["content"]
-    assert text.startswith("summarise\n\n[attached file: notes.txt, 29 bytes]\n<file>\nbuy milk\n")
-    assert text.endswith("fix the <\\/file> bug\n</file>")  # the file cannot close its own block
+    assert text.startswith("summarise\n\n[attached file: notes.txt, 27 bytes]\n````\nbuy milk\n")
+    assert text.endswith("fix the ``` fence\n````")  # the file cannot close its own block
 
 
 def test_files_and_piped_stdin_travel_together(server: OllamaServer, tmp_path: Path) -> None:
@@ -58,7 +58,7 @@ def test_files_and_piped_stdin_travel_together(server: OllamaServer, tmp_path: P
     done = tars("ask", "-a", "a.md", "--attach", "b.py", "compare", stdin="piped text\n", OLLAMA_HOST=server.url)
     assert done.returncode == 0, done.stderr
     text = last_user(server)["content"]
-    assert text.index("<input>\npiped text\n</input>") < text.index("[attached file: a.md") \
+    assert text.index("```\npiped text\n```") < text.index("[attached file: a.md") \
         < text.index("[attached file: b.py")
 
 

@@ -2,20 +2,21 @@
 
 Piped stdin, text files, web pages and images all travel the same way: `user_message` puts the
 request first, then each attachment under a header line naming it (`[attached file: notes.txt,
-2 KB]`), text in a delimited block a small model cannot mistake for the request, and images as
+2 KB]`), text in a code fence a small model cannot mistake for the request, and images as
 the message's `attachments`, which providers send as images to models that take them. The
 header lines stay in the stored conversation, so `tars history show` names every attachment.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from tars.messages import Attachment, Message
 
-__all__ = ["Attached", "size_words", "user_message"]
+__all__ = ["Attached", "fenced", "size_words", "user_message"]
 
 Kind = Literal["input", "file", "page", "image"]
 
@@ -51,16 +52,24 @@ class Attached:
         return f"[attached {self.kind}: {self.name}, {size_words(self.size)}]"
 
     def block(self) -> str:
-        """Its part of the message text."""
+        """Its part of the message text: piped input and files in a code fence (a file under its
+        header), which even a small model reads as the material, not as more instructions."""
         if self.kind == "input":  # piped text: the block the request is about
-            body = self.text.rstrip("\n").replace("</input>", "<\\/input>")  # the block ends where we say
-            return f"The input is between the <input> tags.\n<input>\n{body}\n</input>"
+            return fenced(self.text)
         if self.kind == "file":
-            body = self.text.rstrip("\n").replace("</file>", "<\\/file>")
-            return f"{self.header}\n<file>\n{body}\n</file>"
+            return f"{self.header}\n{fenced(self.text)}"
         if self.kind == "page":
             return f"{self.header}\n{self.text}"
         return self.header
+
+
+def fenced(text: str) -> str:
+    """`text` in a code fence longer than any run of backticks inside it, so the block ends where
+    tars says, not where the text does. (A sentence saying where input starts and ends was echoed
+    back by small models as if it were the input.)"""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}\n{text.rstrip(chr(10))}\n{fence}"
 
 
 def user_message(request: str, attached: Sequence[Attached] = ()) -> Message:

@@ -1,7 +1,7 @@
 """`tars ask`: one question, one streamed answer; made for pipes and scripts.
 
     tars ask "question"                      the answer streams to stdout
-    echo text | tars ask "summarise this"    the piped text goes to the model in an <input> block after the request
+    echo text | tars ask "summarise this"    the piped text goes to the model in a code fence after the request
     tars ask - < prompt.txt, or: tars ask    the whole prompt comes from stdin
     tars ask -a notes.txt -a photo.png "..."  files, images or URLs attached to the question
 
