@@ -314,14 +314,14 @@ def test_partial_results_are_answered_from_what_worked_and_tars_says_what_is_mis
 def test_a_call_that_confirms_what_it_did_is_the_answer_without_a_model(make_session):
     def memory_remember(text: str) -> dict:
         return {"status": "remembered", "text": "The user's cat is called Miso",
-                "confirmation": "Remembered: The user's cat is called Miso."}
+                "confirmation": "Remembered: Your cat is called Miso."}
 
     tool = Tool(name="memory_remember", description="Remember one fact about the user.",
                 parameters={"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]},
                 func=memory_remember)
     session, model = make_session([[J({"tool": "memory_remember", "args": {"text": "Miso is my cat"}})]], [tool])
     turn = session.send("remember that my cat is called Miso")
-    assert turn.text == "Remembered: The user's cat is called Miso." and len(model.calls) == 1
+    assert turn.text == "Remembered: Your cat is called Miso." and len(model.calls) == 1
 
 
 def test_a_call_that_found_nothing_is_told_by_tars_not_filled_in_by_the_model(make_session):

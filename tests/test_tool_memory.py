@@ -169,8 +169,33 @@ def test_a_fact_in_the_first_person_is_kept_as_a_sentence_about_the_user(folder)
     reg = registry(folder)
     out = run(reg, "memory_remember", text="my cat is called Miso").output
     assert out["text"] == "The user's cat is called Miso" and "file" not in out
-    assert out["confirmation"] == "Remembered: The user's cat is called Miso."
+    assert out["confirmation"] == "Remembered: Your cat is called Miso."  # stored about the user, told to them
     run(reg, "memory_remember", text="I always drink tea at 5")
     text = (folder / "memory.md").read_text()
     assert "- The user's cat is called Miso" in text and "- The user always drinks tea at 5" in text
     assert run(reg, "memory_forget", text="my cat is called Miso").output["status"] == "forgotten"
+
+
+def test_recall_tells_every_item_found_to_the_user_as_it_stands(folder):
+    """Of two facts about the cat a small model retold one ("You remember that the user's cat is called
+    Tom"); tars's own answer is every item found, in the second person."""
+    reg = registry(folder)
+    run(reg, "memory_remember", text="my cat is called Tom")
+    run(reg, "memory_remember", text="I always walk to work")
+    run(reg, "memory_remember", text="Miso is my cat")
+    found = run(reg, "memory_recall", query="cat").output
+    assert found["confirmation"] == "From memory: Your cat is called Tom. Miso is your cat."
+    assert run(reg, "memory_recall", query="walk").output["confirmation"] == "From memory: You always walk to work."
+    assert run(reg, "memory_recall", query="dog").output["confirmation"] == "Nothing in memory about 'dog'."
+
+
+@pytest.mark.parametrize("stored,told", [
+    ("The user's sister lives in Porto and the user visits her", "Your sister lives in Porto and you visit her"),
+    ("The user is allergic to peanuts", "You are allergic to peanuts"),
+    ("The user's boss told the user lots of things", "Your boss told you lots of things"),
+    ("when the user travels, the user brings tea", "when you travel, you bring tea"),
+    ("The user doesn't eat pork", "You don't eat pork"), ("Answer in metric units", "Answer in metric units"),
+])
+def test_a_stored_line_told_back_in_the_second_person(stored, told):
+    from tars.tools.fact_wording import second_person
+    assert second_person(stored) == told

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["third_person", "is_question", "statement"]
+__all__ = ["third_person", "second_person", "is_question", "statement"]
 
 _WH = r"(?:what|who|whom|whose|which|where|when|why|how)"
 _AUX = r"(?:do|does|did|is|are|was|were|can|could|would|will|should|have|has|had)"
@@ -73,6 +73,46 @@ def third_person(text: str) -> str:
     if result.startswith("the user") and not text.lstrip().startswith("the user"):
         return "The user" + result[len("the user"):]
     return result
+
+
+# a verb after "the user", back as "you" says it: "the user drinks" -> "you drink"
+_YOU_IRREGULAR = {"is": "are", "has": "have", "does": "do", "goes": "go", "doesn't": "don't", "hasn't": "haven't",
+                  "isn't": "aren't", "was": "were", "wasn't": "weren't"}
+
+
+def _disagree(verb: str) -> str:
+    low = verb.lower()
+    if low in _YOU_IRREGULAR:
+        return _YOU_IRREGULAR[low]
+    if low in _MODALS or low in _ADVERBS or not low.isalpha() or not low.endswith("s") or low.endswith("ss"):
+        return verb
+    if low.endswith("ies") and len(low) > 4:
+        return verb[:-3] + "y"
+    if low.endswith(("shes", "ches", "xes", "zes", "oes", "sses")):
+        return verb[:-2]
+    return verb[:-1]
+
+
+def second_person(text: str) -> str:
+    """A remembered line told back to the user: "The user's cat is called Miso" -> "Your cat is
+    called Miso", "the user drinks coffee" -> "you drink coffee" (the reverse of `third_person`)."""
+    def swap(match: re.Match[str]) -> str:
+        word = "your" if match["owner"] else "you"
+        word = word.capitalize() if match["lead"][0] == "T" else word
+        verb = match["verb"]
+        if verb is None or not _CLAUSE_OPENS.search(text[: match.start()]):  # "told the user lots": no verb
+            return word + (match[0][len(match["lead"]) + len(match["owner"] or ""):] if verb else "")
+        return f"{word} {match['adverbs'] or ''}{_disagree(verb)}"
+
+    return _THE_USER.sub(swap, text)
+
+
+# "the user", then (when it is no owner) any adverbs and the word after them, its verb as a subject
+_THE_USER = re.compile(
+    r"\b(?P<lead>[Tt]he user)(?:(?P<owner>'s)\b|(?: (?P<adverbs>(?:(?:also|always|never|often|usually|still|"
+    r"just|really|only|already|sometimes) )*)(?P<verb>[a-z']+)\b))?")
+# where a clause may open, so that "the user" right after it is its subject
+_CLAUSE_OPENS = re.compile(r"(?:^|\b(?:and|but|so|because|when|that|if|while|since|though)\s|[,;:.]\s)\s*$")
 
 
 def is_question(text: str) -> bool:

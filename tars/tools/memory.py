@@ -18,7 +18,7 @@ from typing import Any
 
 from tars.atomic import LOCK_NAME, update_file
 from tars.errors import ToolError
-from tars.tools.fact_wording import is_question, third_person
+from tars.tools.fact_wording import is_question, second_person, third_person
 from tars.tools.search_index import SearchIndex
 
 __all__ = ["MemoryStore", "Item", "KINDS", "memory_chunks"]
@@ -92,7 +92,8 @@ def _same(a: str, b: str) -> bool:
 
 
 def _said(what: str, text: str, sep: str = ": ") -> str:
-    """The one sentence that confirms a change (the answer to the user, as the tool can say it)."""
+    """The one sentence that confirms a change, told to the user ("Remembered: Your cat is called Miso.")."""
+    text = second_person(text)
     return f"{what}{sep}{text}" + ("" if text.endswith((".", "!", "?")) else ".")
 
 
@@ -103,6 +104,16 @@ def _clean(text: str) -> str:
     if len(text) > MAX_ITEM:
         raise ToolError(f"memory items are one line of at most {MAX_ITEM} characters; shorten it")
     return text
+
+
+def _recalled(texts: list[str], count: int, query: str | None, kind: str | None) -> str:
+    """What recall found, told to the user as it stands in memory (every item: a small model
+    retelling them picked one of two conflicting facts and garbled who was speaking)."""
+    if not texts:
+        return f"Nothing in memory{f' about {query!r}' if query else ''}{f' among the {kind}s' if kind else ''}."
+    told = " ".join(_said("", text, sep="") for text in texts)
+    more = f" ({count - len(texts)} more not shown.)" if count > len(texts) else ""
+    return f"From memory: {told}{more}"
 
 
 def _find(items: list[Item], query: str) -> Item:
@@ -242,7 +253,8 @@ class MemoryStore:
             items = [it for it in items if _norm(it.text) in wanted or q in _norm(it.text)]
         shown = items[:limit]
         return {"count": len(items), "items": [{"kind": it.kind, "text": it.text} for it in shown],
-                "truncated": len(items) > len(shown), "file": str(self.file)}
+                "truncated": len(items) > len(shown), "file": str(self.file),
+                "confirmation": _recalled([it.text for it in shown], len(items), query, kind)}
 
     def search_hits(self, query: str, *, limit: int = 8):
         self.index.refresh(self.SOURCE, self.folder, memory_chunks, recursive=False)
