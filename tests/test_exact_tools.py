@@ -20,6 +20,7 @@ from tars.events import ToolCall
 from tars.routing import Router
 from tars.session.escalation import route_result
 from tars.tools import dates, when
+from tars.tools.builtin import builtin_tools
 from tars.tools.calc import CalcError, calculate, evaluate, expression_in
 from tars.tools.dates import DateError, date_shift, day_of_week, days_between, parse_day
 from tars.tools.registry import ToolRegistry
@@ -208,9 +209,13 @@ def test_questions_about_methods_code_or_other_families_do_not_route_there(route
 
 @pytest.mark.parametrize("message", ["convert 100 usd to eur", "how much is 50 euros in dollars?"])
 def test_money_in_another_currency_needs_live_rates_from_the_web(router, message):
-    """A small model asked this invents a rate ("100 USD is approximately 8.35 EUR")."""
+    """A small model asked this invents a rate ("100 USD is approximately 8.35 EUR"); a page to read
+    is no rate either, so without a search service tars says what to set."""
     decision = router.decide(message)
-    assert decision.needs_tools and decision.family == "web", decision
+    assert not decision.needs_tools and "TARS_SEARCH_URL" in decision.unavailable, decision
+    searching = Router(builtin_tools(load_config(environ={"TARS_SEARCH_URL": "http://127.0.0.1:9/search"})))
+    decision = searching.decide(message)
+    assert decision.needs_tools and decision.family == "web" and decision.tool_hints == ("web_search",), decision
 
 
 # -- through `tars ask` --------------------------------------------------------------------------

@@ -38,7 +38,7 @@ _SET_UP_BAR = SURE + 0.5
 # "what did I write …", not "here are my notes …"
 _ASKS = re.compile(
     r"(?:add|create|make|put|remind|jot|note|log|save|write|append|list|show|read|open|search|find|look|check|"
-    r"mark|complete|tick|finish|close|delete|remove|get|fetch|google|what|what's|whats|which|when|where|do|did|"
+    r"mark|complete|tick|finish|close|delete|remove|get|fetch|google|convert|what|what's|whats|which|when|where|do|did|"
     r"have|has|is|are|any|how|tell)\b")
 # ... but not for advice, which a model gives without the tools: "what's the best way to organise my todo list?"
 # (asked up front: "remind me to suggest a restaurant" is a request)

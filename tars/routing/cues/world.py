@@ -146,7 +146,8 @@ WEB = Family(
             r"tickets for|showtimes?)\b"),
         (3, r"\b(?:stock|share) prices?\b|\bis (?!(?:it|this|that|he|she|they|my|your|the code)\b)[\w\s'-]{2,30} "
             r"(?:down|offline|working|up)\s*\??$"),
-        (3, rf"^(?:convert |change |what(?:'s| is) |how much is )?\S*\d[\d,.]*\s*{MONEY_PAIR}"),  # live rates
+        # an amount in another currency: live rates, asked "what is …" or not (outweighs the textbook frame)
+        (5, rf"^(?:convert |change |what(?:'s| is) |how much is )?\S*\d[\d,.]*\s*{MONEY_PAIR}"),  # live rates
         (2, r"\bstock market\b|\b(?:the )?markets?\b|\b(?:nasdaq|dow jones|s&p|ftse|dax|"
             r"nikkei)\b|\bprice of\b|\bexchange rate\b|\b(?:bitcoin|btc|"
             r"ethereum|eth|crypto)\b|\btrading at\b"),
@@ -193,6 +194,7 @@ WEB = Family(
         web_search=r"(?<![./])\b(?:search|google|look up|lookup|latest|news|headlines?|price|score|who won|winning|"
                    r"find|"
                    r"online|reviews?|yet|opening hours|updates?|results?|trending|current|open|closed?|stocks?|"
-                   r"market|rates?|playing|happening|polls?)\b",
+                   r"market|rates?|playing|happening|polls?)\b"
+                   rf"|\d[\d,.]*\s*{MONEY_PAIR}",  # an amount in another currency needs today's rate
     ),
 )
