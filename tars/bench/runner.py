@@ -175,7 +175,7 @@ def _pipeline(provider: Any, case: Case) -> dict[str, Any]:
         runs += call.runs
         valid = call.json_valid if valid is None else valid and call.json_valid
         row.update(tool=settled.tool.name, args=call.args, repaired=call.repaired, args_error=call.error,
-                   raw_executor=call.runs[-1].text[:300])
+                   raw_executor=call.runs[-1].text[:300] if call.runs else "")  # none: the message stated them
     # a case is one user request: a round after tool results ("own", "summarise") calls nothing either
     row.update(outcome=settled.outcome if settled.outcome in ("call", "clarify") else "none")
     if settled.question is not None:

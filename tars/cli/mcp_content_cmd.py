@@ -98,7 +98,7 @@ def _each_server(server: str | None, job, as_json: bool) -> tuple[dict[str, list
     import sys
 
     from tars.errors import ToolError
-    from tars.safe_text import terminal_safe
+    from tars.safe_text import json_safe, terminal_safe
 
     manager = _started([server] if server else None)
     rows: dict[str, list] = {}
@@ -117,7 +117,7 @@ def _each_server(server: str | None, job, as_json: bool) -> tuple[dict[str, list
     finally:
         manager.close()
     if as_json:
-        print(json.dumps({"servers": rows, "failed": failed}, indent=2, ensure_ascii=False))
+        print(json_safe(json.dumps({"servers": rows, "failed": failed}, indent=2, ensure_ascii=False)))
     for name, why in failed.items():
         print(terminal_safe(f"{name}: failed: {why}"), file=sys.stderr)
     return ({} if as_json else rows), bool(failed)
