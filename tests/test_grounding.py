@@ -115,7 +115,7 @@ def test_an_address_is_the_users_or_a_results_never_the_models():
     page = {"type": "object", "properties": {"url": {"type": "string"}}, "required": ["url"]}
     invented = ground(page, {"url": "https://www.python.org/downloads/release/python-3.13/"},
                       said("search the web for python 3.13 release notes"), Grounds(now=NOW))
-    assert invented.question is not None  # a guessed address is asked for, not fetched
+    assert invented.question == "Could you tell me the address of the page you mean?"  # not a guess fetched
     written = ground(page, {"url": "https://example.com/"}, said("read example.com for me"), Grounds(now=NOW))
     assert written.question is None and written.args == {"url": "https://example.com/"}
     found = [Message(role="user", content="search for tars"),

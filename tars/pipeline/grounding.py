@@ -395,6 +395,8 @@ def _question(missing: list[str], props: dict[str, Any]) -> str:
             wanted.append("which place you mean")
         elif is_date_arg(name, prop):
             wanted.append("when")
+        elif name.lower() in ("url", "uri", "link", "href", "page_url") or prop.get("format") in ("uri", "url"):
+            wanted.append("the address of the page you mean")
         elif desc := re.split(r"[,;(.:]", " ".join(str(prop.get("description") or "").split()))[0].strip():
             wanted.append(desc[:60])  # its first clause: "the whole fact the user stated"
         else:
