@@ -25,6 +25,7 @@ def test_the_search_query_of_a_huge_text_has_a_bounded_number_of_terms():
     terms = query.split(" OR ")
     assert len(terms) == MAX_TERMS
     assert terms[0] == '"dog"'  # the most frequent word leads
+    assert fts_query("Emma's school") == '"emma" OR "school"'  # a lone letter would match every "user's"
 
 
 def test_a_fact_is_still_found_in_a_long_message(tars_home: Path, monkeypatch):

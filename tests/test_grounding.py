@@ -315,12 +315,11 @@ def test_a_router_that_picks_storing_for_a_question_recalls_instead():
                   func=lambda query=None: log.append(("recall", query)) or {"items": ["The user's cat is Miso."]})
     session, model = _session([
         [J({"choice": "call_tool", "tool": "memory_remember", "question": None})],
-        [J({"tool": "memory_recall", "args": {"query": "cat"}})],
         ["Your cat is called Miso."],
     ], [remember, recall], Grounds(now=NOW))
     session.send("what do you remember about my cat?")
-    assert log == [("recall", "cat")]
-    assert "Tool: memory_recall" in model.calls[1]["system"]
+    assert log == [("recall", "cat")]  # what it is about, read from the question: no executor step
+    assert not any("Tool: memory_recall" in c["system"] for c in model.calls)
 
 
 # -- the bench ------------------------------------------------------------------------------------
@@ -354,6 +353,10 @@ def test_a_fact_the_model_rewrote_is_kept_in_the_users_own_words(tmp_path):
     result = steps.execute(ScriptedProvider([[J({"tool": "memory_remember", "args": {"text": "Porto"}})]]),
                            said("My sister lives in Porto, keep that in mind"), remember, Grounds(now=NOW))
     assert result.args == {"text": "My sister lives in Porto"}  # a bare name is no fact
+    padded = J({"tool": "memory_remember",
+                "args": {"text": "Sam is my name, and I am always keeping in mind the latest user message."}})
+    result = steps.execute(ScriptedProvider([[padded]]), said("my name is Sam"), remember, Grounds(now=NOW))
+    assert result.args == {"text": "My name is Sam"}  # the user's words, not the model's additions
     weather = Tool(name="weather_now", description="Current weather for a place.", func=lambda **_: None,
                    parameters={"type": "object", "properties": {"location": {"type": "string"}},
                                "required": ["location"]})
@@ -459,3 +462,30 @@ def test_a_source_and_a_target_follow_the_message_not_the_models_order(message, 
     checked = ground({"type": "object", "properties": props, "required": list(args)}, args, said(message),
                      Grounds(now=NOW))
     assert {name: checked.args[name] for name in expected} == expected
+
+
+@pytest.mark.parametrize("message,args", [
+    ("what do you remember about my cat?", {"query": "cat"}),
+    ("what's my wife's birthday?", {"query": "wife's birthday"}),
+    ("what is my cat called?", {"query": "cat"}), ("what did I tell you about the trip?", {"query": "trip"}),
+    # about everything, or more than one thing, or no question: the model's to read
+    ("what do you know about me?", None), ("what is my name and where do I live?", None),
+    ("remember my cat is Tom", None), ("what rules do you have?", None),
+])
+def test_a_question_about_one_thing_is_recalled_by_that_thing(message, args):
+    from tars.tools.stated import stated_args
+    assert stated_args("memory_recall", message) == args
+
+
+def test_recall_looks_up_what_the_question_is_about_not_a_kind_the_model_picked(tmp_path):
+    """The small model wrote kind "fact" and no query: every fact was listed, the name (pinned) not among them."""
+    config = load_config().replace(memory_dir=tmp_path, notes_dir=tmp_path)
+    tools = {t.name: t for t in builtin_tools(config) if t.name.startswith("memory_")}
+    tools["memory_remember"].func(text="my name is Sam", kind="pinned")
+    tools["memory_remember"].func(text="my cat is called Tom")
+    recall = tools["memory_recall"]
+    result = steps.execute(ScriptedProvider([[J({"tool": "memory_recall", "args": {"kind": "fact"}})]]),
+                           said("what do you remember about my cat?"), recall, Grounds(now=NOW))
+    assert result.args == {"query": "cat"} and result.runs == []  # no model asked
+    assert recall.func(**result.args)["confirmation"] == "From memory: Your cat is called Tom."
+    assert "Your name is Sam." in recall.func(kind="fact")["confirmation"]  # a pinned item is a fact too

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -332,9 +332,10 @@ def _required_sets(schema: dict[str, Any]) -> tuple[set[str], list[list[str]]]:
 
 
 def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Message],
-           grounds: Grounds | None = None) -> Grounded:
+           grounds: Grounds | None = None, stated: Collection[str] = ()) -> Grounded:
     """Check `args` against the conversation: resolve dates, drop invented optional values, and
-    name the required ones the conversation does not give (with the question to ask)."""
+    name the required ones the conversation does not give (with the question to ask). A `stated`
+    argument is what the user said, so every word of it must be in the conversation."""
     grounds = grounds or Grounds()
     now = grounds.moment()
     props = schema.get("properties") or {}
@@ -352,6 +353,8 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
         ok, value, phrase = _check(name, prop, value, text, now, name in base)
         if ok and name not in base and "enum" not in prop and _echo(value, name, args, base, text):
             ok = False
+        if ok and name in stated and isinstance(value, str) and not text.has_words(value, every=True):
+            ok = False  # "Sam is my name, and I am always keeping in mind …": more than the user said
         if ok:  # the user's value, in the form the argument asks for
             out.args[name] = forms.with_state(prop, value)
             if phrase is not None:

@@ -198,14 +198,14 @@ def _stated_args(tool: Tool, messages: Sequence[Message]) -> dict[str, Any] | No
 
 def _ground(result: Arguments, tool: Tool, args: dict[str, Any], messages: Sequence[Message],
             grounds: Grounds) -> None:
-    checked = ground(tool.parameters, args, messages, grounds)
+    checked = ground(tool.parameters, args, messages, grounds, stated=tool.said_by_user)
     # the user stated it; a small model rewrote it into what they did not say, or cut it to a bare name
     told = [name for name in tool.said_by_user if name in checked.missing
             or (isinstance(value := checked.args.get(name), str) and len(value.split()) < _WHOLE_STATEMENT)]
     if told:
         last = latest_user_text(messages)
         args = {**args, **{name: statement(last, str(args.get(name) or "")) for name in told}}
-        checked = ground(tool.parameters, args, messages, grounds)
+        checked = ground(tool.parameters, args, messages, grounds, stated=tool.said_by_user)
     if checked.question is not None:
         result.question = checked.question
     elif result.error is None and schema_error(tool.parameters, checked.args) is None:

@@ -246,7 +246,9 @@ class MemoryStore:
         return outcome
 
     def recall(self, query: str | None = None, kind: str | None = None, limit: int = 30) -> dict[str, Any]:
-        items = [it for it in self.items() if kind is None or it.kind == kind]
+        # a pinned item is a fact kept in every prompt: asked for facts, it is one
+        kinds = {"fact", "pinned"} if kind == "fact" else {kind}
+        items = [it for it in self.items() if kind is None or it.kind in kinds]
         if query:
             wanted = {_norm(h.text) for h in self.search_hits(query, limit=limit)}
             q = _norm(query)

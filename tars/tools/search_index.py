@@ -59,7 +59,8 @@ def fts_query(text: str, max_terms: int = MAX_TERMS) -> str:
     """Turn free text into a safe FTS5 query: quoted words joined by OR (BM25 ranks by overlap).
     At most `max_terms` distinct words, the text's most frequent first (ties: the earliest), so a
     huge text (a file piped in) costs a bounded query instead of one term per word."""
-    words = [w for w in re.findall(r"\w+", text.lower()) if w not in _STOP]
+    # one letter is no word to search for: the "s" of "Emma's" matched every "the user's"
+    words = [w for w in re.findall(r"\w+", text.lower()) if w not in _STOP and len(w) > 1]
     if not words:
         words = re.findall(r"\w+", text.lower())
     counts = Counter(words)

@@ -7,10 +7,12 @@ pipeline takes them as written and asks no model; anything less clear still goes
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 from tars.tools.calc import CALCULATOR, expression_in
+from tars.tools.fact_wording import is_question
 from tars.tools.folder import FOLDER_STATS, kind_in
 
 __all__ = ["stated_args"]
@@ -26,7 +28,28 @@ def _kind(message: str) -> dict[str, Any] | None:
     return None if kind is None else {"kind": kind}
 
 
-_READERS: dict[str, Callable[[str], dict[str, Any] | None]] = {CALCULATOR: _expression, FOLDER_STATS: _kind}
+# what a question about the user's own things asks about: "what do you remember about my cat?",
+# "what's my wife's birthday?", "what is my cat called?"
+_ASKED_ABOUT = re.compile(
+    r"(?:\babout (?:my |our |the )?(?P<about>[\w'-]+(?: [\w'-]+){0,2}?)|"
+    r"^(?:what|who|where|when|which)(?:'s| is| are| was| were)? (?:my|our) (?P<mine>[\w'-]+(?: [\w'-]+){0,2}?)"
+    r"(?: (?:called|named|again|now))?)\s*[?.!]*\s*$", re.IGNORECASE)
+
+
+def _recalled(message: str) -> dict[str, Any] | None:
+    """memory_recall's query from a question about one thing (a small model left it out and listed
+    every fact of a kind); anything else is the model's to read."""
+    if not is_question(message):
+        return None
+    match = _ASKED_ABOUT.search(message.strip())
+    thing = match and (match["about"] or match["mine"])
+    if not thing or thing.lower() in ("me", "myself", "us", "you", "yourself", "it", "that", "this"):
+        return None
+    return {"query": thing}
+
+
+_READERS: dict[str, Callable[[str], dict[str, Any] | None]] = {
+    CALCULATOR: _expression, FOLDER_STATS: _kind, "memory_recall": _recalled}
 
 
 def stated_args(tool_name: str, message: str) -> dict[str, Any] | None:
