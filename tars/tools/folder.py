@@ -18,7 +18,8 @@ from typing import Any
 from tars.errors import ToolError
 from tars.tools.base import Tool
 
-__all__ = ["FolderError", "folder_stats", "folder_tools", "kind_in", "FOLDER_STATS"]
+__all__ = ["FolderError", "folder_stats", "folder_tools", "kind_in", "kind_patterns", "matches", "file_size",
+           "FOLDER_STATS"]
 
 FOLDER_STATS = "folder_stats"  # the tool's name: the pipeline hands it the kind the user named
 MAX_FILES = 20_000
@@ -75,7 +76,7 @@ def kind_in(message: str) -> str | None:
     """The one kind of file a message names ("lines of python", "*.md files", "lines of code"), as
     `folder_stats` reads it; None when it names none or several, which a model must read."""
     found = {next(g for g in m.groups() if g).lower() for m in _NAMED_KIND.finditer(message)}
-    kinds = {_patterns(k)[0] for k in found}
+    kinds = {kind_patterns(k)[0] for k in found}
     return found.pop() if len(found) == 1 or (found and len(kinds) == 1) else None
 
 
@@ -91,7 +92,7 @@ class _File:
     mtime: float
 
 
-def _patterns(kind: str | None) -> tuple[str, tuple[str, ...]]:
+def kind_patterns(kind: str | None) -> tuple[str, tuple[str, ...]]:
     """(what to call the files, their name patterns) for a kind as a user or model says it."""
     if not kind or not kind.strip() or kind.strip().lower() in _EVERY:
         return "", ("*",)
@@ -148,7 +149,7 @@ def _walk(root: Path, patterns: tuple[str, ...]) -> tuple[list[_File], list[str]
                 keep.append(d)
         dirs[:] = keep
         for name in sorted(names):
-            if not any(fnmatch.fnmatchcase(name, p) or fnmatch.fnmatch(name.lower(), p.lower()) for p in patterns):
+            if not matches(name, patterns):
                 continue
             path = Path(folder) / name
             try:
@@ -163,7 +164,12 @@ def _walk(root: Path, patterns: tuple[str, ...]) -> tuple[list[_File], list[str]
     return files, sorted(skipped), unreadable, False
 
 
-def _size(n: int) -> str:
+def matches(name: str, patterns: tuple[str, ...]) -> bool:
+    """Whether a file name is one of `patterns` ("*.py"), in its case or any."""
+    return any(fnmatch.fnmatchcase(name, p) or fnmatch.fnmatch(name.lower(), p.lower()) for p in patterns)
+
+
+def file_size(n: int) -> str:
     if n < 1000:
         return f"{n} bytes"
     value = float(n)
@@ -176,7 +182,7 @@ def _size(n: int) -> str:
 
 def folder_stats(kind: str | None = None, root: Path | None = None) -> dict[str, Any]:
     root = (root or Path.cwd()).resolve()
-    label, patterns = _patterns(kind)
+    label, patterns = kind_patterns(kind)
     if not os.access(root, os.R_OK | os.X_OK):
         raise FolderError(f"cannot read the folder {root}")
     files, skipped, unreadable, cut = _walk(root, patterns)
@@ -192,7 +198,7 @@ def folder_stats(kind: str | None = None, root: Path | None = None) -> dict[str,
         sentence += f": {lines:,} line{'s' if lines != 1 else ''}"
         if len(counted) < n:
             sentence += f" (in the {len(counted)} text files)"
-        sentence += f", {_size(total)} in all; the biggest is {biggest[0].path} ({_size(biggest[0].size)})"
+        sentence += f", {file_size(total)} in all; the biggest is {biggest[0].path} ({file_size(biggest[0].size)})"
     sentence += "." + (f" Left out: {', '.join(skipped)}." if skipped else "")
     if unreadable:
         sentence += f" Could not read: {', '.join(unreadable[:5])}{' …' if len(unreadable) > 5 else ''}."

@@ -14,6 +14,7 @@ from typing import Any
 from tars.tools.calc import CALCULATOR, expression_in
 from tars.tools.fact_wording import is_question
 from tars.tools.folder import FOLDER_STATS, kind_in
+from tars.tools.folder_list import FOLDER_LIST, listing_asked
 
 __all__ = ["stated_args"]
 
@@ -49,7 +50,7 @@ def _recalled(message: str) -> dict[str, Any] | None:
 
 
 _READERS: dict[str, Callable[[str], dict[str, Any] | None]] = {
-    CALCULATOR: _expression, FOLDER_STATS: _kind, "memory_recall": _recalled}
+    CALCULATOR: _expression, FOLDER_STATS: _kind, FOLDER_LIST: listing_asked, "memory_recall": _recalled}
 
 
 def stated_args(tool_name: str, message: str) -> dict[str, Any] | None:

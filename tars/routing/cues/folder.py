@@ -1,4 +1,4 @@
-"""Cues for facts about the working folder that only counting can give (`folder_stats`).
+"""Cues for facts about the working folder that only reading it can give (`folder_stats`, `folder_list`).
 
 "How many lines of python are in this folder?", "the biggest file here": a model cannot see the
 folder, so it must not answer these from its own guess. Questions about files in general ("how many
@@ -7,16 +7,19 @@ lines should a function have") name no folder and stay with the model.
 
 from __future__ import annotations
 
-from tars.routing.family import Family, cues
+from tars.routing.family import Family, cues, hints
 
 __all__ = ["FOLDER"]
 
 _HERE = r"(?:here|in (?:this|the current|my current|my|the) (?:folder|directory|dir|repo|repository|project|codebase))"
 
+# what only counting answers; asked otherwise ("list", "what's in"), the folder's entries are listed
+_COUNTING = r"\b(?:how many|count|number of|total|biggest|largest|smallest|heaviest|how (?:big|large)|lines?|loc)\b"
+
 FOLDER = Family(
     "folder",
     names=frozenset({"folder"}),
-    prefixes=("folder_stats",),
+    prefixes=("folder_stats", "folder_list"),
     asked_as_textbook=True,  # "how many files are in this folder" reads like a general question
     code_domain=True,  # "lines of python here": the language is what to count, not a coding question
     local=True,
@@ -24,6 +27,16 @@ FOLDER = Family(
         (3, rf"\b(?:how many|count(?: the)?|number of|total)\b.{{0,30}}\b(?:files?|lines?|loc)\b.{{0,30}}\b{_HERE}\b"),
         (3, rf"\b(?:biggest|largest|smallest|heaviest) files?\b.{{0,20}}\b{_HERE}\b|"
             rf"\bhow (?:big|large) is (?:this|the current|my) (?:folder|directory|repo|repository|project|codebase)\b"),
+        # what is in it: "list the files here", "what's in this folder?", "show me the python files in this repo"
+        (3, rf"\b(?:list|show(?: me)?|what(?:'s| is| are)?|which|any)\b.{{0,25}}\b(?:files?|folders?|"
+            rf"directories|subfolders|contents?|entries)\b.{{0,20}}\b{_HERE}|"
+            rf"\bwhat(?:'s| is) (?:in|inside) (?:this|the current|my current) (?:folder|directory|dir|repo|repository|"
+            rf"project)\b|^ls\s*\??$"),
+        # a folder inside it by name: "what's in the src folder?", "list the files in the docs directory"
+        (3, r"\b(?:list|show(?: me)?|what(?:'s| is| are)?|which)\b.{0,25}\b(?:in|inside) (?:the |my )?[\w.-]+/? "
+            r"(?:folder|directory|dir|subfolder)\b"),
     ),
     negatives=cues((3, r"\bhow (?:do|can|should|would) (?:i|you|we|one)\b|\bwhat does\b|\bexplain\b|\bshould\b")),
+    hints=hints(folder_stats=_COUNTING, folder_list=rf"^(?!.*{_COUNTING}).*\b(?:list|show|what|which|any|ls)\b"),
+    hints_decide=True,
 )

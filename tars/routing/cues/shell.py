@@ -15,11 +15,14 @@ SHELL = Family(
     names=frozenset({"shell"}),
     prefixes=("shell_",),
     anchors=frozenset({"shell"}),
+    code_domain=True,  # "run git status": a command to run, not a coding question
     cues=cues(
         (3, r"\b(?:run|execute|exec)\b[^`]{0,20}`[^`]+`"),
         (3, r"\b(?:run|execute)(?: the| this| that| a)?(?: shell)? command\b|\bshell command\b"),
         (3, r"\b(?:in|from|with|using) (?:the|a|my) (?:shell|terminal)\b"),
+        (3, r"^(?:please )?(?:run|execute) (?:git|ls|make|pytest|npm|cargo|df|du|uname|whoami|pwd|docker)\b"),
         (2, r"\b(?:run|execute) (?:git|ls|make|pytest|npm|cargo|df|du|uname|whoami|pwd|docker)\b"),
+        (3, r"^(?:ls|df|du|uname|ps)(?: -{1,2}[\w-]+)+\s*$|^git (?:status|log|diff|branch)(?: -{1,2}[\w-]+)*\s*$"),
         (2, r"\bgit (?:status|log|diff|branch)\b|\b(?:which|what) files are (?:here|in this (?:folder|directory))\b"),
     ),
     negatives=cues(
