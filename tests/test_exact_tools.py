@@ -119,7 +119,8 @@ def fixed_now(monkeypatch):
     ("14th of March, 2027", dt.date(2027, 3, 14)), ("christmas", dt.date(2026, 12, 25)),
     ("new year's day", dt.date(2027, 1, 1)), ("easter 2027", dt.date(2027, 3, 28)),
     ("thanksgiving", dt.date(2026, 11, 26)), ("halloween", dt.date(2027, 10, 31)),
-    ("next friday", dt.date(2026, 11, 27)),
+    ("next friday", dt.date(2026, 11, 27)), ("christmas this year", dt.date(2026, 12, 25)),
+    ("christmas last year", dt.date(2025, 12, 25)), ("christmas, 2027", dt.date(2027, 12, 25)),
     ("tomorrow", dt.date(2026, 11, 26)), ("july 4 1776", dt.date(1776, 7, 4)), ("25/12/2026", dt.date(2026, 12, 25)),
 ])
 def test_dates_are_read_as_people_write_them(fixed_now, text, day):

@@ -74,6 +74,11 @@ def test_holidays_and_numeric_dates_resolve_and_impossible_days_are_not_dates():
     assert {p: w.iso() for p, w in read.items() if w} == {
         "christmas": "2026-12-25", "last friday": "2026-11-20", "25/12/2026": "2026-12-25"}
     assert find("buy christmas gifts", NOW) == []  # a holiday is a date only as a whole phrase
+    # its year said relative to now, one date ("next year" inside it is no second one)
+    assert [(p, w.iso()) for p, w in find("what day of the week is christmas this year?", NOW)] == [
+        ("christmas this year", "2026-12-25")]
+    assert [(p, w.iso()) for p, w in find("how many days until easter next year", NOW)] == [
+        ("easter next year", "2027-03-28")]
     for impossible in ("2027-02-30", "3/4/2027", "in 9000 years", "in 99999999 days"):
         assert resolve(impossible, NOW) is None
 

@@ -180,16 +180,14 @@ class Router:
         if not self._why:
             return decision
         wanted = _decide(self._missing, message)
+        sig = read_signals(message)
+        body = sig.text[sig.lead:]
         if decision.needs_tools:  # a family's set-up tool, unless the message points at one that is not
-            sig = read_signals(message)
-            body = sig.text[sig.lead:]
             if wanted.family != decision.family or _pointed(self._index, decision.family, body) \
                     or not _pointed(self._missing, wanted.family, body):
                 return decision
         elif wanted.score < _SET_UP_BAR:
             return decision
-        sig = read_signals(message)
-        body = sig.text[sig.lead:]
         if not _ASKS.match(body) or _ADVICE.match(body):
             return decision
         why = "; ".join(dict.fromkeys(self._why[n] for n in wanted.tool_hints if n in self._why))

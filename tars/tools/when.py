@@ -135,10 +135,14 @@ _HOLIDAYS: dict[str, Callable[[int], dt.date]] = {
     r"easter(?: sunday)?": _easter,
     r"thanksgiving(?: day)?": _thanksgiving,
 }
-_HOLIDAY_PATTERNS = [(re.compile(r"(?:" + p + r")(?:\s+(\d{4}))?"), f) for p, f in _HOLIDAYS.items()]
+# a holiday's year: written out, or "this/next/last year" ("christmas this year")
+_YEAR = r"(?:,?\s+(\d{4})(?!\d)|\s+((?:this|next|last) year))?"
+_HOLIDAY_PATTERNS = [(re.compile(r"(?:" + p + r")" + _YEAR), f) for p, f in _HOLIDAYS.items()]
 # a holiday in running text is a date only after a word that says so ("until Christmas"; not "christmas gifts")
-_HOLIDAY_SPAN = re.compile(r"\b(until|till|til|before|after|on|by|since|from|(?:when|day|date) is)\s+(?:the\s+)?("
-                           + "|".join(_HOLIDAYS) + r")(?:,?\s+\d{4}(?!\d))?\b", re.IGNORECASE)
+_HOLIDAY_SPAN = re.compile(r"\b(until|till|til|before|after|on|by|since|from|"
+                           r"(?:when|day|date|week|weekday) (?:is|was|will be))\s+(?:the\s+)?("
+                           + "|".join(_HOLIDAYS) + r")(?:,?\s+\d{4}(?!\d)|\s+(?:this|next|last) year)?\b",
+                           re.IGNORECASE)
 
 
 def _calendar_day(year: int, month: int, number: int) -> dt.date:
@@ -149,7 +153,9 @@ def _calendar_day(year: int, month: int, number: int) -> dt.date:
 
 
 def _next(make: Callable[[int], dt.date], year: str | None, today: dt.date) -> dt.date:
-    """The date in the given year, or its next occurrence from today on."""
+    """The date in the given year ("2027", "next year"), or its next occurrence from today on."""
+    if year and year.endswith(" year"):
+        return make(today.year + {"this": 0, "next": 1, "last": -1}[year.split()[0]])
     if year:
         return make(int(year))
     found = make(today.year)
@@ -191,7 +197,7 @@ def day(text: str, today: dt.date) -> dt.date | None:
     whole = re.sub(r"^(?:on|the|until|till|to|from|since)\s+", "", t.replace(",", " ")).strip(" .?")
     for pattern, make in _HOLIDAY_PATTERNS:
         if m := pattern.fullmatch(" ".join(whole.split())):
-            return _next(make, m.group(1), today)
+            return _next(make, m.group(1) or m.group(2), today)
     try:
         return _day(t, today)
     except OverflowError:
@@ -292,13 +298,17 @@ def find(text: str, now: dt.datetime) -> list[tuple[str, When]]:
     holidays = [(m.start(2), m.group(0)[m.start(2) - m.start():]) for m in _HOLIDAY_SPAN.finditer(text)]
     past = {m.start(2) for m in _HOLIDAY_SPAN.finditer(text) if m.group(1).lower() in ("since", "after", "from")}
     spans = [(m.start(), m.group(0)) for m in _SPAN.finditer(text)]
+    taken = 0  # where the last phrase ended: "next year" inside "christmas next year" is no second date
     for start, found in sorted(spans + holidays):
+        if start < taken:
+            continue
         phrase = found.strip(" ,")
         when = resolve(phrase, now)
         if when is not None and start in past and when.date > now.date() and not re.search(r"\d{4}", phrase):
             when = resolve(f"{phrase} {when.date.year - 1}", now) or when  # "since Christmas": the last one
         if when is not None and phrase:
             out.append((phrase, when))
+            taken = start + len(found)
     return out
 
 
