@@ -230,7 +230,7 @@ def test_route_result_shape(config):
 def test_every_builtin_tool_joins_a_builtin_family():
     """The router's catalogue is the real tools: none of them is left to be learned as a stranger."""
     assert Router(builtin_tools()).families == ["tasks", "weather", "memory", "notes", "web", "shell", "exact",
-                                                "clock", "folder"]
+                                                "clock", "folder", "distance"]
 
 
 def test_empty_and_odd_messages(config):

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tars.tools.calc import CALCULATOR, expression_in
+from tars.tools.distance import PLACE_DISTANCE, places_asked
 from tars.tools.fact_wording import is_question
 from tars.tools.folder import FOLDER_STATS, kind_in
 from tars.tools.folder_list import FOLDER_LIST, listing_asked
@@ -50,7 +51,8 @@ def _recalled(message: str) -> dict[str, Any] | None:
 
 
 _READERS: dict[str, Callable[[str], dict[str, Any] | None]] = {
-    CALCULATOR: _expression, FOLDER_STATS: _kind, FOLDER_LIST: listing_asked, "memory_recall": _recalled}
+    CALCULATOR: _expression, FOLDER_STATS: _kind, FOLDER_LIST: listing_asked, PLACE_DISTANCE: places_asked,
+    "memory_recall": _recalled}
 
 
 def stated_args(tool_name: str, message: str) -> dict[str, Any] | None:
