@@ -235,14 +235,28 @@ _ASK_OPENING = re.compile(
     r"^(?:(?:hey|hi|ok|okay|so|please|quick question)\b[,:!]?\s*)*"
     r"(?:(?:can|could|would|will) you (?:please )?(?:tell me |work out |calculate |compute |do )?|tell me |work out )?"
     r"(?:(?:what(?:'s|s| is| does)|how much is|calculate|compute|evaluate|work out)\s+)?(?:the\s+)?", re.IGNORECASE)
-_ASK_CLOSING = re.compile(r"(?:,?\s*(?:please|equal|make|come to|exactly))*\s*[?.!=\s]*$", re.IGNORECASE)
+_ASK_CLOSING = ("please", "equal", "make", "come to", "exactly")
+
+
+def _without_closing(ask: str) -> str:
+    """`ask` without the words and marks that may close it ("… equal, please?"); stripped from the
+    end one at a time, so a long run of spaces costs no regex backtracking."""
+    while True:
+        text = ask.rstrip(" \t\n?.!=,")
+        low = text.lower()
+        word = next((w for w in _ASK_CLOSING if low.endswith(w) and not low[-len(w) - 1:-len(w)].isalnum()), None)
+        if word is None:
+            return text
+        ask = text[: -len(word)]
 
 
 def expression_in(message: str) -> str | None:
     """The arithmetic a message asks for, when the whole message is arithmetic tars evaluates
     ("what's 20% off 80?"); None when it says anything more, which a model must read."""
+    if len(message) > _MAX_CHARS:
+        return None
     ask = _ASK_OPENING.sub("", message.strip(), count=1)
-    ask = _ASK_CLOSING.sub("", ask, count=1).strip()
+    ask = _without_closing(ask).strip()
     if len(ask) > _MAX_CHARS or not re.search(r"\d", ask):
         return None
     try:

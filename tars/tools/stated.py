@@ -55,8 +55,11 @@ _READERS: dict[str, Callable[[str], dict[str, Any] | None]] = {
     "memory_recall": _recalled}
 
 
+_MAX_CHARS = 500  # a longer message (a paste, an attachment) says more than arguments: a model reads it
+
+
 def stated_args(tool_name: str, message: str) -> dict[str, Any] | None:
     """The arguments `message` gives tars's tool `tool_name` outright, or None for a model to work out.
     (MCP tools' names carry their server's, so these names are only ever tars's own tools.)"""
     reader = _READERS.get(tool_name)
-    return reader(message) if reader is not None else None
+    return reader(message) if reader is not None and len(message) <= _MAX_CHARS else None
