@@ -41,7 +41,12 @@ def test_both_places_are_looked_up_and_the_answer_says_it_is_a_straight_line():
     ("what's the distance between Lisbon and Porto?", {"from_place": "Lisbon", "to_place": "Porto"}),
     ("how far is Berlin from Paris", {"from_place": "Paris", "to_place": "Berlin"}),
     ("how far is it from Portland, Maine to Boston?", {"from_place": "Portland, Maine", "to_place": "Boston"}),
+    ("how far is it from Paris to Berlin by car, in miles?", {"from_place": "Paris", "to_place": "Berlin"}),
+    ("How far is Berlin from Paris, please?", {"from_place": "Paris", "to_place": "Berlin"}),
+    # no two places as places are written, or several trips: the model reads these
     ("how far is it from here to Boston", None), ("how far can a bee fly?", None),
+    ("distance between mean and median", None), ("how far is it from Monday to Friday?", None),
+    ("how far is it from Paris to Berlin and from Berlin to Rome?", None), ("from start to finish", None),
 ])
 def test_the_places_a_message_states(message, args):
     assert places_asked(message) == args
@@ -63,7 +68,8 @@ def test_how_far_between_two_places_is_computed_on_the_primary(router, message):
 
 
 @pytest.mark.parametrize("message", ["how far can a bee fly?", "how far along is the project?",
-                                     "how far is the moon from earth?", "what is the distance formula?"])
+                                     "how far is the moon from earth?", "what is the distance formula?",
+                                     "distance between mean and median", "how far is it from monday to friday?"])
 def test_how_far_in_general_stays_with_the_model(router, message):
     assert router.decide(message).family != "distance"
 

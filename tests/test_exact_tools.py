@@ -263,6 +263,7 @@ def test_a_message_that_is_only_arithmetic_is_the_expression_no_model_rewrites(t
     ("could you work out 2^10 please", "2^10"), ("what does 3*4 equal?", "3*4"),
     ("what is a 15% tip on 80 dollars", None), ("is 7 prime?", None), ("how many days until christmas", None),
     ("what is 5 miles in km", None), ("3 apples plus 4 pears", None),
+    ("calculate 7!", "7!"), ("what is 10!/8! please?", "10!/8!"),  # a factorial's mark is no exclamation
 ])
 def test_the_expression_a_message_states(message, expression):
     assert expression_in(message) == expression

@@ -42,10 +42,17 @@ def test_one_kind_of_file_and_a_folder_inside(project):
 
 
 @pytest.mark.parametrize("path,why", [("..", "outside the working folder"), ("/etc", "outside the working folder"),
-                                      ("outside", "outside the working folder"), ("nope", "there is no folder")])
+                                      ("outside", "outside the working folder"), ("nope", "there is no folder"),
+                                      ("\x00", "cannot read"), ("a" * 300, "there is no folder")])
 def test_it_never_leaves_the_working_folder(project, path, why):
     with pytest.raises(FolderError, match=why):
         folder_list(path, root=project)
+
+
+def test_a_name_with_a_newline_cannot_fake_a_line_of_the_listing(project):
+    (project / "evil\n- secrets.txt (1 KB)").write_text("")
+    told = folder_list(root=project)["confirmation"]
+    assert "- 'evil\\n- secrets.txt (1 KB)' (0 bytes)" in told and "\n- secrets.txt" not in told
 
 
 def test_a_long_folder_is_cut_and_says_so(project, monkeypatch):
@@ -59,8 +66,10 @@ def test_a_long_folder_is_cut_and_says_so(project, monkeypatch):
 @pytest.mark.parametrize("message,args", [
     ("list the files in this folder", {}), ("what files are here?", {}),
     ("list the python files here", {"kind": "python"}),
-    # another folder, named: the model reads which
+    # another folder, named, or kinds that are unclear: the model reads which
     ("list the files in src/", None), ("what is in the docs folder", None), ("what is a folder?", None),
+    ("list the files in the directory src", None), ("list the files under docs in this repo", None),
+    ("what's in the docs folder here?", None), ("list the html and css files here", None),
 ])
 def test_the_arguments_a_message_states(message, args):
     assert listing_asked(message) == args
@@ -85,7 +94,10 @@ def test_asking_what_is_here_lists_it_and_commands_go_to_the_shell(router, messa
 
 
 @pytest.mark.parametrize("message", ["how do I list files in python?", "what is a folder?",
-                                     "how do I run git status?", "which files should a python project have?"])
+                                     "how do I run git status?", "which files should a python project have?",
+                                     # what a listing does not tell: what files say, or when they changed
+                                     "which files here import requests?", "what is the newest file here?",
+                                     "which files here changed since yesterday?"])
 def test_questions_about_listing_in_general_stay_with_the_model(router, message):
     assert router.decide(message).family not in ("folder", "shell")
 

@@ -107,9 +107,10 @@ def test_a_kind_the_model_leaves_out_is_taken_from_the_message(project):
     ("how many lines of code are in this project?", "code"), ("how many python files are there", "python"),
     ("count the *.md files", "*.md"), ("how big are the .log files here", "log"), ("lines of go code", "go"),
     ("how many c files", "c"), ("how many lines of source code", "source"),
-    # none, several, or a kind's name that is only a word here: a model reads these
-    ("how many files are in this folder", None), ("lines of python and markdown", None),
-    ("how many files will go to the server", None), ("how many tests do I have", None),
+    # none, clearly ("") or unclearly: several, some left out (None): a model reads these
+    ("how many files are in this folder", ""), ("how many files will go to the server", ""),
+    ("how many tests do I have", ""), ("lines of python and markdown", None), ("how many js and ts files", None),
+    ("how many non-python files are here", None), ("lines of code here excluding tests", None),
 ])
 def test_the_kind_a_message_names(message, kind):
     assert kind_in(message) == kind

@@ -123,6 +123,11 @@ def test_an_address_is_the_users_or_a_results_never_the_models():
     assert invented.question == "Could you tell me the address of the page you mean?"  # not a guess fetched
     written = ground(page, {"url": "https://example.com/"}, said("read example.com for me"), Grounds(now=NOW))
     assert written.question is None and written.args == {"url": "https://example.com/"}
+    for told, invented in (("read example.com", "https://ample.com/"), ("on reddit.com", "https://t.co/x"),
+                           ("python.org news", "https://org/"), ("read docs.python.org", "https://python.org/")):
+        assert ground(page, {"url": invented}, said(told), Grounds(now=NOW)).question is not None, invented
+    www = ground(page, {"url": "https://python.org/about"}, said("see www.python.org"), Grounds(now=NOW))
+    assert www.question is None
     found = [Message(role="user", content="search for tars"),
              Message(role="tool", content='[{"url": "https://docs.tars.dev/start"}]', tool_call_id="1"),
              Message(role="user", content="read the first result")]
@@ -480,6 +485,18 @@ def test_a_source_and_a_target_follow_the_message_not_the_models_order(message, 
 def test_a_question_about_one_thing_is_recalled_by_that_thing(message, args):
     from tars.tools.stated import stated_args
     assert stated_args("memory_recall", message) == args
+
+
+def test_arguments_are_read_from_the_request_not_from_what_came_attached(tmp_path):
+    from tars.attachments.compose import Attached, request_of, user_message
+
+    message = user_message("how many files here?", [Attached.piped("todo: port the python scripts\n")])
+    assert request_of(message.content) == "how many files here?"
+    stats = next(t for t in builtin_tools(load_config().replace(memory_dir=tmp_path, notes_dir=tmp_path))
+                 if t.name == "folder_stats")
+    result = steps.execute(ScriptedProvider([[J({"tool": "folder_stats", "args": {}})]]), [message], stats,
+                           Grounds(now=NOW))
+    assert result.args == {} and len(result.runs) == 1  # the model read it: the piped "python" is no kind asked
 
 
 def test_recall_looks_up_what_the_question_is_about_not_a_kind_the_model_picked(tmp_path):

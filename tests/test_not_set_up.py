@@ -36,6 +36,9 @@ def test_a_search_is_not_a_page_read_when_only_reading_is_set_up(router, message
     decision = router.decide(message)
     assert not decision.needs_tools and "TARS_SEARCH_URL" in decision.unavailable, decision
     assert router.decide("summarise https://example.com/post for me").tool_hints == ("web_read",)
+    # about a page an earlier turn read: the router sees one message, so no "set up search" for it
+    for follow_up in ("what are the latest updates on that page?", "read it and find the opening hours"):
+        assert router.decide(follow_up).tool_hints == ("web_read",)
 
 
 @pytest.mark.parametrize("message", [

@@ -186,7 +186,11 @@ def test_recall_tells_every_item_found_to_the_user_as_it_stands(folder):
     found = run(reg, "memory_recall", query="cat").output
     assert found["confirmation"] == "From memory: Your cat is called Tom. Miso is your cat."
     assert run(reg, "memory_recall", query="walk").output["confirmation"] == "From memory: You always walk to work."
-    assert run(reg, "memory_recall", query="dog").output["confirmation"] == "Nothing in memory about 'dog'."
+    # nothing shares a word with the question: all of memory, since it may answer it in other words
+    assert run(reg, "memory_recall", query="dog").output["confirmation"] == (
+        "Nothing in memory mentions 'dog'. All it has: Your cat is called Tom. You always walk to work. "
+        "Miso is your cat.")
+    assert run(reg, "memory_recall", kind="rule").output["confirmation"] == "Nothing in memory among the rules."
 
 
 @pytest.mark.parametrize("stored,told", [
@@ -195,6 +199,11 @@ def test_recall_tells_every_item_found_to_the_user_as_it_stands(folder):
     ("The user's boss told the user lots of things", "Your boss told you lots of things"),
     ("when the user travels, the user brings tea", "when you travel, you bring tea"),
     ("The user doesn't eat pork", "You don't eat pork"), ("Answer in metric units", "Answer in metric units"),
+    ("Anna thinks the user is funny", "Anna thinks you are funny"), ("only the user knows it", "only you know it"),
+    ("The user's wife says the user snores", "Your wife says you snore"),
+    ("The user moved to Rome", "You moved to Rome"),
+    # "the user" before a word that is no verb is a thing, not the person: left as it is
+    ("the user table has 5 columns", "the user table has 5 columns"),
 ])
 def test_a_stored_line_told_back_in_the_second_person(stored, told):
     from tars.tools.fact_wording import second_person

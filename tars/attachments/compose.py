@@ -16,7 +16,7 @@ from typing import Literal
 
 from tars.messages import Attachment, Message
 
-__all__ = ["Attached", "fenced", "size_words", "user_message"]
+__all__ = ["Attached", "fenced", "request_of", "size_words", "user_message"]
 
 Kind = Literal["input", "file", "page", "image"]
 
@@ -70,6 +70,15 @@ def fenced(text: str) -> str:
     longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
     fence = "`" * max(3, longest + 1)
     return f"{fence}\n{text.rstrip(chr(10))}\n{fence}"
+
+
+_BLOCK_START = re.compile(r"\n\n(?:```|\[attached (?:input|file|page|image): )")
+
+
+def request_of(content: str) -> str:
+    """The request of a user message `user_message` made: the text before its first attachment."""
+    found = _BLOCK_START.search(content)
+    return content[: found.start()] if found else content
 
 
 def user_message(request: str, attached: Sequence[Attached] = ()) -> Message:

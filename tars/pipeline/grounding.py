@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
-from tars import currencies
 from tars.messages import Message, latest_user_text
 from tars.pipeline import value_forms as forms
+from tars.pipeline.conversation_text import ConversationText, norm
 from tars.pipeline.directions import in_order
 from tars.tools import when
 
@@ -29,20 +29,6 @@ __all__ = ["Grounds", "Grounded", "ground", "is_date_arg", "is_place_arg", "take
 # which are as often a weekday or a place in other tools' schemas
 _DATE_NAME = re.compile(r"(?:^|_)(?:due|date|deadline|when|datetime)(?:$|_)")
 _PLACE_NAMES = frozenset({"location", "place", "city", "where", "town"})
-_WORD = re.compile(r"[^\W_]+")
-# words that say what to do rather than what with: "remind me", "add a task" give no task text
-_NOT_CONTENT = frozenset("""a an the to of for in on at by and or with my me i you your it this that please
-is are was be do does myself remind reminder reminders task tasks todo add create make new set note notes
-remember save store write something thing stuff item latest message earlier conversation""".split())
-
-# the verbs of a boolean's name ("include_dividends", "is_public"), not what it switches
-_SWITCH_VERBS = frozenset("is has include includes use enable enabled allow show get return with only".split())
-# verbs that a negation turns into a yes: "don't forget the precipitation", "never fail to include"
-_UNDONE = frozenset("forget forgetting fail miss omit hesitate".split())
-# words a negation reaches across: "don't" reads as "don" "t"; "not … the precipitation"
-_FILLER = frozenset({"t", "the", "a", "an"})
-# words that turn a named switch off
-_NEGATORS = frozenset("without no not exclude excluding ignore ignoring skip never nor don doesn didn dont".split())
 
 
 @dataclass(frozen=True)
@@ -77,15 +63,6 @@ class Grounded:
     question: str | None = None
 
 
-def _stem(word: str) -> str:
-    return word[:5] if len(word) > 5 else word.rstrip("s")
-
-
-# ("reminding" says no more than "remind"); the prompt's own labels ("Latest user message") too, all but
-# "user", which names a thing as often as the person ("the user table")
-_NOT_CONTENT_STEMS = frozenset(_stem(w) for w in _NOT_CONTENT)
-
-
 def is_date_arg(name: str, prop: dict[str, Any]) -> bool:
     fmt = prop.get("format")
     if fmt in ("date", "date-time", "time"):
@@ -108,101 +85,13 @@ def _types(prop: dict[str, Any]) -> set[str]:
     return set(kind) if isinstance(kind, list) else {kind}
 
 
-def _norm(text: str) -> str:
-    return " ".join(_WORD.findall(text.casefold()))
-
-
-def _conversation(messages: Sequence[Message]) -> str:
-    parts = [m.content for m in messages if m.content]
-    parts += [str(v) for m in messages for c in m.tool_calls for v in c.arguments.values()]
-    return "\n".join(parts)
-
-
-def _user_text(messages: Sequence[Message]) -> str:
-    return "\n".join(m.content for m in messages if m.role == "user" and m.content)
-
-
 def date_notes(messages: Sequence[Message], now: dt.datetime) -> list[str]:
     """The latest message's date phrases as tars resolved them, for the executor's prompt."""
     last = latest_user_text(messages)
     return [f'"{phrase}" = {w.iso()} ({w.date:%A})' for phrase, w in when.find(last, now)]
 
 
-class _Text:
-    """The conversation as words, numbers and resolved dates, for membership tests."""
-
-    def __init__(self, messages: Sequence[Message], now: dt.datetime) -> None:
-        text = _conversation(messages)
-        self.folded = text.casefold()
-        self.norm = f" {_norm(text)} "
-        words = self.norm.split()
-        self.stems = {_stem(w) for w in words}
-        self.numbers = {float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", text)}
-        self.numbers |= {float(n) for w, n in when.NUMBER_WORDS.items()
-                         if len(w) > 2 and " " not in w and f" {w} " in self.norm}
-        said = _user_text(messages)
-        self.numbers |= {round(p / 100, 12) for p in forms.percents(said)}  # "5%" grounds the rate 0.05 too
-        # "112.07 W" is -112.07, "11 PM" the hour 23, "5ft 10in" 70 inches
-        self.numbers |= {-n for n in forms.southwest(said)} | set(forms.clock_hours(said).values()) | \
-            set(forms.feet_and_inches(said).values())
-        self.said = said
-        self.found = when.find(said, now)
-        self.dates = [w for _, w in self.found]
-        # a count of days the words imply ("tomorrow" = 1, "two weeks" = 14), for day-count arguments
-        self.days = {float(abs((w.date - now.date()).days)) for w in self.dates} | set(forms.weeks(self.norm).values())
-        last = latest_user_text(messages)
-        self.last = last
-        self.request = _norm(last)
-        self.codes = set(currencies.codes_named(said))  # "British pounds" gives the code GBP
-
-    def says_token(self, value: str) -> bool:
-        """A short symbol the user wrote as it is: the card "A", the chord 'vi', the grade "B+"."""
-        token = value.strip()
-        if not token or len(token) > 4 or " " in token:
-            return False
-        written = rf"(?<![\w'\"]){re.escape(token)}(?![\w'\"])"
-        quoted = rf"(['\"]){re.escape(token)}\1"
-        symbol = any(c.isupper() or c.isdigit() or not c.isalnum() for c in token)
-        if token in ("A", "I"):  # also words: a sentence that opens with one does not write the symbol
-            written = rf"(?<=\w\s){token}(?![\w'\"])"
-        return bool(re.search(quoted, self.said) or (symbol and re.search(written, self.said)))
-
-    def switch(self, name: str, value: bool) -> bool | None:
-        """What the user sets a boolean argument to: on where they name what it switches ("with
-        details", "including the precipitation"), off where a clause names it negated within three
-        words ("without air resistance", "do not show me the precipitation"; "don't forget" is no
-        negation), None where they do not name it; `value` where the name says nothing to look for."""
-        words = [w for w in forms.label_words(name) if w not in _SWITCH_VERBS]
-        if not words:
-            return value
-        stems = {_stem(w) for w in words if _stem(w) not in _NOT_CONTENT_STEMS}
-        for clause in re.split(r"[.!?;:,\n]+", self.said):  # "no rush, include the precipitation" is on
-            said = [w for w in _norm(clause).split() if w not in _FILLER]
-            for i, word in enumerate(said):
-                if _stem(word) in stems:
-                    return not _negates(said[max(0, i - 3):i])
-        return None
-
-    def has_words(self, value: str, *, every: bool) -> bool:
-        words = [w for w in _norm(value).split() if _stem(w) not in _NOT_CONTENT_STEMS]
-        if not words:
-            return False  # "remind me", "task": nothing the user asked for
-        if f" {' '.join(words)} " in self.norm:
-            return True
-        present = [_stem(w) in self.stems for w in words]
-        return all(present) if every else any(present)
-
-
-def _negates(words: list[str]) -> bool:
-    """Whether a negator among `words` turns what follows off: "don't include", but not "don't
-    forget" or "never fail to" (a verb right after the negator that undoes it)."""
-    for j, word in enumerate(words):
-        if word in _NEGATORS and not (j + 1 < len(words) and words[j + 1] in _UNDONE):
-            return True
-    return False
-
-
-def _check(name: str, prop: dict[str, Any], value: Any, text: _Text, now: dt.datetime,
+def _check(name: str, prop: dict[str, Any], value: Any, text: ConversationText, now: dt.datetime,
            required: bool) -> tuple[bool, Any, str | None]:
     """(grounded, value to use, the words a date was resolved from)."""
     if isinstance(value, bool):  # a switch the message does not touch keeps its default (or the model's choice)
@@ -214,7 +103,7 @@ def _check(name: str, prop: dict[str, Any], value: Any, text: _Text, now: dt.dat
         days = text.days if forms.counts_days(name, prop) else set()
         return required or float(value) in text.numbers | days, value, None
     if isinstance(value, str) and (host := _host(value)):  # an address is the user's (or a result's) or invented
-        return host in text.folded, value, None
+        return text.names_site(host), value, None
     if isinstance(value, str) and is_date_arg(name, prop):
         return _check_date(prop, value, text, now, required)
     if isinstance(value, str):
@@ -236,7 +125,7 @@ def _host(value: str) -> str | None:
     return host or None
 
 
-def _check_date(prop: dict[str, Any], value: str, text: _Text, now: dt.datetime,
+def _check_date(prop: dict[str, Any], value: str, text: ConversationText, now: dt.datetime,
                 required: bool) -> tuple[bool, Any, str | None]:
     fmt, pattern = prop.get("format"), forms.date_pattern(prop)
     said = forms.read_date(value, pattern, now)
@@ -250,21 +139,21 @@ def _check_date(prop: dict[str, Any], value: str, text: _Text, now: dt.datetime,
     return text.has_words(value, every=not required), value, None
 
 
-def _echo(value: Any, name: str, args: dict[str, Any], base: set[str], text: _Text) -> bool:
+def _echo(value: Any, name: str, args: dict[str, Any], base: set[str], text: ConversationText) -> bool:
     """An optional text that only repeats the request, or part of a required argument ("project":
     "rent" beside "content": "pay rent"): a small model's filler, not something the user gave."""
-    if not isinstance(value, str) or not (said := _norm(value)):
+    if not isinstance(value, str) or not (said := norm(value)):
         return False
     if said == text.request:
         return True
-    named, value_ = re.escape(_norm(name)), re.escape(said)
+    named, value_ = re.escape(norm(name)), re.escape(said)
     if re.search(rf"\b{named}\W+{value_}\b|\b{value_}\W+{named}\b", text.norm):
         return False  # named as what it is: "my Finance project", "project: Finance"
-    return any(isinstance(v, str) and f" {said} " in f" {_norm(v)} " for k, v in args.items()
+    return any(isinstance(v, str) and f" {said} " in f" {norm(v)} " for k, v in args.items()
                if k != name and k in base)
 
 
-def _strip_dates(out: Grounded, props: dict[str, Any], text: _Text, now: dt.datetime) -> None:
+def _strip_dates(out: Grounded, props: dict[str, Any], text: ConversationText, now: dt.datetime) -> None:
     """Take a resolved date's words out of the other text arguments: the task "call mom tomorrow
     at 5" due tomorrow at 17:00 is the task "call mom"."""
     used = {day for name in out.resolved if (day := _day_of(out, props, name, now))}
@@ -286,7 +175,7 @@ def _strip_named(out: Grounded) -> None:
     for name, value in list(out.args.items()):
         if not isinstance(value, str) or not value.strip() or name in out.resolved:
             continue
-        label = r"[\s_-]+".join(map(re.escape, _norm(name).split()))
+        label = r"[\s_-]+".join(map(re.escape, norm(name).split()))
         phrase = rf"[\s,]*\b(?:in|into|to|for|under|on)\s+(?:my|the|our)\s+{re.escape(value.strip())}\s+{label}\b"
         for other, text in list(out.args.items()):
             if other != name and isinstance(text, str):
@@ -302,7 +191,8 @@ def _day_of(out: Grounded, props: dict[str, Any], name: str, now: dt.datetime) -
     return said.date if said else None
 
 
-def _one_date_one_arg(out: Grounded, props: dict[str, Any], base: set[str], text: _Text, now: dt.datetime) -> None:
+def _one_date_one_arg(out: Grounded, props: dict[str, Any], base: set[str], text: ConversationText,
+                      now: dt.datetime) -> None:
     """The message's one date phrase, put by the model into two date arguments ("days until Christmas"
     as both from and to), stays in the one it fits; the optional other is dropped (its default applies)."""
     if len(text.found) != 1:
@@ -316,7 +206,7 @@ def _one_date_one_arg(out: Grounded, props: dict[str, Any], base: set[str], text
         direction = when.direction(text.last, text.found[0][0])
         ends = {"to", "end", "until", "till"} if direction == "until" \
             else {"from", "start", "since", "begin"} if direction == "since" else set()
-        keep = [n for n in same if ends & set(_norm(n.replace("_", " ")).split())]
+        keep = [n for n in same if ends & set(norm(n.replace("_", " ")).split())]
     for name in same:
         if keep and name not in keep and name not in base:
             del out.args[name], out.resolved[name]
@@ -340,7 +230,7 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
     now = grounds.moment()
     props = schema.get("properties") or {}
     base, alternatives = _required_sets(schema)
-    text = _Text(messages, now)
+    text = ConversationText(messages, now)
     out = Grounded(args={})
     for name, value in args.items():
         prop = _prop(props, name)

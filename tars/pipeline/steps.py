@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tars.attachments.compose import request_of
 from tars.errors import ProviderRejected
 from tars.events import TextDelta, ToolCallEvent, Usage
 from tars.messages import Message, latest_user_text
@@ -192,7 +193,7 @@ def execute(provider: Any, messages: Sequence[Message], tool: Tool, grounds: Gro
 
 def _stated_args(tool: Tool, messages: Sequence[Message]) -> dict[str, Any] | None:
     """Arguments the message states exactly (`tars.tools.stated`), when they meet the schema."""
-    args = stated_args(tool.name, latest_user_text(messages))
+    args = stated_args(tool.name, request_of(latest_user_text(messages)))  # not what came attached
     return args if args is not None and schema_error(tool.parameters, args) is None else None
 
 

@@ -46,6 +46,10 @@ _ADVICE = re.compile(
     r"(?:what(?:'s| is| are|'re)? (?:the |some |a )?(?:best|good|better|right|"
     r"easiest|nice)\b|how (?:should|can|could|do|would|to)\b|should (?:i|we)\b|do you think\b|"
     r"what (?:can|could|should) (?:i|we)\b|(?:any )?(?:tips|ideas|suggestions)\b|suggest\b|is it (?:better|worth))")
+# a message about something an earlier turn found ("that page", "read it"): the router sees one message,
+# so a request that may be about a page already read is no sign that a missing tool is wanted
+_REFERS_BACK = re.compile(r"\b(?:that|this|the|those|these) (?:page|article|site|website|link|post|url|result)s?\b|"
+                          r"\b(?:it|them)\b")
 _MARGIN = 1.0  # a family this far behind the sure best one is a word in passing ("add … to today's journal")
 _MSG_WORD = re.compile(r"[a-z][a-z0-9']+")
 # A command verb opening the message: with a learned family's noun it reads as a request to its tools.
@@ -184,7 +188,7 @@ class Router:
         body = sig.text[sig.lead:]
         if decision.needs_tools:  # a family's set-up tool, unless the message points at one that is not
             if wanted.family != decision.family or _pointed(self._index, decision.family, body) \
-                    or not _pointed(self._missing, wanted.family, body):
+                    or not _pointed(self._missing, wanted.family, body) or _REFERS_BACK.search(body):
                 return decision
         elif wanted.score < _SET_UP_BAR:
             return decision

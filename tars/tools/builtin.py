@@ -54,6 +54,8 @@ _WHOLE_FACT = ("the whole fact the user stated, as one sentence that makes sense
 
 
 def memory_tools(config: Any, index: SearchIndex) -> list[Tool]:
+    from tars.tools.memory import MEMORY_RECALL
+
     mem = memory_store(config, index)
     fam = "memory"
     return [
@@ -68,7 +70,7 @@ def memory_tools(config: Any, index: SearchIndex) -> list[Tool]:
         Tool(name="memory_forget", family=fam, func=lambda text: mem.forget(text), policy="ask",
              description="Forget one remembered item, quoted exactly or by a unique part of it.",
              parameters=_obj({"text": _text()}, ("text",))),
-        Tool(name="memory_recall", family=fam,
+        Tool(name=MEMORY_RECALL, family=fam,
              func=lambda query=None, kind=None: mem.recall(query, kind),
              description="List remembered items, optionally only those about `query` or of one kind.",
              parameters=_obj({"query": _text(200), "kind": _KIND})),

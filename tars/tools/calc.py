@@ -242,7 +242,9 @@ def _without_closing(ask: str) -> str:
     """`ask` without the words and marks that may close it ("… equal, please?"); stripped from the
     end one at a time, so a long run of spaces costs no regex backtracking."""
     while True:
-        text = ask.rstrip(" \t\n?.!=,")
+        text = ask.rstrip(" \t\n?.=,")
+        while text.endswith("!") and not text[-2:-1].isdigit() and text[-2:-1] != ")":  # "7!" is a factorial
+            text = text[:-1].rstrip(" \t\n?.=,")
         low = text.lower()
         word = next((w for w in _ASK_CLOSING if low.endswith(w) and not low[-len(w) - 1:-len(w)].isalnum()), None)
         if word is None:
@@ -253,8 +255,6 @@ def _without_closing(ask: str) -> str:
 def expression_in(message: str) -> str | None:
     """The arithmetic a message asks for, when the whole message is arithmetic tars evaluates
     ("what's 20% off 80?"); None when it says anything more, which a model must read."""
-    if len(message) > _MAX_CHARS:
-        return None
     ask = _ASK_OPENING.sub("", message.strip(), count=1)
     ask = _without_closing(ask).strip()
     if len(ask) > _MAX_CHARS or not re.search(r"\d", ask):

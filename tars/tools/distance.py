@@ -14,21 +14,31 @@ from typing import Any
 from tars.tools.base import Tool
 from tars.tools.geocoding import find_place
 
-__all__ = ["PLACE_DISTANCE", "great_circle_km", "place_distance", "distance_tools", "places_asked"]
+__all__ = ["PLACE_DISTANCE", "PLACE", "NOT_PLACES", "great_circle_km", "place_distance", "distance_tools",
+           "places_asked"]
 
 PLACE_DISTANCE = "place_distance"  # the tool's name: the pipeline hands it the two places the user named
 EARTH_RADIUS_KM = 6371.0088
 KM_PER_MILE = 1.609344
 
+# a place's words, as typed: each capitalised ("New York", "Portland, Maine"), none a joining word
+_WORD = r"(?!(?:to|and|from|between|by|in|or|via)\b)[A-ZÀ-Þ][\w.'’-]*"
+PLACE = rf"{_WORD}(?:,? {_WORD}){{0,3}}"
 # "from Paris to Berlin", "between Paris and Berlin", "how far is Berlin from Paris"
-_PLACE = r"(?P<{}>[A-Za-zÀ-ÿ][\w.'’-]*(?:,? [A-Za-zÀ-ÿ][\w.'’-]*){{0,3}})"
 _ASKED = (
-    re.compile(rf"\bfrom {_PLACE.format('a')} to {_PLACE.format('b')}\s*[?.!]*$", re.IGNORECASE),
-    re.compile(rf"\bbetween {_PLACE.format('a')} and {_PLACE.format('b')}\s*[?.!]*$", re.IGNORECASE),
-    re.compile(rf"^how (?:far|many (?:km|kilometers|kilometres|miles)) (?:away )?is {_PLACE.format('b')} "
-               rf"from {_PLACE.format('a')}\s*[?.!]*$", re.IGNORECASE),
+    re.compile(rf"\bfrom (?P<a>{PLACE}) to (?P<b>{PLACE})$"),
+    re.compile(rf"\bbetween (?P<a>{PLACE}) and (?P<b>{PLACE})$"),
+    re.compile(rf"^(?i:how (?:far|many (?:km|kilometers|kilometres|miles)) (?:away )?is) (?P<b>{PLACE}) "
+               rf"from (?P<a>{PLACE})$"),
 )
-_NOT_A_PLACE = frozenset({"here", "there", "home", "me", "you", "it", "work", "now", "then"})
+# what may close the question without being part of a place: "… to Berlin by car, in miles, please?"
+_CLOSING = re.compile(r"(?:,?\s+(?:by (?:car|road|train|rail|plane|air|bike|bicycle|foot|boat|ferry)|"
+                      r"in (?:km|kilometers|kilometres|miles)|please|roughly|approximately|exactly|"
+                      r"as the crow flies))*\s*[?.!]*\s*$", re.IGNORECASE)
+# capitalised words that name no place: days, months, and where a span starts or ends
+NOT_PLACES = frozenset("""monday tuesday wednesday thursday friday saturday sunday january february march april may
+june july august september october november december today tomorrow yesterday here there home work start finish
+end beginning head mean median average i""".split())
 
 
 def great_circle_km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
@@ -50,11 +60,15 @@ def place_distance(from_place: str, to_place: str, geocoding_url: str) -> dict[s
 
 
 def places_asked(message: str) -> dict[str, Any] | None:
-    """The two places a message names ("how far is it from Paris to Berlin?"), or None."""
+    """The two places a message names as places are written ("how far is it from Paris to
+    Berlin by car?"), or None: several trips, or words that name no place, are a model's to read."""
+    text = _CLOSING.sub("", message.strip(), count=1)
+    if len(re.findall(r"\b(?:from|between)\b", text, re.IGNORECASE)) != 1:
+        return None
     for pattern in _ASKED:
-        if match := pattern.search(message.strip()):
+        if match := pattern.search(text):
             a, b = match["a"].strip(" ,"), match["b"].strip(" ,")
-            if a.lower() not in _NOT_A_PLACE and b.lower() not in _NOT_A_PLACE and a.lower() != b.lower():
+            if a.lower() != b.lower() and not {a.lower(), b.lower()} & NOT_PLACES:
                 return {"from_place": a, "to_place": b}
     return None
 

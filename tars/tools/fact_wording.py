@@ -28,14 +28,24 @@ _IRREGULAR = {"am": "is", "have": "has", "do": "does", "go": "goes", "don't": "d
 _MODALS = frozenset("""can could will would shall should may might must did didn't can't cannot won't wouldn't
 couldn't shouldn't mustn't""".split())
 _ADVERBS = frozenset("also always never often usually still just really only already sometimes".split())
+# irregular past tenses, which take no "s" after "the user"
+_PAST = frozenset("""went had did made bought saw got gave took came knew thought told said ran wrote ate drank met
+left lost found felt kept began became brought sold sent spent built paid put cut set let hit won grew flew drove
+rode sang swam slept woke wore broke chose forgot spoke stole taught understood""".split())
+_PRESENT_EED = frozenset("need feed bleed breed heed speed seed weed proceed exceed succeed".split())
+
+
+def _is_past(word: str) -> bool:
+    """Whether a verb after "I" is in the past ("moved", "went"), which "the user" takes unchanged."""
+    return word in _PAST or (word.endswith("ed") and word not in _PRESENT_EED)
 
 
 def _agree(verb: str) -> str:
     low = verb.lower()
     if low in _IRREGULAR:
         return _IRREGULAR[low]
-    if low in _MODALS or low in _ADVERBS or not low.isalpha():
-        return verb
+    if low in _MODALS or low in _ADVERBS or not low.isalpha() or _is_past(low):
+        return verb  # "I moved", "I went": the past is the same for "the user"
     if low.endswith(("s", "sh", "ch", "x", "z", "o")):
         return verb + "es"
     if low.endswith("y") and len(low) > 1 and low[-2] not in "aeiou":
@@ -95,24 +105,37 @@ def _disagree(verb: str) -> str:
 
 def second_person(text: str) -> str:
     """A remembered line told back to the user: "The user's cat is called Miso" -> "Your cat is
-    called Miso", "the user drinks coffee" -> "you drink coffee" (the reverse of `third_person`)."""
+    called Miso", "Anna thinks the user is funny" -> "Anna thinks you are funny" (the reverse of
+    `third_person`). "The user" before a word that is no verb ("the user table") is left as it is."""
     def swap(match: re.Match[str]) -> str:
         word = "your" if match["owner"] else "you"
         word = word.capitalize() if match["lead"][0] == "T" else word
-        verb = match["verb"]
-        if verb is None or not _CLAUSE_OPENS.search(text[: match.start()]):  # "told the user lots": no verb
-            return word + (match[0][len(match["lead"]) + len(match["owner"] or ""):] if verb else "")
-        return f"{word} {match['adverbs'] or ''}{_disagree(verb)}"
+        if match["owner"]:
+            return word
+        adverbs, after = match["adverbs"] or "", match["after"]
+        low = (after or "").lower()
+        if after is None or low in _YOU_IRREGULAR or low in _MODALS or low in _FOLLOWS_AN_OBJECT or adverbs:
+            return f"{word} {adverbs}{_disagree(after)}" if after else word
+        if _is_past(low):  # "the user moved": the past is the same for "you"
+            return f"{word} {after}"
+        if low.endswith("s") and not low.endswith("ss"):  # a verb after its subject; "told the user lots" keeps it
+            subject = _CLAUSE_OPENS.search(text[: match.start()]) is not None
+            return f"{word} {_disagree(after) if subject else after}"
+        return match[0]  # "the user table", "call the user Bob": no "you" in that
 
     return _THE_USER.sub(swap, text)
 
 
-# "the user", then (when it is no owner) any adverbs and the word after them, its verb as a subject
+# "the user", then (when it is no owner) any adverbs and the word after them
 _THE_USER = re.compile(
     r"\b(?P<lead>[Tt]he user)(?:(?P<owner>'s)\b|(?: (?P<adverbs>(?:(?:also|always|never|often|usually|still|"
-    r"just|really|only|already|sometimes) )*)(?P<verb>[a-z']+)\b))?")
+    r"just|really|only|already|sometimes) )*)(?P<after>[A-Za-z']+)\b))?")
 # where a clause may open, so that "the user" right after it is its subject
-_CLAUSE_OPENS = re.compile(r"(?:^|\b(?:and|but|so|because|when|that|if|while|since|though)\s|[,;:.]\s)\s*$")
+_CLAUSE_OPENS = re.compile(r"(?:^|\b(?:and|but|so|because|when|that|if|while|since|though|only|thinks?|thought|"
+                           r"says?|said|knows?|knew|believes?|believed|feels?|felt|hopes?|hoped|wants?|wanted|"
+                           r"reckons?|told me|guess(?:es)?)\s|[,;:.]\s)\s*$")
+# words after "the user" when it is an object or stands alone: "told the user about it", "with the user and Ana"
+_FOLLOWS_AN_OBJECT = frozenset("about to for from with and or in on at by of as than that who".split())
 
 
 def is_question(text: str) -> bool:

@@ -19,7 +19,7 @@ from tars.errors import ToolError
 from tars.tools.base import Tool
 
 __all__ = ["FolderError", "folder_stats", "folder_tools", "kind_in", "kind_patterns", "matches", "file_size",
-           "FOLDER_STATS"]
+           "printable", "FOLDER_STATS"]
 
 FOLDER_STATS = "folder_stats"  # the tool's name: the pipeline hands it the kind the user named
 MAX_FILES = 20_000
@@ -72,12 +72,21 @@ _NAMED_KIND = re.compile(
     re.IGNORECASE)
 
 
+# words that make the kinds a message names unclear: several, or some left out ("non-python", "except tests")
+_UNCLEAR = re.compile(r"\b(?:and|or|except|excluding|without|but|other than|not|non|besides)\b|,", re.IGNORECASE)
+
+
 def kind_in(message: str) -> str | None:
     """The one kind of file a message names ("lines of python", "*.md files", "lines of code"), as
-    `folder_stats` reads it; None when it names none or several, which a model must read."""
+    `folder_stats` reads it; "" when it clearly names none, None when it is unclear (several kinds,
+    or some left out: "non-python files"), which a model must read."""
+    if _UNCLEAR.search(message):
+        return None
     found = {next(g for g in m.groups() if g).lower() for m in _NAMED_KIND.finditer(message)}
+    if not found:
+        return ""
     kinds = {kind_patterns(k)[0] for k in found}
-    return found.pop() if len(found) == 1 or (found and len(kinds) == 1) else None
+    return found.pop() if len(found) == 1 or len(kinds) == 1 else None
 
 
 class FolderError(ToolError):
@@ -164,6 +173,12 @@ def _walk(root: Path, patterns: tuple[str, ...]) -> tuple[list[_File], list[str]
     return files, sorted(skipped), unreadable, False
 
 
+def printable(name: str) -> str:
+    """A file name as a line of text shows it: one with a control character (a newline would fake
+    another line of a listing) written as its Python literal instead."""
+    return repr(name) if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in name) else name
+
+
 def matches(name: str, patterns: tuple[str, ...]) -> bool:
     """Whether a file name is one of `patterns` ("*.py"), in its case or any."""
     return any(fnmatch.fnmatchcase(name, p) or fnmatch.fnmatch(name.lower(), p.lower()) for p in patterns)
@@ -198,10 +213,12 @@ def folder_stats(kind: str | None = None, root: Path | None = None) -> dict[str,
         sentence += f": {lines:,} line{'s' if lines != 1 else ''}"
         if len(counted) < n:
             sentence += f" (in the {len(counted)} text files)"
-        sentence += f", {file_size(total)} in all; the biggest is {biggest[0].path} ({file_size(biggest[0].size)})"
-    sentence += "." + (f" Left out: {', '.join(skipped)}." if skipped else "")
+        big = biggest[0]
+        sentence += f", {file_size(total)} in all; the biggest is {printable(big.path)} ({file_size(big.size)})"
+    sentence += "." + (f" Left out: {', '.join(map(printable, skipped))}." if skipped else "")
     if unreadable:
-        sentence += f" Could not read: {', '.join(unreadable[:5])}{' …' if len(unreadable) > 5 else ''}."
+        more = " …" if len(unreadable) > 5 else ""
+        sentence += f" Could not read: {', '.join(map(printable, unreadable[:5]))}{more}."
     if cut:
         sentence += " The count stopped there: the folder is too big to count whole."
     return {

@@ -14,26 +14,33 @@ from pathlib import Path
 from typing import Any
 
 from tars.tools.base import Tool
-from tars.tools.folder import FolderError, file_size, kind_in, kind_patterns, matches
+from tars.tools.folder import FolderError, file_size, kind_in, kind_patterns, matches, printable
 
-__all__ = ["FOLDER_LIST", "MAX_ENTRIES", "folder_list", "folder_list_tools", "listing_asked"]
+__all__ = ["FOLDER_LIST", "MAX_ENTRIES", "WORKING_FOLDER", "folder_list", "folder_list_tools", "listing_asked"]
 
 FOLDER_LIST = "folder_list"  # the tool's name: the pipeline hands it the kind of file the user named
 MAX_ENTRIES = 200
-# "here", "this folder": the working folder itself, so a message saying only that names no other path
-_HERE = re.compile(r"\b(?:here|(?:this|the current|my current|the) (?:folder|directory|dir|repo|repository|project))\b",
-                   re.IGNORECASE)
-_ELSEWHERE = re.compile(r"[\w.-]*/[\w./-]*|\b(?:in|inside|under) (?!(?:this|the current|my current|the) )[\w.-]+/?\s*$",
+# the working folder, as people name it ("this folder", "the repo"); with "here", the folder itself
+WORKING_FOLDER = r"(?:this|the current|my current|my|the) (?:folder|directory|dir|repo|repository|project|codebase)"
+_HERE = re.compile(rf"\b(?:here|{WORKING_FOLDER})\b", re.IGNORECASE)
+# any other folder a message may name: "the src folder", "under docs", "the parent directory", "src/"
+_ELSEWHERE = re.compile(r"/|\b(?:folders?|directory|directories|dir|subfolders?|under|inside|within|parent)\b",
                         re.IGNORECASE)
+# ... or names it right after the words for the working folder: "the directory src"
+_NAMED_AFTER = re.compile(
+    rf"\b{WORKING_FOLDER} (?!(?:and|or|please|with|for|to|that|which|here|now)\b)[\w.-]+\s*[?.!]*$", re.IGNORECASE)
 
 
 def folder_list(path: str | None = None, kind: str | None = None, root: Path | None = None) -> dict[str, Any]:
     root = (root or Path.cwd()).resolve()
-    target = (root / (path or "").strip()).resolve() if path and path.strip() not in (".", "./") else root
+    try:
+        target = (root / (path or "").strip()).resolve() if path and path.strip() not in (".", "./") else root
+    except (OSError, ValueError, RuntimeError):  # a NUL byte, a name too long, a loop of links
+        raise FolderError(f"cannot read {path!r} as a folder in {root}") from None
     if not target.is_relative_to(root):
         raise FolderError(f"{path!r} is outside the working folder {root}; tars lists only that folder and "
                           "the folders inside it")
-    if not target.is_dir():
+    if not _is_dir(target):
         raise FolderError(f"there is no folder {path!r} in {root}")
     label, patterns = kind_patterns(kind)
     try:
@@ -60,8 +67,8 @@ def folder_list(path: str | None = None, kind: str | None = None, root: Path | N
     noun = f"{label} file" if label else "entry"
     what = noun if count == 1 else f"{label} files" if label else "entries"
     lines = [f"{count} {what} in {target}" + (":" if count else ".")]
-    lines += [f"- {name}" for name in shown]
-    lines += [f"- {name} ({'a link' if size is None else file_size(size)})" for name, size in shown_files]
+    lines += [f"- {printable(name)}" for name in shown]
+    lines += [f"- {printable(name)} ({'a link' if size is None else file_size(size)})" for name, size in shown_files]
     left = count - len(shown) - len(shown_files)
     if left:
         lines.append(f"… and {left} more, not listed.")
@@ -72,13 +79,20 @@ def folder_list(path: str | None = None, kind: str | None = None, root: Path | N
             "hidden": len(hidden), "confirmation": "\n".join(lines)}
 
 
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
 def listing_asked(message: str) -> dict[str, Any] | None:
     """folder_list's arguments when the message asks about the working folder itself ("list the
     python files here"); None when it may name another folder, which a model reads."""
-    if not _HERE.search(message) or _ELSEWHERE.search(message):
+    if not _HERE.search(message) or _ELSEWHERE.search(_HERE.sub(" ", message)) or _NAMED_AFTER.search(message):
         return None
     kind = kind_in(message)
-    return {"kind": kind} if kind else {}
+    return None if kind is None else {"kind": kind} if kind else {}
 
 
 def folder_list_tools() -> list[Tool]:

@@ -21,7 +21,9 @@ from tars.errors import ToolError
 from tars.tools.fact_wording import is_question, second_person, third_person
 from tars.tools.search_index import SearchIndex
 
-__all__ = ["MemoryStore", "Item", "KINDS", "memory_chunks"]
+__all__ = ["MemoryStore", "Item", "KINDS", "MEMORY_RECALL", "memory_chunks"]
+
+MEMORY_RECALL = "memory_recall"  # the tool's name: the pipeline hands it what a question asks about
 
 KINDS = {"pinned": "Pinned", "fact": "Facts", "rule": "Rules"}
 _HEADING_KIND = {"pinned": "pinned", "facts": "fact", "fact": "fact", "semantic": "fact",
@@ -106,14 +108,11 @@ def _clean(text: str) -> str:
     return text
 
 
-def _recalled(texts: list[str], count: int, query: str | None, kind: str | None) -> str:
-    """What recall found, told to the user as it stands in memory (every item: a small model
+def _recalled(texts: list[str], count: int) -> str:
+    """Items recall shows, told to the user as they stand in memory (every one: a small model
     retelling them picked one of two conflicting facts and garbled who was speaking)."""
-    if not texts:
-        return f"Nothing in memory{f' about {query!r}' if query else ''}{f' among the {kind}s' if kind else ''}."
-    told = " ".join(_said("", text, sep="") for text in texts)
     more = f" ({count - len(texts)} more not shown.)" if count > len(texts) else ""
-    return f"From memory: {told}{more}"
+    return " ".join(_said("", text, sep="") for text in texts) + more
 
 
 def _find(items: list[Item], query: str) -> Item:
@@ -223,7 +222,7 @@ class MemoryStore:
         def change(lines: list[str]) -> list[str]:
             item = _find(parse("\n".join(lines)), old)
             outcome.update(status="updated", old=item.text, text=new, kind=kind or item.kind,
-                           confirmation=_said(f"Updated: {item.text} ->", new, sep=" "))
+                           confirmation=_said(f"Updated: {second_person(item.text)} ->", new, sep=" "))
             if kind and kind != item.kind:
                 return _insert(lines[: item.line] + lines[item.line + 1:], kind, new)
             prefix = lines[item.line][: lines[item.line].index(item.text)]
@@ -249,14 +248,23 @@ class MemoryStore:
         # a pinned item is a fact kept in every prompt: asked for facts, it is one
         kinds = {"fact", "pinned"} if kind == "fact" else {kind}
         items = [it for it in self.items() if kind is None or it.kind in kinds]
+        matched = items
         if query:
             wanted = {_norm(h.text) for h in self.search_hits(query, limit=limit)}
             q = _norm(query)
-            items = [it for it in items if _norm(it.text) in wanted or q in _norm(it.text)]
-        shown = items[:limit]
-        return {"count": len(items), "items": [{"kind": it.kind, "text": it.text} for it in shown],
-                "truncated": len(items) > len(shown), "file": str(self.file),
-                "confirmation": _recalled([it.text for it in shown], len(items), query, kind)}
+            matched = [it for it in items if _norm(it.text) in wanted or q in _norm(it.text)]
+        # no item shares a word with the question ("my favourite drink" beside "you prefer tea"):
+        # every item is shown, so that nothing that answers it in other words is hidden
+        shown = (matched or items)[:limit]
+        told = _recalled([it.text for it in shown], len(matched or items))
+        if not shown:
+            told = f"Nothing in memory{f' mentions {query!r}' if query else ''}{f' among the {kind}s' if kind else ''}."
+        elif query and not matched:
+            told = f"Nothing in memory mentions {query!r}. All it has: {told}"
+        else:
+            told = f"From memory: {told}"
+        return {"count": len(matched), "items": [{"kind": it.kind, "text": it.text} for it in shown],
+                "truncated": len(matched or items) > len(shown), "file": str(self.file), "confirmation": told}
 
     def search_hits(self, query: str, *, limit: int = 8):
         self.index.refresh(self.SOURCE, self.folder, memory_chunks, recursive=False)

@@ -16,6 +16,7 @@ from tars.tools.distance import PLACE_DISTANCE, places_asked
 from tars.tools.fact_wording import is_question
 from tars.tools.folder import FOLDER_STATS, kind_in
 from tars.tools.folder_list import FOLDER_LIST, listing_asked
+from tars.tools.memory import MEMORY_RECALL
 
 __all__ = ["stated_args"]
 
@@ -27,7 +28,7 @@ def _expression(message: str) -> dict[str, Any] | None:
 
 def _kind(message: str) -> dict[str, Any] | None:
     kind = kind_in(message)
-    return None if kind is None else {"kind": kind}
+    return {"kind": kind} if kind else None  # no kind said: whether it means every file is the model's to read
 
 
 # what a question about the user's own things asks about: "what do you remember about my cat?",
@@ -52,7 +53,7 @@ def _recalled(message: str) -> dict[str, Any] | None:
 
 _READERS: dict[str, Callable[[str], dict[str, Any] | None]] = {
     CALCULATOR: _expression, FOLDER_STATS: _kind, FOLDER_LIST: listing_asked, PLACE_DISTANCE: places_asked,
-    "memory_recall": _recalled}
+    MEMORY_RECALL: _recalled}
 
 
 _MAX_CHARS = 500  # a longer message (a paste, an attachment) says more than arguments: a model reads it

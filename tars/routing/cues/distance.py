@@ -8,9 +8,11 @@ places and stays with the model.
 from __future__ import annotations
 
 from tars.routing.family import Family, cues
+from tars.tools.distance import NOT_PLACES
 
 __all__ = ["DISTANCE"]
 
+# a place as the router sees it: lower-cased, so any word (the tool's reader wants them capitalised)
 _PLACE = r"[a-zà-ÿ][\w.'’-]*(?:,? [a-zà-ÿ][\w.'’-]*){0,3}"
 
 DISTANCE = Family(
@@ -27,6 +29,8 @@ DISTANCE = Family(
     negatives=cues(
         (4, r"\bhow far (?:can|could|does|do|did|will|would|should|along|back|gone|have|has)\b|"
             r"\b(?:light|sound) (?:years?|travel)\b"),
+        # words that name no place, or several trips at once: the model reads those
+        (5, rf"\b(?:between|from|to|and) (?:the )?(?:{'|'.join(sorted(NOT_PLACES))})\b|\bfrom\b.*\bfrom\b"),
         # not places on a map
         (5, r"\b(?:the )?(?:moon|sun|mars|venus|jupiter|saturn|mercury|neptune|uranus|pluto|earth|galaxy|stars?|"
             r"planets?|orbit|space)\b"),

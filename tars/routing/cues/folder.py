@@ -8,10 +8,11 @@ lines should a function have") name no folder and stay with the model.
 from __future__ import annotations
 
 from tars.routing.family import Family, cues, hints
+from tars.tools.folder_list import WORKING_FOLDER
 
 __all__ = ["FOLDER"]
 
-_HERE = r"(?:here|in (?:this|the current|my current|my|the) (?:folder|directory|dir|repo|repository|project|codebase))"
+_HERE = rf"(?:here|in {WORKING_FOLDER})"
 
 # what only counting answers; asked otherwise ("list", "what's in"), the folder's entries are listed
 _COUNTING = r"\b(?:how many|count|number of|total|biggest|largest|smallest|heaviest|how (?:big|large)|lines?|loc)\b"
@@ -36,7 +37,12 @@ FOLDER = Family(
         (3, r"\b(?:list|show(?: me)?|what(?:'s| is| are)?|which)\b.{0,25}\b(?:in|inside) (?:the |my )?[\w.-]+/? "
             r"(?:folder|directory|dir|subfolder)\b"),
     ),
-    negatives=cues((3, r"\bhow (?:do|can|should|would) (?:i|you|we|one)\b|\bwhat does\b|\bexplain\b|\bshould\b")),
+    negatives=cues(
+        (3, r"\bhow (?:do|can|should|would) (?:i|you|we|one)\b|\bwhat does\b|\bexplain\b|\bshould\b"),
+        # what neither a listing nor a count tells: what files say, do, or when they changed
+        (3, r"\b(?:newest|oldest|latest|most recent|last modified|recently|changed|modified|edited|imports?|"
+            r"importing|contains?|containing|mentions?|mentioning|uses|using|references?|depends?|calls?)\b"),
+    ),
     hints=hints(folder_stats=_COUNTING, folder_list=rf"^(?!.*{_COUNTING}).*\b(?:list|show|what|which|any|ls)\b"),
     hints_decide=True,
 )

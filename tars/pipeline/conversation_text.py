@@ -1,0 +1,137 @@
+"""What a conversation says, as words, numbers, resolved dates and switches: what grounding checks
+an argument against (`tars.pipeline.grounding`).
+
+An argument is the user's when its words are in the conversation (stemmed, so "reminding" is
+"remind"), its number is one the user wrote or implied ("5%" is 0.05 too, "11 PM" the hour 23),
+its date is one of the dates the words resolve to, or its site is one the conversation names.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Sequence
+
+from tars import currencies
+from tars.messages import Message, latest_user_text
+from tars.pipeline import value_forms as forms
+from tars.tools import when
+
+__all__ = ["ConversationText", "norm"]
+
+_WORD = re.compile(r"[^\W_]+")
+# words that say what to do rather than what with: "remind me", "add a task" give no task text
+_NOT_CONTENT = frozenset("""a an the to of for in on at by and or with my me i you your it this that please
+is are was be do does myself remind reminder reminders task tasks todo add create make new set note notes
+remember save store write something thing stuff item latest message earlier conversation""".split())
+
+# the verbs of a boolean's name ("include_dividends", "is_public"), not what it switches
+_SWITCH_VERBS = frozenset("is has include includes use enable enabled allow show get return with only".split())
+# verbs that a negation turns into a yes: "don't forget the precipitation", "never fail to include"
+_UNDONE = frozenset("forget forgetting fail miss omit hesitate".split())
+# words a negation reaches across: "don't" reads as "don" "t"; "not … the precipitation"
+_FILLER = frozenset({"t", "the", "a", "an"})
+# words that turn a named switch off
+_NEGATORS = frozenset("without no not exclude excluding ignore ignoring skip never nor don doesn didn dont".split())
+
+
+def _stem(word: str) -> str:
+    return word[:5] if len(word) > 5 else word.rstrip("s")
+
+
+# ("reminding" says no more than "remind"); the prompt's own labels ("Latest user message") too, all but
+# "user", which names a thing as often as the person ("the user table")
+_NOT_CONTENT_STEMS = frozenset(_stem(w) for w in _NOT_CONTENT)
+
+
+def norm(text: str) -> str:
+    return " ".join(_WORD.findall(text.casefold()))
+
+
+def _conversation(messages: Sequence[Message]) -> str:
+    parts = [m.content for m in messages if m.content]
+    parts += [str(v) for m in messages for c in m.tool_calls for v in c.arguments.values()]
+    return "\n".join(parts)
+
+
+def _user_text(messages: Sequence[Message]) -> str:
+    return "\n".join(m.content for m in messages if m.role == "user" and m.content)
+
+
+class ConversationText:
+    """The conversation as words, numbers and resolved dates, for membership tests."""
+
+    def __init__(self, messages: Sequence[Message], now: dt.datetime) -> None:
+        text = _conversation(messages)
+        self.folded = text.casefold().replace("www.", "")
+        self.norm = f" {norm(text)} "
+        words = self.norm.split()
+        self.stems = {_stem(w) for w in words}
+        self.numbers = {float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", text)}
+        self.numbers |= {float(n) for w, n in when.NUMBER_WORDS.items()
+                         if len(w) > 2 and " " not in w and f" {w} " in self.norm}
+        said = _user_text(messages)
+        self.numbers |= {round(p / 100, 12) for p in forms.percents(said)}  # "5%" grounds the rate 0.05 too
+        # "112.07 W" is -112.07, "11 PM" the hour 23, "5ft 10in" 70 inches
+        self.numbers |= {-n for n in forms.southwest(said)} | set(forms.clock_hours(said).values()) | \
+            set(forms.feet_and_inches(said).values())
+        self.said = said
+        self.found = when.find(said, now)
+        self.dates = [w for _, w in self.found]
+        # a count of days the words imply ("tomorrow" = 1, "two weeks" = 14), for day-count arguments
+        self.days = {float(abs((w.date - now.date()).days)) for w in self.dates} | set(forms.weeks(self.norm).values())
+        last = latest_user_text(messages)
+        self.last = last
+        self.request = norm(last)
+        self.codes = set(currencies.codes_named(said))  # "British pounds" gives the code GBP
+
+    def names_site(self, host: str) -> bool:
+        """Whether the conversation names the site `host` as a whole ("example.com", not "ample.com",
+        "t.co" in "reddit.com" or "org" in "python.org")."""
+        return re.search(rf"(?<![\w.-]){re.escape(host)}(?![\w-]|\.\w)", self.folded) is not None
+
+    def says_token(self, value: str) -> bool:
+        """A short symbol the user wrote as it is: the card "A", the chord 'vi', the grade "B+"."""
+        token = value.strip()
+        if not token or len(token) > 4 or " " in token:
+            return False
+        written = rf"(?<![\w'\"]){re.escape(token)}(?![\w'\"])"
+        quoted = rf"(['\"]){re.escape(token)}\1"
+        symbol = any(c.isupper() or c.isdigit() or not c.isalnum() for c in token)
+        if token in ("A", "I"):  # also words: a sentence that opens with one does not write the symbol
+            written = rf"(?<=\w\s){token}(?![\w'\"])"
+        return bool(re.search(quoted, self.said) or (symbol and re.search(written, self.said)))
+
+    def switch(self, name: str, value: bool) -> bool | None:
+        """What the user sets a boolean argument to: on where they name what it switches ("with
+        details", "including the precipitation"), off where a clause names it negated within three
+        words ("without air resistance", "do not show me the precipitation"; "don't forget" is no
+        negation), None where they do not name it; `value` where the name says nothing to look for."""
+        words = [w for w in forms.label_words(name) if w not in _SWITCH_VERBS]
+        if not words:
+            return value
+        stems = {_stem(w) for w in words if _stem(w) not in _NOT_CONTENT_STEMS}
+        for clause in re.split(r"[.!?;:,\n]+", self.said):  # "no rush, include the precipitation" is on
+            said = [w for w in norm(clause).split() if w not in _FILLER]
+            for i, word in enumerate(said):
+                if _stem(word) in stems:
+                    return not _negates(said[max(0, i - 3):i])
+        return None
+
+    def has_words(self, value: str, *, every: bool) -> bool:
+        words = [w for w in norm(value).split() if _stem(w) not in _NOT_CONTENT_STEMS]
+        if not words:
+            return False  # "remind me", "task": nothing the user asked for
+        if f" {' '.join(words)} " in self.norm:
+            return True
+        present = [_stem(w) in self.stems for w in words]
+        return all(present) if every else any(present)
+
+
+def _negates(words: list[str]) -> bool:
+    """Whether a negator among `words` turns what follows off: "don't include", but not "don't
+    forget" or "never fail to" (a verb right after the negator that undoes it)."""
+    for j, word in enumerate(words):
+        if word in _NEGATORS and not (j + 1 < len(words) and words[j + 1] in _UNDONE):
+            return True
+    return False
