@@ -30,3 +30,14 @@ def tars_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.chdir(tmp_path)
     return home
+
+
+@pytest.fixture(scope="module")
+def router():
+    """The keyword router over the built-in tools as a new user has them, nothing configured (no
+    Todoist token, no notes folder, no search URL). A test module may define its own."""
+    from tars.config import load_config
+    from tars.routing import Router
+    from tars.tools.builtin import builtin_tools
+
+    return Router(builtin_tools(load_config(environ={})))

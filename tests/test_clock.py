@@ -11,10 +11,7 @@ from asking import ask_json
 from servers.ollama import OllamaServer
 from servers.openmeteo import OpenMeteoServer
 
-from tars.config import load_config
-from tars.routing import Router
 from tars.tools import dates
-from tars.tools.builtin import builtin_tools
 from tars.tools.clock import ClockError, find_zone, time_convert, time_now
 
 
@@ -124,11 +121,6 @@ def test_a_place_the_tables_do_not_know_comes_from_the_geocoding_service(fixed_n
 
 
 # -- routing -------------------------------------------------------------------------------------
-@pytest.fixture(scope="module")
-def router():
-    return Router(builtin_tools(load_config(environ={})))
-
-
 @pytest.mark.parametrize("message,tool", [
     ("what time is it in Tokyo?", "time_now"), ("what is the time in new york?", "time_now"),
     ("what time is it?", "time_now"), ("is it still morning in Sydney?", "time_now"),

@@ -7,9 +7,6 @@ from asking import ask_json
 from servers.ollama import OllamaServer
 from servers.openmeteo import PLACES, OpenMeteoServer
 
-from tars.config import load_config
-from tars.routing import Router
-from tars.tools.builtin import builtin_tools
 from tars.tools.distance import great_circle_km, place_distance, places_asked
 from tars.tools.geocoding import PlaceNotFound, ServiceError
 
@@ -50,11 +47,6 @@ def test_both_places_are_looked_up_and_the_answer_says_it_is_a_straight_line():
 ])
 def test_the_places_a_message_states(message, args):
     assert places_asked(message) == args
-
-
-@pytest.fixture(scope="module")
-def router():
-    return Router(builtin_tools(load_config(environ={})))
 
 
 @pytest.mark.parametrize("message", [

@@ -166,13 +166,6 @@ def test_unreadable_or_impossible_dates_are_refused(fixed_now):
 
 
 # -- routing -------------------------------------------------------------------------------------
-@pytest.fixture(scope="module")
-def router():
-    from tars.tools.builtin import builtin_tools
-
-    return Router(builtin_tools(load_config(environ={})))
-
-
 @pytest.mark.parametrize("message,tool", [
     ("what is 17 multiplied by 23", "calculate"), ("what's 17 * 23", "calculate"), ("calculate 15% of 80", "calculate"),
     ("whats the square root of 81", "calculate"), ("what is 100/7", "calculate"), ("12 squared?", "calculate"),

@@ -8,10 +8,7 @@ import pytest
 from asking import ask_json
 from servers.ollama import OllamaServer
 
-from tars.config import load_config
-from tars.routing import Router
 from tars.tools import folder_list as listing
-from tars.tools.builtin import builtin_tools
 from tars.tools.folder import FolderError
 from tars.tools.folder_list import folder_list, listing_asked
 
@@ -73,11 +70,6 @@ def test_a_long_folder_is_cut_and_says_so(project, monkeypatch):
 ])
 def test_the_arguments_a_message_states(message, args):
     assert listing_asked(message) == args
-
-
-@pytest.fixture(scope="module")
-def router():
-    return Router(builtin_tools(load_config(environ={})))
 
 
 @pytest.mark.parametrize("message,tool", [

@@ -9,9 +9,6 @@ import pytest
 from asking import ask_json
 from servers.ollama import OllamaServer
 
-from tars.config import load_config
-from tars.routing import Router
-from tars.tools.builtin import builtin_tools
 from tars.tools.folder import FolderError, folder_stats, kind_in
 
 
@@ -58,11 +55,6 @@ def test_nothing_matching_and_unreadable_kinds(project):
     assert folder_stats("rust", root=project)["confirmation"].startswith("0 Rust files in ")
     with pytest.raises(FolderError, match="cannot tell which files 'the important ones' means"):
         folder_stats("the important ones", root=project)
-
-
-@pytest.fixture(scope="module")
-def router():
-    return Router(builtin_tools(load_config(environ={})))
 
 
 @pytest.mark.parametrize("message", [

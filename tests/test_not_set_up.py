@@ -11,11 +11,6 @@ from tars.routing import Router
 from tars.tools.builtin import builtin_tools
 
 
-@pytest.fixture(scope="module")
-def router():
-    return Router(builtin_tools(load_config(environ={})))  # no Todoist token, no notes folder, no search URL
-
-
 @pytest.mark.parametrize("message,setting", [
     ("add buy milk to my todo list", "TODOIST_API_TOKEN"), ("what's on my todo list today?", "TODOIST_API_TOKEN"),
     ("remind me to call mom tomorrow", "TODOIST_API_TOKEN"), ("jot this down: buy milk", "TARS_NOTES_DIR"),
