@@ -159,17 +159,17 @@ def _prefix(name: str) -> str:
 class Router:
     """Decides per message whether tools are needed, learning new families as tools change."""
 
-    def __init__(self, tools: Iterable[Tool] = (), unavailable: Iterable[Tool] = ()) -> None:
+    def __init__(self, tools: Iterable[Tool] = ()) -> None:
         self._index = self._missing = _Index.build(())
         self._why: dict[str, str] = {}
-        self.update_tools(tools, unavailable)
+        self.update_tools(tools)
 
-    def update_tools(self, tools: Iterable[Tool], unavailable: Iterable[Tool] = ()) -> None:
-        """Relearn from a tool set; tools marked `unavailable` (or passed as such) are learned only
-        to tell the user what to set up when a message wants them."""
+    def update_tools(self, tools: Iterable[Tool]) -> None:
+        """Relearn from a tool set; tools marked `unavailable` are learned only to tell the user
+        what to set up when a message wants them."""
         tools = list(tools)
-        missing = [t for t in tools if t.unavailable] + list(unavailable)
-        self._why = {t.name: t.unavailable or "not available" for t in missing}
+        missing = [t for t in tools if t.unavailable]
+        self._why = {t.name: t.unavailable or "" for t in missing}
         self._index = _Index.build([t for t in tools if not t.unavailable])
         self._missing = _Index.build(missing)
 
@@ -180,11 +180,11 @@ class Router:
     def decide(self, message: str) -> Decision:
         """Whether `message` wants tools, which, and why; independent of the configured models.
         A message that surely wants tools which are not set up says what the user must set."""
-        decision = _decide(self._index, message)
+        sig = read_signals(message)
+        decision = _decide(self._index, message, sig)
         if not self._why:
             return decision
-        wanted = _decide(self._missing, message)
-        sig = read_signals(message)
+        wanted = _decide(self._missing, message, sig)
         body = sig.text[sig.lead:]
         if decision.needs_tools:  # a family's set-up tool, unless the message points at one that is not
             if wanted.family != decision.family or _pointed(self._index, decision.family, body) \
@@ -205,8 +205,8 @@ def _pointed(index: _Index, family: str | None, body: str) -> list[str]:
             if (pattern := fam.hints.get(name)) is not None and pattern.search(body)]
 
 
-def _decide(index: _Index, message: str) -> Decision:
-    """The decision for `message` with the tools of `index`."""
+def _decide(index: _Index, message: str, sig: Signals) -> Decision:
+    """The decision for `message` (whose signals are `sig`) with the tools of `index`."""
     named = _literal_hits(message.lower(), index.literals)
     if named:
         family = index.family_of.get(named[0])
@@ -214,7 +214,6 @@ def _decide(index: _Index, message: str) -> Decision:
         return Decision(needs_tools=True, family=family, tool_hints=tuple(dict.fromkeys([*named, *mates])),
                         score=99.0,
                         reason=f"tool name {named[0]!r} mentioned")
-    sig = read_signals(message)
     body = sig.text[sig.lead:]
     stems = frozenset(stem(w) for w in _MSG_WORD.findall(body))
     # a learned tool's name may abbreviate the message's words ("gcd"): their initials,

@@ -68,9 +68,9 @@ class Session:
         self.confirm = confirm
         self.escalation = Escalation(primary, remote, cooldown or Cooldown(
             cache_dir() / "remote_cooldown.json", config.remote_cooldown))
-        self.router = Router(self.tools, self.tools.unavailable())
+        self.router = Router([*self.tools, *self.tools.unavailable()])
         # MCP tools arriving teach the router; tools not set up are learned to say so when asked for
-        self.tools.subscribe(lambda registry: self.router.update_tools(registry, registry.unavailable()))
+        self.tools.subscribe(lambda registry: self.router.update_tools([*registry, *registry.unavailable()]))
         self.context = Context()
         self.meter = Meter()  # tokens of each request against the model's window
         self.compactor = Compactor(config.compact_at)

@@ -147,7 +147,7 @@ WEB = Family(
         (3, r"\b(?:stock|share) prices?\b|\bis (?!(?:it|this|that|he|she|they|my|your|the code)\b)[\w\s'-]{2,30} "
             r"(?:down|offline|working|up)\s*\??$"),
         # an amount in another currency: live rates, asked "what is …" or not (outweighs the textbook frame)
-        (5, rf"^(?:convert |change |what(?:'s| is) |how much is )?\S*\d[\d,.]*\s*{MONEY_PAIR}"),  # live rates
+        (5, rf"^(?:convert |change |what(?:'s| is) |how much is )?\S*\d[\d,.]*\s*{MONEY_PAIR}"),
         (2, r"\bstock market\b|\b(?:the )?markets?\b|\b(?:nasdaq|dow jones|s&p|ftse|dax|"
             r"nikkei)\b|\bprice of\b|\bexchange rate\b|\b(?:bitcoin|btc|"
             r"ethereum|eth|crypto)\b|\btrading at\b"),
