@@ -1,10 +1,13 @@
 """The state of a large US city, for arguments that ask for "City, State" when a user names only the
 city ("Chicago" -> "Chicago, IL"): the largest cities by population, and a few known by another name;
-and the states by their codes, for places written "City, ST"."""
+the states by their codes, for places written "City, ST"; and the countries most often written in
+several ways ("the U.S." is "USA")."""
 
 from __future__ import annotations
 
-__all__ = ["state_of", "US_STATES"]
+import re
+
+__all__ = ["country_forms", "country_key", "state_of", "US_STATES"]
 
 # Every state (and DC) by its two-letter code: "Austin, TX" is the Austin in Texas.
 US_STATES = {
@@ -38,3 +41,37 @@ _STATE_OF = {city: state for state, cities in _STATES.items() for city in cities
 def state_of(city: str) -> str | None:
     """The two-letter state of a large US city named alone ("Seattle" -> "WA"), or None."""
     return _STATE_OF.get(" ".join(city.lower().split()))
+
+
+# Countries a user and a tool often write differently, each as its written forms (dots dropped and
+# lower-cased, as `country_forms` compares them).
+_COUNTRIES = (
+    ("us", "usa", "united states", "united states of america"),
+    ("uk", "united kingdom", "great britain", "britain"),
+    ("uae", "united arab emirates"),
+    ("nz", "new zealand"),
+)
+
+
+def country_forms(text: str) -> set[str]:
+    """Every form of each country `text` names ("in the U.S." gives "usa", "united states", ...).
+    Two-letter codes count only when written in capitals ("US", "U.S."), so "us" the word is none."""
+    found: set[str] = set()
+    text = re.sub(r"(?<![\w.])(?:[a-z]\.){2,3}", lambda m: m.group(0).upper(), text)  # "u.s." is "U.S."
+    undotted = re.sub(r"\b([A-Za-z])\.(?=[A-Za-z]\b|[A-Za-z]\.)", r"\1", text)  # "U.S.A." -> "USA."
+    undotted = re.sub(r"\b([A-Z]{2,3})\.", r"\1", undotted)
+    for forms in _COUNTRIES:
+        for form in forms:
+            if len(form) <= 3:
+                hit = re.search(rf"(?<![\w.]){form.upper()}(?![\w])", undotted)
+            else:
+                hit = re.search(rf"(?<![\w]){form}(?![\w])", undotted, re.IGNORECASE)
+            if hit:
+                found.update(forms)
+                break
+    return found
+
+
+def country_key(value: str) -> str:
+    """A value as `country_forms` writes its forms: "U.S.A." -> "usa", "United  States" -> "united states"."""
+    return " ".join(value.replace(".", "").lower().split())

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import IO, Any
 
-__all__ = ["terminal_safe", "json_safe", "is_terminal"]
+__all__ = ["terminal_safe", "json_safe", "is_terminal", "printable"]
 
 
 def _table() -> dict[int, str]:
@@ -51,3 +51,9 @@ def is_terminal(file: IO[Any] | Any) -> bool:
         return bool(file.isatty())
     except (AttributeError, ValueError, OSError):
         return False
+
+
+def printable(name: str) -> str:
+    """A file name as a line of text shows it: one with a control character (a newline would fake
+    another line of a listing) written as its Python literal instead."""
+    return repr(name) if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in name) else name

@@ -22,9 +22,10 @@ from tars.session.escalation import route_result
 from tars.tools import dates, when
 from tars.tools.builtin import builtin_tools
 from tars.tools.calc import CalcError, calculate, evaluate, expression_in
-from tars.tools.dates import DateError, date_shift, day_of_week, days_between, parse_day
+from tars.tools.date_requests import shift_asked, span_asked, year_asked
+from tars.tools.dates import DateError, date_shift, day_of_week, days_between, leap_year, parse_day
 from tars.tools.registry import ToolRegistry
-from tars.tools.units import UnitError, convert_units
+from tars.tools.units import UnitError, conversion_asked, convert_units
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -282,3 +283,105 @@ def test_a_native_model_gets_the_exact_result_to_answer_from(tmp_path):
 @pytest.mark.parametrize("expression,value", [("5% + 3%", 0.08), ("50% - 20%", 0.3), ("100 + 15% - 10%", 103.5)])
 def test_percentages_added_to_each_other_stay_percentages(expression, value):
     assert evaluate(expression) == value
+
+
+# -- arguments read from a plain request ---------------------------------------------------------
+@pytest.mark.parametrize("message,args", [
+    ("what's 3 feet 2 inches in centimeters?", {"value": 38, "from_unit": "inches", "to_unit": "centimeters"}),
+    ("how many seconds in a week?", {"value": 1, "from_unit": "week", "to_unit": "seconds"}),
+    ("how many ounces in 3 pounds?", {"value": 3, "from_unit": "pounds", "to_unit": "ounces"}),
+    ("how many miles is 10 km", {"value": 10, "from_unit": "km", "to_unit": "miles"}),
+    ("1 hour 30 minutes in seconds", {"value": 90, "from_unit": "minutes", "to_unit": "seconds"}),
+    ("5 lb 4 oz in kg", {"value": 84, "from_unit": "oz", "to_unit": "kg"}),
+    ("what is 2,450 grams in pounds?", {"value": 2450, "from_unit": "grams", "to_unit": "pounds"}),
+    ("5 miles to km please", {"value": 5, "from_unit": "miles", "to_unit": "km"}),
+    ("what is 5 in in cm", {"value": 5, "from_unit": "in", "to_unit": "cm"}),
+    ("5 km in terms of miles", {"value": 5, "from_unit": "km", "to_unit": "miles"}),
+    ("-40 c to f", {"value": -40, "from_unit": "c", "to_unit": "f"}),
+    # more than one conversion, amounts listed rather than one quantity, rising units, a decimal
+    # comma, units of different things, money, no unit, average months and years: the model's
+    ("convert 5 miles to km and then to feet", None), ("convert 10 km and 5 km to miles", None),
+    ("100 g, 250 g and 500 g to ounces", None), ("2 inches 3 feet in cm", None), ("1,5 km in m", None),
+    ("5 km in kg", None), ("100 usd to eur", None), ("how many people in a team", None),
+    ("6 feet in meters, and 5 feet?", None), ("5 c 3 f in k", None), ("how many days in a year", None),
+    ("how many weeks in a month", None),
+])
+def test_the_conversion_a_message_states(message, args):
+    assert conversion_asked(message) == args
+    if args:
+        assert "result" in convert_units(**args)
+
+
+def test_bits_and_average_calendar_units_are_told_as_they_are():
+    assert convert_units(10, "Gb", "MB")["result"] == 1250  # a capital prefix with a lower-case b: bits
+    assert convert_units(10, "GB", "MB")["result"] == 10000
+    assert convert_units(2, "years", "days")["confirmation"].startswith("2 years = 730.485 days (a year taken as")
+
+
+@pytest.mark.parametrize("message,args", [
+    ("what date is 90 days from today?", {"amount": 90, "unit": "days"}),
+    ("what was the date 100 days ago?", {"amount": -100, "unit": "days"}),
+    ("what's the date 3 weeks before christmas?", {"amount": -3, "unit": "weeks", "date": "christmas"}),
+    ("what day is it in 10 days?", {"amount": 10, "unit": "days"}),
+    ("what date is two weeks from tomorrow", {"amount": 2, "unit": "weeks", "date": "tomorrow"}),
+    ("5 hours from now", {"amount": 5, "unit": "hours"}),
+    # part of a number, two spans, a sign, a date with more words: the model's
+    ("2.5 hours from now", None), ("2 hours 30 minutes from now", None), ("-5 days from today", None),
+    ("what date was it 2 weeks and 3 days ago", None), ("remind me in 3 days", None),
+    ("what date is 3 days after the party?", None),
+])
+def test_the_shift_a_message_states(fixed_now, message, args):
+    assert shift_asked(message) == args
+
+
+@pytest.mark.parametrize("message,args,days", [
+    # "since" a day that has no year is the one gone by, not the next one
+    ("how many days since january 1?", {"from_date": "2026-01-01", "to_date": "today"}, 328),
+    ("how many days ago was christmas?", {"from_date": "2025-12-25", "to_date": "today"}, 335),
+    ("how long since monday?", {"from_date": "2026-11-23", "to_date": "today"}, 2),
+    ("how long since wednesday?", {"from_date": "2026-11-18", "to_date": "today"}, 7),  # today is one
+    ("how old is someone born on 14 march 1990?", {"from_date": "1990-03-14", "to_date": "today"}, 13405),
+    ("how old am I if I was born on march 14, 1990", {"from_date": "1990-03-14", "to_date": "today"}, 13405),
+    ("how many days until christmas?", {"to_date": "christmas"}, 30),
+    ("how many days from 2026-01-01 to 2026-03-01", {"from_date": "2026-01-01", "to_date": "2026-03-01"}, 59),
+    # two days without a year are one span; one year given is both ends'
+    ("how many days between christmas and new year", {"from_date": "2026-12-25", "to_date": "2027-01-01"}, 7),
+    ("how many days between 1 march and 1 april 2024", {"from_date": "2024-03-01", "to_date": "2024-04-01"}, 31),
+    # words the span does not take, impossible or unclear days, other kinds of day: the model's
+    ("how many days is it until my birthday", None, None), ("how many days to go?", None, None),
+    ("how old is someone born on 14 march 1990 today", None, None), ("how many days since tomorrow", None, None),
+    ("how old was Mozart when he died, born 27 january 1756", None, None),
+    ("how old will I be in 2030 if born 14 march 1990", None, None),
+    ("how many days since 1 jan 2000 until 1 jan 2024", None, None),
+    ("how many working days until christmas", None, None),
+    ("how many days before 3 march should I book my flight", None, None),
+    ("how many days until 31 february", None, None), ("how many days until 03/04/2026", None, None),
+    ("how many days since 29 february", None, None),
+])
+def test_the_span_a_message_states(fixed_now, message, args, days):
+    assert span_asked(message) == args
+    if args:
+        assert days_between(**args)["days"] == days
+
+
+def test_a_span_of_a_year_or_more_is_told_in_years_months_and_days_as_an_age_is(fixed_now):
+    age = days_between("today", "1990-03-14")
+    assert age["calendar"] == {"years": 36, "months": 8, "days": 11}
+    assert age["confirmation"].endswith("is 13,405 days (36 years, 8 months and 11 days).")
+    assert days_between("2027-11-25")["confirmation"].endswith("(1 year, 0 months and 0 days).")
+    assert days_between("2027-11-24")["confirmation"].endswith("is 364 days (52 weeks and 0 days).")
+
+
+def test_leap_years_are_exact(router):
+    assert leap_year(2028)["confirmation"] == "2028 is a leap year (366 days)."
+    assert not leap_year(1900)["leap"] and leap_year(2000)["leap"]
+    assert year_asked("is 2028 a leap year?") == {"year": 2028}
+    for message in ("leap years between 2000 and 2020", "when is the next leap year after 2024"):
+        assert year_asked(message) is None
+    assert router.decide("was 1900 a leap year?").tool_hints == ("leap_year",)
+    for message in ("when is the next leap year after 2024", "what happened in the leap year 2020",
+                    "what happened on this day 10 years ago", "how old was Mozart when he died, born 27 january 1756"):
+        assert router.decide(message).family != "exact", message
+    assert router.decide("how old is someone born on 14 march 1990?").tool_hints == ("days_between",)
+    assert router.decide("what was the date 100 days ago?").tool_hints == ("date_shift",)
+    assert router.decide("what date is 90 days from today?").tool_hints == ("date_shift",)

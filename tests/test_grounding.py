@@ -511,3 +511,28 @@ def test_recall_looks_up_what_the_question_is_about_not_a_kind_the_model_picked(
     assert result.args == {"query": "cat"} and result.runs == []  # no model asked
     assert recall.func(**result.args)["confirmation"] == "From memory: Your cat is called Tom."
     assert "Your name is Sam." in recall.func(kind="fact")["confirmation"]  # a pinned item is a fact too
+
+
+def test_a_country_the_user_abbreviates_is_the_country_the_tool_spells_out():
+    banks = {"type": "object", "required": ["country"], "properties": {"country": {"type": "string"}}}
+    for message in ("the highest grossing bank in the U.S for 2020", "banks in the United States",
+                    "biggest US banks"):
+        assert ground(banks, {"country": "USA"}, said(message), Grounds(now=NOW)).missing == [], message
+    assert ground(banks, {"country": "United Kingdom"}, said("banks in the U.K."), Grounds(now=NOW)).missing == []
+    for message in ("tell us the biggest bank", "banks in South America"):
+        assert ground(banks, {"country": "USA"}, said(message), Grounds(now=NOW)).missing == ["country"], message
+
+
+def test_a_question_built_from_a_description_reads_as_one_sentence():
+    schema = {"type": "object", "required": ["platform"], "properties": {"platform": {
+        "type": "string", "description": "The platform the game was released on."}}}
+    asked = ground(schema, {"platform": "all platforms"}, said("average score for Zelda"), Grounds(now=NOW))
+    assert asked.question == "Could you tell me the platform the game was released on?"
+    named = {"type": "object", "required": ["repo"], "properties": {"repo": {
+        "type": "string", "description": "GitHub repository, as owner/name"}}}
+    assert ground(named, {"repo": "a/b"}, said("open issues"), Grounds(now=NOW)).question == \
+        "Could you tell me GitHub repository?"
+    listed = {"type": "object", "required": ["items"], "properties": {"items": {
+        "type": "string", "description": "A list of ingredients"}}}
+    assert ground(listed, {"items": "flour"}, said("a cake recipe"), Grounds(now=NOW)).question == \
+        "Could you tell me a list of ingredients?"

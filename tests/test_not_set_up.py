@@ -17,6 +17,10 @@ from tars.tools.builtin import builtin_tools
     ("what did I write about the trip?", "TARS_NOTES_DIR"),
     # the item's own words are not advice
     ('add "ideas for the party" to my todo list', "TODOIST_API_TOKEN"), ("search my notes for tips", "TARS_NOTES_DIR"),
+    # asking what there is: a model with no tool made a list up
+    ("what notes do I have?", "TARS_NOTES_DIR"), ("list my notes", "TARS_NOTES_DIR"),
+    ("read my shopping note", "TARS_NOTES_DIR"), ("what tasks do I have today?", "TODOIST_API_TOKEN"),
+    ("any reminders for tomorrow?", "TODOIST_API_TOKEN"),
 ])
 def test_a_plain_request_for_missing_tools_says_what_to_set(router, message, setting):
     decision = router.decide(message)
@@ -44,6 +48,8 @@ def test_a_search_is_not_a_page_read_when_only_reading_is_set_up(router, message
     # advice a model gives without the tools
     "what is the best way to organise my todo list?", "what should I add to my todo list this weekend?",
     "what are some good things to add to my todo list?", "do you think I should add gym to my todo list?",
+    "list the notes of a C major scale", "show me the release notes", "what notes do I have to sing in Hallelujah",
+    "what tasks do I have to do to renew my passport",
 ])
 def test_a_word_in_passing_is_not_a_request_for_them(router, message):
     assert router.decide(message).unavailable == ""

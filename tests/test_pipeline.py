@@ -465,3 +465,17 @@ def test_after_a_result_a_sure_router_still_asks_for_a_missing_detail():
     assert Plan("route", [], allow_none=True, sure=True).asks_for_details
     assert not Plan("route", [], allow_none=True, sure=False).asks_for_details
     assert Plan("call", []).asks_for_details
+
+
+def test_confirmations_that_are_listings_stay_paragraphs_of_their_own():
+    from tars.messages import Message
+    from tars.pipeline.own_answers import confirmations
+
+    calls = [ToolCall(name="notes_list", arguments={}, id="a"), ToolCall(name="calculate", arguments={}, id="b")]
+    listing = json.dumps({"confirmation": "2 notes in your notes vault, newest first:\n- a.md\n- b.md"})
+    messages = [Message(role="user", content="list my notes and what is 2+2"),
+                Message(role="assistant", content="", tool_calls=calls),
+                Message(role="tool", content=listing, tool_call_id="a", name="notes_list"),
+                Message(role="tool", content=json.dumps({"confirmation": "2 + 2 = 4"}), tool_call_id="b",
+                        name="calculate")]
+    assert confirmations(messages) == "2 notes in your notes vault, newest first:\n- a.md\n- b.md\n\n2 + 2 = 4"

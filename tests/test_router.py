@@ -518,3 +518,13 @@ def test_compound_names_qualifiers_and_most_of_a_name_reach_learned_tools():
         "Give me basic facts about Peru.").needs_tools
     # a name said only in part is never sure, in a textbook frame or not: the model decides
     assert Router([forecast]).decide("What is the relationship between humidity and temperature?").band == "unsure"
+
+
+@pytest.mark.parametrize("message,tool", [
+    ("what notes do I have?", "notes_list"), ("list my notes", "notes_list"), ("show me all my notes", "notes_list"),
+    ("what notes do I have on python?", "notes_search"), ("list my notes about the garden", "notes_search"),
+    ("read my shopping note", "note_read"),
+])
+def test_asking_what_notes_there_are_lists_them_and_asking_about_a_subject_searches(message, tool):
+    decision = Router(builtin_tools()).decide(message)
+    assert decision.band == "sure" and decision.tool_hints == (tool,), decision

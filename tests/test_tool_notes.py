@@ -157,3 +157,62 @@ def test_two_processes_appending_to_one_note_lose_nothing(vault, tmp_path):
     for tag in ("alpha", "beta"):
         assert [ln for ln in lines if ln.startswith(tag)] == [f"{tag} line {i}" for i in range(60)]
     assert not [p for p in vault.iterdir() if p.name.endswith(".tmp")]  # no temp files left behind
+
+
+def test_listing_shows_the_notes_newest_first_and_nothing_hidden_or_outside(vault):
+    outside = vault.parent / "outside"
+    outside.mkdir()
+    (outside / "secret.md").write_text("top secret")
+    os.symlink(outside, vault / "escape")
+    os.symlink(outside / "secret.md", vault / "link.md")
+    (vault / ".obsidian").mkdir()
+    (vault / ".obsidian" / "workspace.md").write_text("config")
+    (vault / "Projects").mkdir()
+    for age, name in enumerate(["Projects/tars.md", "groceries.md", "ideas.txt"]):
+        (vault / name).write_text("x")
+        os.utime(vault / name, (1_700_000_000 - age * 3600,) * 2)
+    (vault / "picture.png").write_bytes(b"png")
+    reg = registry(vault)
+    listed = run(reg, "notes_list").output
+    assert [n["path"] for n in listed["notes"]] == ["Projects/tars.md", "groceries.md", "ideas.txt"]
+    assert listed["count"] == 3 and not listed["truncated"]
+    assert [n["path"] for n in run(reg, "notes_list", folder="Projects").output["notes"]] == ["Projects/tars.md"]
+    for folder in ("escape", "../outside", "/etc", ".obsidian"):
+        assert run(reg, "notes_list", folder=folder).is_error, folder
+    assert "no folder" in run(reg, "notes_list", folder="Archive").text
+
+
+def test_a_long_listing_says_how_many_it_left_out(vault):
+    for i in range(60):
+        (vault / f"note{i:02}.md").write_text("x")
+    listed = run(registry(vault), "notes_list").output
+    assert len(listed["notes"]) == 50 and listed["count"] == 60 and listed["truncated"]
+
+
+def test_a_note_named_without_its_extension_or_with_another_is_found(vault):
+    (vault / "groceries.md").write_text("milk, eggs\n")
+    reg = registry(vault)
+    for path in ("groceries", "groceries.txt", "groceries.md"):
+        out = run(reg, "note_read", path=path).output
+        assert out["path"] == "groceries.md" and out["text"] == "milk, eggs\n", path
+    assert "no note 'shopping.md'" in run(reg, "note_read", path="shopping").text
+
+
+def test_a_listing_is_answered_in_tars_own_words(vault):
+    (vault / "groceries.md").write_text("milk, eggs\n")
+    reg = registry(vault)
+    assert run(reg, "notes_list").output["confirmation"] == \
+        f"1 note in your notes vault:\n- groceries.md (changed {run(reg, 'notes_list').output['notes'][0]['modified']})"
+    assert "confirmation" not in run(reg, "notes_search", query="eggs").output  # the model reads what it found
+    (vault / "groceries.md").unlink()
+    assert run(reg, "notes_list").output["confirmation"] == "There are no notes in your notes vault."
+
+
+def test_a_folder_to_list_is_checked_itself_not_a_note_inside_it(vault):
+    (vault / "Projects").mkdir()
+    (vault / "Archive").mkdir()
+    (vault / "Archive" / "old.md").write_text("x")
+    (vault / "Projects" / "plan.md").write_text("x")
+    os.symlink(vault / "Archive" / "old.md", vault / "Projects" / "x.md")
+    listed = run(registry(vault), "notes_list", folder="Projects").output
+    assert listed["folder"] == "Projects" and "Projects/plan.md" in [n["path"] for n in listed["notes"]]

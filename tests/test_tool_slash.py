@@ -74,3 +74,16 @@ def test_memory_note_and_search_commands(env):
     assert "metric" in slash(session, "/search metric")
     assert "forgot" in slash(session, "/memory forget metric")
     assert "TARS_SEARCH_URL" in slash(session, "/search web anything")
+
+
+def test_notes_command_lists_the_vault_and_a_folder(env):
+    session, _, _, tmp = env
+    assert "no notes in (the whole vault)" in slash(session, "/notes")
+    (tmp / "vault" / "Projects").mkdir()
+    (tmp / "vault" / "Projects" / "tars.md").write_text("build it\n")
+    (tmp / "vault" / "groceries.md").write_text("milk\n")
+    listing = slash(session, "/notes")
+    assert "Projects/tars.md" in listing and "groceries.md" in listing
+    assert "groceries" not in slash(session, "/notes Projects")
+    assert "ERROR" in slash(session, "/notes ../outside")
+    assert "added to Daily/" in slash(session, "/note list milk, eggs")  # text for today's note, not a listing

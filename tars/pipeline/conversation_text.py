@@ -12,7 +12,7 @@ import datetime as dt
 import re
 from collections.abc import Sequence
 
-from tars import currencies
+from tars import currencies, places
 from tars.messages import Message, latest_user_text
 from tars.pipeline import value_forms as forms
 from tars.tools import when
@@ -84,6 +84,7 @@ class ConversationText:
         self.last = last
         self.request = norm(last)
         self.codes = set(currencies.codes_named(said))  # "British pounds" gives the code GBP
+        self.countries = places.country_forms(said)  # "the U.S." gives "USA" and "United States" too
 
     def names_site(self, host: str) -> bool:
         """Whether the conversation names the site `host` as a whole ("example.com", not "ample.com",

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
+from tars import places
 from tars.messages import Message, latest_user_text
 from tars.pipeline import value_forms as forms
 from tars.pipeline.conversation_text import ConversationText, norm
@@ -107,7 +108,8 @@ def _check(name: str, prop: dict[str, Any], value: Any, text: ConversationText, 
     if isinstance(value, str) and is_date_arg(name, prop):
         return _check_date(prop, value, text, now, required)
     if isinstance(value, str):
-        said = text.has_words(value, every=not required) or text.says_token(value) or value in text.codes
+        said = text.has_words(value, every=not required) or text.says_token(value) or value in text.codes \
+            or places.country_key(value) in text.countries
         return said, value, None
     if isinstance(value, list):
         return all(_check(name, prop.get("items") or {}, v, text, now, required)[0] for v in value), value, None
@@ -280,6 +282,20 @@ def _prop(props: dict[str, Any], name: str) -> dict[str, Any]:
     return prop if isinstance(prop, dict) else {}
 
 
+# the words a description opens with that are no name: "The country", "A list of", "Name of"
+_OPENERS = frozenset("""the a an this that these those which what whether how when where who your its their one some
+any each every all name number amount list type kind date time value text id identifier title""".split())
+
+
+def _mid_sentence(phrase: str) -> str:
+    """A description's opening as it reads after "Could you tell me": "The country" becomes "the
+    country"; a name ("Python version", "GitHub repository") keeps its capital."""
+    first, _, rest = phrase.partition(" ")
+    if first.lower() not in _OPENERS or not first[:1].isupper() or (len(first) > 1 and first.isupper()):
+        return phrase
+    return first.lower() + (" " + rest if rest else "")
+
+
 def _question(missing: list[str], props: dict[str, Any]) -> str:
     wanted = []
     for name in missing:
@@ -291,7 +307,7 @@ def _question(missing: list[str], props: dict[str, Any]) -> str:
         elif name.lower() in ("url", "uri", "link", "href", "page_url") or prop.get("format") in ("uri", "url"):
             wanted.append("the address of the page you mean")
         elif desc := re.split(r"[,;(.:]", " ".join(str(prop.get("description") or "").split()))[0].strip():
-            wanted.append(desc[:60])  # its first clause: "the whole fact the user stated"
+            wanted.append(_mid_sentence(desc[:60]))  # its first clause: "the whole fact the user stated"
         else:
             wanted.append(f"what to use for {name}")
     return "Could you tell me " + " and ".join(wanted) + "?"

@@ -159,7 +159,8 @@ def confirmations(messages: Sequence[Message]) -> str | None:
         if not isinstance(text, str) or not text.strip():
             return None
         said.append(text.strip())
-    return " ".join(dict.fromkeys(said)) or None
+    # a listing is lines of its own: another answer after it starts a new paragraph
+    return ("\n\n" if any("\n" in text for text in said) else " ").join(dict.fromkeys(said)) or None
 
 
 def own_answer(messages: Sequence[Message]) -> str:

@@ -132,6 +132,17 @@ def _memory(ctx: CommandContext, arg: str) -> None:
     ctx.table(rows)
 
 
+@command("notes", help="list notes, newest first: /notes [folder]")
+def _notes(ctx: CommandContext, arg: str) -> None:
+    listed = run_tool(ctx, "notes_list", **({"folder": arg.strip()} if arg.strip() else {}))
+    if not listed["notes"]:
+        ctx.info(f"no notes in {listed['folder']}")
+        return
+    ctx.table([(n["path"], n["modified"]) for n in listed["notes"]])
+    if listed["truncated"]:
+        ctx.info(f"the newest {len(listed['notes'])} of {listed['count']} notes")
+
+
 @command("note", help="notes: /note <text> adds to today's note; /note read [path]")
 def _note(ctx: CommandContext, arg: str) -> None:
     if arg.lower() == "read" or arg.lower().startswith("read "):

@@ -1,4 +1,5 @@
-"""Date and time arithmetic: days between dates, a date plus or minus a span, the weekday of a date.
+"""Date and time arithmetic: days between dates, a date plus or minus a span, the weekday of a date,
+whether a year is a leap year.
 
 Dates are read by `tars.tools.when`, the reader pipeline arguments are grounded with too, so both
 mean the same day by "next friday", "christmas" or "5pm". "Today" and "now" are in the local time
@@ -7,6 +8,7 @@ zone (the `TZ` of the environment tars runs in).
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 from typing import Any
 
@@ -14,7 +16,11 @@ from tars.errors import DateError
 from tars.tools import when
 from tars.tools.base import Tool
 
-__all__ = ["DateError", "parse_day", "date_tools", "days_between", "date_shift", "day_of_week"]
+__all__ = ["DATE_SHIFT", "DAYS_BETWEEN", "DAY_OF_WEEK", "LEAP_YEAR", "DateError", "parse_day", "date_tools",
+           "days_between", "date_shift", "day_of_week", "leap_year"]
+
+# the tools' names (`tars.tools.date_requests` reads their arguments from a plain request)
+DATE_SHIFT, DAYS_BETWEEN, DAY_OF_WEEK, LEAP_YEAR = "date_shift", "days_between", "day_of_week", "leap_year"
 
 
 def now() -> dt.datetime:
@@ -38,16 +44,32 @@ def _shown(day: dt.date) -> str:
     return f"{day:%A} {day.isoformat()}"
 
 
+def _counted(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _calendar_span(start: dt.date, end: dt.date) -> tuple[int, int, int]:
+    """(years, months, days) from `start` to `end` (start <= end), as an age is counted."""
+    months = (end.year - start.year) * 12 + end.month - start.month
+    if when.add_months(start, months) > end:
+        months -= 1
+    return months // 12, months % 12, (end - when.add_months(start, months)).days
+
+
 def days_between(to_date: str, from_date: str | None = None) -> dict[str, Any]:
     today = now().date()
     start, end = parse_day(from_date, today), parse_day(to_date, today)
     days = (end - start).days
     weeks, rest = divmod(abs(days), 7)
-    span = f"{days} day{'s' if abs(days) != 1 else ''}"
-    return {"from": _shown(start), "to": _shown(end), "days": days, "weeks": weeks, "and_days": rest,
-            "confirmation": f"From {_shown(start)} to {_shown(end)} is {span}"
-                            + (f" ({weeks} weeks and {rest} day{'s' if rest != 1 else ''})."
-                               if weeks and abs(days) > 13 else ".")}
+    out: dict[str, Any] = {"from": _shown(start), "to": _shown(end), "days": days, "weeks": weeks, "and_days": rest}
+    span = f"{days:,} day{'s' if abs(days) != 1 else ''}"
+    years, months, left = _calendar_span(min(start, end), max(start, end))
+    if years:  # an age, an anniversary: in years, months and days
+        out["calendar"] = {"years": years, "months": months, "days": left}
+        span += f" ({_counted(years, 'year')}, {_counted(months, 'month')} and {_counted(left, 'day')})."
+    else:
+        span += f" ({weeks} weeks and {_counted(rest, 'day')})." if weeks and abs(days) > 13 else "."
+    return {**out, "confirmation": f"From {_shown(start)} to {_shown(end)} is {span}"}
 
 
 def _parse_moment(text: str | None) -> tuple[dt.datetime, bool]:
@@ -103,15 +125,23 @@ def day_of_week(date: str) -> dict[str, Any]:
             "confirmation": f"{day:%-d %B %Y} {verb} a {day:%A}."}
 
 
+def leap_year(year: int) -> dict[str, Any]:
+    if not 1 <= year <= 9999:
+        raise DateError("the year must be between 1 and 9999")
+    leap = calendar.isleap(year)
+    return {"year": year, "leap": leap, "days": 366 if leap else 365,
+            "confirmation": f"{year} {'is' if leap else 'is not'} a leap year ({366 if leap else 365} days)."}
+
+
 def date_tools() -> list[Tool]:
     day = {"type": "string", "minLength": 1, "maxLength": 60}
     return [
-        Tool(name="days_between", family="exact", func=days_between,
+        Tool(name=DAYS_BETWEEN, family="exact", func=days_between,
              description="Count the days from one date to another (from today when no start is given).",
              parameters={"type": "object", "additionalProperties": False, "required": ["to_date"], "properties": {
                  "to_date": {**day, "description": "the end date, as the user wrote it or as YYYY-MM-DD"},
                  "from_date": {**day, "description": "the start date; leave out for today"}}}),
-        Tool(name="date_shift", family="exact", func=date_shift,
+        Tool(name=DATE_SHIFT, family="exact", func=date_shift,
              description=("The date or time a number of minutes, hours, days, weeks, months or years after "
                           "(positive amount) or before (negative amount) a date, or from now."),
              parameters={"type": "object", "additionalProperties": False, "required": ["amount", "unit"],
@@ -120,7 +150,11 @@ def date_tools() -> list[Tool]:
                              "unit": {"type": "string", "enum": list(_UNITS)},
                              "date": {**day, "description": "the starting date, optionally with a time; "
                                                             "leave out for now"}}}),
-        Tool(name="day_of_week", family="exact", func=day_of_week,
+        Tool(name=LEAP_YEAR, family="exact", func=leap_year,
+             description="Whether a year is a leap year, and how many days it has.",
+             parameters={"type": "object", "additionalProperties": False, "required": ["year"], "properties": {
+                 "year": {"type": "integer", "minimum": 1, "maximum": 9999}}}),
+        Tool(name=DAY_OF_WEEK, family="exact", func=day_of_week,
              description="The calendar date a day names (\"next friday\", \"christmas\") and its weekday.",
              parameters={"type": "object", "additionalProperties": False, "required": ["date"], "properties": {
                  "date": {**day, "description": "the date, as the user wrote it or as YYYY-MM-DD"}}}),

@@ -16,10 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from tars.errors import ToolError
+from tars.safe_text import printable
 from tars.tools.base import Tool
 
 __all__ = ["FolderError", "folder_stats", "folder_tools", "kind_in", "kind_patterns", "matches", "file_size",
-           "printable", "FOLDER_STATS"]
+           "FOLDER_STATS"]
 
 FOLDER_STATS = "folder_stats"  # the tool's name: the pipeline hands it the kind the user named
 MAX_FILES = 20_000
@@ -171,12 +172,6 @@ def _walk(root: Path, patterns: tuple[str, ...]) -> tuple[list[_File], list[str]
             if len(files) >= MAX_FILES:
                 return files, sorted(skipped), unreadable, True
     return files, sorted(skipped), unreadable, False
-
-
-def printable(name: str) -> str:
-    """A file name as a line of text shows it: one with a control character (a newline would fake
-    another line of a listing) written as its Python literal instead."""
-    return repr(name) if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in name) else name
 
 
 def matches(name: str, patterns: tuple[str, ...]) -> bool:

@@ -13,8 +13,9 @@ import re
 from pathlib import Path
 from typing import Any
 
+from tars.safe_text import printable
 from tars.tools.base import Tool
-from tars.tools.folder import FolderError, file_size, kind_in, kind_patterns, matches, printable
+from tars.tools.folder import FolderError, file_size, kind_in, kind_patterns, matches
 
 __all__ = ["FOLDER_LIST", "MAX_ENTRIES", "WORKING_FOLDER", "folder_list", "folder_list_tools", "listing_asked"]
 

@@ -1,4 +1,4 @@
-"""An Obsidian-style notes vault: daily note, read, write, append, search.
+"""An Obsidian-style notes vault: daily note, read, write, append, search, list.
 
 Every path the model gives is resolved inside the vault and refused otherwise: absolute paths,
 `..`, hidden folders (`.obsidian`, `.git`), NUL bytes, other extensions and symlinks that lead
@@ -15,11 +15,13 @@ from typing import Any
 
 from tars.atomic import LOCK_NAME, atomic_write, locked, update_file
 from tars.errors import ToolError
+from tars.safe_text import printable
 from tars.tools.search_index import SearchIndex, whole_file
 
-__all__ = ["Vault", "NotePathError", "MAX_READ"]
+__all__ = ["Vault", "NotePathError", "MAX_LISTED", "MAX_READ"]
 
 MAX_READ = 20_000
+MAX_LISTED = 50
 _EXTENSIONS = (".md", ".markdown", ".txt")
 
 
@@ -50,28 +52,21 @@ class Vault:
 
     def resolve(self, path: str) -> tuple[Path, str]:
         """(absolute path inside the vault, vault-relative name) or NotePathError."""
-        root = self.root
-        if not isinstance(path, str) or not path.strip():
-            raise NotePathError("note path is empty")
-        if "\x00" in path or any(ord(c) < 32 for c in path):
-            raise NotePathError("note path contains control characters")
-        raw = path.strip().replace("\\", "/")
-        if raw.startswith("/") or raw.startswith("~") or re.match(r"^[A-Za-z]:", raw):
-            raise NotePathError(f"{path!r}: give a path relative to the vault, not an absolute one")
-        parts = PurePosixPath(raw).parts
-        if any(p == ".." for p in parts):
-            raise NotePathError(f"{path!r}: '..' is not allowed in note paths")
-        if any(p.startswith(".") for p in parts):
-            raise NotePathError(f"{path!r}: hidden files and folders are off limits")
-        rel = PurePosixPath(*[p for p in parts if p != "."])
+        rel = _relative(path)
         if rel.suffix.lower() not in _EXTENSIONS:
             rel = rel.with_name(rel.name + ".md")
+        full, inside = self._inside(rel, path)
+        if full.suffix.lower() not in _EXTENSIONS:  # a symlink inside the vault to a non-note
+            raise NotePathError(f"{path!r} is not a markdown or text note")
+        return full, inside
+
+    def _inside(self, rel: PurePosixPath, path: str) -> tuple[Path, str]:
+        """Where `rel` really is (links followed), refused unless that is inside the vault and not hidden."""
+        root = self.root
         full = Path(os.path.realpath(root / rel))
         if full != root and root not in full.parents:
             raise NotePathError(f"{path!r} leads outside the notes vault")
         inside = full.relative_to(root)
-        if full.suffix.lower() not in _EXTENSIONS:  # a symlink inside the vault to a non-note
-            raise NotePathError(f"{path!r} is not a markdown or text note")
         if any(p.startswith(".") for p in inside.parts):  # a symlink into .obsidian or .git
             raise NotePathError(f"{path!r} leads into a hidden folder")
         return full, inside.as_posix()
@@ -88,6 +83,12 @@ class Vault:
 
     def read(self, path: str) -> dict[str, Any]:
         full, rel = self.resolve(path)
+        if not full.exists():  # "my groceries note" is groceries.md whichever extension a model wrote
+            for ext in _EXTENSIONS:
+                other = str(PurePosixPath(rel).with_suffix(ext))
+                if self.exists(other):
+                    full, rel = self.resolve(other)
+                    break
         try:
             text = full.read_text(encoding="utf-8", errors="replace")
         except FileNotFoundError:
@@ -136,8 +137,59 @@ class Vault:
         result = self.append(path, "\n".join([bullet, *lines[1:]]))
         return {**result, "status": "added to today's note"}
 
+    def listing(self, folder: str | None = None) -> dict[str, Any]:
+        """The vault's notes (or a folder's, and the folders below it), newest first: at most
+        MAX_LISTED, with how many there are in all. Hidden folders and links are left out."""
+        root = self.root
+        start, label = root, ""
+        if folder and folder.strip().strip("/") not in ("", "."):
+            start, label = self._inside(_relative(folder.strip().rstrip("/")), folder)
+            if not start.is_dir():
+                raise ToolError(f"no folder {label!r} in the notes vault")
+        found: list[tuple[float, str]] = []
+        for here, dirs, files in os.walk(start):  # links to folders are not followed
+            dirs[:] = [d for d in dirs if not d.startswith(".")]
+            for name in files:
+                path = Path(here, name)
+                if name.startswith(".") or path.suffix.lower() not in _EXTENSIONS or path.is_symlink():
+                    continue
+                try:
+                    found.append((path.stat().st_mtime, path.relative_to(root).as_posix()))
+                except OSError:  # gone since the walk saw it
+                    continue
+        found.sort(key=lambda item: (-item[0], item[1]))
+        notes = [{"path": rel, "modified": datetime.fromtimestamp(mtime).strftime("%Y-%m-%d %H:%M")}
+                 for mtime, rel in found[:MAX_LISTED]]
+        where = f"the {printable(label)} folder of your notes" if label else "your notes vault"
+        if not notes:
+            told = f"There are no notes in {where}."
+        else:
+            head = (f"The newest {len(notes)} of {len(found)} notes in {where}:" if len(found) > len(notes)
+                    else f"1 note in {where}:" if len(notes) == 1 else f"{len(notes)} notes in {where}, newest first:")
+            told = "\n".join([head, *(f"- {printable(n['path'])} (changed {n['modified']})" for n in notes)])
+        return {"folder": label or "(the whole vault)", "count": len(found), "notes": notes,
+                "truncated": len(found) > MAX_LISTED, "confirmation": told}
+
     def search(self, query: str, limit: int = 8) -> dict[str, Any]:
         self.index.refresh(self.SOURCE, self.root, whole_file)
         hits = self.index.search(self.SOURCE, query, limit=limit)
         return {"query": query, "count": len(hits),
                 "results": [{"path": h.path, "title": h.section, "snippet": h.snippet} for h in hits]}
+
+
+def _relative(path: str) -> PurePosixPath:
+    """A path from a model as a vault-relative one, or NotePathError: no absolute paths, `..`,
+    hidden parts or control characters."""
+    if not isinstance(path, str) or not path.strip():
+        raise NotePathError("note path is empty")
+    if "\x00" in path or any(ord(c) < 32 for c in path):
+        raise NotePathError("note path contains control characters")
+    raw = path.strip().replace("\\", "/")
+    if raw.startswith("/") or raw.startswith("~") or re.match(r"^[A-Za-z]:", raw):
+        raise NotePathError(f"{path!r}: give a path relative to the vault, not an absolute one")
+    parts = PurePosixPath(raw).parts
+    if any(p == ".." for p in parts):
+        raise NotePathError(f"{path!r}: '..' is not allowed in note paths")
+    if any(p.startswith(".") for p in parts):
+        raise NotePathError(f"{path!r}: hidden files and folders are off limits")
+    return PurePosixPath(*[p for p in parts if p != "."])

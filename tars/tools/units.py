@@ -13,7 +13,9 @@ from typing import Any
 from tars.errors import ToolError
 from tars.tools.base import Tool
 
-__all__ = ["UnitError", "convert", "unit_tools"]
+__all__ = ["CONVERT_UNITS", "UnitError", "conversion_asked", "convert", "unit_tools"]
+
+CONVERT_UNITS = "convert_units"  # the tool's name: the pipeline reads its arguments from a plain request
 
 
 class UnitError(ToolError):
@@ -69,7 +71,7 @@ _TABLE: dict[str, dict[str, tuple[float, tuple[str, ...]]]] = {
         "kibibyte": (1024.0, ("kib",)), "mebibyte": (1024.0 ** 2, ("mib",)), "gibibyte": (1024.0 ** 3, ("gib",)),
         "tebibyte": (1024.0 ** 4, ("tib",)),
         "kilobit": (125.0, ("kbit", "kbps")), "megabit": (125e3, ("mbit", "mbps")),
-        "gigabit": (125e6, ("gbit", "gbps")),
+        "gigabit": (125e6, ("gbit", "gbps")), "terabit": (125e9, ("tbit", "tbps")),
     },
     "time": {
         "millisecond": (1e-3, ("ms", "msec")), "second": (1.0, ("s", "sec", "secs")),
@@ -110,6 +112,8 @@ def unit(text: str) -> tuple[str, str]:
     raw = " ".join(str(text).replace("per", " per ").split()).strip(" .")
     if raw in ("B", "MB", "GB", "TB", "PB", "kB"):  # capital B is bytes, lower-case b bits
         return _UNITS[raw]
+    if raw in ("Kb", "Mb", "Gb", "Tb"):  # a capital prefix with a lower-case b: bits ("10 Gb")
+        return _UNITS[{"Kb": "kbit", "Mb": "mbit", "Gb": "gbit", "Tb": "tbit"}[raw]]
     key = raw.lower().replace("metres", "meters").replace("litres", "liters")
     key = re.sub(r"^(?:degrees?|deg)\s*", "", key.replace("°", "")).strip()
     key = re.sub(r"\b(?:kilometres|kilometre)\b", "kilometer", key)
@@ -168,16 +172,85 @@ def _named(value: float, name: str) -> str:
     return f"{value:,.12g} {label}" if abs(value) >= 10_000 else f"{value:.12g} {label}"
 
 
+# months and years have no one length: converting them uses the calendar's average, and says so
+_AVERAGED = {("time", "month"), ("time", "year")}
+
+
 def convert_units(value: float, from_unit: str, to_unit: str) -> dict[str, Any]:
     result, name_a, name_b = convert(value, from_unit, to_unit)
     shown = f"{_named(_tidy(float(value)), name_a)} = {_named(result, name_b)}"
+    if {("time", name_a), ("time", name_b)} & _AVERAGED and name_a != name_b:
+        shown += " (a year taken as 365.2425 days and a month as a twelfth of that, the calendar's averages)"
     return {"value": value, "from": name_a, "to": name_b, "result": result, "confirmation": shown}
+
+
+# "3 feet 2 inches": numbers, each with its unit, the last one what the sum is counted in
+_NUMBER = r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|-?\.\d+"  # "2,450"; "1,5" is no number here
+_QUANTITY = re.compile(rf"({_NUMBER})\s*([^\d,;]+?)\s*(?=(?:,\s*|\s+and\s+|\s+)-?\.?\d|$)")
+_ASKING = re.compile(r"^(?:(?:please|can you|could you|would you)\s+)*(?:(?:what'?s|what is|what are|convert|how much "
+                     r"is|how much are)\s+)?", re.IGNORECASE)
+_PLEASE = re.compile(r"(?:,?\s+please)?\s*[?.!]*$", re.IGNORECASE)
+_SPLIT = re.compile(r"\s+(?:in terms of|to|in|into|as)\s+(?:a |an )?", re.IGNORECASE)
+# "how many seconds are in a week", "how many ounces in 3 pounds"
+_HOW_MANY = re.compile(r"^how many (?P<to>[^\d?]+?) (?:are |is )?(?:there )?(?:in|per) "
+                       rf"(?:a |an |one |(?P<n>{_NUMBER}) ?)(?P<unit>[^\d?]+?)\s*[?.!]*$", re.IGNORECASE)
+# "how many miles is 10 km"
+_HOW_MANY_IS = re.compile(r"^how many (?P<to>[^\d?]+?) (?:is|are|makes?) (?P<body>-?\.?\d.*?)\s*[?.!]*$", re.IGNORECASE)
+
+
+def _quantity(body: str) -> tuple[float, str] | None:
+    """ "3 feet 2 inches" -> (38, "inches"): a quantity, or one written in falling units, summed in
+    the last one's; amounts listed in one unit ("10 km and 5 km") are several quantities, not one."""
+    found = _QUANTITY.findall(body)
+    if not found or "".join(n + u for n, u in found).replace(" ", "") != re.sub(r"\s|,(?=\s)|\band\b", "", body):
+        return None
+    try:
+        named = [(float(n.replace(",", "")), unit(u), u) for n, u in found]
+    except (UnitError, ValueError):
+        return None
+    dims = {dim for _, (dim, _), _ in named}
+    if len(named) > 1:
+        factors = [_TABLE[dim][name][0] for _, (dim, name), _ in named if dim in _TABLE]
+        falling = all(a > b for a, b in zip(factors, factors[1:], strict=False))
+        if len(dims) > 1 or len(factors) < len(named) or not falling:
+            return None
+    (dim, last), written = named[-1][1], named[-1][2]
+    base = sum(n * _TABLE[d][name][0] for n, (d, name), _ in named) if dim in _TABLE else named[0][0]
+    return _tidy(base / _TABLE[dim][last][0] if dim in _TABLE else base), written
+
+
+def conversion_asked(message: str) -> dict[str, Any] | None:
+    """convert_units's arguments from a request that is only a conversion ("3 feet 2 inches in cm",
+    "how many seconds in a week"), or None for a model to read."""
+    text = _PLEASE.sub("", " ".join(message.split()))
+    pair: tuple[float, str, str] | None = None
+    if match := _HOW_MANY.match(text):
+        pair = (_tidy(float((match["n"] or "1").replace(",", ""))), match["unit"], match["to"])
+    elif (match := _HOW_MANY_IS.match(text)) and (quantity := _quantity(match["body"])):
+        pair = (*quantity, match["to"])
+    else:
+        text = _ASKING.sub("", text)
+        split = _SPLIT.search(text)
+        while split is not None and pair is None:  # "5 in in cm": the unit may be the splitting word
+            if quantity := _quantity(text[:split.start()]):
+                pair = (*quantity, text[split.end():])
+            split = _SPLIT.search(text, split.start() + 1)
+    if pair is None:
+        return None
+    value, from_unit, to_unit = pair
+    try:
+        ends = {unit(from_unit), unit(to_unit)}
+    except UnitError:
+        return None
+    if len({dim for dim, _ in ends}) > 1 or ends & _AVERAGED:  # "days in a year": 365, not the average
+        return None
+    return {"value": value, "from_unit": from_unit.strip(), "to_unit": to_unit.strip()}
 
 
 def unit_tools() -> list[Tool]:
     text = {"type": "string", "minLength": 1, "maxLength": 40}
     return [Tool(
-        name="convert_units", family="exact", func=convert_units,
+        name=CONVERT_UNITS, family="exact", func=convert_units,
         description=("Convert a quantity between units of length, area, mass, volume, temperature, speed, "
                      "data size or time, exactly. Not for currencies or time zones."),
         parameters={"type": "object", "additionalProperties": False, "required": ["value", "from_unit", "to_unit"],

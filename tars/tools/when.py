@@ -24,8 +24,8 @@ from dataclasses import dataclass
 
 from tars.errors import DateError
 
-__all__ = ["When", "NUMBER_WORDS", "COUNT", "CLOCK_TIME", "count", "day", "moment", "resolve", "find", "direction",
-           "as_value", "add_months"]
+__all__ = ["When", "NUMBER_WORDS", "SPAN_UNITS", "WEEKDAY", "COUNT", "CLOCK_TIME", "count", "day", "moment", "resolve",
+           "find", "direction", "as_value", "add_months"]
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
@@ -34,10 +34,10 @@ NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fiv
             "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a couple of": 2, "a few": 3}
 _PARTS = {"morning": 9, "afternoon": 15, "evening": 19, "night": 20, "tonight": 20, "noon": 12, "midday": 12,
           "midnight": 0}
-_UNITS = {"minute": "minutes", "min": "minutes", "hour": "hours", "hr": "hours", "day": "days", "week": "weeks",
+SPAN_UNITS = {"minute": "minutes", "min": "minutes", "hour": "hours", "hr": "hours", "day": "days", "week": "weeks",
           "month": "months", "year": "years"}
 
-_WD = r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?"
+WEEKDAY = r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?"
 _MON = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _MON_DAY = r"(?:\s+|(?<=\.)\s*)"  # "March 11", "Mar. 11", "March.11"
 _YEAR = r"(?:,?\s+\d{4}(?!\d))?"
@@ -45,7 +45,7 @@ _NUM = r"(?:\d+|a couple of|a few|an?|one|two|three|four|five|six|seven|eight|ni
 _TIME = (r"(?:(?:at|by|@)\s+)?(?:noon|midday|midnight|\d{1,2}:\d{2}\s*(?:am|pm|a\.m\.|p\.m\.)?|"
          r"\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.|o'?clock)|(?:at|by|@)\s+\d{1,2}(?![\d:]))")
 _DAY = (rf"(?:day after tomorrow|today|tonight|tomorrow|tmrw|yesterday|"
-        rf"(?:this|next|last|on|coming)?\s*{_WD}|next (?:week|month|year)|(?:this|next)\s+weekend|"
+        rf"(?:this|next|last|on|coming)?\s*{WEEKDAY}|next (?:week|month|year)|(?:this|next)\s+weekend|"
         rf"(?:the\s+)?end of (?:the|this) month|"
         rf"in\s+{_NUM}\s+(?:days?|weeks?|months?|years?)|{_NUM}\s+(?:days?|weeks?)\s+from (?:now|today)|"
         rf"\d{{4}}-\d{{2}}-\d{{2}}|{_MON}{_MON_DAY}\d{{1,2}}(?:st|nd|rd|th)?{_YEAR}|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MON}{_YEAR})")
@@ -88,7 +88,7 @@ def count(word: str) -> int:
 
 
 def _weekday(word: str) -> int:
-    """The weekday (Monday 0) a `_WD` match names."""
+    """The weekday (Monday 0) a `WEEKDAY` match names."""
     return [name[:3] for name in _WEEKDAYS].index(word.lower()[:3])
 
 
@@ -245,7 +245,7 @@ def _day(t: str, today: dt.date) -> dt.date | None:
         month = named
         year = re.match(r",?\s+(\d{4})(?!\d)", t[m.end():])
         return _next(lambda y: _calendar_day(y, month, number), year.group(1) if year else None, today)
-    if m := re.search(rf"\b(last\s+)?({_WD})\b", t):
+    if m := re.search(rf"\b(last\s+)?({WEEKDAY})\b", t):
         wd = _weekday(m.group(2))
         if m.group(1):
             return today - dt.timedelta(days=(today.weekday() - wd) % 7 or 7)
@@ -263,7 +263,7 @@ def moment(phrase: str, now: dt.datetime) -> When | None:
         return None
     if m := re.fullmatch(rf"(?:in\s+)?({_NUM})\s+(minute|min|hour|hr)s?(?:\s+from now)?", t):
         try:
-            later = now + dt.timedelta(**{_UNITS[m.group(2)]: count(m.group(1))})
+            later = now + dt.timedelta(**{SPAN_UNITS[m.group(2)]: count(m.group(1))})
         except OverflowError:
             raise DateError("the result is outside the calendar (years 1 to 9999)") from None
         return When(later.date(), dt.time(later.hour, later.minute), now.tzinfo)

@@ -41,7 +41,7 @@ _SPAN = (r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve) 
 EXACT = Family(
     "exact",
     names=frozenset({"exact", "calculator", "math", "units", "dates"}),
-    prefixes=("calculate", "convert_units", "days_between", "date_shift", "day_of_week"),
+    prefixes=("calculate", "convert_units", "days_between", "date_shift", "day_of_week", "leap_year"),
     asked_as_textbook=True,
     local=True,
     hints_decide=True,
@@ -73,6 +73,11 @@ EXACT = Family(
         (3, rf"\bwhat (?:date|day|time) (?:is|was|will it be|would it be|will be)\b.{{0,12}}\b(?:in )?{_SPAN}\b"
             rf"|\bwhat time will it be in\b|\bin {_SPAN},? what (?:date|day|time)\b"),
         (3, rf"\b(?:add|subtract|plus|minus) {_SPAN} (?:to|from)\b"),
+        (3, rf"\bwhat (?:was |is )?(?:the )?(?:date|day(?: of the week)?)\b(?: (?:was it|was|is it))?,? {_SPAN} ago\b|"
+            rf"\b{_SPAN} ago\b,? what (?:date|day)\b"),
+        # an age from a birth date, a leap year
+        (3, rf"^how old (?:is|am|are)\b.{{0,40}}\bborn (?:on )?(?:{_DATE}|\d)"),
+        (3, r"^(?:is|was|will|isn'?t|wasn'?t) (?:the year )?\d{4} (?:be )?(?:a )?leap ?year\b"),
     ),
     negatives=cues(
         # money needs live exchange rates: the web's business
@@ -93,12 +98,13 @@ EXACT = Family(
         convert_units=rf"\b(?:convert|how many (?:{_UNIT}) (?:are |is )?in)\b|"
                       rf"{_N} ?(?:{_UNIT})\b.{{0,4}}\b(?:to|in|into|as)\s+(?:a |an )?(?:{_UNIT})\b",
         days_between=r"\bhow (?:many|much) (?:more )?(?:days|weeks|months|years|sleeps|time)\b|\b(?:days|weeks|sleeps) "
-                     r"(?:until|till|til|left|between)\b",
-        date_shift=rf"\b{_SPAN} (?:from|after|before|since|later|earlier)\b|\bwhat time will it be\b|"
+                     r"(?:until|till|til|left|between)\b|\bhow old\b",
+        leap_year=r"\bleap ?years?\b",
+        date_shift=rf"\b{_SPAN} (?:from|after|before|since|later|earlier|ago)\b|\bwhat time will it be\b|"
                    r"\bin \d+ (?:minutes?|hours?|days?|weeks?|months?|years?)\b|"
                    r"\b(?:add|subtract)\b",
         day_of_week=r"\bwhat (?:day(?: of the week)?|weekday)\b|\b(?:fall|falls|fell|be) on (?:a|which|what)\b|"
-                    rf"\bwhat date (?:is|was|will be|falls?)\b.{{0,20}}\b{_DATE}|"
+                    rf"\bwhat date (?:is|was|will be|falls?)\b(?!.{{0,12}}\b{_SPAN}\b).{{0,20}}\b{_DATE}|"
                     rf"{_DATE_OF}|^when is\b",
     ),
 )

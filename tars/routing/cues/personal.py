@@ -11,6 +11,9 @@ from tars.routing.family import Family, cues, hints
 
 __all__ = ["TASKS", "MEMORY", "NOTES"]
 
+# "what tasks do I have to do to renew my passport": what a goal takes, not the user's list
+_NOT_HOW_TO = r"(?!(?: have| need| got)? to (?:do |complete |finish )?(?:to|in order to|for|before|if|when)\b)"
+
 _LIST = (r"(?:to-?do(?:s| list)?|tasks?|list|shopping(?: list)?|grocer(?:y|ies)(?: list)?|todos?|agenda|reminders?|"
          r"inbox|todoist)")
 
@@ -51,6 +54,9 @@ TASKS = Family(
         (3, r"\b(?:my|our|today's|tomorrow's|upcoming|open|pending|remaining) (?:to-?dos?|tasks|reminders|"
             r"to-?do list|list)\b"),
         (3, r"\b(?:mark|check|tick|cross|strike|scratch)\b.{0,40}?\b(?:done|complete|completed|finished|off)\b"),
+        (3.5, r"\b(?:what|which|how many) (?:tasks|to-?dos|reminders) (?:do|have|did) i\b" + _NOT_HOW_TO + "|"
+              r"\b(?:tasks|to-?dos|reminders) do i have\b" + _NOT_HOW_TO + r"|\bany (?:tasks|to-?dos|reminders) "
+              r"(?:for|due|left|today|tomorrow|this|next)\b"),
         (3, r"\bcomplete (?:the |my |that |this )?(?!(?:the )?following).{0,30}?\b(?:task|to-?do|item)\b|"
             r"^(?:complete|finish|tick off|"
             r"check off|close out|mark|scratch|cross off|strike|delete|remove)\s+\"…\"|"
@@ -204,6 +210,12 @@ MEMORY = Family(
 )
 
 
+# asking which notes there are: "list my notes", "what notes do I have" (not "... to sing")
+_NOTES_LISTED = (r"(?:\b(?:list|show|see|view|browse)(?: me)? (?:all |all of )?(?:my|the) (?:\w+ )?notes\b|"
+                 r"\b(?:what|which|how many) notes (?:do|have|did) i\b(?! (?:have|need|got) to\b)|"
+                 r"\bnotes do i have\b(?! to\b))")
+
+
 NOTES = Family(
     "notes",
     names=frozenset({"notes", "note", "vault", "obsidian", "journal"}),
@@ -221,6 +233,7 @@ NOTES = Family(
         (3, r"\b(?:the|my|this|that|a) (?:\w+ )?note (?:about|on|called|titled|named|where|with|from|for)\b|"
             r"\bnote (?:to self|that i)\b"),
         (3.5, r"\bwhat i (?:wrote|jotted|noted|put|logged)(?: down)? (?:about|on|regarding|for)\b"),
+        (3.5, _NOTES_LISTED + r"|\b(?:read|open|show)(?: me)? my (?:\w+ ){0,2}note\b"),
         (3, r"\bwhat (?:did|have|had) i (?:written|write|jot(?:ted)?|noted?|logged?|journal(?:l?ed)?|put down)\b|"
             r"\b(?:anything|something) (?:written|jotted|noted) down\b|"
             r"\bsave (?:this|that|it|\"…\") (?:as|in|to) (?:a |my |the )?(?:note|journal)\b|"
@@ -235,7 +248,8 @@ NOTES = Family(
         (2, r"\bobsidian\b|\bvault\b"),
     ),
     negatives=cues(
-        (3, r"\bmusical notes?\b|\boctave\b|\bchords?\b|\bkey of\b|\b(?:high|low|quarter|eighth|half|whole|"
+        (3, r"\bmusical notes?\b|\boctave\b|\bchords?\b|\bkey of\b|\bscales?\b|\b[A-Ga-g](?:#|♯|♭| sharp| flat)? "
+            r"(?:major|minor)\b|\b(?:high|low|quarter|eighth|half|whole|"
             r"sixteenth) notes?\b|\bpiano\b|\bguitar\b"),
         (3, r"\bnote[- ]?taking\b|\b(?:journal|research) (?:article|paper|submission|impact|publication)\b|"
             r"\bobsidian (?:rock|stone|glass)\b"),
@@ -252,12 +266,19 @@ NOTES = Family(
     ),
     hints=hints(
         note_daily=r"\b(?:daily|today'?s|today|journal|log|jot|diary)\b",
-        note_read=r"\b(?:read|open|show|what'?s in|what is in|what did i write|look at|from (?:monday|yesterday))\b",
+        note_read=r"(?!.*" + _NOTES_LISTED + r")\b(?:read|open|show|what'?s in|what is in|what did i write|look at|"
+                  r"from (?:monday|yesterday))\b",
+        # all of them: not those about something, from somewhere or of a kind ("my meeting notes")
+        notes_list=r"(?:\b(?:list|browse|show|see|view)(?: me)? (?:all |all of )?(?:my|the) notes|"
+                   r"\b(?:what|which|how many) notes (?:do|have|did) i (?:have|got|keep|write|written)|"
+                   r"\bnotes do i have)\b(?! (?:about|on|regarding|mentioning|that|which|with|containing|for|from|"
+                   r"to)\b)",
         note_write=r"\b(?:create|new note|write (?:a|the) note|save (?:this|that|it) as|note called|note titled|"
                    r"make a note|take a note)\b",
         note_append=r"\b(?:append|add to|put (?:this|that|it) in|add (?:this|that|it) to|to the \w+ note|"
                     r"(?:in|to|into) my \w+ note)\b",
-        notes_search=r"\b(?:search|find|any notes|notes (?:on|about)|what did i (?:write|jot|note) about|"
+        notes_search=r"\b(?:search|find|any notes|notes (?:\w+ ){0,3}(?:on|about|regarding|mentioning)|"
+                     r"what did i (?:write|jot|note) about|"
                      r"where i wrote|what i (?:wrote|jotted|noted)|where did i (?:write|put|note|save|jot)|"
                      r"check my notes)\b",
     ),
