@@ -57,13 +57,15 @@ def country_forms(text: str) -> set[str]:
     """Every form of each country `text` names ("in the U.S." gives "usa", "united states", ...).
     Two-letter codes count only when written in capitals ("US", "U.S."), so "us" the word is none."""
     found: set[str] = set()
+    shouting = sum(c.isupper() for c in text) > sum(c.islower() for c in text)  # "LET US KNOW": no code
     text = re.sub(r"(?<![\w.])(?:[a-z]\.){2,3}", lambda m: m.group(0).upper(), text)  # "u.s." is "U.S."
     undotted = re.sub(r"\b([A-Za-z])\.(?=[A-Za-z]\b|[A-Za-z]\.)", r"\1", text)  # "U.S.A." -> "USA."
     undotted = re.sub(r"\b([A-Z]{2,3})\.", r"\1", undotted)
     for forms in _COUNTRIES:
         for form in forms:
-            if len(form) <= 3:
-                hit = re.search(rf"(?<![\w.]){form.upper()}(?![\w])", undotted)
+            if len(form) <= 2:  # "us" is a word too: the code only in capitals (or with dots)
+                hit = re.search(rf"(?<![\w.]){form[0].upper()}\.{form[1].upper()}\.?(?!\w)" if shouting
+                                else rf"(?<![\w.]){form.upper()}(?![\w])", text if shouting else undotted)
             else:
                 hit = re.search(rf"(?<![\w]){form}(?![\w])", undotted, re.IGNORECASE)
             if hit:

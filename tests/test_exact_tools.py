@@ -304,7 +304,7 @@ def test_percentages_added_to_each_other_stay_percentages(expression, value):
     ("100 g, 250 g and 500 g to ounces", None), ("2 inches 3 feet in cm", None), ("1,5 km in m", None),
     ("5 km in kg", None), ("100 usd to eur", None), ("how many people in a team", None),
     ("6 feet in meters, and 5 feet?", None), ("5 c 3 f in k", None), ("how many days in a year", None),
-    ("how many weeks in a month", None),
+    ("how many weeks in a month", None), ("-5 ft 2 in in cm", None), ("1.000 m in ft", None),
 ])
 def test_the_conversion_a_message_states(message, args):
     assert conversion_asked(message) == args
@@ -329,6 +329,11 @@ def test_bits_and_average_calendar_units_are_told_as_they_are():
     ("2.5 hours from now", None), ("2 hours 30 minutes from now", None), ("-5 days from today", None),
     ("what date was it 2 weeks and 3 days ago", None), ("remind me in 3 days", None),
     ("what date is 3 days after the party?", None),
+    # an impossible or unclear day, words after the span, a past tense with no year: the model's
+    ("what is 5 days after 2026-02-30", None), ("what is 14 days from 03/04/2026", None),
+    ("what time will it be in 3 hours in London", None),
+    ("which day will it be in 3 days, not counting weekends", None),
+    ("what date was 3 days before march 1", None), ("in 3 weeks, what day will it be?", {"amount": 3, "unit": "weeks"}),
 ])
 def test_the_shift_a_message_states(fixed_now, message, args):
     assert shift_asked(message) == args
@@ -357,6 +362,12 @@ def test_the_shift_a_message_states(fixed_now, message, args):
     ("how many days before 3 march should I book my flight", None, None),
     ("how many days until 31 february", None, None), ("how many days until 03/04/2026", None, None),
     ("how many days since 29 february", None, None),
+    # a moving holiday of another year is read in that year, not moved by a year
+    ("how many days since easter", {"from_date": "2026-04-05", "to_date": "today"}, 234),
+    ("how many days between easter and 1 june 2030", {"from_date": "2030-04-21", "to_date": "2030-06-01"}, 41),
+    # days named from today, hours between days, a birth with no year: the model's
+    ("how many days between monday and friday", None, None), ("how many days between christmas and today", None, None),
+    ("how many hours until christmas", None, None), ("how old is my son born on 1 december", None, None),
 ])
 def test_the_span_a_message_states(fixed_now, message, args, days):
     assert span_asked(message) == args
@@ -385,3 +396,29 @@ def test_leap_years_are_exact(router):
     assert router.decide("how old is someone born on 14 march 1990?").tool_hints == ("days_between",)
     assert router.decide("what was the date 100 days ago?").tool_hints == ("date_shift",)
     assert router.decide("what date is 90 days from today?").tool_hints == ("date_shift",)
+
+
+def test_spans_between_clock_times_are_hours_and_minutes(fixed_now):
+    """A clock time at either end counts hours and minutes: "from 9am to 5:30pm" is one day's, "10pm
+    to 6am" runs overnight, "until 5pm" starts now (14:30 on the fixed clock)."""
+    assert days_between("5:30pm", "9am")["confirmation"] == \
+        "From 09:00 to 17:30 is 8 hours and 30 minutes (8.5 hours in all)."
+    assert days_between("6am", "10pm")["minutes"] == 8 * 60
+    assert days_between("5pm")["confirmation"] == "From 14:30 to 17:00 is 2 hours and 30 minutes (2.5 hours in all)."
+    assert days_between("now", "2026-11-24 14:00")["confirmation"].endswith(
+        "is 1 day and 30 minutes (24.5 hours in all).")
+    assert span_asked("how many hours between 9am and 5:30pm?") == {"from_date": "9am", "to_date": "5:30pm"}
+    assert span_asked("how many minutes until 5pm?") == {"to_date": "5pm"}
+    assert span_asked("how many hours since 9am?") == {"from_date": "2026-11-25 09:00", "to_date": "now"}
+    assert span_asked("how many hours since 3pm?") == {"from_date": "2026-11-24 15:00", "to_date": "now"}
+    assert shift_asked("what is 45 minutes after 11:30pm?") == {"amount": 45, "unit": "minutes", "date": "11:30pm"}
+    assert date_shift(45, "minutes", "11:30pm")["result"] == "2026-11-26T00:15+01:00"
+
+
+@pytest.mark.parametrize("message,tool", [
+    ("how many hours between 9am and 5:30pm?", "days_between"), ("how many minutes until 5pm?", "days_between"),
+    ("what is 45 minutes after 11:30pm?", "date_shift"), ("when is easter next year?", "day_of_week"),
+    ("how many minutes in an hour?", "convert_units"),
+])
+def test_clock_time_spans_and_holidays_of_a_year_route_to_their_tool(router, message, tool):
+    assert router.decide(message).tool_hints == (tool,)

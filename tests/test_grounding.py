@@ -367,6 +367,14 @@ def test_a_fact_the_model_rewrote_is_kept_in_the_users_own_words(tmp_path):
                 "args": {"text": "Sam is my name, and I am always keeping in mind the latest user message."}})
     result = steps.execute(ScriptedProvider([[padded]]), said("my name is Sam"), remember, Grounds(now=NOW))
     assert result.args == {"text": "My name is Sam"}  # the user's words, not the model's additions
+    cut = J({"tool": "memory_remember", "args": {"text": "Ana lives in Porto"}})
+    result = steps.execute(ScriptedProvider([[cut]]), said("remember that my sister Ana lives in Porto"), remember,
+                           Grounds(now=NOW))
+    assert result.args == {"text": "My sister Ana lives in Porto"}  # who Ana is was part of the fact
+    whole = J({"tool": "memory_remember", "args": {"text": "My sister Ana lives in Porto and loves it"}})
+    result = steps.execute(ScriptedProvider([[whole]]), said("remember my sister Ana lives in Porto and loves it"),
+                           remember, Grounds(now=NOW))
+    assert result.args == {"text": "My sister Ana lives in Porto and loves it"}
     weather = Tool(name="weather_now", description="Current weather for a place.", func=lambda **_: None,
                    parameters={"type": "object", "properties": {"location": {"type": "string"}},
                                "required": ["location"]})

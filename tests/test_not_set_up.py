@@ -49,7 +49,9 @@ def test_a_search_is_not_a_page_read_when_only_reading_is_set_up(router, message
     "what is the best way to organise my todo list?", "what should I add to my todo list this weekend?",
     "what are some good things to add to my todo list?", "do you think I should add gym to my todo list?",
     "list the notes of a C major scale", "show me the release notes", "what notes do I have to sing in Hallelujah",
-    "what tasks do I have to do to renew my passport",
+    "what tasks do I have to do to renew my passport", "what reminders do I need to set for a new baby",
+    "what tasks do I need for a uk visa", "any tasks for kids to do at home", "show me the notes of the melody",
+    "read me my suicide note",
 ])
 def test_a_word_in_passing_is_not_a_request_for_them(router, message):
     assert router.decide(message).unavailable == ""

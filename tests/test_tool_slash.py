@@ -78,7 +78,7 @@ def test_memory_note_and_search_commands(env):
 
 def test_notes_command_lists_the_vault_and_a_folder(env):
     session, _, _, tmp = env
-    assert "no notes in (the whole vault)" in slash(session, "/notes")
+    assert "no notes in the vault" in slash(session, "/notes")
     (tmp / "vault" / "Projects").mkdir()
     (tmp / "vault" / "Projects" / "tars.md").write_text("build it\n")
     (tmp / "vault" / "groceries.md").write_text("milk\n")

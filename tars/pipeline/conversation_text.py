@@ -17,7 +17,7 @@ from tars.messages import Message, latest_user_text
 from tars.pipeline import value_forms as forms
 from tars.tools import when
 
-__all__ = ["ConversationText", "norm"]
+__all__ = ["ConversationText", "content_stems", "norm"]
 
 _WORD = re.compile(r"[^\W_]+")
 # words that say what to do rather than what with: "remind me", "add a task" give no task text
@@ -46,6 +46,11 @@ _NOT_CONTENT_STEMS = frozenset(_stem(w) for w in _NOT_CONTENT)
 
 def norm(text: str) -> str:
     return " ".join(_WORD.findall(text.casefold()))
+
+
+def content_stems(text: str) -> set[str]:
+    """The stems of what `text` is about, without the words that ask or point ("my", "remember")."""
+    return {stem for word in norm(text).split() if len(word) > 1 and (stem := _stem(word)) not in _NOT_CONTENT_STEMS}
 
 
 def _conversation(messages: Sequence[Message]) -> str:

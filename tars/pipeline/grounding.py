@@ -291,7 +291,8 @@ def _mid_sentence(phrase: str) -> str:
     """A description's opening as it reads after "Could you tell me": "The country" becomes "the
     country"; a name ("Python version", "GitHub repository") keeps its capital."""
     first, _, rest = phrase.partition(" ")
-    if first.lower() not in _OPENERS or not first[:1].isupper() or (len(first) > 1 and first.isupper()):
+    if first.lower() not in _OPENERS or not first[:1].isupper() or (len(first) > 1 and first.isupper()) \
+            or rest[:1].isupper():  # "Time Machine volume": a name
         return phrase
     return first.lower() + (" " + rest if rest else "")
 

@@ -18,6 +18,7 @@ from tars.errors import ProviderRejected
 from tars.events import TextDelta, ToolCallEvent, Usage
 from tars.messages import Message, latest_user_text
 from tars.pipeline import prompts
+from tars.pipeline.conversation_text import content_stems
 from tars.pipeline.grounding import Grounds, date_notes, ground, takes_place
 from tars.pipeline.jsonout import Parsed, drop_null_optionals, parse_object, schema_error
 from tars.tools.base import Tool
@@ -200,17 +201,24 @@ def _stated_args(tool: Tool, messages: Sequence[Message]) -> dict[str, Any] | No
 def _ground(result: Arguments, tool: Tool, args: dict[str, Any], messages: Sequence[Message],
             grounds: Grounds) -> None:
     checked = ground(tool.parameters, args, messages, grounds, stated=tool.said_by_user)
-    # the user stated it; a small model rewrote it into what they did not say, or cut it to a bare name
+    last = latest_user_text(messages)
+    # the user stated it; a small model rewrote it into what they did not say, cut it to a bare name,
+    # or left out some of it ("my sister Ana lives in Porto" kept as "Ana lives in Porto")
     told = [name for name in tool.said_by_user if name in checked.missing
-            or (isinstance(value := checked.args.get(name), str) and len(value.split()) < _WHOLE_STATEMENT)]
+            or (isinstance(value := checked.args.get(name), str) and (len(value.split()) < _WHOLE_STATEMENT
+                                                                      or _leaves_out(statement(last, value), value)))]
     if told:
-        last = latest_user_text(messages)
         args = {**args, **{name: statement(last, str(args.get(name) or "")) for name in told}}
         checked = ground(tool.parameters, args, messages, grounds, stated=tool.said_by_user)
     if checked.question is not None:
         result.question = checked.question
     elif result.error is None and schema_error(tool.parameters, checked.args) is None:
         result.args = checked.args
+
+
+def _leaves_out(stated: str, value: str) -> bool:
+    """Whether `value` leaves out something the user stated (a word of what it is about)."""
+    return bool(content_stems(stated) - content_stems(value))
 
 
 def _read_args(value: dict[str, Any] | None, tool: Tool) -> tuple[dict[str, Any] | None, str | None]:

@@ -136,7 +136,7 @@ def _memory(ctx: CommandContext, arg: str) -> None:
 def _notes(ctx: CommandContext, arg: str) -> None:
     listed = run_tool(ctx, "notes_list", **({"folder": arg.strip()} if arg.strip() else {}))
     if not listed["notes"]:
-        ctx.info(f"no notes in {listed['folder']}")
+        ctx.info(f"no notes in {listed['folder'] or 'the vault'}")
         return
     ctx.table([(n["path"], n["modified"]) for n in listed["notes"]])
     if listed["truncated"]:

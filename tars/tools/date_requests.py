@@ -4,7 +4,8 @@ today?", "how many days since january 1?", "is 2028 a leap year?").
 A small model asked "how many days since january 1" counted to the next January, and asked "what
 date is 90 days from today" looked up today's weekday. When a request is only a span, a date plus
 a span or a year, tars reads it; anything more (a second span, a date with other words, working
-days, someone's death) is left to the model, so None is the answer whenever in doubt.
+days, someone's death, a past tense with a day of no year) is left to the model, so None is the
+answer whenever in doubt.
 """
 
 from __future__ import annotations
@@ -16,18 +17,23 @@ from typing import Any
 from tars.errors import DateError
 from tars.tools import dates, when
 
-__all__ = ["shift_asked", "span_asked", "year_asked"]
+__all__ = ["LEAP_QUESTION", "SPAN", "shift_asked", "span_asked", "year_asked"]
 
 _AMOUNT = "|".join(re.escape(w) for w in sorted(when.NUMBER_WORDS, key=len, reverse=True))
-_SPAN = (rf"(?<![\w.,-])(?P<n>\d+|{_AMOUNT}) (?P<unit>{'|'.join(when.SPAN_UNITS)})s?\b")
-_ANY_SPAN = re.compile(_SPAN.replace("?P<n>", "?:").replace("?P<unit>", "?:"), re.IGNORECASE)
+_UNITS = "|".join(when.SPAN_UNITS)
+# a whole number of one unit ("90 days", "two weeks"), not part of "2.5 hours" or "-5 days"
+SPAN = rf"(?<![\w.,-])(?:\d+|{_AMOUNT}) (?:{_UNITS})s?\b"
+_SPAN = rf"(?<![\w.,-])(?P<n>\d+|{_AMOUNT}) (?P<unit>{_UNITS})s?\b"
+_ANY_SPAN = re.compile(SPAN, re.IGNORECASE)
 _END = r"\s*[?.!]*$"
 # "90 days from today", "3 weeks before christmas", "100 days ago", "5 hours from now"
 _SHIFT = re.compile(rf"{_SPAN} (?:(?P<ago>ago)|(?P<way>from|after|before|later than|earlier than|hence|later|"
                     rf"earlier)(?: (?P<date>[^?!]+?))?){_END}", re.IGNORECASE)
-# "what date is it in 10 days", "in 3 weeks, what day will it be"
-_IN_SPAN = re.compile(rf"\bin {_SPAN}", re.IGNORECASE)
-_ASKS_WHEN = re.compile(r"^(?:what|which) (?:date|day|time)\b|\bwhat (?:date|day|time)\b.{0,20}$", re.IGNORECASE)
+# "what date is it in 10 days?", "in 3 weeks, what day will it be?": nothing after the span
+_IN_SPAN = (re.compile(rf"^(?:what|which) (?:date|day|time)\b[\w' ]{{0,20}}\bin {_SPAN}{_END}", re.IGNORECASE),
+            re.compile(rf"^in {_SPAN},? (?:what|which) (?:date|day|time) (?:will it be|is it|would it be){_END}",
+                       re.IGNORECASE))
+_PAST_TENSE = re.compile(r"\b(?:was|were|did|had)\b", re.IGNORECASE)
 _NOW = frozenset({"", "now", "today", "right now", "this moment"})
 
 
@@ -36,7 +42,7 @@ def shift_asked(message: str) -> dict[str, Any] | None:
     text = " ".join(message.split())
     if len(_ANY_SPAN.findall(text)) != 1:  # "2 hours 30 minutes from now": more than the tool takes
         return None
-    match = _SHIFT.search(text) or (_IN_SPAN.search(text) if _ASKS_WHEN.search(text) else None)
+    match = _SHIFT.search(text) or _IN_SPAN[0].search(text) or _IN_SPAN[1].search(text)
     if match is None:
         return None
     amount = when.count(match["n"])
@@ -47,22 +53,36 @@ def shift_asked(message: str) -> dict[str, Any] | None:
     date = (groups.get("date") or "").strip()
     if date.lower() in _NOW:
         return {"amount": amount, "unit": unit}
-    return {"amount": amount, "unit": unit, "date": date} if _whole_date(date, dates.now()) else None
+    if _PAST_TENSE.search(text) and not _YEAR.search(date):  # "what date was 3 days before march 1": which one?
+        return None
+    try:
+        return {"amount": amount, "unit": unit, "date": date} if _whole(date, dates.now()) else None
+    except DateError:  # "2026-02-30": the tool says what is wrong when the model passes it on
+        return None
 
 
-def _whole_date(words: str, now: dt.datetime) -> dt.date | None:
-    """The day `words` name when they name nothing else ("14 march 1990", "christmas 2027"; not
-    "14 march 1990 today" or "3 march should I book")."""
-    text = re.sub(r"^(?:on|the)\s+", "", " ".join(words.lower().split())).strip(" .,")
+def _whole(words: str, now: dt.datetime) -> when.When | None:
+    """The day (and time) `words` name when they name nothing else ("14 march 1990", "christmas
+    2027", "9am"; not "14 march 1990 today" or "3 march should I book")."""
+    text = re.sub(r"^(?:on|the|at)\s+", "", " ".join(words.lower().split())).strip(" .,")
     found = when.find(text, now)
     if len(found) == 1 and re.sub(r"^the\s+", "", found[0][0].lower()) == text:
-        return found[0][1].date
+        return found[0][1]
     if not found and len(text.split()) <= 4:  # a holiday, read only as a whole ("new year's day")
-        return when.day(text, now.date())
+        day = when.day(text, now.date())
+        return when.When(day, None, now.tzinfo) if day else None
     return None
 
 
-_HOW = r"^(?:(?:so|and|ok|okay),? )?how (?:many|much|long)\b"
+def _whole_date(words: str, now: dt.datetime) -> dt.date | None:
+    """The day `words` name, when they name a day and nothing else (no clock time either)."""
+    said = _whole(words, now)
+    return said.date if said is not None and said.time is None else None
+
+
+# the unit asked for: days (or weeks, years) between days, hours and minutes between clock times
+_HOW = (r"^(?:(?:so|and|ok|okay),? )?how (?:many (?:more )?(?P<unit>days|weeks|sleeps|years|hours|minutes)|long|"
+        r"much (?:more )?time)\b")
 # a count that is not of calendar days, or of a life that ended: the model's to work out
 _NOT_CALENDAR = re.compile(r"\b(?:working|business|school|week|work)[ -]?days?\b|\bweekdays\b|\bexcluding\b|\bexcept\b|"
                            r"\bwithout\b|\bwhen (?:he|she|they|it)\b|\bdied\b|\bdeath\b", re.IGNORECASE)
@@ -74,13 +94,36 @@ _BORN = re.compile(r"^how old (?:is|am|are) (?:i|you|he|she|they|someone|somebod
 _UNTIL = re.compile(rf"{_HOW}.*?\b(?:until|till|til|to|before)\s+(?P<date>[^?!]+?){_END}", re.IGNORECASE)
 _BETWEEN = re.compile(rf"{_HOW}.*?\b(?:between (?P<a>[^?!]+?) and|from (?P<b>[^?!]+?) (?:to|until|till))\s+"
                       rf"(?P<end>[^?!]+?){_END}", re.IGNORECASE)
-_RELATIVE = re.compile(r"\b(?:tomorrow|next|coming|upcoming)\b", re.IGNORECASE)
+# days named from today ("monday", "tomorrow"): no year to carry over or roll forward
+_RELATIVE = re.compile(rf"\b(?:today|tonight|yesterday|tomorrow|next|last|this|coming|upcoming|{when.WEEKDAY})\b",
+                       re.IGNORECASE)
 _YEAR = re.compile(r"\b\d{4}\b")
+_CLOCK = re.compile(when.CLOCK_TIME)
+
+
+def _in_year(words: str, year: int, now: dt.datetime) -> dt.date | None:
+    """The day `words` name in `year` ("easter" in 2025 is 20 April, not last year's date moved)."""
+    try:
+        return _whole_date(f"{words.strip()} {year}", now)
+    except DateError:  # 29 February in a year without one
+        return None
+
+
+def _past_moment(words: str, now: dt.datetime) -> str | None:
+    """A clock time gone by, as "YYYY-MM-DD HH:MM" ("since 9am" at 08:00 is yesterday's 9am)."""
+    said = _whole(words, now)
+    if said is None or said.time is None:
+        return None
+    moment = dt.datetime.combine(now.date() if _CLOCK.fullmatch(words.strip().lower()) else said.date, said.time,
+                                 now.tzinfo)
+    if moment > now:
+        moment -= dt.timedelta(days=1)
+    return None if moment > now else f"{moment:%Y-%m-%d %H:%M}"
 
 
 def _past(words: str, now: dt.datetime) -> dt.date | None:
     """The day `words` name, as the last one before today ("since christmas" is the one gone by)."""
-    if _RELATIVE.search(words):
+    if re.search(r"\b(?:tomorrow|next|coming|upcoming)\b", words, re.IGNORECASE):
         return None
     found = _whole_date(words, now)
     today = now.date()
@@ -90,55 +133,81 @@ def _past(words: str, now: dt.datetime) -> dt.date | None:
         while found >= today:
             found -= dt.timedelta(days=7)
         return found
-    if found <= today:
-        return found
-    try:
-        return found.replace(year=found.year - 1)
-    except ValueError:  # 29 February: the last one was some years back
-        return None
+    if found <= today or _RELATIVE.search(words):
+        return found if found <= today else None
+    return _in_year(words, found.year - 1, now)
 
 
 def _between(start_words: str, end_words: str, now: dt.datetime) -> dict[str, Any] | None:
-    """Both ends of a span; a day without a year takes the other's, and an end before the start
-    is the next year's ("between christmas and new year" is 7 days)."""
+    """Both ends of a span of days; a day without a year takes the other's, and an end before the
+    start is the next year's ("between christmas and new year" is 7 days). Days named from today
+    ("monday", "tomorrow") are left to the model: which week they mean is not said."""
     start, end = _whole_date(start_words, now), _whole_date(end_words, now)
-    if start is None or end is None:
+    if start is None or end is None or _RELATIVE.search(start_words) or _RELATIVE.search(end_words):
         return None
     start_year, end_year = _YEAR.search(start_words), _YEAR.search(end_words)
-    try:
-        if end_year and not start_year:
-            start = start.replace(year=end.year)
-        elif start_year and not end_year:
-            end = end.replace(year=start.year)
-        if end < start and not end_year:
-            end = end.replace(year=end.year + 1)
-    except ValueError:  # 29 February in a year without one
+    if end_year and not start_year:
+        start = _in_year(start_words, end.year, now)
+    elif start_year and not end_year:
+        end = _in_year(end_words, start.year, now)
+    if start is not None and end is not None and end < start and not end_year:
+        end = _in_year(end_words, end.year + 1, now)
+    if start is None or end is None:
         return None
     return {"from_date": start.isoformat(), "to_date": end.isoformat()}
 
 
+def _clock_span(start_words: str | None, end_words: str, now: dt.datetime) -> dict[str, Any] | None:
+    """Hours and minutes between clock times, as said: the tool puts "9am" and "5pm" on one day."""
+    ends = [w for w in (start_words, end_words) if w is not None]
+    said = [_whole(w, now) for w in ends]
+    if any(s is None for s in said) or not any(s.time is not None for s in said if s is not None):
+        return None
+    return ({"from_date": start_words.strip()} if start_words else {}) | {"to_date": end_words.strip()}
+
+
 def span_asked(message: str) -> dict[str, Any] | None:
-    """days_between's arguments from a request that is only a span between days ("how many days
-    since january 1", "how old is someone born on 14 march 1990"), or None."""
+    """days_between's arguments from a request that is only a span between days or clock times
+    ("how many days since january 1", "how old is someone born on 14 march 1990", "how many hours
+    between 9am and 5:30pm"), or None."""
     text = " ".join(message.split())
     if _NOT_CALENDAR.search(text):
         return None
     now = dates.now()
     try:
-        if match := _BETWEEN.search(text):
-            return _between(match["a"] or match["b"], match["end"], now)
-        if match := (_BORN.search(text) or _SINCE.search(text)):
-            start = _past(match["date"], now)
+        if match := _BORN.search(text):
+            start = _past(match["date"], now) if _YEAR.search(match["date"]) else None
             return {"from_date": start.isoformat(), "to_date": "today"} if start else None
-        if (match := _UNTIL.search(text)) and _whole_date(match["date"], now):
-            return {"to_date": match["date"].strip()}
+        return _span(text, now)
     except DateError:  # "31 february": the tool says what is wrong when the model passes it on
         return None
-    return None
 
 
-_LEAP = re.compile(r"^(?:is|was|will|isn'?t|wasn'?t) (?:the year )?(?P<year>\d{4}) (?:be )?(?:a )?leap ?year" + _END,
-                   re.IGNORECASE)
+def _span(text: str, now: dt.datetime) -> dict[str, Any] | None:
+    """A span between two ends, since a day or time, or until one; hours and minutes only between
+    clock times, days (or weeks, years) only between days; "how long" either."""
+    match = _BETWEEN.search(text) or _SINCE.search(text) or _UNTIL.search(text)
+    if match is None:
+        return None
+    unit = (match["unit"] or "").lower()
+    clock_ok, days_ok = unit in ("", "hours", "minutes"), unit not in ("hours", "minutes")
+    if match.re is _BETWEEN:
+        start_words = match["a"] or match["b"]
+        return (_clock_span(start_words, match["end"], now) if clock_ok else None) \
+            or (_between(start_words, match["end"], now) if days_ok else None)
+    if match.re is _SINCE:
+        if clock_ok and (moment := _past_moment(match["date"], now)):
+            return {"from_date": moment, "to_date": "now"}
+        start = _past(match["date"], now) if days_ok else None
+        return {"from_date": start.isoformat(), "to_date": "today"} if start else None
+    if clock_ok and (until := _clock_span(None, match["date"], now)):
+        return until
+    return {"to_date": match["date"].strip()} if days_ok and _whole_date(match["date"], now) else None
+
+
+# "is 2028 a leap year?" (the router's cue for the leap_year tool is this pattern too)
+LEAP_QUESTION = r"^(?:is|was|will|isn'?t|wasn'?t) (?:the year )?(?P<year>\d{4}) (?:be )?(?:a )?leap ?year\b"
+_LEAP = re.compile(LEAP_QUESTION + _END, re.IGNORECASE)
 
 
 def year_asked(message: str) -> dict[str, Any] | None:

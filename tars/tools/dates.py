@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
+import re
 from typing import Any
 
 from tars.errors import DateError
@@ -56,7 +57,35 @@ def _calendar_span(start: dt.date, end: dt.date) -> tuple[int, int, int]:
     return months // 12, months % 12, (end - when.add_months(start, months)).days
 
 
+def _clock_only(text: str | None) -> bool:
+    """A clock time with no day ("9am", "17:30"): the day is the other end's."""
+    return bool(text) and re.fullmatch(when.CLOCK_TIME, " ".join(str(text).lower().split())) is not None
+
+
+def _hours(to_time: str, from_time: str | None) -> dict[str, Any]:
+    """The time from one moment to another when either names a clock time: "from 9am to 5:30pm" is
+    the same day's (and "10pm to 6am" overnight); "until 5pm" alone runs from now."""
+    start, _ = _parse_moment(from_time)
+    end, _ = _parse_moment(to_time)
+    if _clock_only(to_time) and (from_time is None or _clock_only(from_time) or not _parse_moment(from_time)[1]):
+        end = dt.datetime.combine(start.date(), end.timetz())
+        if end < start:
+            end += dt.timedelta(days=1)
+    minutes = round((end - start).total_seconds() / 60)
+    days, rest = divmod(abs(minutes), 24 * 60)
+    hours, mins = divmod(rest, 60)
+    parts = [_counted(n, unit) for n, unit in ((days, "day"), (hours, "hour"), (mins, "minute")) if n]
+    parts = parts or ["0 minutes"]
+    span = ("minus " if minutes < 0 else "") + (", ".join(parts[:-1]) + " and " if len(parts) > 1 else "") + parts[-1]
+    total = f" ({abs(minutes) / 60:,.4g} hours in all)" if len(parts) > 1 else ""
+    stamp = "%A %Y-%m-%d %H:%M" if start.date() != end.date() else "%H:%M"
+    return {"from": f"{start:{stamp}}", "to": f"{end:{stamp}}", "minutes": minutes, "hours": round(minutes / 60, 4),
+            "confirmation": f"From {start:{stamp}} to {end:{stamp}} is {span}{total}."}
+
+
 def days_between(to_date: str, from_date: str | None = None) -> dict[str, Any]:
+    if any(_parse_moment(text)[1] for text in (to_date, from_date) if text):  # a clock time: hours and minutes
+        return _hours(to_date, from_date)
     today = now().date()
     start, end = parse_day(from_date, today), parse_day(to_date, today)
     days = (end - start).days
@@ -137,7 +166,8 @@ def date_tools() -> list[Tool]:
     day = {"type": "string", "minLength": 1, "maxLength": 60}
     return [
         Tool(name=DAYS_BETWEEN, family="exact", func=days_between,
-             description="Count the days from one date to another (from today when no start is given).",
+             description="Count the days from one date to another, or the hours and minutes between clock times "
+                         "(from now when no start is given).",
              parameters={"type": "object", "additionalProperties": False, "required": ["to_date"], "properties": {
                  "to_date": {**day, "description": "the end date, as the user wrote it or as YYYY-MM-DD"},
                  "from_date": {**day, "description": "the start date; leave out for today"}}}),
@@ -151,7 +181,7 @@ def date_tools() -> list[Tool]:
                              "date": {**day, "description": "the starting date, optionally with a time; "
                                                             "leave out for now"}}}),
         Tool(name=LEAP_YEAR, family="exact", func=leap_year,
-             description="Whether a year is a leap year, and how many days it has.",
+             description="Whether a year is a leap year (366 days) or a common one.",
              parameters={"type": "object", "additionalProperties": False, "required": ["year"], "properties": {
                  "year": {"type": "integer", "minimum": 1, "maximum": 9999}}}),
         Tool(name=DAY_OF_WEEK, family="exact", func=day_of_week,

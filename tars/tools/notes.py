@@ -18,10 +18,11 @@ from tars.errors import ToolError
 from tars.safe_text import printable
 from tars.tools.search_index import SearchIndex, whole_file
 
-__all__ = ["Vault", "NotePathError", "MAX_LISTED", "MAX_READ"]
+__all__ = ["Vault", "NotePathError", "MAX_LISTED", "MAX_READ", "MAX_WALKED"]
 
 MAX_READ = 20_000
 MAX_LISTED = 50
+MAX_WALKED = 20_000  # notes looked at for a listing: a vault of more is counted as "at least" this
 _EXTENSIONS = (".md", ".markdown", ".txt")
 
 
@@ -157,24 +158,30 @@ class Vault:
                     found.append((path.stat().st_mtime, path.relative_to(root).as_posix()))
                 except OSError:  # gone since the walk saw it
                     continue
+            if len(found) >= MAX_WALKED:
+                break
         found.sort(key=lambda item: (-item[0], item[1]))
         notes = [{"path": rel, "modified": datetime.fromtimestamp(mtime).strftime("%Y-%m-%d %H:%M")}
                  for mtime, rel in found[:MAX_LISTED]]
-        where = f"the {printable(label)} folder of your notes" if label else "your notes vault"
-        if not notes:
-            told = f"There are no notes in {where}."
-        else:
-            head = (f"The newest {len(notes)} of {len(found)} notes in {where}:" if len(found) > len(notes)
-                    else f"1 note in {where}:" if len(notes) == 1 else f"{len(notes)} notes in {where}, newest first:")
-            told = "\n".join([head, *(f"- {printable(n['path'])} (changed {n['modified']})" for n in notes)])
-        return {"folder": label or "(the whole vault)", "count": len(found), "notes": notes,
-                "truncated": len(found) > MAX_LISTED, "confirmation": told}
+        return {"folder": label, "count": len(found), "counted_all": len(found) < MAX_WALKED, "notes": notes,
+                "truncated": len(found) > MAX_LISTED, "confirmation": _listed(label, notes, len(found))}
 
     def search(self, query: str, limit: int = 8) -> dict[str, Any]:
         self.index.refresh(self.SOURCE, self.root, whole_file)
         hits = self.index.search(self.SOURCE, query, limit=limit)
         return {"query": query, "count": len(hits),
                 "results": [{"path": h.path, "title": h.section, "snippet": h.snippet} for h in hits]}
+
+
+def _listed(label: str, notes: list[dict[str, str]], count: int) -> str:
+    """A listing as tars tells it: how many, then a line a note, newest first."""
+    where = f"the {printable(label)} folder of your notes" if label else "your notes vault"
+    if not notes:
+        return f"There are no notes in {where}."
+    total = f"{count:,}" if count < MAX_WALKED else f"at least {count:,}"
+    head = (f"The newest {len(notes)} of {total} notes in {where}:" if count > len(notes)
+            else f"1 note in {where}:" if count == 1 else f"{count} notes in {where}, newest first:")
+    return "\n".join([head, *(f"- {printable(n['path'])} (changed {n['modified']})" for n in notes)])
 
 
 def _relative(path: str) -> PurePosixPath:

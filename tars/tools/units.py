@@ -204,12 +204,16 @@ def _quantity(body: str) -> tuple[float, str] | None:
     found = _QUANTITY.findall(body)
     if not found or "".join(n + u for n, u in found).replace(" ", "") != re.sub(r"\s|,(?=\s)|\band\b", "", body):
         return None
+    if any(re.fullmatch(r"-?\d{1,3}\.\d{3}", n) for n, _ in found):  # "1.000 m": a thousand, or one?
+        return None
     try:
         named = [(float(n.replace(",", "")), unit(u), u) for n, u in found]
     except (UnitError, ValueError):
         return None
     dims = {dim for _, (dim, _), _ in named}
     if len(named) > 1:
+        if any(n < 0 for n, _, _ in named):  # "-5 ft 2 in": minus the whole, or only the feet?
+            return None
         factors = [_TABLE[dim][name][0] for _, (dim, name), _ in named if dim in _TABLE]
         falling = all(a > b for a, b in zip(factors, factors[1:], strict=False))
         if len(dims) > 1 or len(factors) < len(named) or not falling:

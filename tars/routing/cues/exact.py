@@ -9,6 +9,8 @@ is…", "calculate…"), which is why the family is exempt from that frame's pen
 from __future__ import annotations
 
 from tars.routing.family import Family, cues, hints
+from tars.tools.date_requests import LEAP_QUESTION
+from tars.tools.when import CLOCK_TIME
 
 __all__ = ["EXACT", "MONEY_PAIR"]
 
@@ -67,9 +69,9 @@ EXACT = Family(
         (3, r"\b(?:days|weeks|sleeps) (?:until|till|til|left (?:until|till|before)|to go (?:until|till))\b"),
         (3, rf"\bwhat (?:date|day(?: of the week)?|weekday) (?:is|was|will be|falls?|does|did|will)\b.{{0,20}}\b{_DATE}"
             rf"|\b{_DATE}\b.{{0,20}}\b(?:fall|falls|fell|be) on (?:a|which|what)\b"
-            rf"|{_DATE_OF}|\bwhen is (?:the )?{_DATE}\b\W*$"),
+            rf"|{_DATE_OF}|\bwhen is (?:the )?{_DATE}(?: (?:this|next|last) year| \d{{4}})?\b\W*$"),
         (3, rf"\b{_SPAN} (?:from|after|before|since|later than|earlier than) (?:now|today|tomorrow|yesterday|{_DATE}|"
-            r"\d{4}-\d\d-\d\d)"),
+            rf"\d{{4}}-\d\d-\d\d|{CLOCK_TIME})"),
         (3, rf"\bwhat (?:date|day|time) (?:is|was|will it be|would it be|will be)\b.{{0,12}}\b(?:in )?{_SPAN}\b"
             rf"|\bwhat time will it be in\b|\bin {_SPAN},? what (?:date|day|time)\b"),
         (3, rf"\b(?:add|subtract|plus|minus) {_SPAN} (?:to|from)\b"),
@@ -77,7 +79,7 @@ EXACT = Family(
             rf"\b{_SPAN} ago\b,? what (?:date|day)\b"),
         # an age from a birth date, a leap year
         (3, rf"^how old (?:is|am|are)\b.{{0,40}}\bborn (?:on )?(?:{_DATE}|\d)"),
-        (3, r"^(?:is|was|will|isn'?t|wasn'?t) (?:the year )?\d{4} (?:be )?(?:a )?leap ?year\b"),
+        (3, LEAP_QUESTION),
     ),
     negatives=cues(
         # money needs live exchange rates: the web's business
@@ -97,8 +99,10 @@ EXACT = Family(
                   r"squared|cubed|percent|calculate|compute|evaluate|split|share)\b",
         convert_units=rf"\b(?:convert|how many (?:{_UNIT}) (?:are |is )?in)\b|"
                       rf"{_N} ?(?:{_UNIT})\b.{{0,4}}\b(?:to|in|into|as)\s+(?:a |an )?(?:{_UNIT})\b",
-        days_between=r"\bhow (?:many|much) (?:more )?(?:days|weeks|months|years|sleeps|time)\b|\b(?:days|weeks|sleeps) "
-                     r"(?:until|till|til|left|between)\b|\bhow old\b",
+        days_between=r"\bhow (?:many|much) (?:more )?(?:days|weeks|months|years|sleeps|time)\b|"
+                     r"\b(?:days|weeks|sleeps) (?:until|till|til|left|between)\b|\bhow old\b|"
+                     r"\bhow (?:many|much) (?:more )?(?:hours|minutes) (?:until|till|since|between|from|left|ago|"
+                     r"before)\b",
         leap_year=r"\bleap ?years?\b",
         date_shift=rf"\b{_SPAN} (?:from|after|before|since|later|earlier|ago)\b|\bwhat time will it be\b|"
                    r"\bin \d+ (?:minutes?|hours?|days?|weeks?|months?|years?)\b|"

@@ -11,8 +11,13 @@ from tars.routing.family import Family, cues, hints
 
 __all__ = ["TASKS", "MEMORY", "NOTES"]
 
-# "what tasks do I have to do to renew my passport": what a goal takes, not the user's list
-_NOT_HOW_TO = r"(?!(?: have| need| got)? to (?:do |complete |finish )?(?:to|in order to|for|before|if|when)\b)"
+# asking what is on the user's list, and nothing more: "what tasks do I have today?", "any reminders
+# for tomorrow?" (not "what tasks do I need for a visa", "any tasks for kids to do at home")
+_WHEN_DUE = r"(?: (?:today|tonight|tomorrow|this \w+|next \w+|on \w+day|\w+day))?"
+_TASKS_ASKED = (rf"\b(?:what|which|how many) (?:tasks|to-?dos|reminders) (?:do|did) i have(?: (?:left|open|pending|"
+                rf"due|on|planned))?(?: to do)?{_WHEN_DUE}\s*[?.!]*$|"
+                rf"\bany (?:tasks|to-?dos|reminders)(?: (?:left|due|open|pending))?(?: (?:for|on))?{_WHEN_DUE}"
+                r"\s*[?.!]*$")
 
 _LIST = (r"(?:to-?do(?:s| list)?|tasks?|list|shopping(?: list)?|grocer(?:y|ies)(?: list)?|todos?|agenda|reminders?|"
          r"inbox|todoist)")
@@ -54,9 +59,7 @@ TASKS = Family(
         (3, r"\b(?:my|our|today's|tomorrow's|upcoming|open|pending|remaining) (?:to-?dos?|tasks|reminders|"
             r"to-?do list|list)\b"),
         (3, r"\b(?:mark|check|tick|cross|strike|scratch)\b.{0,40}?\b(?:done|complete|completed|finished|off)\b"),
-        (3.5, r"\b(?:what|which|how many) (?:tasks|to-?dos|reminders) (?:do|have|did) i\b" + _NOT_HOW_TO + "|"
-              r"\b(?:tasks|to-?dos|reminders) do i have\b" + _NOT_HOW_TO + r"|\bany (?:tasks|to-?dos|reminders) "
-              r"(?:for|due|left|today|tomorrow|this|next)\b"),
+        (3.5, _TASKS_ASKED),
         (3, r"\bcomplete (?:the |my |that |this )?(?!(?:the )?following).{0,30}?\b(?:task|to-?do|item)\b|"
             r"^(?:complete|finish|tick off|"
             r"check off|close out|mark|scratch|cross off|strike|delete|remove)\s+\"…\"|"
@@ -210,9 +213,10 @@ MEMORY = Family(
 )
 
 
-# asking which notes there are: "list my notes", "what notes do I have" (not "... to sing")
-_NOTES_LISTED = (r"(?:\b(?:list|show|see|view|browse)(?: me)? (?:all |all of )?(?:my|the) (?:\w+ )?notes\b|"
-                 r"\b(?:what|which|how many) notes (?:do|have|did) i\b(?! (?:have|need|got) to\b)|"
+# asking which notes there are: "list my notes", "what notes do I have" (not "... to sing", "the
+# notes of the melody")
+_NOTES_LISTED = (r"(?:\b(?:list|show|see|view|browse)(?: me)? (?:all |all of )?my notes\b|"
+                 r"\b(?:what|which|how many) notes (?:do|have|did) i (?:have|got|keep|written)\b(?! to\b)|"
                  r"\bnotes do i have\b(?! to\b))")
 
 
@@ -233,7 +237,8 @@ NOTES = Family(
         (3, r"\b(?:the|my|this|that|a) (?:\w+ )?note (?:about|on|called|titled|named|where|with|from|for)\b|"
             r"\bnote (?:to self|that i)\b"),
         (3.5, r"\bwhat i (?:wrote|jotted|noted|put|logged)(?: down)? (?:about|on|regarding|for)\b"),
-        (3.5, _NOTES_LISTED + r"|\b(?:read|open|show)(?: me)? my (?:\w+ ){0,2}note\b"),
+        (3.5, _NOTES_LISTED + r"|\b(?:list|show|see|view|browse)(?: me)? (?:all |all of )?my \w+ notes\b|"
+              r"\b(?:read|open|show)(?: me)? my (?:\w+ ){0,2}note\b"),
         (3, r"\bwhat (?:did|have|had) i (?:written|write|jot(?:ted)?|noted?|logged?|journal(?:l?ed)?|put down)\b|"
             r"\b(?:anything|something) (?:written|jotted|noted) down\b|"
             r"\bsave (?:this|that|it|\"…\") (?:as|in|to) (?:a |my |the )?(?:note|journal)\b|"
@@ -262,17 +267,15 @@ NOTES = Family(
             r"colleagues?|team|kids?|son|daughter|parents?|family|manager|client|customer|sister|brother)\b"),
         (3, r"\b(?:write|put|jot) (?:it|this|that|them) down as (?:a |an )?(?:bullet|list|table|paragraph|summary|"
             r"numbered)|\b(?:as|in|into) (?:a )?(?:bullet(?:ed)? list|numbered list|table|bullets)\b"),
-        (3, r"\bbank ?notes?\b|\bsticky notes?\b|\brelease notes\b|\bfootnotes?\b|\bpatch notes\b|\bliner notes\b"),
+        (3, r"\bbank ?notes?\b|\bsticky notes?\b|\brelease notes\b|\bfootnotes?\b|\bpatch notes\b|\bliner notes\b|"
+            r"\b(?:sick|cover|suicide|doctor'?s|delivery|credit|promissory|love|ransom|thank[- ]you|speaker) notes?\b"),
     ),
     hints=hints(
         note_daily=r"\b(?:daily|today'?s|today|journal|log|jot|diary)\b",
         note_read=r"(?!.*" + _NOTES_LISTED + r")\b(?:read|open|show|what'?s in|what is in|what did i write|look at|"
                   r"from (?:monday|yesterday))\b",
-        # all of them: not those about something, from somewhere or of a kind ("my meeting notes")
-        notes_list=r"(?:\b(?:list|browse|show|see|view)(?: me)? (?:all |all of )?(?:my|the) notes|"
-                   r"\b(?:what|which|how many) notes (?:do|have|did) i (?:have|got|keep|write|written)|"
-                   r"\bnotes do i have)\b(?! (?:about|on|regarding|mentioning|that|which|with|containing|for|from|"
-                   r"to)\b)",
+        # all of them: not those about something or from somewhere
+        notes_list=_NOTES_LISTED + r"(?! (?:about|on|regarding|mentioning|that|which|with|containing|for|from)\b)",
         note_write=r"\b(?:create|new note|write (?:a|the) note|save (?:this|that|it) as|note called|note titled|"
                    r"make a note|take a note)\b",
         note_append=r"\b(?:append|add to|put (?:this|that|it) in|add (?:this|that|it) to|to the \w+ note|"
