@@ -422,3 +422,20 @@ def test_spans_between_clock_times_are_hours_and_minutes(fixed_now):
 ])
 def test_clock_time_spans_and_holidays_of_a_year_route_to_their_tool(router, message, tool):
     assert router.decide(message).tool_hints == (tool,)
+
+
+def test_a_clock_time_alone_is_on_the_other_ends_day_and_unclear_ends_are_left_to_the_model(fixed_now):
+    assert days_between("5pm", "friday 9am")["confirmation"] == \
+        "From Friday 2026-11-27 09:00 to Friday 2026-11-27 17:00 is 8 hours."
+    assert days_between("6am", "10pm yesterday")["minutes"] == 8 * 60
+    for message in ("how many hours between 9am monday and 5pm friday", "how long between 9am and 5pm on friday",
+                    "how long since 2:45"):  # which week, which 2:45
+        assert span_asked(message) is None, message
+    assert span_asked("how long since 14:45") == {"from_date": "2026-11-24 14:45", "to_date": "now"}
+
+
+def test_units_whose_kind_the_words_leave_open_are_the_models():
+    for message in ("how many pints in a uk gallon", "5000 kg in tons", "how many kg in a ton"):
+        assert conversion_asked(message) is None, message
+    assert convert_units(2, "imperial pints", "ml")["result"] == 1136.5225  # "imperial" is no "im per ial"
+    assert convert_units(100, "kmperhour", "mph")["to"] == "mile per hour"

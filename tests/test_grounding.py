@@ -375,6 +375,11 @@ def test_a_fact_the_model_rewrote_is_kept_in_the_users_own_words(tmp_path):
     result = steps.execute(ScriptedProvider([[whole]]), said("remember my sister Ana lives in Porto and loves it"),
                            remember, Grounds(now=NOW))
     assert result.args == {"text": "My sister Ana lives in Porto and loves it"}
+    wrote = "My wife is vegetarian"  # an instruction after the fact is not part of it
+    result = steps.execute(ScriptedProvider([[J({"tool": "memory_remember", "args": {"text": wrote}})]]),
+                           said("remember my wife is vegetarian so dont suggest meat recipes"), remember,
+                           Grounds(now=NOW))
+    assert result.args == {"text": wrote}
     weather = Tool(name="weather_now", description="Current weather for a place.", func=lambda **_: None,
                    parameters={"type": "object", "properties": {"location": {"type": "string"}},
                                "required": ["location"]})

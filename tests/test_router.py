@@ -528,3 +528,8 @@ def test_compound_names_qualifiers_and_most_of_a_name_reach_learned_tools():
 def test_asking_what_notes_there_are_lists_them_and_asking_about_a_subject_searches(message, tool):
     decision = Router(builtin_tools()).decide(message)
     assert decision.band == "sure" and decision.tool_hints == (tool,), decision
+
+
+@pytest.mark.parametrize("message", ["read my sick note", "what tasks do i have to do to get a visa"])
+def test_notes_and_tasks_of_other_kinds_are_not_the_users_vault_or_list(message):
+    assert Router(builtin_tools()).decide(message).family not in ("notes", "tasks")

@@ -208,3 +208,15 @@ def test_recall_tells_every_item_found_to_the_user_as_it_stands(folder):
 def test_a_stored_line_told_back_in_the_second_person(stored, told):
     from tars.tools.fact_wording import second_person
     assert second_person(stored) == told
+
+
+def test_a_day_named_from_today_is_stored_with_its_date(folder):
+    """"My exam is tomorrow", read back next week, would be wrong: the day is kept with its date."""
+    import datetime as dt
+
+    reg = registry(folder)
+    tomorrow = dt.datetime.now().astimezone().date() + dt.timedelta(days=1)
+    stored = run(reg, "memory_remember", text="My exam is tomorrow").output
+    assert stored["text"] == f"The user's exam is tomorrow ({tomorrow:%A %-d %B %Y})"
+    assert run(reg, "memory_remember", text="Mum visits every monday").output["text"] == \
+        "Mum visits every monday"  # a habit, not a day

@@ -7,7 +7,9 @@ answer was strict JSON, whether the arguments met the schema, and each call's la
 
 from __future__ import annotations
 
+import datetime as dt
 import json
+import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -21,6 +23,7 @@ from tars.pipeline import prompts
 from tars.pipeline.conversation_text import content_stems
 from tars.pipeline.grounding import Grounds, date_notes, ground, takes_place
 from tars.pipeline.jsonout import Parsed, drop_null_optionals, parse_object, schema_error
+from tars.tools import when
 from tars.tools.base import Tool
 from tars.tools.fact_wording import statement
 from tars.tools.stated import stated_args
@@ -30,6 +33,9 @@ __all__ = ["StepRun", "Decision", "Arguments", "run_step", "route", "execute", "
 CHOICES = ("call_tool", "clarify", "none")
 _ROUTER_CAP = 600  # characters; a constrained answer is ~60, so more means the model is rambling
 _WHOLE_STATEMENT = 3  # words: fewer is a bare name ("Porto"), not the fact the user stated
+# "…, thanks", "… so don't suggest meat", "… and what is the weather there": more than one fact
+_SECOND_CLAUSE = re.compile(r",\s|;|\b(?:and|so|but|because|which|then) (?:what|how|don'?t|do|please|can|could|"
+                            r"tell|let|remind|i|you|we|it|that|this)\b", re.IGNORECASE)
 _EXECUTOR_CAP = 1200  # a rambling string argument is cut here, then repaired or retried
 
 
@@ -217,7 +223,13 @@ def _ground(result: Arguments, tool: Tool, args: dict[str, Any], messages: Seque
 
 
 def _leaves_out(stated: str, value: str) -> bool:
-    """Whether `value` leaves out something the user stated (a word of what it is about)."""
+    """Whether `value` leaves out something the user stated (a word of what it is about). A
+    statement with a question or a second clause is not taken whole, and its dates are the model's
+    to resolve ("tomorrow" kept as a date stays right tomorrow)."""
+    if "?" in stated or _SECOND_CLAUSE.search(stated):
+        return False
+    for phrase, _ in when.find(stated, dt.datetime.now().astimezone()):
+        stated = stated.replace(phrase, " ")
     return bool(content_stems(stated) - content_stems(value))
 
 

@@ -99,6 +99,7 @@ _RELATIVE = re.compile(rf"\b(?:today|tonight|yesterday|tomorrow|next|last|this|c
                        re.IGNORECASE)
 _YEAR = re.compile(r"\b\d{4}\b")
 _CLOCK = re.compile(when.CLOCK_TIME)
+_TWELVE_HOUR = re.compile(r"(?:[1-9]|1[0-2]):[0-5]\d")  # "since 2:45": the morning's or the afternoon's?
 
 
 def _in_year(words: str, year: int, now: dt.datetime) -> dt.date | None:
@@ -112,7 +113,7 @@ def _in_year(words: str, year: int, now: dt.datetime) -> dt.date | None:
 def _past_moment(words: str, now: dt.datetime) -> str | None:
     """A clock time gone by, as "YYYY-MM-DD HH:MM" ("since 9am" at 08:00 is yesterday's 9am)."""
     said = _whole(words, now)
-    if said is None or said.time is None:
+    if said is None or said.time is None or _TWELVE_HOUR.fullmatch(words.strip()):
         return None
     moment = dt.datetime.combine(now.date() if _CLOCK.fullmatch(words.strip().lower()) else said.date, said.time,
                                  now.tzinfo)
@@ -160,6 +161,8 @@ def _between(start_words: str, end_words: str, now: dt.datetime) -> dict[str, An
 def _clock_span(start_words: str | None, end_words: str, now: dt.datetime) -> dict[str, Any] | None:
     """Hours and minutes between clock times, as said: the tool puts "9am" and "5pm" on one day."""
     ends = [w for w in (start_words, end_words) if w is not None]
+    if any(_RELATIVE.search(w) for w in ends):  # "9am monday and 5pm friday": which week is not said
+        return None
     said = [_whole(w, now) for w in ends]
     if any(s is None for s in said) or not any(s.time is not None for s in said if s is not None):
         return None

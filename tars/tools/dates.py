@@ -63,11 +63,12 @@ def _clock_only(text: str | None) -> bool:
 
 
 def _hours(to_time: str, from_time: str | None) -> dict[str, Any]:
-    """The time from one moment to another when either names a clock time: "from 9am to 5:30pm" is
-    the same day's (and "10pm to 6am" overnight); "until 5pm" alone runs from now."""
+    """The time from one moment to another when either names a clock time: an end that is a clock
+    time alone is on the start's day ("from 9am to 5:30pm", "friday 9am to 5pm"), or the next day's
+    when that is earlier ("10pm to 6am" is overnight); "until 5pm" alone runs from now."""
     start, _ = _parse_moment(from_time)
     end, _ = _parse_moment(to_time)
-    if _clock_only(to_time) and (from_time is None or _clock_only(from_time) or not _parse_moment(from_time)[1]):
+    if _clock_only(to_time):  # "friday 9am to 5pm": Friday's 5pm
         end = dt.datetime.combine(start.date(), end.timetz())
         if end < start:
             end += dt.timedelta(days=1)
@@ -78,7 +79,9 @@ def _hours(to_time: str, from_time: str | None) -> dict[str, Any]:
     parts = parts or ["0 minutes"]
     span = ("minus " if minutes < 0 else "") + (", ".join(parts[:-1]) + " and " if len(parts) > 1 else "") + parts[-1]
     total = f" ({abs(minutes) / 60:,.4g} hours in all)" if len(parts) > 1 else ""
-    stamp = "%A %Y-%m-%d %H:%M" if start.date() != end.date() else "%H:%M"
+    # times alone, or today's: no day to name ("friday 9am to 5pm" names Friday's)
+    bare = _clock_only(to_time) and _clock_only(from_time) or start.date() == end.date() == now().date()
+    stamp = "%H:%M" if bare and start.date() == end.date() else "%A %Y-%m-%d %H:%M"
     return {"from": f"{start:{stamp}}", "to": f"{end:{stamp}}", "minutes": minutes, "hours": round(minutes / 60, 4),
             "confirmation": f"From {start:{stamp}} to {end:{stamp}} is {span}{total}."}
 

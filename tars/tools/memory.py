@@ -9,6 +9,7 @@ an ambiguous match is refused with the candidates rather than changing the wrong
 
 from __future__ import annotations
 
+import datetime as dt
 import difflib
 import re
 from collections.abc import Callable
@@ -18,6 +19,7 @@ from typing import Any
 
 from tars.atomic import LOCK_NAME, update_file
 from tars.errors import ToolError
+from tars.tools import when
 from tars.tools.fact_wording import is_question, second_person, third_person
 from tars.tools.search_index import SearchIndex
 
@@ -105,6 +107,23 @@ def _clean(text: str) -> str:
         raise ToolError("memory text is empty")
     if len(text) > MAX_ITEM:
         raise ToolError(f"memory items are one line of at most {MAX_ITEM} characters; shorten it")
+    return _dated(text)
+
+
+# a day named from today ("tomorrow", "next friday", "in 3 days") means another day once it has passed
+_FROM_TODAY = re.compile(rf"\b(?:today|tonight|tomorrow|yesterday|next|this|last|coming|in \w+ (?:days?|weeks?)|"
+                         rf"{when.WEEKDAY})\b", re.IGNORECASE)
+
+
+def _dated(text: str) -> str:
+    """A fact with each day named from today given its date too, so it stays true after that day:
+    "The user's exam is tomorrow" -> "The user's exam is tomorrow (Thursday 26 November 2026)"."""
+    now = dt.datetime.now().astimezone()
+    for phrase, said in reversed(when.find(text, now)):
+        at = text.find(phrase)
+        if _FROM_TODAY.search(phrase) and f"{said.date:%Y}" not in text \
+                and not re.search(r"\b(?:every|each)\s+$", text[:at], re.IGNORECASE):  # "every monday" is no day
+            text = f"{text[:at + len(phrase)]} ({said.date:%A %-d %B %Y}){text[at + len(phrase):]}"
     return text
 
 

@@ -109,7 +109,8 @@ def _plural_forms(text: str) -> list[str]:
 
 def unit(text: str) -> tuple[str, str]:
     """(dimension, canonical name) of a unit as people write it: "km", "Miles", "degrees F"."""
-    raw = " ".join(str(text).replace("per", " per ").split()).strip(" .")
+    # "kmperhour" is "km per hour"; "imperial" keeps its "per"
+    raw = " ".join(re.sub(r"per(?=(?:hour|second|minute|sec|min|hr|h|s)\b)", " per ", str(text)).split()).strip(" .")
     if raw in ("B", "MB", "GB", "TB", "PB", "kB"):  # capital B is bytes, lower-case b bits
         return _UNITS[raw]
     if raw in ("Kb", "Mb", "Gb", "Tb"):  # a capital prefix with a lower-case b: bits ("10 Gb")
@@ -172,6 +173,9 @@ def _named(value: float, name: str) -> str:
     return f"{value:,.12g} {label}" if abs(value) >= 10_000 else f"{value:.12g} {label}"
 
 
+# units whose kind the words leave open, read by a model rather than guessed
+_UNSAID = re.compile(r"\btons?\b", re.IGNORECASE)
+_US_MEASURES = frozenset({"cup", "pint", "quart", "gallon", "fluid ounce"})
 # months and years have no one length: converting them uses the calendar's average, and says so
 _AVERAGED = {("time", "month"), ("time", "year")}
 
@@ -248,6 +252,9 @@ def conversion_asked(message: str) -> dict[str, Any] | None:
         return None
     if len({dim for dim, _ in ends}) > 1 or ends & _AVERAGED:  # "days in a year": 365, not the average
         return None
+    if _UNSAID.search(f"{from_unit} {to_unit}") or (any(name.startswith("imperial") for _, name in ends)
+                                                    and any(name in _US_MEASURES for _, name in ends)):
+        return None  # "a ton": short or metric? "pints in a uk gallon": UK pints, most likely
     return {"value": value, "from_unit": from_unit.strip(), "to_unit": to_unit.strip()}
 
 

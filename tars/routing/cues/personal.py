@@ -114,6 +114,9 @@ TASKS = Family(
         (3, r"\b(?:best|good|favou?rite|recommended|free) (?:to-?do|task|reminder)s? (?:app|apps|manager|tool|"
             r"software)\b"),
         (3, r"\b(?:task|to-?do) (?:manager|management|queue|scheduler|runner)\b"),
+        # what a goal takes: "what tasks do I have to do to get a visa"
+        (3, r"\b(?:what|which) (?:tasks|steps|things) (?:do|would|will|did) (?:i|you|we) (?:have|need) to (?:do|"
+            r"complete|finish) (?:to|in order to|for|before)\b"),
     ),
     hints=hints(
         todoist_add_task=r"\b(?:add|put|stick|pop|remind|new|create|set|schedule|need to|have to|"
@@ -238,7 +241,8 @@ NOTES = Family(
             r"\bnote (?:to self|that i)\b"),
         (3.5, r"\bwhat i (?:wrote|jotted|noted|put|logged)(?: down)? (?:about|on|regarding|for)\b"),
         (3.5, _NOTES_LISTED + r"|\b(?:list|show|see|view|browse)(?: me)? (?:all |all of )?my \w+ notes\b|"
-              r"\b(?:read|open|show)(?: me)? my (?:\w+ ){0,2}note\b"),
+              r"\b(?:read|open|show)(?: me)? my (?!(?:sick|doctor'?s|cover|suicide|thank[- ]you|love) note)"
+              r"(?:\w+ ){0,2}note\b"),
         (3, r"\bwhat (?:did|have|had) i (?:written|write|jot(?:ted)?|noted?|logged?|journal(?:l?ed)?|put down)\b|"
             r"\b(?:anything|something) (?:written|jotted|noted) down\b|"
             r"\bsave (?:this|that|it|\"…\") (?:as|in|to) (?:a |my |the )?(?:note|journal)\b|"
