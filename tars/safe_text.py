@@ -53,7 +53,12 @@ def is_terminal(file: IO[Any] | Any) -> bool:
         return False
 
 
+# characters that reorder how a line reads (U+202E writes "txt.exe" as "exe.txt")
+_BIDI = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
 def printable(name: str) -> str:
     """A file name as a line of text shows it: one with a control character (a newline would fake
-    another line of a listing) written as its Python literal instead."""
-    return repr(name) if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in name) else name
+    another line of a listing) or a direction override written as its escaped literal instead."""
+    unsafe = any(ord(c) < 32 or 127 <= ord(c) < 160 or c in _BIDI for c in name)
+    return name.encode("unicode_escape").decode("ascii").join("''") if unsafe else name

@@ -132,6 +132,7 @@ def builtin_tools(config: Any) -> list[Tool]:
     from tars.tools.clock import clock_tools
     from tars.tools.dates import date_tools
     from tars.tools.distance import distance_tools
+    from tars.tools.file_info import file_info_tools
     from tars.tools.folder import folder_tools
     from tars.tools.folder_list import folder_list_tools
     from tars.tools.shell import shell_tools
@@ -144,7 +145,8 @@ def builtin_tools(config: Any) -> list[Tool]:
     tools = [*todoist_tools(config), *weather_tools(config), *memory_tools(config, index),
              *note_tools(config, index), *web_tools(config), *shell_tools(config),
              *calc_tools(), *unit_tools(), *date_tools(), *clock_tools(config),
-             *folder_tools(), *folder_list_tools(), *distance_tools(config)]
+             *folder_tools(), *folder_list_tools(), *file_info_tools(),
+             *distance_tools(config)]
     for tool in tools:
         for key, setting, why in _NEEDS:
             if key in (tool.family, tool.name) and not getattr(config, setting, None):

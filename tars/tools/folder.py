@@ -19,13 +19,13 @@ from tars.errors import ToolError
 from tars.safe_text import printable
 from tars.tools.base import Tool
 
-__all__ = ["FolderError", "folder_stats", "folder_tools", "kind_in", "kind_patterns", "matches", "file_size",
-           "FOLDER_STATS"]
+__all__ = ["FolderError", "folder_stats", "folder_tools", "kind_in", "kind_patterns", "line_count", "matches",
+           "file_size", "read_text_bytes", "FOLDER_STATS", "MAX_COUNTED"]
 
 FOLDER_STATS = "folder_stats"  # the tool's name: the pipeline hands it the kind the user named
 MAX_FILES = 20_000
 MAX_SEEN = 200_000  # entries looked at in all, matching or not: a home folder is not walked to the end
-_MAX_READ = 8 * 1024 * 1024  # lines are counted in files up to this size; bigger ones are data
+MAX_COUNTED = 8 * 1024 * 1024  # lines are counted in files up to this size; bigger ones are data
 _SKIPPED = frozenset({"node_modules", "__pycache__", "venv", "env", "site-packages", "dist", "build", "target"})
 
 # What people call a kind of file -> its name patterns.
@@ -123,16 +123,23 @@ def kind_patterns(kind: str | None) -> tuple[str, tuple[str, ...]]:
     raise FolderError(f"cannot tell which files {kind!r} means; give an extension like py or a pattern like *.py")
 
 
-def _line_count(path: Path, size: int) -> int | None:
-    if size > _MAX_READ:
+def line_count(path: Path, size: int) -> int | None:
+    """Lines of a text file up to MAX_COUNTED bytes; None for a binary or bigger one."""
+    data = read_text_bytes(path, size)
+    return None if data is None else data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
+
+
+def read_text_bytes(path: Path, size: int) -> bytes | None:
+    """A text file's bytes, at most MAX_COUNTED of them whatever its size says (a file in /proc
+    says 0, a log grows); None for a binary, bigger or unreadable one."""
+    if size > MAX_COUNTED:
         return None
     try:
-        data = path.read_bytes()
+        with path.open("rb") as file:
+            data = file.read(MAX_COUNTED + 1)
     except OSError:
         return None
-    if b"\0" in data[:8192]:
-        return None  # binary
-    return data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
+    return None if len(data) > MAX_COUNTED or b"\0" in data[:8192] else data
 
 
 def _walk(root: Path, patterns: tuple[str, ...]) -> tuple[list[_File], list[str], list[str], bool]:
@@ -168,7 +175,7 @@ def _walk(root: Path, patterns: tuple[str, ...]) -> tuple[list[_File], list[str]
                 continue
             if not path.is_file() or path.is_symlink():
                 continue
-            files.append(_File(str(path.relative_to(root)), st.st_size, _line_count(path, st.st_size), st.st_mtime))
+            files.append(_File(str(path.relative_to(root)), st.st_size, line_count(path, st.st_size), st.st_mtime))
             if len(files) >= MAX_FILES:
                 return files, sorted(skipped), unreadable, True
     return files, sorted(skipped), unreadable, False

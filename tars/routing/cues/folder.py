@@ -1,4 +1,5 @@
-"""Cues for facts about the working folder that only reading it can give (`folder_stats`, `folder_list`).
+"""Cues for facts about the working folder that only reading it can give (`folder_stats`, `folder_list`,
+`file_info` for one file named in the message).
 
 "How many lines of python are in this folder?", "the biggest file here": a model cannot see the
 folder, so it must not answer these from its own guess. Questions about files in general ("how many
@@ -8,11 +9,20 @@ lines should a function have") name no folder and stay with the model.
 from __future__ import annotations
 
 from tars.routing.family import Family, cues, hints
+from tars.tools.file_info import FILE_NAME
 from tars.tools.folder_list import WORKING_FOLDER
 
 __all__ = ["FOLDER"]
 
 _HERE = rf"(?:here|in {WORKING_FOLDER})"
+
+# a question about one file by name: "how many lines in app.log?", "how big is data.csv", "what's in
+# config.yaml?"
+_FILE_ASKED = (rf"(?:\b(?:how many (?:lines|words)|count the (?:lines|words)(?: in)?|how (?:big|large)(?: is)?|"
+               rf"(?:the )?size of|line count|word count|when (?:was|did)|last (?:changed|modified|edited))\b.{{0,25}}"
+               rf"{FILE_NAME}|{FILE_NAME}.{{0,25}}\b(?:how (?:big|large)|size|how many lines|line count|last "
+               rf"(?:changed|modified))\b|\b(?:what'?s|what is) in {FILE_NAME}\s*\??$)")
+_NOT_ONE_FILE = rf"^(?!.*{_FILE_ASKED})"
 
 # what only counting answers; asked otherwise ("list", "what's in"), the folder's entries are listed
 _COUNTING = r"\b(?:how many|count|number of|total|biggest|largest|smallest|heaviest|how (?:big|large)|lines?|loc)\b"
@@ -20,7 +30,7 @@ _COUNTING = r"\b(?:how many|count|number of|total|biggest|largest|smallest|heavi
 FOLDER = Family(
     "folder",
     names=frozenset({"folder"}),
-    prefixes=("folder_stats", "folder_list"),
+    prefixes=("folder_stats", "folder_list", "file_info"),
     asked_as_textbook=True,  # "how many files are in this folder" reads like a general question
     code_domain=True,  # "lines of python here": the language is what to count, not a coding question
     local=True,
@@ -36,13 +46,16 @@ FOLDER = Family(
         # a folder inside it by name: "what's in the src folder?", "list the files in the docs directory"
         (3, r"\b(?:list|show(?: me)?|what(?:'s| is| are)?|which)\b.{0,25}\b(?:in|inside) (?:the |my )?[\w.-]+/? "
             r"(?:folder|directory|dir|subfolder)\b"),
+        (3.5, _FILE_ASKED),
     ),
     negatives=cues(
         (3, r"\bhow (?:do|can|should|would) (?:i|you|we|one)\b|\bwhat does\b|\bexplain\b|\bshould\b"),
         # what neither a listing nor a count tells: what files say, do, or when they changed
-        (3, r"\b(?:newest|oldest|latest|most recent|last modified|recently|changed|modified|edited|imports?|"
-            r"importing|contains?|containing|mentions?|mentioning|uses|using|references?|depends?|calls?)\b"),
+        (3, _NOT_ONE_FILE + r".*\b(?:newest|oldest|latest|most recent|last modified|recently|changed|modified|edited|"
+            r"imports?|importing|contains?|containing|mentions?|mentioning|uses|using|references?|depends?|calls?)\b"),
     ),
-    hints=hints(folder_stats=_COUNTING, folder_list=rf"^(?!.*{_COUNTING}).*\b(?:list|show|what|which|any|ls)\b"),
+    hints=hints(folder_stats=_NOT_ONE_FILE + rf".*{_COUNTING}",
+                folder_list=rf"{_NOT_ONE_FILE}(?!.*{_COUNTING}).*\b(?:list|show|what|which|any|ls)\b",
+                file_info=_FILE_ASKED),
     hints_decide=True,
 )
