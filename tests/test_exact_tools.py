@@ -439,3 +439,24 @@ def test_units_whose_kind_the_words_leave_open_are_the_models():
         assert conversion_asked(message) is None, message
     assert convert_units(2, "imperial pints", "ml")["result"] == 1136.5225  # "imperial" is no "im per ial"
     assert convert_units(100, "kmperhour", "mph")["to"] == "mile per hour"
+
+
+@pytest.mark.parametrize("message,days", [
+    ("how many days in february 2028?", 29), ("how many days are there in february?", 28),  # this year's
+    ("how many days in sept", 30), ("how many days in may, 2023?", 31),
+])
+def test_the_days_of_a_month_are_counted_not_guessed(fixed_now, router, message, days):
+    """The embedded model answered "10" for February 2028."""
+    args = span_asked(message)
+    assert args is not None and days_between(**args)["days"] == days
+    assert router.decide(message).tool_hints == ("days_between",)
+
+
+def test_fuel_economy_converts_both_ways_including_litres_per_100_km():
+    assert convert_units(30, "mpg", "l/100km")["confirmation"] == \
+        "30 miles per US gallon = 7.84048611111 litres per 100 kilometres"  # the US gallon, said
+    assert round(convert_units(5, "l/100 km", "mpg")["result"], 2) == 47.04
+    assert convert_units(10, "km/l", "l/100km")["result"] == 10
+    assert round(convert_units(30, "mpg", "uk mpg")["result"], 2) == 36.03
+    with pytest.raises(UnitError, match="more than 0"):
+        convert_units(0, "l/100km", "mpg")

@@ -169,6 +169,24 @@ def _clock_span(start_words: str | None, end_words: str, now: dt.datetime) -> di
     return ({"from_date": start_words.strip()} if start_words else {}) | {"to_date": end_words.strip()}
 
 
+# "how many days are in february 2028?": the month's first day to the next month's
+_MONTH_DAYS = re.compile(r"^how many days (?:are )?(?:there )?in (?:the month of )?"
+                         r"(?P<month>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:,? (?:of )?"
+                         r"(?P<year>\d{4}))?" + _END, re.IGNORECASE)
+
+
+def _month_days(text: str, now: dt.datetime) -> dict[str, Any] | None:
+    match = _MONTH_DAYS.match(text)
+    if match is None:
+        return None
+    month = when.month_number(match["month"])
+    if month is None:
+        return None
+    year = int(match["year"]) if match["year"] else now.year  # a month with no year: this year's
+    start = dt.date(year, month, 1)
+    return {"from_date": start.isoformat(), "to_date": when.add_months(start, 1).isoformat()}
+
+
 def span_asked(message: str) -> dict[str, Any] | None:
     """days_between's arguments from a request that is only a span between days or clock times
     ("how many days since january 1", "how old is someone born on 14 march 1990", "how many hours
@@ -178,6 +196,8 @@ def span_asked(message: str) -> dict[str, Any] | None:
         return None
     now = dates.now()
     try:
+        if days := _month_days(text, now):
+            return days
         if match := _BORN.search(text):
             start = _past(match["date"], now) if _YEAR.search(match["date"]) else None
             return {"from_date": start.isoformat(), "to_date": "today"} if start else None

@@ -1,4 +1,5 @@
-"""Unit conversions with exact factors: length, area, mass, volume, temperature, speed, data, time.
+"""Unit conversions with exact factors: length, area, mass, volume, temperature, speed, fuel economy,
+data, time.
 
 Each unit is a factor to its dimension's base unit (metre, kilogram, litre, metre per second, byte,
 second); temperature is affine and converted through kelvin. Currencies are refused: their rates
@@ -73,6 +74,17 @@ _TABLE: dict[str, dict[str, tuple[float, tuple[str, ...]]]] = {
         "kilobit": (125.0, ("kbit", "kbps")), "megabit": (125e3, ("mbit", "mbps")),
         "gigabit": (125e6, ("gbit", "gbps")), "terabit": (125e9, ("tbit", "tbps")),
     },
+    # distance per volume, in km per litre; litres per 100 km is its inverse (see `_INVERSE`)
+    "fuel economy": {
+        "kilometre per litre": (1.0, ("km/l", "kmpl", "kpl", "km per litre", "km per liter", "kilometers per liter",
+                                      "kilometres per litre")),
+        "mile per US gallon": (1.609344 / 3.785411784, ("mpg", "us mpg", "miles per gallon", "mpg us",
+                                                        "mile per gallon")),
+        "mile per imperial gallon": (1.609344 / 4.54609, ("uk mpg", "imperial mpg", "mpg uk", "mpg imperial",
+                                                          "miles per imperial gallon")),
+        "litre per 100 kilometres": (100.0, ("l/100km", "l/100 km", "liters per 100 km", "litres per 100 km",
+                                              "l per 100 km", "liter per 100 km", "litre per 100 km")),
+    },
     "time": {
         "millisecond": (1e-3, ("ms", "msec")), "second": (1.0, ("s", "sec", "secs")),
         "minute": (60.0, ("min", "mins")), "hour": (3600.0, ("h", "hr", "hrs")), "day": (86400.0, ("d",)),
@@ -81,6 +93,8 @@ _TABLE: dict[str, dict[str, tuple[float, tuple[str, ...]]]] = {
     },
 }
 _TEMPERATURE = {"celsius": ("c", "centigrade"), "fahrenheit": ("f",), "kelvin": ("k",)}
+# units that grow as their dimension's base shrinks: km per litre is 100 / (litres per 100 km)
+_INVERSE = frozenset({"litre per 100 kilometres"})
 _CURRENCY = re.compile(
     r"^(?:usd|eur|gbp|jpy|cny|chf|cad|aud|inr|mxn|brl|sek|nok|dkk|btc|\$|€|£|¥|dollars?|euros?|yen|yuan|"
     r"rupees?|pesos?|francs?|bitcoins?|sterling|pounds? sterling)$"
@@ -147,6 +161,12 @@ def convert(value: float, from_unit: str, to_unit: str) -> tuple[float, str, str
         if kelvin < -1e-9:
             raise UnitError(f"{value:g} {name_a} is below absolute zero")
         result = _from_kelvin(kelvin, name_b)
+    elif name_a in _INVERSE or name_b in _INVERSE:  # litres per 100 km: the more fuel, the fewer km
+        if float(value) <= 0:
+            raise UnitError(f"{value:g} {name_a} converts only when it is more than 0")
+        factor_a, factor_b = _TABLE[dim_a][name_a][0], _TABLE[dim_b][name_b][0]
+        base = factor_a / float(value) if name_a in _INVERSE else float(value) * factor_a
+        result = factor_b / base if name_b in _INVERSE else base / factor_b
     else:
         result = float(value) * _TABLE[dim_a][name_a][0] / _TABLE[dim_b][name_b][0]
     return _tidy(result), name_a, name_b
@@ -263,7 +283,7 @@ def unit_tools() -> list[Tool]:
     return [Tool(
         name=CONVERT_UNITS, family="exact", func=convert_units,
         description=("Convert a quantity between units of length, area, mass, volume, temperature, speed, "
-                     "data size or time, exactly. Not for currencies or time zones."),
+                     "fuel economy, data size or time, exactly. Not for currencies or time zones."),
         parameters={"type": "object", "additionalProperties": False, "required": ["value", "from_unit", "to_unit"],
                     "properties": {
                         "value": {"type": "number", "description": "the quantity to convert"},

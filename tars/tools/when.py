@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from tars.errors import DateError
 
 __all__ = ["When", "NUMBER_WORDS", "SPAN_UNITS", "WEEKDAY", "COUNT", "CLOCK_TIME", "count", "day", "moment", "resolve",
-           "find", "direction", "as_value", "add_months"]
+           "find", "direction", "as_value", "add_months", "month_number"]
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
@@ -90,6 +90,11 @@ def count(word: str) -> int:
 def _weekday(word: str) -> int:
     """The weekday (Monday 0) a `WEEKDAY` match names."""
     return [name[:3] for name in _WEEKDAYS].index(word.lower()[:3])
+
+
+def month_number(word: str) -> int | None:
+    """The month (January 1) a name or its abbreviation names ("feb", "September"), or None."""
+    return _month(word)
 
 
 def _month(word: str) -> int | None:

@@ -24,11 +24,12 @@ _UNIT = (
     r"(?:milli|centi|deci)?lit(?:er|re)s?|l|ml|cl|gallons?|gal|cups?|pints?|quarts?|tablespoons?|tbsp|"
     r"teaspoons?|tsp|fl ?oz|fluid ounces?|cubic met(?:er|re)s?|"
     r"(?:degrees? |° ?)?(?:celsius|fahrenheit|kelvin|centigrade|c|f|k)|°|"
-    r"mph|km/h|kph|kmh|knots?|m/s|miles per hour|kilomet(?:er|re)s per hour|"
+    r"mph|km/h|kph|kmh|knots?|m/s|miles per hour|kilomet(?:er|re)s per hour|mpg|l/100 ?km|km/l|kmpl|"
     r"bytes?|bits?|[kmgtp]i?b|kilobytes?|megabytes?|gigabytes?|terabytes?|petabytes?|[kmg]bps|megabits?|gigabits?|"
     r"acres?|hectares?|ha|square (?:met(?:er|re)s?|feet|foot|miles?|kilomet(?:er|re)s?|inch(?:es)?)|sq ?(?:ft|m|km|mi)|"
     r"milliseconds?|ms|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)"
 )
+_MONTH_NAME = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b"
 _OPERATOR_WORD = r"(?:times|multiplied by|divided by|plus|minus|to the power of|mod|modulo)"
 _DATE = (r"(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}/\d{4}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? "
          r"\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|"
@@ -77,6 +78,8 @@ EXACT = Family(
         (3, rf"\b(?:add|subtract|plus|minus) {_SPAN} (?:to|from)\b"),
         (3, rf"\bwhat (?:was |is )?(?:the )?(?:date|day(?: of the week)?)\b(?: (?:was it|was|is it))?,? {_SPAN} ago\b|"
             rf"\b{_SPAN} ago\b,? what (?:date|day)\b"),
+        # the days of a month: "how many days in february 2028?"
+        (3, rf"^how many days (?:are )?(?:there )?in (?:the month of )?{_MONTH_NAME}"),
         # an age from a birth date, a leap year
         (3, rf"^how old (?:is|am|are)\b.{{0,40}}\bborn (?:on )?(?:{_DATE}|\d)"),
         (3, LEAP_QUESTION),
@@ -97,7 +100,7 @@ EXACT = Family(
         calculate=rf"{_N}\s*(?:[*×÷^+]|\*\*)\s*\(?{_N}|{_N} [-/x] \(?-?{_N}|(?<![/\d]){_N}/{_N}(?![/\d])|"
                   rf"{_N}\s*(?:%|percent|per cent)|\b(?:{_OPERATOR_WORD}|square root|cube root|sqrt|factorial|"
                   r"squared|cubed|percent|calculate|compute|evaluate|split|share)\b",
-        convert_units=rf"\b(?:convert|how many (?:{_UNIT}) (?:are |is )?in)\b|"
+        convert_units=rf"\b(?:convert|how many (?:{_UNIT}) (?:are |is )?in(?! (?:the month of )?{_MONTH_NAME}))\b|"
                       rf"{_N} ?(?:{_UNIT})\b.{{0,4}}\b(?:to|in|into|as)\s+(?:a |an )?(?:{_UNIT})\b",
         days_between=r"\bhow (?:many|much) (?:more )?(?:days|weeks|months|years|sleeps|time)\b|"
                      r"\b(?:days|weeks|sleeps) (?:until|till|til|left|between)\b|\bhow old\b|"
