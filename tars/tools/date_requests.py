@@ -170,9 +170,8 @@ def _clock_span(start_words: str | None, end_words: str, now: dt.datetime) -> di
 
 
 # "how many days are in february 2028?": the month's first day to the next month's
-_MONTH_DAYS = re.compile(r"^how many days (?:are )?(?:there )?in (?:the month of )?"
-                         r"(?P<month>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:,? (?:of )?"
-                         r"(?P<year>\d{4}))?" + _END, re.IGNORECASE)
+_MONTH_DAYS = re.compile(rf"^how many days (?:are )?(?:there )?in (?:the month of )?(?P<month>{when.MONTH_ABBR})"
+                         rf"[a-z]*\.?(?:,? (?:of )?(?P<year>\d{{4}}))?{_END}", re.IGNORECASE)
 
 
 def _month_days(text: str, now: dt.datetime) -> dict[str, Any] | None:

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 
 from tars.errors import DateError
 
-__all__ = ["When", "NUMBER_WORDS", "SPAN_UNITS", "WEEKDAY", "COUNT", "CLOCK_TIME", "count", "day", "moment", "resolve",
-           "find", "direction", "as_value", "add_months", "month_number"]
+__all__ = ["When", "NUMBER_WORDS", "SPAN_UNITS", "WEEKDAY", "MONTH_ABBR", "COUNT", "CLOCK_TIME", "count", "day",
+           "moment", "resolve", "find", "direction", "as_value", "add_months", "month_number"]
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
@@ -38,7 +38,8 @@ SPAN_UNITS = {"minute": "minutes", "min": "minutes", "hour": "hours", "hr": "hou
           "month": "months", "year": "years"}
 
 WEEKDAY = r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?"
-_MON = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+MONTH_ABBR = r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"  # the months as a pattern: "sep" + [a-z]* is "sept"
+_MON = rf"(?:{MONTH_ABBR})[a-z]*\.?"
 _MON_DAY = r"(?:\s+|(?<=\.)\s*)"  # "March 11", "Mar. 11", "March.11"
 _YEAR = r"(?:,?\s+\d{4}(?!\d))?"
 _NUM = r"(?:\d+|a couple of|a few|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"

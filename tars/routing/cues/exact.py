@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from tars.routing.family import Family, cues, hints
 from tars.tools.date_requests import LEAP_QUESTION
-from tars.tools.when import CLOCK_TIME
+from tars.tools.when import CLOCK_TIME, MONTH_ABBR
 
 __all__ = ["EXACT", "MONEY_PAIR"]
 
@@ -29,10 +29,10 @@ _UNIT = (
     r"acres?|hectares?|ha|square (?:met(?:er|re)s?|feet|foot|miles?|kilomet(?:er|re)s?|inch(?:es)?)|sq ?(?:ft|m|km|mi)|"
     r"milliseconds?|ms|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)"
 )
-_MONTH_NAME = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b"
+_MONTH_NAME = rf"(?:{MONTH_ABBR})[a-z]*\b"
 _OPERATOR_WORD = r"(?:times|multiplied by|divided by|plus|minus|to the power of|mod|modulo)"
-_DATE = (r"(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}/\d{4}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? "
-         r"\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|"
+_DATE = (rf"(?:\d{{4}}-\d{{1,2}}-\d{{1,2}}|\d{{1,2}}/\d{{1,2}}/\d{{4}}|(?:{MONTH_ABBR})[a-z]*\.? "
+         rf"\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?(?:{MONTH_ABBR})|"
          r"christmas|xmas|new year'?s?|halloween|valentine'?s|easter|thanksgiving|boxing day|"
          r"(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today|day after tomorrow|"
          r"next (?:week|month|year)|(?:this|next) weekend|(?:the )?end of (?:the|this) month)")
