@@ -16,7 +16,7 @@ from typing import Any
 
 from tars.safe_text import printable
 from tars.tools.base import Tool
-from tars.tools.folder import MAX_COUNTED, FolderError, file_size, read_text_bytes
+from tars.tools.folder import MAX_COUNTED, FolderError, file_size, lines_in, read_text_bytes
 
 __all__ = ["FILE_INFO", "FILE_NAME", "file_info", "file_info_tools", "file_named"]
 
@@ -56,7 +56,7 @@ def file_info(path: str, root: Path | None = None) -> dict[str, Any]:
     except OSError as exc:
         raise FolderError(f"cannot read {path!r} ({exc.strerror or type(exc).__name__})") from None
     data = read_text_bytes(target, stat.st_size)
-    lines = None if data is None else data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
+    lines = None if data is None else lines_in(data)
     words = len(data.decode("utf-8", errors="replace").split()) if data is not None and len(data) <= _WORDS_UP_TO \
         else None
     changed = dt.datetime.fromtimestamp(stat.st_mtime).strftime("%Y-%m-%d %H:%M")

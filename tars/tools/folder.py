@@ -20,7 +20,7 @@ from tars.safe_text import printable
 from tars.tools.base import Tool
 
 __all__ = ["FolderError", "folder_stats", "folder_tools", "kind_in", "kind_patterns", "line_count", "matches",
-           "file_size", "read_text_bytes", "FOLDER_STATS", "MAX_COUNTED"]
+           "file_size", "lines_in", "read_text_bytes", "FOLDER_STATS", "MAX_COUNTED"]
 
 FOLDER_STATS = "folder_stats"  # the tool's name: the pipeline hands it the kind the user named
 MAX_FILES = 20_000
@@ -126,7 +126,12 @@ def kind_patterns(kind: str | None) -> tuple[str, tuple[str, ...]]:
 def line_count(path: Path, size: int) -> int | None:
     """Lines of a text file up to MAX_COUNTED bytes; None for a binary or bigger one."""
     data = read_text_bytes(path, size)
-    return None if data is None else data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
+    return None if data is None else lines_in(data)
+
+
+def lines_in(data: bytes) -> int:
+    """Lines of text, a last one without its newline counted too."""
+    return data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
 
 
 def read_text_bytes(path: Path, size: int) -> bytes | None:
