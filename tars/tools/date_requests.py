@@ -98,7 +98,6 @@ _BETWEEN = re.compile(rf"{_HOW}.*?\b(?:between (?P<a>[^?!]+?) and|from (?P<b>[^?
 _RELATIVE = re.compile(rf"\b(?:today|tonight|yesterday|tomorrow|next|last|this|coming|upcoming|{when.WEEKDAY})\b",
                        re.IGNORECASE)
 _YEAR = re.compile(r"\b\d{4}\b")
-_CLOCK = re.compile(when.CLOCK_TIME)
 _TWELVE_HOUR = re.compile(r"(?:[1-9]|1[0-2]):[0-5]\d")  # "since 2:45": the morning's or the afternoon's?
 
 
@@ -115,8 +114,7 @@ def _past_moment(words: str, now: dt.datetime) -> str | None:
     said = _whole(words, now)
     if said is None or said.time is None or _TWELVE_HOUR.fullmatch(words.strip()):
         return None
-    moment = dt.datetime.combine(now.date() if _CLOCK.fullmatch(words.strip().lower()) else said.date, said.time,
-                                 now.tzinfo)
+    moment = dt.datetime.combine(now.date() if dates.clock_only(words) else said.date, said.time, now.tzinfo)
     if moment > now:
         moment -= dt.timedelta(days=1)
     return None if moment > now else f"{moment:%Y-%m-%d %H:%M}"

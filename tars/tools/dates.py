@@ -18,7 +18,7 @@ from tars.tools import when
 from tars.tools.base import Tool
 
 __all__ = ["DATE_SHIFT", "DAYS_BETWEEN", "DAY_OF_WEEK", "LEAP_YEAR", "DateError", "parse_day", "date_tools",
-           "days_between", "date_shift", "day_of_week", "leap_year"]
+           "days_between", "date_shift", "day_of_week", "leap_year", "clock_only"]
 
 # the tools' names (`tars.tools.date_requests` reads their arguments from a plain request)
 DATE_SHIFT, DAYS_BETWEEN, DAY_OF_WEEK, LEAP_YEAR = "date_shift", "days_between", "day_of_week", "leap_year"
@@ -57,18 +57,17 @@ def _calendar_span(start: dt.date, end: dt.date) -> tuple[int, int, int]:
     return months // 12, months % 12, (end - when.add_months(start, months)).days
 
 
-def _clock_only(text: str | None) -> bool:
+def clock_only(text: str | None) -> bool:
     """A clock time with no day ("9am", "17:30"): the day is the other end's."""
     return bool(text) and re.fullmatch(when.CLOCK_TIME, " ".join(str(text).lower().split())) is not None
 
 
-def _hours(to_time: str, from_time: str | None) -> dict[str, Any]:
+def _hours(start: dt.datetime, end: dt.datetime, to_time: str, from_time: str | None) -> dict[str, Any]:
     """The time from one moment to another when either names a clock time: an end that is a clock
     time alone is on the start's day ("from 9am to 5:30pm", "friday 9am to 5pm"), or the next day's
-    when that is earlier ("10pm to 6am" is overnight); "until 5pm" alone runs from now."""
-    start, _ = _parse_moment(from_time)
-    end, _ = _parse_moment(to_time)
-    if _clock_only(to_time):  # "friday 9am to 5pm": Friday's 5pm
+    when that is earlier ("10pm to 6am" is overnight); "until 5pm" alone runs from now. `start` and
+    `end` are the moments the words were read as."""
+    if clock_only(to_time):  # "friday 9am to 5pm": Friday's 5pm
         end = dt.datetime.combine(start.date(), end.timetz())
         if end < start:
             end += dt.timedelta(days=1)
@@ -80,15 +79,17 @@ def _hours(to_time: str, from_time: str | None) -> dict[str, Any]:
     span = ("minus " if minutes < 0 else "") + (", ".join(parts[:-1]) + " and " if len(parts) > 1 else "") + parts[-1]
     total = f" ({abs(minutes) / 60:,.4g} hours in all)" if len(parts) > 1 else ""
     # times alone, or today's: no day to name ("friday 9am to 5pm" names Friday's)
-    bare = _clock_only(to_time) and _clock_only(from_time) or start.date() == end.date() == now().date()
+    bare = clock_only(to_time) and clock_only(from_time) or start.date() == end.date() == now().date()
     stamp = "%H:%M" if bare and start.date() == end.date() else "%A %Y-%m-%d %H:%M"
     return {"from": f"{start:{stamp}}", "to": f"{end:{stamp}}", "minutes": minutes, "hours": round(minutes / 60, 4),
             "confirmation": f"From {start:{stamp}} to {end:{stamp}} is {span}{total}."}
 
 
 def days_between(to_date: str, from_date: str | None = None) -> dict[str, Any]:
-    if any(_parse_moment(text)[1] for text in (to_date, from_date) if text):  # a clock time: hours and minutes
-        return _hours(to_date, from_date)
+    end_moment, end_timed = _parse_moment(to_date)
+    start_moment, start_timed = _parse_moment(from_date)
+    if end_timed or start_timed:  # a clock time: hours and minutes
+        return _hours(start_moment, end_moment, to_date, from_date)
     today = now().date()
     start, end = parse_day(from_date, today), parse_day(to_date, today)
     days = (end - start).days
