@@ -212,7 +212,8 @@ def _ground(result: Arguments, tool: Tool, args: dict[str, Any], messages: Seque
     # or left out some of it ("my sister Ana lives in Porto" kept as "Ana lives in Porto")
     told = [name for name in tool.said_by_user if name in checked.missing
             or (isinstance(value := checked.args.get(name), str) and (len(value.split()) < _WHOLE_STATEMENT
-                                                                      or _leaves_out(statement(last, value), value)))]
+                                                                      or _leaves_out(statement(last, value), value,
+                                                                                     grounds.moment())))]
     if told:
         args = {**args, **{name: statement(last, str(args.get(name) or "")) for name in told}}
         checked = ground(tool.parameters, args, messages, grounds, stated=tool.said_by_user)
@@ -222,13 +223,13 @@ def _ground(result: Arguments, tool: Tool, args: dict[str, Any], messages: Seque
         result.args = checked.args
 
 
-def _leaves_out(stated: str, value: str) -> bool:
+def _leaves_out(stated: str, value: str, now: dt.datetime) -> bool:
     """Whether `value` leaves out something the user stated (a word of what it is about). A
     statement with a question or a second clause is not taken whole, and its dates are the model's
     to resolve ("tomorrow" kept as a date stays right tomorrow)."""
     if "?" in stated or _SECOND_CLAUSE.search(stated):
         return False
-    for phrase, _ in when.find(stated, dt.datetime.now().astimezone()):
+    for phrase, _ in when.find(stated, now):
         stated = stated.replace(phrase, " ")
     return bool(content_stems(stated) - content_stems(value))
 
