@@ -22,7 +22,7 @@ from tars.session.escalation import route_result
 from tars.tools import dates, when
 from tars.tools.builtin import builtin_tools
 from tars.tools.calc import CalcError, calculate, evaluate, expression_in
-from tars.tools.date_requests import shift_asked, span_asked, year_asked
+from tars.tools.date_requests import shift_asked, span_asked, week_asked, year_asked
 from tars.tools.dates import DateError, date_shift, day_of_week, days_between, leap_year, parse_day
 from tars.tools.registry import ToolRegistry
 from tars.tools.units import UnitError, conversion_asked, convert_units
@@ -43,6 +43,11 @@ ROOT = Path(__file__).resolve().parent.parent
     ("200 * 15%", 30), ("50%", 0.5), ("100 - (15/100)", 99.85),
     ("20% off 80", 64), ("80 with 20% off", 64), ("20 percent less than 80", 64), ("10% more than 50", 55),
     ("increase 50 by 10%", 55), ("reduce 200 by 25%", 150), ("15% discount on 40", 34),
+    # numbers listed, an amount shared out, dozens, a tip on a bill
+    ("the average of 4, 8, 15, 16, 23 and 42", 18), ("mean of 1 and 2", 1.5), ("sum of 1, 2, 3", 6),
+    ("total of 10, 20 and 30", 60), ("average of 1,000, 2,000 and 3,000", 2000), ("split $240 between 3 people", 80),
+    ("divide 90 by 4", 22.5), ("240 split 3 ways", 80), ("3 dozen", 36), ("15% tip on $84.50", 12.675),
+    ("5% tax on 100", 5),
 ])
 def test_arithmetic_is_exact(expression, value):
     assert evaluate(expression) == value
@@ -67,6 +72,13 @@ def test_calculate_states_its_result_in_a_sentence():
     assert calculate("17 multiplied by 23") == {"expression": "17 × 23", "result": 391,
                                                 "confirmation": "17 × 23 = 391"}
     assert calculate("15% of 80")["confirmation"] == "15% of 80 = 12"
+
+
+def test_an_amount_of_money_is_also_told_in_cents():
+    assert calculate("15% tip on $84.50")["confirmation"] == "15% of 84.50 = 12.675 (about $12.68)"
+    assert calculate("€1000 / 3")["confirmation"] == "1000 / 3 = 333.333333333 (about €333.33)"
+    assert calculate("$10 * 3")["confirmation"] == "10 × 3 = 30"  # whole cents already
+    assert calculate("1000 / 3")["confirmation"] == "1000 / 3 = 333.333333333"  # no money named
 
 
 def test_a_refusal_goes_back_to_the_model_as_a_tool_error():
@@ -96,6 +108,11 @@ def test_conversions_use_exact_factors(value, a, b, result):
 
 def test_conversion_sentence_and_refusals():
     assert convert_units(5, "miles", "km")["confirmation"] == "5 miles = 8.04672 kilometres"
+    # a long fraction is told to 6 significant digits and marked as rounded; the result keeps them all
+    told = convert_units(72, "fahrenheit", "celsius")
+    assert told["confirmation"] == "72 °F ≈ 22.2222 °C" and told["result"] == pytest.approx(22.2222222222)
+    assert convert_units(100, "km", "miles")["confirmation"] == "100 kilometres ≈ 62.1371 miles"
+    assert convert_units(1234567.891234, "m", "ft")["confirmation"] == "1,234,567.89123 metres ≈ 4,050,420 feet"
     with pytest.raises(UnitError, match="currency conversion needs live exchange rates"):
         convert_units(10, "dollars", "euros")
     with pytest.raises(UnitError, match="measure different things"):
@@ -181,6 +198,10 @@ def test_unreadable_or_impossible_dates_are_refused(fixed_now):
     ("what date is this weekend?", "day_of_week"), ("when is thanksgiving?", "day_of_week"),
     ("what's the date next weekend", "day_of_week"), ("what date will it be in 90 days", "date_shift"),
     ("what's 15% tip on a $84 bill?", "calculate"), ("what is 20% off 80", "calculate"),
+    ("what's the average of 4, 8, 15, 16, 23 and 42?", "calculate"), ("how much is 3 dozen?", "calculate"),
+    ("what's the sum of 3, 4 and 5?", "calculate"), ("what's 5'11\" in cm?", "convert_units"),
+    ("how long ago was 1969?", "days_between"), ("how many days are left in this year?", "days_between"),
+    ("what week number is it?", "day_of_week"),
 ])
 def test_exact_questions_get_the_one_tool_they_need_on_the_primary(router, message, tool):
     decision = router.decide(message)
@@ -298,6 +319,11 @@ def test_percentages_added_to_each_other_stay_percentages(expression, value):
     ("what is 5 in in cm", {"value": 5, "from_unit": "in", "to_unit": "cm"}),
     ("5 km in terms of miles", {"value": 5, "from_unit": "km", "to_unit": "miles"}),
     ("-40 c to f", {"value": -40, "from_unit": "c", "to_unit": "f"}),
+    # feet and inches written with marks
+    ("convert 5'11\" to cm", {"value": 71, "from_unit": "inches", "to_unit": "cm"}),
+    ("what's 6′ 2″ in meters?", {"value": 74, "from_unit": "inches", "to_unit": "meters"}),
+    ("5' in cm", {"value": 5, "from_unit": "feet", "to_unit": "cm"}),
+    ("12\" in cm", {"value": 12, "from_unit": "inches", "to_unit": "cm"}),
     # more than one conversion, amounts listed rather than one quantity, rising units, a decimal
     # comma, units of different things, money, no unit, average months and years: the model's
     ("convert 5 miles to km and then to feet", None), ("convert 10 km and 5 km to miles", None),
@@ -368,6 +394,12 @@ def test_the_shift_a_message_states(fixed_now, message, args):
     # days named from today, hours between days, a birth with no year: the model's
     ("how many days between monday and friday", None, None), ("how many days between christmas and today", None, None),
     ("how many hours until christmas", None, None), ("how old is my son born on 1 december", None, None),
+    # what is left of the year or the month
+    ("how many days are left in this year?", {"to_date": "2026-12-31"}, 36),
+    ("how many days left in the month?", {"to_date": "the end of the month"}, 5),
+    ("how many weeks are left in 2026?", {"to_date": "2026-12-31"}, 36),
+    ("how many days until the end of the year?", {"to_date": "the end of the year"}, 36),
+    ("how many days are left in 2025?", None, None), ("how many hours are left in the day?", None, None),
 ])
 def test_the_span_a_message_states(fixed_now, message, args, days):
     assert span_asked(message) == args
@@ -375,12 +407,33 @@ def test_the_span_a_message_states(fixed_now, message, args, days):
         assert days_between(**args)["days"] == days
 
 
+@pytest.mark.parametrize("message,args,told", [
+    ("how long ago was 1969?", {"from_date": "1969", "to_date": "today"}, "From 1969 to 2026 is 57 years."),
+    ("how many years since 1969?", {"from_date": "1969", "to_date": "today"}, "From 1969 to 2026 is 57 years."),
+    ("how many years until 2050?", {"to_date": "2050"}, "From 2026 to 2050 is 24 years."),
+    ("how long until 2027", {"to_date": "2027"}, "From 2026 to 2027 is 1 year."),
+])
+def test_years_between_years_are_whole_years(fixed_now, message, args, told):
+    assert span_asked(message) == args
+    assert days_between(**args)["confirmation"] == told
+
+
+def test_the_week_number_is_told_when_asked(fixed_now):
+    assert week_asked("what week number is it?") == {"date": "today", "week": True}
+    assert week_asked("what week of the year is it?") == {"date": "today", "week": True}
+    assert week_asked("what week is good for you?") is None
+    assert day_of_week("today", week=True)["confirmation"] == \
+        "25 November 2026 is a Wednesday, in week 48 of 2026 (ISO weeks)."
+    assert day_of_week("2027-01-01", week=True)["confirmation"].endswith("in week 53 of 2026 (ISO weeks).")
+    assert day_of_week("2027-03-14")["confirmation"] == "14 March 2027 is a Sunday."  # not asked, not told
+
+
 def test_a_span_of_a_year_or_more_is_told_in_years_months_and_days_as_an_age_is(fixed_now):
     age = days_between("today", "1990-03-14")
     assert age["calendar"] == {"years": 36, "months": 8, "days": 11}
     assert age["confirmation"].endswith("is 13,405 days (36 years, 8 months and 11 days).")
     assert days_between("2027-11-25")["confirmation"].endswith("(1 year, 0 months and 0 days).")
-    assert days_between("2027-11-24")["confirmation"].endswith("is 364 days (52 weeks and 0 days).")
+    assert days_between("2027-11-24")["confirmation"].endswith("is 364 days (52 weeks).")
 
 
 def test_leap_years_are_exact(router):
@@ -454,7 +507,7 @@ def test_the_days_of_a_month_are_counted_not_guessed(fixed_now, router, message,
 
 def test_fuel_economy_converts_both_ways_including_litres_per_100_km():
     assert convert_units(30, "mpg", "l/100km")["confirmation"] == \
-        "30 miles per US gallon = 7.84048611111 litres per 100 kilometres"  # the US gallon, said
+        "30 miles per US gallon ≈ 7.84049 litres per 100 kilometres"  # the US gallon, said
     assert round(convert_units(5, "l/100 km", "mpg")["result"], 2) == 47.04
     assert convert_units(10, "km/l", "l/100km")["result"] == 10
     assert round(convert_units(30, "mpg", "uk mpg")["result"], 2) == 36.03

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from servers.ollama import OllamaServer
 
 from tars.tools.file_info import file_info, file_named
 from tars.tools.folder import FolderError
@@ -53,9 +57,59 @@ def test_the_file_a_message_names(message, path):
     assert file_named(message) == (None if path is None else {"path": path})
 
 
+@pytest.mark.parametrize("message", [
+    "summarize app.log", "what's in app.log?", "what does src/main.py do?", "any errors in app.log?",
+    "explain app.log", "read app.log and tell me what failed", "fix the bug in src/main.py",
+])
+def test_what_a_file_says_is_told_as_not_read_with_how_to_attach_it(folder, router, message):
+    decision = router.decide(message)
+    assert decision.tool_hints == ("file_info",), decision
+    args = file_named(message)
+    assert args is not None and args["contents"] is True
+    told = file_info(args["path"], root=folder, contents=True)["confirmation"]
+    assert told.startswith(f"I have not read {args['path']} (") and "To have it read, attach it: @" in told
+
+
+def test_a_question_about_an_attached_file_is_the_models_to_answer_from_it(router):
+    assert router.decide("summarize app.log", attached=True).needs_tools is False
+    assert router.decide("what's in app.log?", attached=True).needs_tools is False
+    # a count is still exact, attached or not
+    assert router.decide("how many lines in app.log?", attached=True).tool_hints == ("file_info",)
+
+
+@pytest.mark.parametrize("message", ["how do I read a .log file", "explain how logging works"])
+def test_questions_about_files_in_general_name_no_file(router, message):
+    assert router.decide(message).family != "folder"
+
+
+def test_tars_ask_reads_a_file_only_when_it_is_attached(folder):
+    """Without the file attached tars says it has not read it (the embedded model made up a summary);
+    attached, the model gets its text and answers."""
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent), "TARS_MODEL_REMOTE": "none",
+           "TARS_MODEL_DEFAULT": "ollama:qwen3:8b", "TARS_TOOL_MODE": "pipeline",
+           "TARS_DATA_DIR": str(folder / "data")}
+    with OllamaServer() as ollama:
+        env["OLLAMA_HOST"] = ollama.url
+        ollama.script("The log reports that the disk is full.")
+
+        def ask(*args: str) -> dict:
+            proc = subprocess.run([sys.executable, "-m", "tars", "ask", "--json", *args], cwd=folder, env=env,
+                                  stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+            assert proc.returncode == 0, proc.stderr
+            return json.loads(proc.stdout)
+
+        unread = ask("summarize app.log")
+        assert unread["answer"].startswith("I have not read app.log (4 lines")
+        assert ollama.requests_to("/api/chat") == []  # no model was asked to guess
+        read = ask("-a", "app.log", "summarize app.log")
+        assert read["answer"] == "The log reports that the disk is full."
+        sent = ollama.requests_to("/api/chat")[-1].json["messages"][-1]["content"]
+        assert "error: disk full" in sent
+
+
 @pytest.mark.parametrize("message,tool", [
     ("how many lines in app.log?", "file_info"), ("how big is app.log?", "file_info"),
-    ("when was app.log last modified?", "file_info"), ("what's in app.log?", "file_info"),
+    ("when was app.log last modified?", "file_info"),
     ("how many lines are in archive.tar.gz", "file_info"), ("count the lines in ./app.log", "file_info"),
     ("how many lines of python are in this folder?", "folder_stats"), ("list the files here", "folder_list"),
     # a file named in passing in a question about the folder

@@ -18,6 +18,7 @@ from tars.routing.family import Family
 from tars.routing.learned import NAME_NOUNS, VERBS, coverage, initials, learn_family, name_words, stem, words
 from tars.routing.signals import Signals, read_signals
 from tars.tools.fact_wording import is_question
+from tars.tools.file_info import FILE_INFO, contents_asked
 
 if TYPE_CHECKING:
     from tars.tools.base import Tool
@@ -177,11 +178,16 @@ class Router:
     def families(self) -> list[str]:
         return [fam.name for fam, _ in self._index.families]
 
-    def decide(self, message: str) -> Decision:
+    def decide(self, message: str, *, attached: bool = False) -> Decision:
         """Whether `message` wants tools, which, and why; independent of the configured models.
-        A message that surely wants tools which are not set up says what the user must set."""
+        A message that surely wants tools which are not set up says what the user must set.
+        `attached`: text came with the message (a file, a page, piped input), so a question about
+        what a file says is answered from it, not looked up."""
         sig = read_signals(message)
         decision = _decide(self._index, message, sig)
+        if attached and decision.tool_hints == (FILE_INFO,) and contents_asked(message):
+            return Decision(needs_tools=False, family=None, tool_hints=(),
+                            reason="what the file says is attached: the model reads it")
         if not self._why:
             return decision
         wanted = _decide(self._missing, message, sig)

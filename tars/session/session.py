@@ -155,9 +155,10 @@ class Session:
                 continue
         return sections
 
-    def route(self, text: str) -> RouteResult:
-        """Where `text` would go with this session's models and current tools (MCP ones too)."""
-        return self.escalation.route(self.router.decide(text))
+    def route(self, text: str, *, attached: bool = False) -> RouteResult:
+        """Where `text` would go with this session's models and current tools (MCP ones too);
+        `attached`: text (a file, a page, piped input) comes with it."""
+        return self.escalation.route(self.router.decide(text, attached=attached))
 
     # -- the conversation -----------------------------------------------------------------------
     def send(self, text: str, *, attachment: str | Sequence[Attached] | None = None) -> Turn:
@@ -182,7 +183,7 @@ class Session:
             yield Notice(level="warning", text=notice)
         attached = [Attached.piped(attachment)] if isinstance(attachment, str) else list(attachment or ())
         message = user_message(text, attached)
-        route = self.route(text)
+        route = self.route(text, attached=any(a.image is None and a.text.strip() for a in attached))
         if message.attachments:
             route = self.escalation.for_images(route, [a.name for a in attached if a.image is not None])
         self.context.add_user(message.content, message.attachments)
@@ -196,9 +197,12 @@ class Session:
         return self.last_turn
 
     def stream_resume(self) -> Generator[SessionEvent, None, None]:
+        from tars.attachments.compose import request_of
+
         self._settle_pending()
-        text = self.context.last_user_text()
-        yield from self._counted(run_turn(self, text, self.route(text)))
+        content = self.context.last_user_text()
+        text = request_of(content)  # the request, as `stream` routed it, without what was attached
+        yield from self._counted(run_turn(self, text, self.route(text, attached=text != content)))
 
     def _counted(self, events: Iterator[SessionEvent]) -> Generator[SessionEvent, None, None]:
         """Run a turn and add its usage to the conversation's, however it ends; a cost that passed

@@ -13,6 +13,7 @@ import math
 import operator
 import re
 from collections.abc import Callable
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from tars.errors import ToolError
@@ -58,6 +59,17 @@ def _factorial(n: _Number) -> int:
     return math.factorial(n)
 
 
+def _mean(*values: _Number) -> _Number:
+    if not values:
+        raise CalcError("an average needs at least one number")
+    total = sum(values)
+    return total // len(values) if isinstance(total, int) and total % len(values) == 0 else total / len(values)
+
+
+def _sum(*values: _Number) -> _Number:
+    return sum(values)
+
+
 def _round(x: _Number, digits: _Number = 0) -> _Number:
     if not isinstance(digits, int) or abs(digits) > 15:
         raise CalcError("round takes a whole number of digits up to 15")
@@ -67,7 +79,7 @@ def _round(x: _Number, digits: _Number = 0) -> _Number:
 _FUNCTIONS: dict[str, Callable[..., _Number]] = {
     "sqrt": _sqrt, "abs": abs, "round": _round, "floor": math.floor, "ceil": math.ceil,
     "log": _log, "ln": lambda x: _log(x, math.e), "log10": _log, "log2": lambda x: _log(x, 2),
-    "exp": math.exp, "factorial": _factorial,
+    "exp": math.exp, "factorial": _factorial, "mean": _mean, "average": _mean, "sum": _sum,
     "sin": math.sin, "cos": math.cos, "tan": math.tan,
 }
 _CONSTANTS: dict[str, float] = {"pi": math.pi, "e": math.e, "tau": math.tau}
@@ -79,9 +91,25 @@ _SYMBOL = {ast.Add: "+", ast.Sub: "−", ast.Mult: "×", ast.Div: "÷", ast.Floo
            ast.Pow: "^"}
 
 _NUM = r"\d+(?:\.\d+)?"
+# numbers listed: "4, 8, 15 and 16"
+_LISTED = rf"-?{_NUM}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)-?{_NUM})+"
+
+
+def _listed(match: re.Match[str]) -> str:
+    """ "the average of 4, 8 and 15" -> "average(4, 8, 15)": a function of every number listed."""
+    numbers = re.findall(rf"-?{_NUM}", match["list"])
+    return f" {'sum' if match['fn'] == 'total' else match['fn']}({', '.join(numbers)}) "
+
+
 # Words for operators, in the order they are replaced (longest phrases first).
 _WORDS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\b(?:what(?:'s| is)|calculate|compute|evaluate|how much is|solve)\b", " "),
+    (rf"\b(?:the )?(?P<fn>average|mean|sum|total) of (?P<list>{_LISTED})\b", _listed),
+    # an amount shared out: "split 240 between 3 people", "divide 90 by 4", "240 split 3 ways"
+    (rf"\b(?:split|divide|share)\s+({_NUM})\s+(?:equally |evenly )?(?:between|among|amongst|across|into|by)\s+"
+     rf"({_NUM})(?:\s+(?:people|persons|friends|ways|parts|pieces|equal parts|groups|of us))?\b", r"(\1 / \2)"),
+    (rf"({_NUM})\s+(?:split|divided|shared)\s+({_NUM})\s+ways\b", r"(\1 / \2)"),
+    (rf"({_NUM})\s+dozen\b", r"(\1 * 12)"),
     # a percentage taken off or added to an amount is a share of that amount: "20% off 80" is 64
     (rf"({_NUM})\s*(?:%|percent|per cent)\s+(?:off|discount on|discount from|less than)\s+({_NUM})\b",
      r"(\2 - pct(\1))"),
@@ -90,7 +118,8 @@ _WORDS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (rf"\b(increase|decrease|raise|reduce|cut)\s+({_NUM})\s+by\s+({_NUM})\s*(?:%|percent|per cent)",
      lambda m: f"({m[2]} {'+' if m[1] in ('increase', 'raise') else '-'} pct({m[3]}))"),
     (rf"({_NUM})\s*(?:%|percent|per cent)\s+(?:more|higher|greater) than\s+({_NUM})\b", r"(\2 + pct(\1))"),
-    (rf"({_NUM})\s*(?:%|percent|per cent)\s+of\b", r"pct(\1)*"),
+    (rf"({_NUM})\s*(?:%|percent|per cent)\s+(?:of|(?:tip|tax|interest|commission|gratuity|service charge) "
+     r"(?:on|of|for))\b", r"pct(\1)*"),
     (rf"({_NUM})\s*(?:%|percent|per cent)(?!\s*[\d(.])", r"pct(\1)"),
     (r"\b(?:the )?square root of\b", " sqrt "),
     (r"\b(?:the )?cube root of\s*(\(?[\d.]+\)?)", r" (\1)**(1/3)"),
@@ -266,19 +295,27 @@ def expression_in(message: str) -> str | None:
     return ask
 
 
+_CURRENCY = re.compile(r"[$€£¥]")
+
+
 def calculate(expression: str) -> dict[str, Any]:
     value = evaluate(expression)
     shown = _shown(normalise(expression))
     number = f"{value:,}" if isinstance(value, int) and abs(value) >= 10_000 else str(value)
-    return {"expression": shown, "result": value, "confirmation": f"{shown} = {number}"}
+    confirmation = f"{shown} = {number}"
+    money = _CURRENCY.search(expression)
+    if money and isinstance(value, float) and round(value, 2) != value:  # an amount of money is paid in cents
+        cents = Decimal(str(value)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+        confirmation += f" (about {money.group(0)}{cents:,})"
+    return {"expression": shown, "result": value, "confirmation": confirmation}
 
 
 def calc_tools() -> list[Tool]:
     return [Tool(
         name=CALCULATOR, family="exact", func=calculate,
         description=("Evaluate an arithmetic expression exactly: numbers with + - * / // % ** and parentheses, "
-                     "percentages (N% of M), sqrt, abs, round, log. Use it for any arithmetic instead of "
-                     "working it out yourself."),
+                     "percentages (N% of M), sqrt, abs, round, log, average and sum. Use it for any arithmetic "
+                     "instead of working it out yourself."),
         parameters={"type": "object", "additionalProperties": False, "required": ["expression"],
                     "properties": {"expression": {"type": "string", "minLength": 1, "maxLength": _MAX_CHARS,
                                                   "description": "the arithmetic from the user's message, "

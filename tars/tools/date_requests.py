@@ -17,7 +17,7 @@ from typing import Any
 from tars.errors import DateError
 from tars.tools import dates, when
 
-__all__ = ["LEAP_QUESTION", "SPAN", "shift_asked", "span_asked", "year_asked"]
+__all__ = ["LEAP_QUESTION", "SPAN", "WEEK_NUMBER", "shift_asked", "span_asked", "week_asked", "year_asked"]
 
 _AMOUNT = "|".join(re.escape(w) for w in sorted(when.NUMBER_WORDS, key=len, reverse=True))
 _UNITS = "|".join(when.SPAN_UNITS)
@@ -184,6 +184,26 @@ def _month_days(text: str, now: dt.datetime) -> dict[str, Any] | None:
     return {"from_date": start.isoformat(), "to_date": when.add_months(start, 1).isoformat()}
 
 
+# "how many days are left in this year?": from today to the year's (or month's) last day
+_LEFT = re.compile(rf"{_HOW} (?:are |is )?(?:there )?(?:left|remaining|to go) (?:in|of) (?:the |this )?"
+                   rf"(?P<what>year|month|\d{{4}}){_END}", re.IGNORECASE)
+# "how long ago was 1969?", "how many years until 2050?": a count of years between years
+_YEARS = re.compile(r"^how (?:long|many years) (?:(?P<ago>ago (?:was|is) |(?:has it been )?since )|"
+                    r"(?:is it |will it be )?(?:until|till|to|before) )(?:the year )?(?P<year>\d{4})" + _END,
+                    re.IGNORECASE)
+
+
+def _left(text: str, now: dt.datetime) -> dict[str, Any] | None:
+    match = _LEFT.match(text)
+    if match is None or (match["unit"] or "days").lower() in ("hours", "minutes"):
+        return None
+    what = match["what"].lower()
+    if what.isdigit() and int(what) < now.year:
+        return None
+    end = "the end of the month" if what == "month" else f"{now.year if what == 'year' else what}-12-31"
+    return {"to_date": end}
+
+
 def span_asked(message: str) -> dict[str, Any] | None:
     """days_between's arguments from a request that is only a span between days or clock times
     ("how many days since january 1", "how old is someone born on 14 march 1990", "how many hours
@@ -193,8 +213,10 @@ def span_asked(message: str) -> dict[str, Any] | None:
         return None
     now = dates.now()
     try:
-        if days := _month_days(text, now):
+        if days := _month_days(text, now) or _left(text, now):
             return days
+        if years := _YEARS.match(text):
+            return {"from_date": years["year"], "to_date": "today"} if years["ago"] else {"to_date": years["year"]}
         if match := _BORN.search(text):
             start = _past(match["date"], now) if _YEAR.search(match["date"]) else None
             return {"from_date": start.isoformat(), "to_date": "today"} if start else None
@@ -234,3 +256,14 @@ def year_asked(message: str) -> dict[str, Any] | None:
     """leap_year's year from "is 2028 a leap year?" and its like, or None."""
     match = _LEAP.match(" ".join(message.split()))
     return {"year": int(match["year"])} if match else None
+
+
+# "what week number is it?" (the router's cue for day_of_week's week number is this pattern too)
+WEEK_NUMBER = (r"^(?:what(?:'s| is)?|which) (?:the |today's |this )?(?:current )?week(?: number| no\.?| of the year)?"
+               r"(?: (?:is it|is this|are we in|is today|is it today|do we have))?(?: (?:now|today|right now))?")
+_WEEK = re.compile(WEEK_NUMBER + _END, re.IGNORECASE)
+
+
+def week_asked(message: str) -> dict[str, Any] | None:
+    """day_of_week's arguments (today, with its week) from "what week number is it?" and its like, or None."""
+    return {"date": "today", "week": True} if _WEEK.match(" ".join(message.split())) else None

@@ -85,7 +85,32 @@ def _hours(start: dt.datetime, end: dt.datetime, to_time: str, from_time: str | 
             "confirmation": f"From {start:{stamp}} to {end:{stamp}} is {span}{total}."}
 
 
+_YEAR_ONLY = re.compile(r"\d{4}")
+
+
+def _year(words: str | None) -> tuple[int, bool] | None:
+    """(the year, whether it was said) for a year alone or today ("", "now", "today"); None for a day."""
+    text = " ".join(str(words or "").lower().split())
+    if _YEAR_ONLY.fullmatch(text):
+        return int(text), True
+    return (now().year, False) if text in ("", "now", "today") else None
+
+
+def _years(to_date: str, from_date: str | None) -> dict[str, Any] | None:
+    """Whole years between years ("1969" to today is 57 years), when an end is a year alone and
+    the other a year or today; None for days and times."""
+    start, end = _year(from_date), _year(to_date)
+    if start is None or end is None or not (start[1] or end[1]):
+        return None
+    years = end[0] - start[0]
+    return {"from": str(start[0]), "to": str(end[0]), "years": years,
+            "confirmation": f"From {start[0]} to {end[0]} is {'minus ' if years < 0 else ''}"
+                            f"{_counted(abs(years), 'year')}."}
+
+
 def days_between(to_date: str, from_date: str | None = None) -> dict[str, Any]:
+    if counted := _years(to_date, from_date):
+        return counted
     end_moment, end_timed = _parse_moment(to_date)
     start_moment, start_timed = _parse_moment(from_date)
     if end_timed or start_timed:  # a clock time: hours and minutes
@@ -95,13 +120,14 @@ def days_between(to_date: str, from_date: str | None = None) -> dict[str, Any]:
     days = (end - start).days
     weeks, rest = divmod(abs(days), 7)
     out: dict[str, Any] = {"from": _shown(start), "to": _shown(end), "days": days, "weeks": weeks, "and_days": rest}
-    span = f"{days:,} day{'s' if abs(days) != 1 else ''}"
+    span = f"{'minus ' if days < 0 else ''}{abs(days):,} day{'s' if abs(days) != 1 else ''}"
     years, months, left = _calendar_span(min(start, end), max(start, end))
     if years:  # an age, an anniversary: in years, months and days
         out["calendar"] = {"years": years, "months": months, "days": left}
         span += f" ({_counted(years, 'year')}, {_counted(months, 'month')} and {_counted(left, 'day')})."
     else:
-        span += f" ({weeks} weeks and {_counted(rest, 'day')})." if weeks and abs(days) > 13 else "."
+        in_weeks = f"{weeks} weeks" + (f" and {_counted(rest, 'day')}" if rest else "")
+        span += f" ({in_weeks})." if weeks and abs(days) > 13 else "."
     return {**out, "confirmation": f"From {_shown(start)} to {_shown(end)} is {span}"}
 
 
@@ -150,12 +176,14 @@ def date_shift(amount: int, unit: str, date: str | None = None) -> dict[str, Any
             "confirmation": f"{span} {word} {_shown(start.date())} is {_shown(result.date())}."}
 
 
-def day_of_week(date: str) -> dict[str, Any]:
+def day_of_week(date: str, week: bool = False) -> dict[str, Any]:
     today = now().date()
     day = parse_day(date, today)
     verb = "is" if day >= today else "was"
-    return {"date": day.isoformat(), "weekday": f"{day:%A}",
-            "confirmation": f"{day:%-d %B %Y} {verb} a {day:%A}."}
+    year, number, _ = day.isocalendar()
+    return {"date": day.isoformat(), "weekday": f"{day:%A}", "iso_week": number,
+            "confirmation": f"{day:%-d %B %Y} {verb} a {day:%A}"
+                            + (f", in week {number} of {year} (ISO weeks)." if week else ".")}
 
 
 def leap_year(year: int) -> dict[str, Any]:
@@ -189,7 +217,9 @@ def date_tools() -> list[Tool]:
              parameters={"type": "object", "additionalProperties": False, "required": ["year"], "properties": {
                  "year": {"type": "integer", "minimum": 1, "maximum": 9999}}}),
         Tool(name=DAY_OF_WEEK, family="exact", func=day_of_week,
-             description="The calendar date a day names (\"next friday\", \"christmas\") and its weekday.",
+             description="The calendar date a day names (\"next friday\", \"christmas\"), its weekday and its "
+                         "ISO week number.",
              parameters={"type": "object", "additionalProperties": False, "required": ["date"], "properties": {
-                 "date": {**day, "description": "the date, as the user wrote it or as YYYY-MM-DD"}}}),
+                 "date": {**day, "description": "the date, as the user wrote it or as YYYY-MM-DD"},
+                 "week": {"type": "boolean", "description": "true when the week number is asked"}}}),
     ]

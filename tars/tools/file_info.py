@@ -18,7 +18,7 @@ from tars.safe_text import printable
 from tars.tools.base import Tool
 from tars.tools.folder import MAX_COUNTED, FolderError, file_size, lines_in, read_text_bytes
 
-__all__ = ["FILE_INFO", "FILE_NAME", "file_info", "file_info_tools", "file_named"]
+__all__ = ["CONTENTS_ASKED", "FILE_INFO", "FILE_NAME", "contents_asked", "file_info", "file_info_tools", "file_named"]
 
 FILE_INFO = "file_info"  # the tool's name: the pipeline reads the file's name from the message
 # the extensions a file named in a message has ("app.log", "archive.tar.gz"); "node.js", "google.com",
@@ -31,10 +31,21 @@ _NOT_FILES = r"(?!(?:node|next|nuxt|vue|react|three|d3|chart|moment|ember|backbo
 FILE_NAME = (rf"(?<![\w/.@:~-])(?:\./)?{_NOT_FILES}(?:[\w-]+/)*[\w-]+(?:\.[\w-]+)*\.(?:{_EXTENSIONS})"
              rf"(?![\w/-]|\.\w)")
 _FILE = re.compile(FILE_NAME, re.IGNORECASE)
+# a request for what a named file says or does, which only its contents answer: "summarize app.log",
+# "what does main.py do?", "any errors in app.log?"
+CONTENTS_ASKED = (
+    rf"(?:\b(?:summari[sz]e|(?:give me |write )?a summary of|tl;?dr(?: of)?|read(?: me)?|explain|review|proofread|"
+    rf"translate|describe|check|look (?:at|over|through)|go (?:over|through)|open|show me|cat|fix|debug|refactor)\s+"
+    rf"(?:the |my |this |that )?(?:file )?{FILE_NAME}|\bwhat(?:'s| is| does)\s+{FILE_NAME}\s+(?:say|contain|do|mean|"
+    rf"about)\b|\b(?:what'?s|what is) in {FILE_NAME}\s*\??$|"
+    rf"\b(?:errors?|warnings?|bugs?|todos?|typos?|mistakes|problems)\b.{{0,20}}\bin {FILE_NAME})")
+_CONTENTS = re.compile(CONTENTS_ASKED, re.IGNORECASE)
 _WORDS_UP_TO = 2 * 1024 * 1024  # words are counted in text files up to this size
 
 
-def file_info(path: str, root: Path | None = None) -> dict[str, Any]:
+def file_info(path: str, root: Path | None = None, contents: bool = False) -> dict[str, Any]:
+    """What tars may tell of one file without reading it out; `contents`: the user asked what it says,
+    which is then told as not read, with how to have it read."""
     root = (root or Path.cwd()).resolve()
     where = printable(str(root))
     raw = (path or "").strip()
@@ -65,28 +76,40 @@ def file_info(path: str, root: Path | None = None) -> dict[str, Any]:
         counted = "too big to count its lines" if stat.st_size > MAX_COUNTED else "a binary file"
     else:
         counted = _counted(lines, "line") + (f", {_counted(words, 'word')}" if words is not None else "")
+    facts = f"{counted}, {file_size(stat.st_size)}; last changed {changed}"
+    attach = f"@{name} in chat, -a {name} with tars ask" if lines is not None else ""
+    if contents:
+        told = f"I have not read {name} ({facts})." + (f" To have it read, attach it: {attach}." if attach else "")
+    else:
+        told = f"{name}: {facts}." + (f" (To have it read: {attach}.)" if attach else "")
     return {"path": rel.as_posix(), "bytes": stat.st_size, "lines": lines, "words": words, "changed": changed,
-            "confirmation": f"{name}: {counted}, {file_size(stat.st_size)}; last changed {changed}."
-                            + (f" (To have it read: @{name} in chat, -a {name} with tars ask.)" if lines is not None
-                               else "")}
+            "confirmation": told}
 
 
 def _counted(n: int, noun: str) -> str:
     return f"{n:,} {noun}{'' if n == 1 else 's'}"
 
 
+def contents_asked(message: str) -> bool:
+    """Whether `message` asks what a file it names says or does ("summarize app.log")."""
+    return _CONTENTS.search(message) is not None
+
+
 def file_named(message: str) -> dict[str, Any] | None:
-    """file_info's path when the message names one file ("how many lines in app.log?"), else None."""
+    """file_info's arguments when the message names one file ("how many lines in app.log?"), else None."""
     names = set(_FILE.findall(message))
-    return {"path": names.pop()} if len(names) == 1 else None
+    if len(names) != 1:
+        return None
+    return {"path": names.pop()} | ({"contents": True} if contents_asked(message) else {})
 
 
 def file_info_tools() -> list[Tool]:
     return [Tool(
-        name=FILE_INFO, family="folder", func=lambda path: file_info(path),
+        name=FILE_INFO, family="folder", func=lambda path, contents=False: file_info(path, contents=contents),
         description="The size, line and word count and last change of one file in the user's working folder "
                     "(not what it says).",
         parameters={"type": "object", "additionalProperties": False, "required": ["path"], "properties": {
             "path": {"type": "string", "minLength": 1, "maxLength": 300,
-                     "description": "the file's name or path inside the working folder, as the user wrote it"}}},
+                     "description": "the file's name or path inside the working folder, as the user wrote it"},
+            "contents": {"type": "boolean", "description": "true when the user asked what the file says or does"}}},
     )]

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from typing import Any
 
 from tars.tools.calc import CALCULATOR, expression_in
-from tars.tools.date_requests import shift_asked, span_asked, year_asked
-from tars.tools.dates import DATE_SHIFT, DAYS_BETWEEN, LEAP_YEAR
+from tars.tools.date_requests import shift_asked, span_asked, week_asked, year_asked
+from tars.tools.dates import DATE_SHIFT, DAY_OF_WEEK, DAYS_BETWEEN, LEAP_YEAR
 from tars.tools.distance import PLACE_DISTANCE, places_asked
 from tars.tools.fact_wording import is_question
 from tars.tools.file_info import FILE_INFO, file_named
@@ -58,7 +58,7 @@ def _recalled(message: str) -> dict[str, Any] | None:
 _READERS: dict[str, Callable[[str], dict[str, Any] | None]] = {
     CALCULATOR: _expression, FOLDER_STATS: _kind, FOLDER_LIST: listing_asked, PLACE_DISTANCE: places_asked,
     MEMORY_RECALL: _recalled, CONVERT_UNITS: conversion_asked, DATE_SHIFT: shift_asked, DAYS_BETWEEN: span_asked,
-    LEAP_YEAR: year_asked, FILE_INFO: file_named}
+    LEAP_YEAR: year_asked, DAY_OF_WEEK: week_asked, FILE_INFO: file_named}
 
 
 _MAX_CHARS = 500  # a longer message (a paste, an attachment) says more than arguments: a model reads it

@@ -186,11 +186,23 @@ def _plural(name: str) -> str:
     return " ".join(words) + per + tail
 
 
-def _named(value: float, name: str) -> str:
+def _number(value: float, *, as_given: bool = False) -> tuple[str, bool]:
+    """A value as people read it, and whether it was rounded: exact when it has few digits
+    (1.609344) or was `as_given`, else to 6 significant digits (22.2222, not 22.2222222222)."""
+    exact = f"{value:.12g}"
+    if as_given or "e" in exact or len(exact.replace("-", "").replace(".", "").strip("0")) <= 8:
+        return (f"{value:,.12g}" if "e" not in exact and abs(value) >= 10_000 else exact), False
+    if abs(value) < 1:
+        return f"{value:.6g}", True
+    decimals = max(0, 6 - len(str(int(abs(value)))))
+    return f"{value:,.{decimals}f}".rstrip("0").rstrip(".") if decimals else f"{value:,.0f}", True
+
+
+def _named(value: float, name: str, *, as_given: bool = False) -> str:
+    shown = _number(value, as_given=as_given)[0]
     if name in _TEMPERATURE:
-        return f"{value:.12g} °{name[0].upper()}" if name != "kelvin" else f"{value:.12g} K"
-    label = name if value == 1 else _plural(name)
-    return f"{value:,.12g} {label}" if abs(value) >= 10_000 else f"{value:.12g} {label}"
+        return f"{shown} °{name[0].upper()}" if name != "kelvin" else f"{shown} K"
+    return f"{shown} {name if value == 1 else _plural(name)}"
 
 
 # units whose kind the words leave open, read by a model rather than guessed
@@ -202,7 +214,8 @@ _AVERAGED = {("time", "month"), ("time", "year")}
 
 def convert_units(value: float, from_unit: str, to_unit: str) -> dict[str, Any]:
     result, name_a, name_b = convert(value, from_unit, to_unit)
-    shown = f"{_named(_tidy(float(value)), name_a)} = {_named(result, name_b)}"
+    given = _named(_tidy(float(value)), name_a, as_given=True)
+    shown = f"{given} {'≈' if _number(result)[1] else '='} {_named(result, name_b)}"
     if {("time", name_a), ("time", name_b)} & _AVERAGED and name_a != name_b:
         shown += " (a year taken as 365.2425 days and a month as a twelfth of that, the calendar's averages)"
     return {"value": value, "from": name_a, "to": name_b, "result": result, "confirmation": shown}
@@ -247,10 +260,21 @@ def _quantity(body: str) -> tuple[float, str] | None:
     return _tidy(base / _TABLE[dim][last][0] if dim in _TABLE else base), written
 
 
+# feet and inches written with marks: 5'11", 6′ 2″, 5'
+_FEET_INCHES = re.compile(r"(\d+(?:\.\d+)?)\s*['′’]\s*(\d+(?:\.\d+)?)\s*(?:\"|″|”|''|)(?!\w)")
+_MARKED = re.compile(r"(\d+(?:\.\d+)?)\s*(?:(?P<in>\"|″|”|'')|['′’])(?!\w)")
+
+
+def _unmarked(text: str) -> str:
+    """Feet and inches written out: 5'11" -> 5 feet 11 inches."""
+    text = _FEET_INCHES.sub(r"\1 feet \2 inches", text)
+    return _MARKED.sub(lambda m: f"{m[1]} {'inches' if m['in'] else 'feet'}", text)
+
+
 def conversion_asked(message: str) -> dict[str, Any] | None:
     """convert_units's arguments from a request that is only a conversion ("3 feet 2 inches in cm",
     "how many seconds in a week"), or None for a model to read."""
-    text = _PLEASE.sub("", " ".join(message.split()))
+    text = _PLEASE.sub("", _unmarked(" ".join(message.split())))
     pair: tuple[float, str, str] | None = None
     if match := _HOW_MANY.match(text):
         pair = (_tidy(float((match["n"] or "1").replace(",", ""))), match["unit"], match["to"])

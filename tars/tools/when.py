@@ -8,7 +8,7 @@ latest before it; "at 5" with no am/pm means 17:00 for 1-7 and the morning for 8
 20:00, "this morning" 09:00, "afternoon" 15:00, "evening" 19:00; a time alone is today when still
 ahead, else tomorrow; "next week" is the Monday of next week, "next month" and "next year" their
 first day, "this weekend" the coming Saturday (today on a weekend), "next weekend" the Saturday
-after next Monday, "the end of the month" its last day; a date with no year is its next
+after next Monday, "the end of the month" (or year) its last day; a date with no year is its next
 occurrence; 3/4/2027 (day or month first?) is refused. Holidays are read as a whole phrase only,
 never spotted inside other words ("christmas gifts" names no day); in running text, only after a
 word that makes it a date ("until Christmas", "since Easter 2025", "when is Thanksgiving").
@@ -47,7 +47,7 @@ _TIME = (r"(?:(?:at|by|@)\s+)?(?:noon|midday|midnight|\d{1,2}:\d{2}\s*(?:am|pm|a
          r"\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.|o'?clock)|(?:at|by|@)\s+\d{1,2}(?![\d:]))")
 _DAY = (rf"(?:day after tomorrow|today|tonight|tomorrow|tmrw|yesterday|"
         rf"(?:this|next|last|on|coming)?\s*{WEEKDAY}|next (?:week|month|year)|(?:this|next)\s+weekend|"
-        rf"(?:the\s+)?end of (?:the|this) month|"
+        rf"(?:the\s+)?end of (?:the|this) (?:month|year)|"
         rf"in\s+{_NUM}\s+(?:days?|weeks?|months?|years?)|{_NUM}\s+(?:days?|weeks?)\s+from (?:now|today)|"
         rf"\d{{4}}-\d{{2}}-\d{{2}}|{_MON}{_MON_DAY}\d{{1,2}}(?:st|nd|rd|th)?{_YEAR}|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MON}{_YEAR})")
 _PART = r"(?:(?:this|in the)\s+)?(?:morning|afternoon|evening|night)"
@@ -231,6 +231,8 @@ def _day(t: str, today: dt.date) -> dt.date | None:
         return dt.date(today.year + 1, 1, 1)
     if re.search(r"\bend of (?:the|this) month\b", t):
         return today.replace(day=calendar.monthrange(today.year, today.month)[1])
+    if re.search(r"\bend of (?:the|this) year\b", t):
+        return dt.date(today.year, 12, 31)
     if m := re.search(rf"\b(?:in\s+({_NUM})\s+(day|week|month|year)s?|({_NUM})\s+(day|week)s?\s+from)\b", t):
         n, unit = count(m.group(1) or m.group(3)), m.group(2) or m.group(4)
         if unit in ("month", "year"):

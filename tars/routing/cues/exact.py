@@ -9,7 +9,7 @@ is…", "calculate…"), which is why the family is exempt from that frame's pen
 from __future__ import annotations
 
 from tars.routing.family import Family, cues, hints
-from tars.tools.date_requests import LEAP_QUESTION
+from tars.tools.date_requests import LEAP_QUESTION, WEEK_NUMBER
 from tars.tools.when import CLOCK_TIME, MONTH_ABBR
 
 __all__ = ["EXACT", "MONEY_PAIR"]
@@ -29,13 +29,16 @@ _UNIT = (
     r"acres?|hectares?|ha|square (?:met(?:er|re)s?|feet|foot|miles?|kilomet(?:er|re)s?|inch(?:es)?)|sq ?(?:ft|m|km|mi)|"
     r"milliseconds?|ms|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)"
 )
+# feet and inches written with marks, asked in another unit: 5'11" in cm
+_MARKED_FEET = rf"\b\d+\s*['′’]\s*\d*\s*(?:\"|″|”|'')?\s*(?:to|in|into)\s+(?:{_UNIT})\b"
 _MONTH_NAME = rf"(?:{MONTH_ABBR})[a-z]*\b"
+_LISTED = rf"-?{_N}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)-?{_N})+"
 _OPERATOR_WORD = r"(?:times|multiplied by|divided by|plus|minus|to the power of|mod|modulo)"
 _DATE = (rf"(?:\d{{4}}-\d{{1,2}}-\d{{1,2}}|\d{{1,2}}/\d{{1,2}}/\d{{4}}|(?:{MONTH_ABBR})[a-z]*\.? "
          rf"\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?(?:{MONTH_ABBR})|"
          r"christmas|xmas|new year'?s?|halloween|valentine'?s|easter|thanksgiving|boxing day|"
          r"(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today|day after tomorrow|"
-         r"next (?:week|month|year)|(?:this|next) weekend|(?:the )?end of (?:the|this) month)")
+         r"next (?:week|month|year)|(?:this|next) weekend|(?:the )?end of (?:the|this) (?:month|year))")
 # "what's the date next weekend": a date asked for by name
 _DATE_OF = rf"\bwhat(?: is|'s) the date (?:on |of |for )?{_DATE}\b"
 _SPAN = (r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve) "
@@ -60,10 +63,13 @@ EXACT = Family(
         (3, rf"{_N}\s*(?:%|percent|per cent) of {_N}|\b(?:what|how much) (?:percent(?:age)?|%) (?:of {_N} )?is {_N}"),
         (3, rf"^(?:calculate|compute|evaluate|work out)\b.{{0,30}}{_N}"),
         (3, rf"\b(?:split|divide|share)\b.{{0,40}}{_N}.{{0,40}}\b(?:between|among|by|into|with) {_N}\b"),
+        # a function of numbers listed, and dozens: "the average of 4, 8 and 15", "3 dozen"
+        (3, rf"\b(?:average|mean|sum|total) of {_LISTED}|{_N} dozen\b"),
         # conversions: a quantity in one unit asked in another
         (3, rf"{_N} ?(?:{_UNIT})\b.{{0,4}}\b(?:to|in|into|as|in terms of)\s+(?:a |an )?(?:{_UNIT})\b"),
         (3, rf"\bhow many (?:{_UNIT}) (?:are |is |make up |fit )?(?:in|into|per) (?:a |an |one |{_N} ?)(?:{_UNIT})\b"),
         (3, rf"^convert {_N}"),
+        (3, _MARKED_FEET),
         # dates: days until, the weekday of a date, a date plus a span
         (3, r"\bhow (?:many|much) (?:more )?(?:days|weeks|months|years|hours|minutes|sleeps|time)\b.{0,30}"
             r"\b(?:until|till|til|to go|before|since|between|from|left|ago|away)\b"),
@@ -83,6 +89,11 @@ EXACT = Family(
         # an age from a birth date, a leap year
         (3, rf"^how old (?:is|am|are)\b.{{0,40}}\bborn (?:on )?(?:{_DATE}|\d)"),
         (3, LEAP_QUESTION),
+        # years between years, days left in a year, the week number
+        (3, r"^how long (?:ago (?:was|is)|(?:has it been )?since|(?:is it )?(?:until|till)) (?:the year )?\d{4}\b"),
+        (3, r"^how many (?:more )?(?:days|weeks|months) (?:are |is )?(?:there )?(?:left|remaining|to go) (?:in|of) "
+            r"(?:the |this )?(?:year|month|\d{4})\b"),
+        (3, WEEK_NUMBER + r"\W*$"),
     ),
     negatives=cues(
         # money needs live exchange rates: the web's business
@@ -99,10 +110,10 @@ EXACT = Family(
     hints=hints(
         calculate=rf"{_N}\s*(?:[*×÷^+]|\*\*)\s*\(?{_N}|{_N} [-/x] \(?-?{_N}|(?<![/\d]){_N}/{_N}(?![/\d])|"
                   rf"{_N}\s*(?:%|percent|per cent)|\b(?:{_OPERATOR_WORD}|square root|cube root|sqrt|factorial|"
-                  r"squared|cubed|percent|calculate|compute|evaluate|split|share)\b",
+                  r"squared|cubed|percent|calculate|compute|evaluate|split|share|average|mean|sum|total|dozen)\b",
         convert_units=rf"\b(?:convert|how many (?:{_UNIT}) (?:are |is )?in(?! (?:the month of )?{_MONTH_NAME}))\b|"
-                      rf"{_N} ?(?:{_UNIT})\b.{{0,4}}\b(?:to|in|into|as)\s+(?:a |an )?(?:{_UNIT})\b",
-        days_between=r"\bhow (?:many|much) (?:more )?(?:days|weeks|months|years|sleeps|time)\b|"
+                      rf"{_N} ?(?:{_UNIT})\b.{{0,4}}\b(?:to|in|into|as)\s+(?:a |an )?(?:{_UNIT})\b|{_MARKED_FEET}",
+        days_between=r"\bhow (?:many|much) (?:more )?(?:days|weeks|months|years|sleeps|time)\b|^how long\b|"
                      r"\b(?:days|weeks|sleeps) (?:until|till|til|left|between)\b|\bhow old\b|"
                      r"\bhow (?:many|much) (?:more )?(?:hours|minutes) (?:until|till|since|between|from|left|ago|"
                      r"before)\b",
@@ -112,6 +123,6 @@ EXACT = Family(
                    r"\b(?:add|subtract)\b",
         day_of_week=r"\bwhat (?:day(?: of the week)?|weekday)\b|\b(?:fall|falls|fell|be) on (?:a|which|what)\b|"
                     rf"\bwhat date (?:is|was|will be|falls?)\b(?!.{{0,12}}\b{_SPAN}\b).{{0,20}}\b{_DATE}|"
-                    rf"{_DATE_OF}|^when is\b",
+                    rf"{_DATE_OF}|^when is\b|{WEEK_NUMBER}\W*$",
     ),
 )

@@ -9,20 +9,19 @@ lines should a function have") name no folder and stay with the model.
 from __future__ import annotations
 
 from tars.routing.family import Family, cues, hints
-from tars.tools.file_info import FILE_NAME
+from tars.tools.file_info import CONTENTS_ASKED, FILE_NAME
 from tars.tools.folder_list import WORKING_FOLDER
 
 __all__ = ["FOLDER"]
 
 _HERE = rf"(?:here|in {WORKING_FOLDER})"
 
-# a question about one file by name: "how many lines in app.log?", "how big is data.csv", "what's in
-# config.yaml?"
+# a question about one file by name: "how many lines in app.log?", "how big is data.csv"
 _FILE_ASKED = (rf"(?:\b(?:how many (?:lines|words)|count the (?:lines|words)(?: in)?|how (?:big|large)(?: is)?|"
                rf"(?:the )?size of|line count|word count|when (?:was|did)|last (?:changed|modified|edited))\b.{{0,25}}"
                rf"{FILE_NAME}|{FILE_NAME}.{{0,25}}\b(?:how (?:big|large)|size|how many lines|line count|last "
-               rf"(?:changed|modified))\b|\b(?:what'?s|what is) in {FILE_NAME}\s*\??$)")
-_NOT_ONE_FILE = rf"^(?!.*{_FILE_ASKED})"
+               rf"(?:changed|modified))\b)")
+_NOT_ONE_FILE = rf"^(?!.*{_FILE_ASKED})(?!.*{CONTENTS_ASKED})"
 
 # what only counting answers; asked otherwise ("list", "what's in"), the folder's entries are listed
 _COUNTING = r"\b(?:how many|count|number of|total|biggest|largest|smallest|heaviest|how (?:big|large)|lines?|loc)\b"
@@ -47,15 +46,19 @@ FOLDER = Family(
         (3, r"\b(?:list|show(?: me)?|what(?:'s| is| are)?|which)\b.{0,25}\b(?:in|inside) (?:the |my )?[\w.-]+/? "
             r"(?:folder|directory|dir|subfolder)\b"),
         (3.5, _FILE_ASKED),
+        # what a named file says: the file's facts, told as not read, with how to attach it (a note's
+        # is the notes family's to read)
+        (3, rf"^(?!.*\bnotes?\b(?!\.)).*{CONTENTS_ASKED}"),
     ),
     negatives=cues(
-        (3, r"\bhow (?:do|can|should|would) (?:i|you|we|one)\b|\bwhat does\b|\bexplain\b|\bshould\b"),
+        (3, r"\bhow (?:do|can|should|would) (?:i|you|we|one)\b|"
+            rf"^(?!.*{CONTENTS_ASKED}).*(?:\bwhat does\b|\bexplain\b)|\bshould\b"),
         # what neither a listing nor a count tells: what files say, do, or when they changed
         (3, _NOT_ONE_FILE + r".*\b(?:newest|oldest|latest|most recent|last modified|recently|changed|modified|edited|"
             r"imports?|importing|contains?|containing|mentions?|mentioning|uses|using|references?|depends?|calls?)\b"),
     ),
     hints=hints(folder_stats=_NOT_ONE_FILE + rf".*{_COUNTING}",
                 folder_list=rf"{_NOT_ONE_FILE}(?!.*{_COUNTING}).*\b(?:list|show|what|which|any|ls)\b",
-                file_info=_FILE_ASKED),
+                file_info=rf"{_FILE_ASKED}|{CONTENTS_ASKED}"),
     hints_decide=True,
 )
