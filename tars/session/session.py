@@ -23,6 +23,7 @@ from tars.modelspec import retirement_notice
 from tars.providers.base import Provider
 from tars.rescue import Rescuer
 from tars.routing import Router
+from tars.routing.follow_up import carried_on, is_follow_up
 from tars.session.budget import Budget, Meter
 from tars.session.compaction import Compactor, fit_request
 from tars.session.context import Compaction, Context
@@ -157,8 +158,24 @@ class Session:
 
     def route(self, text: str, *, attached: bool = False) -> RouteResult:
         """Where `text` would go with this session's models and current tools (MCP ones too);
-        `attached`: text (a file, a page, piped input) comes with it."""
-        return self.escalation.route(self.router.decide(text, attached=attached))
+        `attached`: text (a file, a page, piped input) comes with it. A follow-up that names no
+        tool of its own ("and in london?") goes where the request it carries on went."""
+        decision = self.router.decide(text, attached=attached)
+        if not decision.needs_tools and not decision.unavailable and is_follow_up(text):
+            previous = self._previous_request(text)
+            earlier = self.router.decide(carried_on(previous, text)) if previous else None
+            if earlier is not None and earlier.needs_tools:
+                decision = dataclasses.replace(earlier, reason=f"a follow-up ({earlier.reason})")
+        return self.escalation.route(decision)
+
+    def _previous_request(self, text: str) -> str:
+        """The request of the user message before `text` ("" when there is none)."""
+        from tars.attachments.compose import request_of
+
+        requests = [request_of(m.content) for m in self.context.messages if m.role == "user"]
+        if requests and requests[-1] == text:  # resuming: the latest message is `text` itself
+            requests.pop()
+        return requests[-1] if requests else ""
 
     # -- the conversation -----------------------------------------------------------------------
     def send(self, text: str, *, attachment: str | Sequence[Attached] | None = None) -> Turn:

@@ -1,0 +1,66 @@
+"""Follow-ups: "and in bergen?" after a weather question gets the weather tool again, not a model's
+copy of the last answer with the new place in it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tars.config import load_config
+from tars.pipeline import PipelineProvider
+from tars.providers.scripted import ScriptedProvider
+from tars.routing.follow_up import is_follow_up
+from tars.session import Session
+from tars.tools.base import Tool
+from tars.tools.registry import ToolRegistry
+
+
+@pytest.mark.parametrize("message", [
+    "and in london?", "what about tomorrow?", "how about 5 miles?", "and times 2?", "now divide it by 4",
+    "convert that to weeks", "what's that in miles?", "ok and for paris?", "same for berlin",
+])
+def test_a_new_value_for_the_last_request_is_a_follow_up(message):
+    assert is_follow_up(message)
+
+
+@pytest.mark.parametrize("message", [
+    "and thanks!", "and another thing, write me a poem", "and what is the capital of france?", "thanks",
+    "what about you?", "and you?", "also, can you help me with my essay", "and then?",
+    "and then what happened in the story after the dragon came?",
+])
+def test_thanks_new_questions_and_instructions_are_not(message):
+    assert not is_follow_up(message)
+
+
+def _weather(log: list) -> Tool:
+    def weather_now(city: str) -> dict:
+        log.append(city)
+        return {"city": city, "temp_c": 12 if city == "Oslo" else 9, "confirmation": f"{city}: light rain."}
+
+    return Tool(name="weather_now", description="Current weather for a place.", func=weather_now,
+                parameters={"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"],
+                            "additionalProperties": False})
+
+
+def test_a_follow_up_is_routed_as_the_request_it_carries_on():
+    log: list = []
+    model = ScriptedProvider([
+        [json.dumps({"tool": "weather_now", "args": {"city": "Oslo"}})],
+        [json.dumps({"tool": "weather_now", "args": {"city": "Bergen"}})],
+        ["You're welcome."],
+    ], native_tools=False)
+    config = load_config(environ={}).replace(tool_mode="pipeline", primary_tools="all")
+    session = Session(config, primary=PipelineProvider(model), tools=ToolRegistry([_weather(log)]))
+    assert session.send("what's the weather in Oslo?").text == "Oslo: light rain."
+    assert session.route("and in Bergen?").tool_hints == ("weather_now",)
+    assert session.send("and in Bergen?").text == "Bergen: light rain."
+    assert log == ["Oslo", "Bergen"]  # the tool ran for the new place: no answer was made up
+    thanks = session.send("and thanks!")
+    assert thanks.text == "You're welcome." and log == ["Oslo", "Bergen"] and model.calls[-1]["tools"] == []
+
+
+def test_a_first_message_has_nothing_to_carry_on():
+    session = Session(load_config(environ={}), primary=ScriptedProvider([["Hello."]]),
+                      tools=ToolRegistry([_weather([])]))
+    assert not session.route("and in Bergen?").needs_tools
