@@ -201,7 +201,7 @@ def test_unreadable_or_impossible_dates_are_refused(fixed_now):
     ("what's the average of 4, 8, 15, 16, 23 and 42?", "calculate"), ("how much is 3 dozen?", "calculate"),
     ("what's the sum of 3, 4 and 5?", "calculate"), ("what's 5'11\" in cm?", "convert_units"),
     ("how long ago was 1969?", "days_between"), ("how many days are left in this year?", "days_between"),
-    ("what week number is it?", "day_of_week"),
+    ("what week number is it?", "day_of_week"), ("how many km is 26.2 miles?", "convert_units"),
 ])
 def test_exact_questions_get_the_one_tool_they_need_on_the_primary(router, message, tool):
     decision = router.decide(message)
@@ -513,3 +513,35 @@ def test_fuel_economy_converts_both_ways_including_litres_per_100_km():
     assert round(convert_units(30, "mpg", "uk mpg")["result"], 2) == 36.03
     with pytest.raises(UnitError, match="more than 0"):
         convert_units(0, "l/100km", "mpg")
+
+
+# -- numbers piped in ----------------------------------------------------------------------------
+@pytest.mark.parametrize("request_,attached,expression", [
+    ("what is the sum of these numbers?", "```\n12\n45\n7\n30\n```", "sum(12, 45, 7, 30)"),
+    ("add them up", "```\n12\n45\n```", "sum(12, 45)"), ("what's the average?", "```\n1\n2\n```", "average(1, 2)"),
+    ("the largest number", "```\n3\n9\n4\n```", "max(3, 9, 4)"), ("what is the total", "```\n1,000\n2\n```",
+                                                                   "sum(1000, 2)"),
+    ("what's the sum?", "```\n12, 45, 7\n```", "sum(12, 45, 7)"), ("sum these up please", "```\n$12.50\n$7.25\n```",
+                                                                  "sum(12.50, 7.25)"),
+    # "1,000, 2": two numbers or three? words, one number, another question: the model's
+    ("what's the sum?", "```\n1,000, 2\n```", None), ("what's the sum?", "```\napples 3\npears 4\n```", None),
+    ("what's the sum?", "```\n5\n```", None), ("summarize this", "```\n1\n2\n```", None),
+    ("what is the sum of the first two", "```\n1\n2\n3\n```", None),
+])
+def test_a_figure_of_numbers_piped_in_is_computed(request_, attached, expression):
+    from tars.tools.calc import aggregate_of
+
+    assert aggregate_of(request_, attached) == expression
+
+
+def test_piped_numbers_are_summed_by_tars_not_by_the_model(tmp_path, router):
+    assert router.decide("what is the sum of these numbers?", attached=True).tool_hints == ("calculate",)
+    assert not router.decide("what is the sum of these numbers?").needs_tools  # nothing given to sum
+    with OllamaServer() as ollama:
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "TARS_MODEL_REMOTE": "none", "OLLAMA_HOST": ollama.url,
+               "TARS_MODEL_DEFAULT": "ollama:qwen3:8b", "TARS_TOOL_MODE": "pipeline", "TARS_DATA_DIR": str(tmp_path)}
+        proc = subprocess.run([sys.executable, "-m", "tars", "ask", "--json", "what is the sum of these numbers?"],
+                              input="12\n45\n7\n30\n", capture_output=True, text=True, env=env, timeout=60)
+        assert proc.returncode == 0, proc.stderr
+        assert json.loads(proc.stdout)["answer"] == "sum(12, 45, 7, 30) = 94"  # the embedded model said 128
+        assert ollama.requests_to("/api/chat") == []

@@ -200,7 +200,9 @@ def execute(provider: Any, messages: Sequence[Message], tool: Tool, grounds: Gro
 
 def _stated_args(tool: Tool, messages: Sequence[Message]) -> dict[str, Any] | None:
     """Arguments the message states exactly (`tars.tools.stated`), when they meet the schema."""
-    args = stated_args(tool.name, request_of(latest_user_text(messages)))  # not what came attached
+    content = latest_user_text(messages)
+    request = request_of(content)  # the request is read; what came attached only as its numbers
+    args = stated_args(tool.name, request, attached=content[len(request):])
     return args if args is not None and schema_error(tool.parameters, args) is None else None
 
 

@@ -17,6 +17,7 @@ from tars.routing.cues import BUILTIN_FAMILIES
 from tars.routing.family import Family
 from tars.routing.learned import NAME_NOUNS, VERBS, coverage, initials, learn_family, name_words, stem, words
 from tars.routing.signals import Signals, read_signals
+from tars.tools.calc import CALCULATOR, aggregate_asked
 from tars.tools.fact_wording import is_question
 from tars.tools.file_info import FILE_INFO, contents_asked
 
@@ -188,6 +189,11 @@ class Router:
         if attached and decision.tool_hints == (FILE_INFO,) and contents_asked(message):
             return Decision(needs_tools=False, family=None, tool_hints=(),
                             reason="what the file says is attached: the model reads it")
+        if attached and not decision.needs_tools and aggregate_asked(message) \
+                and (family := self._index.family_of.get(CALCULATOR)):
+            local = any(fam.local for fam, _ in self._index.families if fam.name == family)
+            return Decision(needs_tools=True, family=family, tool_hints=(CALCULATOR,), score=SURE, local=local,
+                            reason=f"{family} cue: a figure of the numbers attached")
         if not self._why:
             return decision
         wanted = _decide(self._missing, message, sig)

@@ -19,7 +19,8 @@ from typing import Any
 from tars.errors import ToolError
 from tars.tools.base import Tool
 
-__all__ = ["CalcError", "evaluate", "expression_in", "calc_tools", "CALCULATOR", "MAX_DIGITS"]
+__all__ = ["CalcError", "evaluate", "expression_in", "aggregate_asked", "aggregate_of", "calc_tools", "CALCULATOR",
+           "MAX_DIGITS"]
 
 CALCULATOR = "calculate"  # the tool's name: the pipeline hands it arithmetic the user wrote out
 MAX_DIGITS = 1000  # an integer result or intermediate longer than this is refused
@@ -70,6 +71,14 @@ def _sum(*values: _Number) -> _Number:
     return sum(values)
 
 
+def _extreme(pick: Callable[..., _Number]) -> Callable[..., _Number]:
+    def extreme(*values: _Number) -> _Number:
+        if not values:
+            raise CalcError(f"{pick.__name__} needs at least one number")
+        return pick(values)
+    return extreme
+
+
 def _round(x: _Number, digits: _Number = 0) -> _Number:
     if not isinstance(digits, int) or abs(digits) > 15:
         raise CalcError("round takes a whole number of digits up to 15")
@@ -80,6 +89,7 @@ _FUNCTIONS: dict[str, Callable[..., _Number]] = {
     "sqrt": _sqrt, "abs": abs, "round": _round, "floor": math.floor, "ceil": math.ceil,
     "log": _log, "ln": lambda x: _log(x, math.e), "log10": _log, "log2": lambda x: _log(x, 2),
     "exp": math.exp, "factorial": _factorial, "mean": _mean, "average": _mean, "sum": _sum,
+    "max": _extreme(max), "min": _extreme(min),
     "sin": math.sin, "cos": math.cos, "tan": math.tan,
 }
 _CONSTANTS: dict[str, float] = {"pi": math.pi, "e": math.e, "tau": math.tau}
@@ -296,6 +306,49 @@ def expression_in(message: str) -> str | None:
 
 
 _CURRENCY = re.compile(r"[$€£¥]")
+
+
+# a request for one figure of numbers given with it: "what's the sum of these numbers?", "add them up"
+_AGGREGATE = re.compile(
+    r"^(?:(?:please|can you|could you|would you)\s+)*(?:what(?:'s| is| are)\s+|give me\s+|calculate\s+|compute\s+)?"
+    r"(?:the\s+)?(?P<fn>sum|total|average|mean|max(?:imum)?|min(?:imum)?|largest|biggest|highest|smallest|lowest)"
+    r"(?:\s+(?:number|value))?(?:\s+of)?(?:\s+(?:all\s+)?(?:these|those|the|them|this|it))?"
+    r"(?:\s+(?:numbers|values|figures|amounts|lines|list))?(?:,?\s+please)?\s*[?.!]*$"
+    r"|^(?:(?:please|can you|could you)\s+)*(?P<verb>add|sum|total|average)\s+"
+    r"(?:(?:all\s+)?(?:these|those|them|it|this)(?:\s+(?:numbers|values|figures|amounts))?)(?:\s+up)?"
+    r"(?:,?\s+please)?\s*[?.!]*$", re.IGNORECASE)
+_FUNCTION_OF = {"sum": "sum", "total": "sum", "add": "sum", "average": "average", "mean": "average", "max": "max",
+                "maximum": "max", "largest": "max", "biggest": "max", "highest": "max", "min": "min",
+                "minimum": "min", "smallest": "min", "lowest": "min"}
+_FENCE = re.compile(r"^`{3,}.*$|^\[attached [a-z]+: .*\]$", re.MULTILINE)
+_ONE_NUMBER = re.compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?")
+_LISTED_LINE = re.compile(r"-?\d+(?:\.\d+)?(?:[\s,;]+-?\d+(?:\.\d+)?)*")
+
+
+def aggregate_asked(request: str) -> str | None:
+    """The function a request asks of numbers given with it ("the sum of these" -> sum), or None."""
+    match = _AGGREGATE.match(" ".join(request.split()))
+    return _FUNCTION_OF[(match["fn"] or match["verb"]).lower()] if match else None
+
+
+def aggregate_of(request: str, attached: str) -> str | None:
+    """The expression for a request like "what's the average?" over `attached` text that is nothing
+    but numbers (a column piped in: one a line, or separated by commas), or None."""
+    function = aggregate_asked(request)
+    text = _FENCE.sub("", attached).translate(_SYMBOLS).strip()
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if function is None or not lines:
+        return None
+    if len(lines) > 1:  # a column: one number a line, "1,234" being one number
+        if not all(_ONE_NUMBER.fullmatch(line) for line in lines):
+            return None
+        numbers = [line.replace(",", "") for line in lines]
+    else:  # one line of numbers: "12, 45, 7" are three, but "1,000, 2" could be two or three
+        if not _LISTED_LINE.fullmatch(lines[0]) or re.search(r"\d,\d{3}(?!\d)", lines[0]):
+            return None
+        numbers = re.findall(rf"-?{_NUM}", lines[0])
+    expression = f"{function}({', '.join(numbers)})"
+    return expression if len(numbers) >= 2 and len(expression) <= _MAX_CHARS else None
 
 
 def calculate(expression: str) -> dict[str, Any]:

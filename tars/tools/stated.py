@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from tars.tools.calc import CALCULATOR, expression_in
+from tars.tools.calc import CALCULATOR, aggregate_of, expression_in
 from tars.tools.date_requests import shift_asked, span_asked, week_asked, year_asked
 from tars.tools.dates import DATE_SHIFT, DAY_OF_WEEK, DAYS_BETWEEN, LEAP_YEAR
 from tars.tools.distance import PLACE_DISTANCE, places_asked
@@ -64,8 +64,13 @@ _READERS: dict[str, Callable[[str], dict[str, Any] | None]] = {
 _MAX_CHARS = 500  # a longer message (a paste, an attachment) says more than arguments: a model reads it
 
 
-def stated_args(tool_name: str, message: str) -> dict[str, Any] | None:
-    """The arguments `message` gives tars's tool `tool_name` outright, or None for a model to work out.
+def stated_args(tool_name: str, message: str, attached: str = "") -> dict[str, Any] | None:
+    """The arguments `message` gives tars's tool `tool_name` outright, or None for a model to work out;
+    `attached`: what came with it, of which only numbers asked about are read ("the sum of these").
     (MCP tools' names carry their server's, so these names are only ever tars's own tools.)"""
     reader = _READERS.get(tool_name)
-    return reader(message) if reader is not None and len(message) <= _MAX_CHARS else None
+    if reader is None or len(message) > _MAX_CHARS:
+        return None
+    if tool_name == CALCULATOR and attached and (expression := aggregate_of(message, attached)):
+        return {"expression": expression}
+    return reader(message)

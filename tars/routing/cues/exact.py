@@ -68,6 +68,7 @@ EXACT = Family(
         # conversions: a quantity in one unit asked in another
         (3, rf"{_N} ?(?:{_UNIT})\b.{{0,4}}\b(?:to|in|into|as|in terms of)\s+(?:a |an )?(?:{_UNIT})\b"),
         (3, rf"\bhow many (?:{_UNIT}) (?:are |is |make up |fit )?(?:in|into|per) (?:a |an |one |{_N} ?)(?:{_UNIT})\b"),
+        (3, rf"\bhow many (?:{_UNIT}) (?:is|are|makes?) {_N} ?(?:{_UNIT})\b"),  # "how many km is 26.2 miles"
         (3, rf"^convert {_N}"),
         (3, _MARKED_FEET),
         # dates: days until, the weekday of a date, a date plus a span
@@ -112,6 +113,7 @@ EXACT = Family(
                   rf"{_N}\s*(?:%|percent|per cent)|\b(?:{_OPERATOR_WORD}|square root|cube root|sqrt|factorial|"
                   r"squared|cubed|percent|calculate|compute|evaluate|split|share|average|mean|sum|total|dozen)\b",
         convert_units=rf"\b(?:convert|how many (?:{_UNIT}) (?:are |is )?in(?! (?:the month of )?{_MONTH_NAME}))\b|"
+                      rf"\bhow many (?:{_UNIT}) (?:is|are|makes?) {_N} ?(?:{_UNIT})\b|"
                       rf"{_N} ?(?:{_UNIT})\b.{{0,4}}\b(?:to|in|into|as)\s+(?:a |an )?(?:{_UNIT})\b|{_MARKED_FEET}",
         days_between=r"\bhow (?:many|much) (?:more )?(?:days|weeks|months|years|sleeps|time)\b|^how long\b|"
                      r"\b(?:days|weeks|sleeps) (?:until|till|til|left|between)\b|\bhow old\b|"
