@@ -203,7 +203,10 @@ def test_a_listing_is_answered_in_tars_own_words(vault):
     reg = registry(vault)
     assert run(reg, "notes_list").output["confirmation"] == \
         f"1 note in your notes vault:\n- groceries.md (changed {run(reg, 'notes_list').output['notes'][0]['modified']})"
-    assert "confirmation" not in run(reg, "notes_search", query="eggs").output  # the model reads what it found
+    # a search is told as its matches (a small model had answered from memory instead of them)
+    assert run(reg, "notes_search", query="eggs").output["confirmation"] == \
+        "1 note matches 'eggs':\n- groceries.md: milk, [eggs]"
+    assert run(reg, "notes_search", query="zebra").output["confirmation"] == "No note matches 'zebra'."
     (vault / "groceries.md").unlink()
     assert run(reg, "notes_list").output["confirmation"] == "There are no notes in your notes vault."
 
@@ -216,3 +219,43 @@ def test_a_folder_to_list_is_checked_itself_not_a_note_inside_it(vault):
     os.symlink(vault / "Archive" / "old.md", vault / "Projects" / "x.md")
     listed = run(registry(vault), "notes_list", folder="Projects").output
     assert listed["folder"] == "Projects" and "Projects/plan.md" in [n["path"] for n in listed["notes"]]
+
+
+def test_what_was_written_is_confirmed_in_tars_own_words(vault):
+    reg = registry(vault)
+    assert run(reg, "note_write", path="groceries", content="eggs and milk").output["confirmation"] == \
+        "Created the note groceries.md (13 characters)."
+    assert run(reg, "note_append", path="groceries", text="bread\nbutter").output["confirmation"] == \
+        "Added to groceries.md: bread …"
+    assert run(reg, "note_daily", text="Called Mum").output["confirmation"].startswith("Added to today's note (")
+
+
+def test_a_note_asked_for_by_name_is_found_in_its_folder_and_shown(vault):
+    (vault / "projects").mkdir()
+    (vault / "projects" / "ideas.md").write_text("# Ideas\n- better follow-ups\n")
+    reg = registry(vault)
+    shown = run(reg, "note_read", path="ideas", show=True).output
+    assert shown["path"] == "projects/ideas.md"
+    assert shown["confirmation"] == "projects/ideas.md:\n\n# Ideas\n- better follow-ups"
+    assert "confirmation" not in run(reg, "note_read", path="ideas").output  # a question about it: the model's
+    run(reg, "note_append", path="ideas", text="- notes by name")  # the one note of that name, not a new one
+    assert (vault / "projects" / "ideas.md").read_text().endswith("- notes by name\n")
+    assert not (vault / "ideas.md").exists()
+    (vault / "archive").mkdir()
+    (vault / "archive" / "ideas.md").write_text("old\n")  # two notes of that name: which is not guessed
+    assert "no note 'ideas.md'" in run(reg, "note_read", path="ideas").text
+
+
+@pytest.mark.parametrize("message,read,append", [
+    ("what's in my trip note?", {"path": "trip", "show": True}, None),
+    ("show me the groceries note", {"path": "groceries", "show": True}, None),
+    ("open the note called ideas", {"path": "ideas", "show": True}, None),
+    ('add "check passport" to my trip note', None, {"path": "trip", "text": "check passport"}),
+    ("add eggs to my groceries note please", None, {"path": "groceries", "text": "eggs"}),
+    ("what's in my daily note?", None, None), ("read my notes", None, None),
+    ("add a meeting at 3pm to my calendar", None, None),
+])
+def test_the_note_a_request_names(message, read, append):
+    from tars.tools.note_requests import append_asked, read_asked
+
+    assert (read_asked(message), append_asked(message)) == (read, append)

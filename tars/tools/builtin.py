@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from tars.tools.base import Policy, Tool
+from tars.tools.note_requests import NOTE_APPEND, NOTE_READ
 from tars.tools.search_index import SearchIndex
 
 __all__ = ["builtin_tools", "context_sections", "memory_store", "vault"]
@@ -95,14 +96,16 @@ def note_tools(config: Any, index: SearchIndex) -> list[Tool]:
         Tool(name="note_daily", family=fam, func=lambda text=None: v.daily(text),
              description="Add a line to today's daily note (or read today's note when no text is given).",
              parameters=_obj({"text": _text(5000)})),
-        Tool(name="note_read", family=fam, func=lambda path: v.read(path),
-             description="Read a note from the user's notes vault.", parameters=_obj({"path": path}, ("path",))),
+        Tool(name=NOTE_READ, family=fam, func=lambda path, show=False: v.read(path, show),
+             description="Read a note from the user's notes vault.",
+             parameters=_obj({"path": path, "show": {"type": "boolean", "description": "true when the user asked "
+                                                                              "to see the note itself"}}, ("path",))),
         Tool(name="note_write", family=fam, policy_for=write_policy,
              func=lambda path, content, overwrite=False: v.write(path, content, overwrite),
              description="Create a note in the vault. Refuses to replace an existing note unless overwrite=true.",
              parameters=_obj({"path": path, "content": {"type": "string", "maxLength": 200000},
                               "overwrite": {"type": "boolean"}}, ("path", "content"))),
-        Tool(name="note_append", family=fam, func=lambda path, text: v.append(path, text),
+        Tool(name=NOTE_APPEND, family=fam, func=lambda path, text: v.append(path, text),
              description="Append text to the end of a note in the vault (created if missing).",
              parameters=_obj({"path": path, "text": _text(20000)}, ("path", "text"))),
         Tool(name="notes_list", family=fam, func=lambda folder=None: v.listing(folder),

@@ -82,21 +82,43 @@ class Vault:
     def _lock(self) -> Path:
         return self.root / LOCK_NAME
 
-    def read(self, path: str) -> dict[str, Any]:
+    def _existing(self, path: str) -> tuple[Path, str]:
+        """Where the note `path` names is: as written, with another note extension ("my groceries
+        note" is groceries.txt if that is what there is), or for a bare name the one note of that
+        name in a folder ("ideas" is projects/ideas.md); else as written."""
         full, rel = self.resolve(path)
-        if not full.exists():  # "my groceries note" is groceries.md whichever extension a model wrote
-            for ext in _EXTENSIONS:
-                other = str(PurePosixPath(rel).with_suffix(ext))
-                if self.exists(other):
-                    full, rel = self.resolve(other)
-                    break
+        if full.exists():
+            return full, rel
+        for ext in _EXTENSIONS:
+            other = str(PurePosixPath(rel).with_suffix(ext))
+            if self.exists(other):
+                return self.resolve(other)
+        if "/" not in rel:
+            stem = PurePosixPath(rel).stem.lower()
+            named = [n for n in self._notes() if PurePosixPath(n).stem.lower() == stem]
+            if len(named) == 1:
+                return self.resolve(named[0])
+        return full, rel
+
+    def _notes(self) -> list[str]:
+        """Every note's vault-relative path (at most MAX_WALKED), hidden folders and links left out."""
+        return [rel for _, rel in self._walk(self.root)]
+
+    def read(self, path: str, show: bool = False) -> dict[str, Any]:
+        """A note's text; `show`: the user asked to see the note itself, which tars then shows as it is."""
+        full, rel = self._existing(path)
         try:
             text = full.read_text(encoding="utf-8", errors="replace")
         except FileNotFoundError:
             raise ToolError(f"no note {rel!r} in the vault; notes_search finds notes by content") from None
         except IsADirectoryError:
             raise ToolError(f"{rel!r} is a folder, not a note") from None
-        return {"path": rel, "text": text[:MAX_READ], "chars": len(text), "truncated": len(text) > MAX_READ}
+        out = {"path": rel, "text": text[:MAX_READ], "chars": len(text), "truncated": len(text) > MAX_READ}
+        if show:
+            cut = f"\n… (the first {MAX_READ:,} of {len(text):,} characters)" if len(text) > MAX_READ else ""
+            out["confirmation"] = f"{printable(rel)}:\n\n{text[:MAX_READ].strip()}{cut}" if text.strip() \
+                else f"{printable(rel)} is empty."
+        return out
 
     def write(self, path: str, content: str, overwrite: bool = False) -> dict[str, Any]:
         full, rel = self.resolve(path)
@@ -106,10 +128,13 @@ class Vault:
                 raise ToolError(f"note {rel!r} already exists; use note_append, or note_write with "
                                 "overwrite=true to replace it")
             atomic_write(full, content if content.endswith("\n") else content + "\n")
-        return {"path": rel, "status": "overwritten" if existed else "created", "chars": len(content)}
+        status = "overwritten" if existed else "created"
+        return {"path": rel, "status": status, "chars": len(content),
+                "confirmation": f"{'Replaced' if existed else 'Created'} the note {printable(rel)} "
+                                f"({len(content):,} characters)."}
 
     def append(self, path: str, text: str) -> dict[str, Any]:
-        full, rel = self.resolve(path)
+        full, rel = self._existing(path)
         block = text.rstrip("\n") + "\n"
 
         def add(old: str) -> str:
@@ -118,7 +143,8 @@ class Vault:
             return old + block
 
         new = update_file(full, add, lock_path=self._lock())
-        return {"path": rel, "status": "appended", "chars": len(new)}
+        return {"path": rel, "status": "appended", "chars": len(new),
+                "confirmation": f"Added to {printable(rel)}: {_gist(text)}"}
 
     def daily_path(self, when: datetime | None = None) -> str:
         name = (when or datetime.now()).strftime(self.daily_format)
@@ -136,7 +162,8 @@ class Vault:
         lines = [ln for ln in text.strip().splitlines()]
         bullet = lines[0] if lines[0].lstrip().startswith(("-", "*", "#")) else f"- {lines[0]}"
         result = self.append(path, "\n".join([bullet, *lines[1:]]))
-        return {**result, "status": "added to today's note"}
+        return {**result, "status": "added to today's note",
+                "confirmation": f"Added to today's note ({printable(result['path'])}): {_gist(text)}"}
 
     def listing(self, folder: str | None = None) -> dict[str, Any]:
         """The vault's notes (or a folder's, and the folders below it), newest first: at most
@@ -147,6 +174,17 @@ class Vault:
             start, label = self._inside(_relative(folder.strip().rstrip("/")), folder)
             if not start.is_dir():
                 raise ToolError(f"no folder {label!r} in the notes vault")
+        found = self._walk(start)
+        found.sort(key=lambda item: (-item[0], item[1]))
+        notes = [{"path": rel, "modified": datetime.fromtimestamp(mtime).strftime("%Y-%m-%d %H:%M")}
+                 for mtime, rel in found[:MAX_LISTED]]
+        return {"folder": label, "count": len(found), "counted_all": len(found) < MAX_WALKED, "notes": notes,
+                "truncated": len(found) > MAX_LISTED, "confirmation": _listed(label, notes, len(found))}
+
+    def _walk(self, start: Path) -> list[tuple[float, str]]:
+        """(last change, vault-relative path) of the notes at and below `start`, at most about
+        MAX_WALKED; hidden files and folders and links are left out."""
+        root = self.root
         found: list[tuple[float, str]] = []
         for here, dirs, files in os.walk(start):  # links to folders are not followed
             dirs[:] = [d for d in dirs if not d.startswith(".")]
@@ -160,17 +198,29 @@ class Vault:
                     continue
             if len(found) >= MAX_WALKED:
                 break
-        found.sort(key=lambda item: (-item[0], item[1]))
-        notes = [{"path": rel, "modified": datetime.fromtimestamp(mtime).strftime("%Y-%m-%d %H:%M")}
-                 for mtime, rel in found[:MAX_LISTED]]
-        return {"folder": label, "count": len(found), "counted_all": len(found) < MAX_WALKED, "notes": notes,
-                "truncated": len(found) > MAX_LISTED, "confirmation": _listed(label, notes, len(found))}
+        return found
 
     def search(self, query: str, limit: int = 8) -> dict[str, Any]:
         self.index.refresh(self.SOURCE, self.root, whole_file)
         hits = self.index.search(self.SOURCE, query, limit=limit)
-        return {"query": query, "count": len(hits),
-                "results": [{"path": h.path, "title": h.section, "snippet": h.snippet} for h in hits]}
+        results = [{"path": h.path, "title": h.section, "snippet": h.snippet} for h in hits]
+        return {"query": query, "count": len(hits), "results": results, "confirmation": _found(query, results)}
+
+
+def _gist(text: str, limit: int = 120) -> str:
+    """The first line of what was written, as a confirmation quotes it."""
+    first = printable(text.strip().splitlines()[0] if text.strip() else "")
+    more = len(first) > limit or len(text.strip().splitlines()) > 1
+    return (first[:limit].rstrip() + " …") if more else first
+
+
+def _found(query: str, results: list[dict[str, str]]) -> str:
+    """A search as tars tells it: which notes matched, a line each with where the words are."""
+    if not results:
+        return f"No note matches {printable(query)!r}."
+    head = f"1 note matches {printable(query)!r}:" if len(results) == 1 else \
+        f"{len(results)} notes match {printable(query)!r}:"
+    return "\n".join([head, *(f"- {printable(r['path'])}: {_gist(r['snippet'], 100)}" for r in results)])
 
 
 def _listed(label: str, notes: list[dict[str, str]], count: int) -> str:

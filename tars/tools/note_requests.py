@@ -1,0 +1,49 @@
+"""Note tools' arguments, read from a request that names the note ("what's in my trip note?",
+"add "check passport" to my trip note").
+
+The embedded model asked for "my trip note" asked back for the note's path, though the vault has
+trip.md: the user's name for a note is its path without the extension, which the vault adds.
+Anything less plain is left to the model (None).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+__all__ = ["NOTE_APPEND", "NOTE_READ", "append_asked", "read_asked"]
+
+NOTE_READ, NOTE_APPEND = "note_read", "note_append"  # the tools' names
+
+# "my trip note", "the groceries note", "my note trip.md", "the note called trip"
+_NAME = r"[\w][\w./-]*(?: [\w][\w./-]*)?"
+_NOTE = (rf"(?:(?:my|the) (?:notes? (?:called |named |titled )?[\"']?(?P<after>{_NAME})[\"']?|"
+         rf"[\"']?(?P<before>{_NAME})[\"']? note))")
+_END = r"(?:,? please)?\s*[?.!]*$"
+_READ = re.compile(rf"^(?:(?:please|can you|could you)\s+)*(?:what(?:'s| is) in|show(?: me)?|read(?: me)?|open)"
+                   rf" {_NOTE}{_END}", re.IGNORECASE)
+_APPEND = re.compile(rf"^(?:(?:please|can you|could you)\s+)*(?:add|append|put|jot down|write) (?P<text>\"[^\"]+\"|"
+                     rf"'[^']+'|[^\"']+?) (?:to|in|into|on(?:to)?) {_NOTE}{_END}", re.IGNORECASE)
+_NOT_NAMES = frozenset({"daily", "today's", "todays", "latest", "last", "new", "next", "first", "other", "same"})
+
+
+def _name(match: re.Match[str]) -> str | None:
+    name = (match["after"] or match["before"]).strip()
+    return None if name.lower().split()[0] in _NOT_NAMES else name
+
+
+def read_asked(message: str) -> dict[str, Any] | None:
+    """note_read's path from "what's in my trip note?" and its like (the note to be shown), or None."""
+    match = _READ.match(" ".join(message.split()))
+    name = match and _name(match)
+    return {"path": name, "show": True} if name else None
+
+
+def append_asked(message: str) -> dict[str, Any] | None:
+    """note_append's path and text from 'add "check passport" to my trip note', or None."""
+    match = _APPEND.match(" ".join(message.split()))
+    name = match and _name(match)
+    if not match or not name:
+        return None
+    text = match["text"].strip()
+    return {"path": name, "text": text[1:-1] if text[:1] in "\"'" else text}
