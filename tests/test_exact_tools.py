@@ -48,6 +48,10 @@ ROOT = Path(__file__).resolve().parent.parent
     ("total of 10, 20 and 30", 60), ("average of 1,000, 2,000 and 3,000", 2000), ("split $240 between 3 people", 80),
     ("divide 90 by 4", 22.5), ("240 split 3 ways", 80), ("3 dozen", 36), ("15% tip on $84.50", 12.675),
     ("5% tax on 100", 5),
+    # halves round away from zero, as on a calculator (Python's round gives 2.67 and 2)
+    ("round(2.675, 2)", 2.68), ("round(2.5)", 3), ("round(-2.5)", -3), ("round(1234, -2)", 1200),
+    ("round 2.675 to 2 decimal places", 2.68), ("round 3.7 to the nearest whole number", 4), ("round(7, 2)", 7),
+    ("round(12345678901234567890123456789.5)", 12345678901234568000000000000),
 ])
 def test_arithmetic_is_exact(expression, value):
     assert evaluate(expression) == value
@@ -202,6 +206,7 @@ def test_unreadable_or_impossible_dates_are_refused(fixed_now):
     ("what's the sum of 3, 4 and 5?", "calculate"), ("what's 5'11\" in cm?", "convert_units"),
     ("how long ago was 1969?", "days_between"), ("how many days are left in this year?", "days_between"),
     ("what week number is it?", "day_of_week"), ("how many km is 26.2 miles?", "convert_units"),
+    ("what's the date in 3 weeks?", "date_shift"), ("round 2.675 to 2 decimal places", "calculate"),
 ])
 def test_exact_questions_get_the_one_tool_they_need_on_the_primary(router, message, tool):
     decision = router.decide(message)
@@ -355,6 +360,8 @@ def test_bits_and_average_calendar_units_are_told_as_they_are():
     ("2.5 hours from now", None), ("2 hours 30 minutes from now", None), ("-5 days from today", None),
     ("what date was it 2 weeks and 3 days ago", None), ("remind me in 3 days", None),
     ("what date is 3 days after the party?", None),
+    ("what's the date in 3 weeks?", {"amount": 3, "unit": "weeks"}),
+    ("what will the date be in 3 weeks?", {"amount": 3, "unit": "weeks"}),
     # an impossible or unclear day, words after the span, a past tense with no year: the model's
     ("what is 5 days after 2026-02-30", None), ("what is 14 days from 03/04/2026", None),
     ("what time will it be in 3 hours in London", None),

@@ -13,7 +13,7 @@ import math
 import operator
 import re
 from collections.abc import Callable
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Decimal, localcontext
 from typing import Any
 
 from tars.errors import ToolError
@@ -80,9 +80,17 @@ def _extreme(pick: Callable[..., _Number]) -> Callable[..., _Number]:
 
 
 def _round(x: _Number, digits: _Number = 0) -> _Number:
+    """Halves round away from zero, as on a calculator and in school: 2.5 is 3 and 2.675 is 2.68
+    (Python's round gives 2 and 2.67: ties to even, on the float's binary value)."""
     if not isinstance(digits, int) or abs(digits) > 15:
         raise CalcError("round takes a whole number of digits up to 15")
-    return round(x, digits) if digits else round(x)
+    if isinstance(x, int) and digits >= 0:
+        return x
+    exact = Decimal(repr(x)) if isinstance(x, float) else Decimal(x)
+    with localcontext() as context:
+        context.prec = MAX_DIGITS + 20  # every digit of the largest number tars computes
+        rounded = exact.quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
+    return int(rounded) if digits <= 0 else float(rounded)
 
 
 _FUNCTIONS: dict[str, Callable[..., _Number]] = {
@@ -120,6 +128,9 @@ _WORDS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
      rf"({_NUM})(?:\s+(?:people|persons|friends|ways|parts|pieces|equal parts|groups|of us))?\b", r"(\1 / \2)"),
     (rf"({_NUM})\s+(?:split|divided|shared)\s+({_NUM})\s+ways\b", r"(\1 / \2)"),
     (rf"({_NUM})\s+dozen\b", r"(\1 * 12)"),
+    (rf"\bround\s+(-?{_NUM})\s+to\s+(\d+)\s+(?:decimal places?|decimals?|dp|places?|digits? after the point)\b",
+     r"round(\1, \2)"),
+    (rf"\bround\s+(-?{_NUM})\s+to\s+(?:the\s+)?nearest\s+(?:whole number|integer|unit|one)\b", r"round(\1)"),
     # a percentage taken off or added to an amount is a share of that amount: "20% off 80" is 64
     (rf"({_NUM})\s*(?:%|percent|per cent)\s+(?:off|discount on|discount from|less than)\s+({_NUM})\b",
      r"(\2 - pct(\1))"),

@@ -30,7 +30,8 @@ _END = r"\s*[?.!]*$"
 _SHIFT = re.compile(rf"{_SPAN} (?:(?P<ago>ago)|(?P<way>from|after|before|later than|earlier than|hence|later|"
                     rf"earlier)(?: (?P<date>[^?!]+?))?){_END}", re.IGNORECASE)
 # "what date is it in 10 days?", "in 3 weeks, what day will it be?": nothing after the span
-_IN_SPAN = (re.compile(rf"^(?:what|which) (?:date|day|time)\b[\w' ]{{0,20}}\bin {_SPAN}{_END}", re.IGNORECASE),
+_IN_SPAN = (re.compile(rf"^(?:what|which|what's|what is|what will) (?:the )?(?:date|day|time)\b[\w' ]{{0,20}}\bin "
+                       rf"{_SPAN}{_END}", re.IGNORECASE),
             re.compile(rf"^in {_SPAN},? (?:what|which) (?:date|day|time) (?:will it be|is it|would it be){_END}",
                        re.IGNORECASE))
 _PAST_TENSE = re.compile(r"\b(?:was|were|did|had)\b", re.IGNORECASE)

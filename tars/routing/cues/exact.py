@@ -65,6 +65,7 @@ EXACT = Family(
         (3, rf"\b(?:split|divide|share)\b.{{0,40}}{_N}.{{0,40}}\b(?:between|among|by|into|with) {_N}\b"),
         # a function of numbers listed, and dozens: "the average of 4, 8 and 15", "3 dozen"
         (3, rf"\b(?:average|mean|sum|total) of {_LISTED}|{_N} dozen\b"),
+        (3, rf"^round {_N} to\b"),
         # conversions: a quantity in one unit asked in another
         (3, rf"{_N} ?(?:{_UNIT})\b.{{0,4}}\b(?:to|in|into|as|in terms of)\s+(?:a |an )?(?:{_UNIT})\b"),
         (3, rf"\bhow many (?:{_UNIT}) (?:are |is |make up |fit )?(?:in|into|per) (?:a |an |one |{_N} ?)(?:{_UNIT})\b"),
@@ -80,7 +81,9 @@ EXACT = Family(
             rf"|{_DATE_OF}|\bwhen is (?:the )?{_DATE}(?: (?:this|next|last) year| \d{{4}})?\b\W*$"),
         (3, rf"\b{_SPAN} (?:from|after|before|since|later than|earlier than) (?:now|today|tomorrow|yesterday|{_DATE}|"
             rf"\d{{4}}-\d\d-\d\d|{CLOCK_TIME})"),
-        (3, rf"\bwhat (?:date|day|time) (?:is|was|will it be|would it be|will be)\b.{{0,12}}\b(?:in )?{_SPAN}\b"
+        (3, rf"\bwhat(?:'s| is| will)? (?:the )?(?:date|day|time) (?:is |was |will it be |would it be |will be |be )?"
+            rf"(?:.{{0,12}}\b)?in {_SPAN}\b"
+            rf"|\bwhat (?:date|day|time) (?:is|was|will it be|would it be|will be)\b.{{0,12}}\b{_SPAN}\b"
             rf"|\bwhat time will it be in\b|\bin {_SPAN},? what (?:date|day|time)\b"),
         (3, rf"\b(?:add|subtract|plus|minus) {_SPAN} (?:to|from)\b"),
         (3, rf"\bwhat (?:was |is )?(?:the )?(?:date|day(?: of the week)?)\b(?: (?:was it|was|is it))?,? {_SPAN} ago\b|"
@@ -111,7 +114,7 @@ EXACT = Family(
     hints=hints(
         calculate=rf"{_N}\s*(?:[*×÷^+]|\*\*)\s*\(?{_N}|{_N} [-/x] \(?-?{_N}|(?<![/\d]){_N}/{_N}(?![/\d])|"
                   rf"{_N}\s*(?:%|percent|per cent)|\b(?:{_OPERATOR_WORD}|square root|cube root|sqrt|factorial|"
-                  r"squared|cubed|percent|calculate|compute|evaluate|split|share|average|mean|sum|total|dozen)\b",
+                  r"squared|cubed|percent|calculate|compute|evaluate|split|share|average|mean|sum|total|dozen|round)\b",
         convert_units=rf"\b(?:convert|how many (?:{_UNIT}) (?:are |is )?in(?! (?:the month of )?{_MONTH_NAME}))\b|"
                       rf"\bhow many (?:{_UNIT}) (?:is|are|makes?) {_N} ?(?:{_UNIT})\b|"
                       rf"{_N} ?(?:{_UNIT})\b.{{0,4}}\b(?:to|in|into|as)\s+(?:a |an )?(?:{_UNIT})\b|{_MARKED_FEET}",
