@@ -21,7 +21,8 @@ from tars.routing import Router
 from tars.session.escalation import route_result
 from tars.tools import dates, when
 from tars.tools.builtin import builtin_tools
-from tars.tools.calc import CalcError, calculate, evaluate, expression_in
+from tars.tools.calc import CalcError, calculate, evaluate
+from tars.tools.calc_requests import expression_in
 from tars.tools.date_requests import shift_asked, span_asked, week_asked, year_asked
 from tars.tools.dates import DateError, date_shift, day_of_week, days_between, leap_year, parse_day
 from tars.tools.registry import ToolRegistry
@@ -536,7 +537,7 @@ def test_fuel_economy_converts_both_ways_including_litres_per_100_km():
     ("what is the sum of the first two", "```\n1\n2\n3\n```", None),
 ])
 def test_a_figure_of_numbers_piped_in_is_computed(request_, attached, expression):
-    from tars.tools.calc import aggregate_of
+    from tars.tools.calc_requests import aggregate_of
 
     assert aggregate_of(request_, attached) == expression
 

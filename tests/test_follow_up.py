@@ -64,3 +64,29 @@ def test_a_first_message_has_nothing_to_carry_on():
     session = Session(load_config(environ={}), primary=ScriptedProvider([["Hello."]]),
                       tools=ToolRegistry([_weather([])]))
     assert not session.route("and in Bergen?").needs_tools
+
+
+@pytest.mark.parametrize("message,expression", [
+    ("now subtract 100", "540 - 100"), ("and times 2?", "540 * 2"), ("divide that by 4", "540 / 4"),
+    ("double it", "540 * 2"), ("what's that plus 10%", "540 + 10%"), ("subtract 100 from it", "540 - 100"),
+    ("now write a poem", None), ("and in feet?", None), ("what about 20?", None),
+])
+def test_the_last_result_taken_further(message, expression):
+    from tars.tools.calc_requests import continued
+
+    assert continued(message, 540) == expression
+
+
+def test_arithmetic_goes_on_from_the_last_result_without_a_model():
+    """After 45 × 12 = 540, "now subtract 100" is 440: the embedded model had taken it as a date
+    100 days back."""
+    from tars.tools.calc import calc_tools
+    from tars.tools.dates import date_tools
+
+    model = ScriptedProvider([], native_tools=False)  # a model call would fail the test: none is scripted
+    config = load_config(environ={}).replace(tool_mode="pipeline")
+    session = Session(config, primary=PipelineProvider(model), tools=ToolRegistry(calc_tools() + date_tools()))
+    assert session.send("what is 45 times 12?").text == "45 × 12 = 540"
+    assert session.send("now subtract 100").text == "540 - 100 = 440"
+    assert session.send("and double it").text == "440 × 2 = 880"
+    assert model.calls == []

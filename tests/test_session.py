@@ -297,6 +297,13 @@ def test_an_empty_answer_after_tool_calls_is_said_plainly():
     assert notices == ["scripted:script gave no answer after its tool calls; their results are above"]
 
 
+def test_an_empty_answer_is_said_plainly_too():
+    """A reply that was nothing but a call to a tool not offered shows nothing; the user is told so."""
+    session = make_session(ScriptedProvider([[""]]))
+    notices = [e.text for e in session.stream("and in feet?") if isinstance(e, Notice)]
+    assert notices == ["scripted:script gave no answer"]
+
+
 def test_an_answer_cut_at_the_output_limit_is_told_and_marked_on_the_turn():
     model = ScriptedProvider([["The three steps are: first", Stop(reason="max_tokens")]])
     session = make_session(model)

@@ -202,8 +202,22 @@ def _stated_args(tool: Tool, messages: Sequence[Message]) -> dict[str, Any] | No
     """Arguments the message states exactly (`tars.tools.stated`), when they meet the schema."""
     content = latest_user_text(messages)
     request = request_of(content)  # the request is read; what came attached only as its numbers
-    args = stated_args(tool.name, request, attached=content[len(request):])
+    args = stated_args(tool.name, request, attached=content[len(request):], previous=_last_result(messages, tool))
     return args if args is not None and schema_error(tool.parameters, args) is None else None
+
+
+def _last_result(messages: Sequence[Message], tool: Tool) -> Any:
+    """The `result` of the latest successful call of `tool` before the latest user message (what
+    "now subtract 100" takes further), or None."""
+    latest = max((i for i, m in enumerate(messages) if m.role == "user"), default=0)
+    for message in reversed(messages[:latest]):
+        if message.role == "tool" and message.name == tool.name and not message.is_error:
+            try:
+                value = json.loads(message.content)
+            except ValueError:
+                return None
+            return value.get("result") if isinstance(value, dict) else None
+    return None
 
 
 def _ground(result: Arguments, tool: Tool, args: dict[str, Any], messages: Sequence[Message],

@@ -17,7 +17,8 @@ from tars.routing.cues import BUILTIN_FAMILIES
 from tars.routing.family import Family
 from tars.routing.learned import NAME_NOUNS, VERBS, coverage, initials, learn_family, name_words, stem, words
 from tars.routing.signals import Signals, read_signals
-from tars.tools.calc import CALCULATOR, aggregate_asked
+from tars.tools.calc import CALCULATOR
+from tars.tools.calc_requests import aggregate_asked
 from tars.tools.fact_wording import is_question
 from tars.tools.file_info import FILE_INFO, contents_asked
 

@@ -170,6 +170,8 @@ def _ended(reply: Reply, turn: Turn) -> Iterator[Notice]:
         case _ if not reply.text.strip() and turn.tool_results:
             yield Notice(level="warning",
                          text=f"{turn.model} gave no answer after its tool calls; their results are above")
+        case _ if not reply.text.strip():  # e.g. only a call to a tool not offered, which is never shown
+            yield Notice(level="warning", text=f"{turn.model} gave no answer")
 
 
 def _run_calls(session: Session, calls: tuple[ToolCall, ...], tools: list[Tool], turn: Turn,

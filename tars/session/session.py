@@ -169,13 +169,19 @@ class Session:
         return self.escalation.route(decision)
 
     def _previous_request(self, text: str) -> str:
-        """The request of the user message before `text` ("" when there is none)."""
+        """The request before `text`, with the ones it carries on when it is a follow-up itself
+        ("convert 10 km to miles", "and 20?"); "" when there is none."""
         from tars.attachments.compose import request_of
 
         requests = [request_of(m.content) for m in self.context.messages if m.role == "user"]
         if requests and requests[-1] == text:  # resuming: the latest message is `text` itself
             requests.pop()
-        return requests[-1] if requests else ""
+        chain: list[str] = []
+        while requests and len(chain) < 4:
+            chain.insert(0, requests.pop())
+            if not is_follow_up(chain[0]):
+                break
+        return "\n".join(chain)
 
     # -- the conversation -----------------------------------------------------------------------
     def send(self, text: str, *, attachment: str | Sequence[Attached] | None = None) -> Turn:

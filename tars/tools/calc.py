@@ -19,13 +19,13 @@ from typing import Any
 from tars.errors import ToolError
 from tars.tools.base import Tool
 
-__all__ = ["CalcError", "evaluate", "expression_in", "aggregate_asked", "aggregate_of", "calc_tools", "CALCULATOR",
-           "MAX_DIGITS"]
+__all__ = ["CalcError", "evaluate", "normalise", "calc_tools", "CALCULATOR", "MAX_CHARS", "MAX_DIGITS", "NUMBER",
+           "SYMBOLS"]
 
 CALCULATOR = "calculate"  # the tool's name: the pipeline hands it arithmetic the user wrote out
 MAX_DIGITS = 1000  # an integer result or intermediate longer than this is refused
 _MAX_BITS = int(MAX_DIGITS * 3.33) + 1
-_MAX_CHARS = 500
+MAX_CHARS = 500  # the longest expression tars evaluates
 _Number = int | float
 
 
@@ -108,14 +108,14 @@ _BINARY: dict[type, Callable[[Any, Any], _Number]] = {
 _SYMBOL = {ast.Add: "+", ast.Sub: "−", ast.Mult: "×", ast.Div: "÷", ast.FloorDiv: "//", ast.Mod: "mod",
            ast.Pow: "^"}
 
-_NUM = r"\d+(?:\.\d+)?"
+NUMBER = r"\d+(?:\.\d+)?"  # a number as the readers match one
 # numbers listed: "4, 8, 15 and 16"
-_LISTED = rf"-?{_NUM}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)-?{_NUM})+"
+_LISTED = rf"-?{NUMBER}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)-?{NUMBER})+"
 
 
 def _listed(match: re.Match[str]) -> str:
     """ "the average of 4, 8 and 15" -> "average(4, 8, 15)": a function of every number listed."""
-    numbers = re.findall(rf"-?{_NUM}", match["list"])
+    numbers = re.findall(rf"-?{NUMBER}", match["list"])
     return f" {'sum' if match['fn'] == 'total' else match['fn']}({', '.join(numbers)}) "
 
 
@@ -124,28 +124,28 @@ _WORDS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\b(?:what(?:'s| is)|calculate|compute|evaluate|how much is|solve)\b", " "),
     (rf"\b(?:the )?(?P<fn>average|mean|sum|total) of (?P<list>{_LISTED})\b", _listed),
     # an amount shared out: "split 240 between 3 people", "divide 90 by 4", "240 split 3 ways"
-    (rf"\b(?:split|divide|share)\s+({_NUM})\s+(?:equally |evenly )?(?:between|among|amongst|across|into|by)\s+"
-     rf"({_NUM})(?:\s+(?:people|persons|friends|ways|parts|pieces|equal parts|groups|of us))?\b", r"(\1 / \2)"),
-    (rf"({_NUM})\s+(?:split|divided|shared)\s+({_NUM})\s+ways\b", r"(\1 / \2)"),
-    (rf"({_NUM})\s+dozen\b", r"(\1 * 12)"),
-    (rf"\bround\s+(-?{_NUM})\s+to\s+(\d+)\s+(?:decimal places?|decimals?|dp|places?|digits? after the point)\b",
+    (rf"\b(?:split|divide|share)\s+({NUMBER})\s+(?:equally |evenly )?(?:between|among|amongst|across|into|by)\s+"
+     rf"({NUMBER})(?:\s+(?:people|persons|friends|ways|parts|pieces|equal parts|groups|of us))?\b", r"(\1 / \2)"),
+    (rf"({NUMBER})\s+(?:split|divided|shared)\s+({NUMBER})\s+ways\b", r"(\1 / \2)"),
+    (rf"({NUMBER})\s+dozen\b", r"(\1 * 12)"),
+    (rf"\bround\s+(-?{NUMBER})\s+to\s+(\d+)\s+(?:decimal places?|decimals?|dp|places?|digits? after the point)\b",
      r"round(\1, \2)"),
-    (rf"\bround\s+(-?{_NUM})\s+to\s+(?:the\s+)?nearest\s+(?:whole number|integer|unit|one)\b", r"round(\1)"),
+    (rf"\bround\s+(-?{NUMBER})\s+to\s+(?:the\s+)?nearest\s+(?:whole number|integer|unit|one)\b", r"round(\1)"),
     # a percentage taken off or added to an amount is a share of that amount: "20% off 80" is 64
-    (rf"({_NUM})\s*(?:%|percent|per cent)\s+(?:off|discount on|discount from|less than)\s+({_NUM})\b",
+    (rf"({NUMBER})\s*(?:%|percent|per cent)\s+(?:off|discount on|discount from|less than)\s+({NUMBER})\b",
      r"(\2 - pct(\1))"),
-    (rf"({_NUM})\s+(?:with|less|minus)\s+(?:a\s+)?({_NUM})\s*(?:%|percent|per cent)\s+(?:off|discount)\b",
+    (rf"({NUMBER})\s+(?:with|less|minus)\s+(?:a\s+)?({NUMBER})\s*(?:%|percent|per cent)\s+(?:off|discount)\b",
      r"(\1 - pct(\2))"),
-    (rf"\b(increase|decrease|raise|reduce|cut)\s+({_NUM})\s+by\s+({_NUM})\s*(?:%|percent|per cent)",
+    (rf"\b(increase|decrease|raise|reduce|cut)\s+({NUMBER})\s+by\s+({NUMBER})\s*(?:%|percent|per cent)",
      lambda m: f"({m[2]} {'+' if m[1] in ('increase', 'raise') else '-'} pct({m[3]}))"),
-    (rf"({_NUM})\s*(?:%|percent|per cent)\s+(?:more|higher|greater) than\s+({_NUM})\b", r"(\2 + pct(\1))"),
-    (rf"({_NUM})\s*(?:%|percent|per cent)\s+(?:of|(?:tip|tax|interest|commission|gratuity|service charge) "
+    (rf"({NUMBER})\s*(?:%|percent|per cent)\s+(?:more|higher|greater) than\s+({NUMBER})\b", r"(\2 + pct(\1))"),
+    (rf"({NUMBER})\s*(?:%|percent|per cent)\s+(?:of|(?:tip|tax|interest|commission|gratuity|service charge) "
      r"(?:on|of|for))\b", r"pct(\1)*"),
-    (rf"({_NUM})\s*(?:%|percent|per cent)(?!\s*[\d(.])", r"pct(\1)"),
+    (rf"({NUMBER})\s*(?:%|percent|per cent)(?!\s*[\d(.])", r"pct(\1)"),
     (r"\b(?:the )?square root of\b", " sqrt "),
     (r"\b(?:the )?cube root of\s*(\(?[\d.]+\)?)", r" (\1)**(1/3)"),
     (r"\b(?:the )?factorial of\b", " factorial "),
-    (rf"({_NUM})\s*!", r"factorial(\1)"),
+    (rf"({NUMBER})\s*!", r"factorial(\1)"),
     (r"\bto the power of\b|\braised to(?: the power(?: of)?)?\b|\bto the\b", "**"),
     (r"\bsquared\b", "**2"), (r"\bcubed\b", "**3"),
     (r"\bmultiplied by\b|\btimes\b", "*"), (r"\bdivided by\b|\bover\b", "/"),
@@ -153,10 +153,10 @@ _WORDS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"(?<=[\d)])\s*x\s*(?=[\d(])", "*"),
 )
 _WORD_PATTERNS = tuple((re.compile(p), r) for p, r in _WORDS)
-_SYMBOLS = str.maketrans({"×": "*", "·": "*", "÷": "/", "−": "-", "–": "-", "^": "~",
+SYMBOLS = str.maketrans({"×": "*", "·": "*", "÷": "/", "−": "-", "–": "-", "^": "~",
                           "$": None, "€": None, "£": None, "¥": None})
 # sqrt 81 / sqrt of 81: a function name followed by a bare number gets its parentheses
-_BARE_CALL = re.compile(r"\b(" + "|".join(_FUNCTIONS) + r")\s+(?:of\s+)?(-?" + _NUM + r")")
+_BARE_CALL = re.compile(r"\b(" + "|".join(_FUNCTIONS) + r")\s+(?:of\s+)?(-?" + NUMBER + r")")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 
 
@@ -164,7 +164,7 @@ def normalise(expression: str) -> str:
     """The expression with words and typographic symbols turned into Python operators."""
     text = " ".join(expression.lower().split()).strip().rstrip("?=.").strip()
     text = re.sub(r"(?<![\d)])!+$", "", text).strip()
-    text = text.translate(_SYMBOLS).replace("~", "**")
+    text = text.translate(SYMBOLS).replace("~", "**")
     if not re.search(r"[a-z]\s*\(", text):  # 1,234,567 is one number unless commas separate arguments
         text = _THOUSANDS.sub("", text)
     for pattern, replacement in _WORD_PATTERNS:
@@ -175,8 +175,8 @@ def normalise(expression: str) -> str:
 
 def evaluate(expression: str) -> _Number:
     """The exact value of `expression`; CalcError for anything that is not plain arithmetic or too big."""
-    if len(expression) > _MAX_CHARS:
-        raise CalcError(f"the expression is longer than {_MAX_CHARS} characters")
+    if len(expression) > MAX_CHARS:
+        raise CalcError(f"the expression is longer than {MAX_CHARS} characters")
     text = normalise(expression)
     if not text:
         raise CalcError("the expression is empty")
@@ -272,94 +272,15 @@ def _tidy(value: _Number) -> _Number:
 
 def _shown(text: str) -> str:
     """The normalised expression as people write it."""
-    out = re.sub(r"pct\((" + _NUM + r")\)\*", r"\1% of ", text)
-    out = re.sub(r"pct\((" + _NUM + r")\)", r"\1%", out).replace("**", "^").replace("*", "×")
+    out = re.sub(r"pct\((" + NUMBER + r")\)\*", r"\1% of ", text)
+    out = re.sub(r"pct\((" + NUMBER + r")\)", r"\1%", out).replace("**", "^").replace("*", "×")
     out = re.sub(r"\s*([×+^÷])\s*", r" \1 ", out).replace("/", " / ").replace("  ", " ").strip()
     if out.startswith("(") and out.endswith(")") and "(" not in out[1:] and ")" not in out[:-1]:
         out = out[1:-1]  # "(80 - 20%)": the whole expression needs no parentheses
     return out
 
 
-# what may open or close a message that is nothing but arithmetic: "hey, what's 17 times 23 please?"
-_ASK_OPENING = re.compile(
-    r"^(?:(?:hey|hi|ok|okay|so|please|quick question)\b[,:!]?\s*)*"
-    r"(?:(?:can|could|would|will) you (?:please )?(?:tell me |work out |calculate |compute |do )?|tell me |work out )?"
-    r"(?:(?:what(?:'s|s| is| does)|how much is|calculate|compute|evaluate|work out)\s+)?(?:the\s+)?", re.IGNORECASE)
-_ASK_CLOSING = ("please", "equal", "make", "come to", "exactly")
-
-
-def _without_closing(ask: str) -> str:
-    """`ask` without the words and marks that may close it ("… equal, please?"); stripped from the
-    end one at a time, so a long run of spaces costs no regex backtracking."""
-    while True:
-        text = ask.rstrip(" \t\n?.=,")
-        while text.endswith("!") and not text[-2:-1].isdigit() and text[-2:-1] != ")":  # "7!" is a factorial
-            text = text[:-1].rstrip(" \t\n?.=,")
-        low = text.lower()
-        word = next((w for w in _ASK_CLOSING if low.endswith(w) and not low[-len(w) - 1:-len(w)].isalnum()), None)
-        if word is None:
-            return text
-        ask = text[: -len(word)]
-
-
-def expression_in(message: str) -> str | None:
-    """The arithmetic a message asks for, when the whole message is arithmetic tars evaluates
-    ("what's 20% off 80?"); None when it says anything more, which a model must read."""
-    ask = _ASK_OPENING.sub("", message.strip(), count=1)
-    ask = _without_closing(ask).strip()
-    if len(ask) > _MAX_CHARS or not re.search(r"\d", ask):
-        return None
-    try:
-        evaluate(ask)
-    except CalcError:
-        return None
-    return ask
-
-
 _CURRENCY = re.compile(r"[$€£¥]")
-
-
-# a request for one figure of numbers given with it: "what's the sum of these numbers?", "add them up"
-_AGGREGATE = re.compile(
-    r"^(?:(?:please|can you|could you|would you)\s+)*(?:what(?:'s| is| are)\s+|give me\s+|calculate\s+|compute\s+)?"
-    r"(?:the\s+)?(?P<fn>sum|total|average|mean|max(?:imum)?|min(?:imum)?|largest|biggest|highest|smallest|lowest)"
-    r"(?:\s+(?:number|value))?(?:\s+of)?(?:\s+(?:all\s+)?(?:these|those|the|them|this|it))?"
-    r"(?:\s+(?:numbers|values|figures|amounts|lines|list))?(?:,?\s+please)?\s*[?.!]*$"
-    r"|^(?:(?:please|can you|could you)\s+)*(?P<verb>add|sum|total|average)\s+"
-    r"(?:(?:all\s+)?(?:these|those|them|it|this)(?:\s+(?:numbers|values|figures|amounts))?)(?:\s+up)?"
-    r"(?:,?\s+please)?\s*[?.!]*$", re.IGNORECASE)
-_FUNCTION_OF = {"sum": "sum", "total": "sum", "add": "sum", "average": "average", "mean": "average", "max": "max",
-                "maximum": "max", "largest": "max", "biggest": "max", "highest": "max", "min": "min",
-                "minimum": "min", "smallest": "min", "lowest": "min"}
-_FENCE = re.compile(r"^`{3,}.*$|^\[attached [a-z]+: .*\]$", re.MULTILINE)
-_ONE_NUMBER = re.compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?")
-_LISTED_LINE = re.compile(r"-?\d+(?:\.\d+)?(?:[\s,;]+-?\d+(?:\.\d+)?)*")
-
-
-def aggregate_asked(request: str) -> str | None:
-    """The function a request asks of numbers given with it ("the sum of these" -> sum), or None."""
-    match = _AGGREGATE.match(" ".join(request.split()))
-    return _FUNCTION_OF[(match["fn"] or match["verb"]).lower()] if match else None
-
-
-def aggregate_of(request: str, attached: str) -> str | None:
-    """The expression for a request like "what's the average?" over `attached` text that is nothing
-    but numbers (a column piped in: one a line, or separated by commas), or None."""
-    function = aggregate_asked(request)
-    text = _FENCE.sub("", attached).translate(_SYMBOLS).strip()
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
-    if function is None or not lines:
-        return None
-    if len(lines) > 1:  # a column: one number a line, "1,234" being one number
-        if not all(_ONE_NUMBER.fullmatch(line) for line in lines):
-            return None
-        numbers = [line.replace(",", "") for line in lines]
-    else:  # one line of numbers: "12, 45, 7" are three, but "1,000, 2" could be two or three
-        if not _LISTED_LINE.fullmatch(lines[0]) or re.search(r"\d,\d{3}(?!\d)", lines[0]):
-            return None
-        numbers = re.findall(rf"-?{_NUM}", lines[0])
-    expression = f"{function}({', '.join(numbers)})"
-    return expression if len(numbers) >= 2 and len(expression) <= _MAX_CHARS else None
 
 
 def calculate(expression: str) -> dict[str, Any]:
@@ -381,7 +302,7 @@ def calc_tools() -> list[Tool]:
                      "percentages (N% of M), sqrt, abs, round, log, average and sum. Use it for any arithmetic "
                      "instead of working it out yourself."),
         parameters={"type": "object", "additionalProperties": False, "required": ["expression"],
-                    "properties": {"expression": {"type": "string", "minLength": 1, "maxLength": _MAX_CHARS,
+                    "properties": {"expression": {"type": "string", "minLength": 1, "maxLength": MAX_CHARS,
                                                   "description": "the arithmetic from the user's message, "
                                                                  "written with digits and operators"}}},
     )]

@@ -125,7 +125,7 @@ EXACT = Family(
         leap_year=r"\bleap ?years?\b",
         date_shift=rf"\b{_SPAN} (?:from|after|before|since|later|earlier|ago)\b|\bwhat time will it be\b|"
                    r"\bin \d+ (?:minutes?|hours?|days?|weeks?|months?|years?)\b|"
-                   r"\b(?:add|subtract)\b",
+                   rf"\b(?:add|subtract) {_SPAN}",
         day_of_week=r"\bwhat (?:day(?: of the week)?|weekday)\b|\b(?:fall|falls|fell|be) on (?:a|which|what)\b|"
                     rf"\bwhat date (?:is|was|will be|falls?)\b(?!.{{0,12}}\b{_SPAN}\b).{{0,20}}\b{_DATE}|"
                     rf"{_DATE_OF}|^when is\b|{WEEK_NUMBER}\W*$",
