@@ -53,6 +53,7 @@ ROOT = Path(__file__).resolve().parent.parent
     ("round(2.675, 2)", 2.68), ("round(2.5)", 3), ("round(-2.5)", -3), ("round(1234, -2)", 1200),
     ("round 2.675 to 2 decimal places", 2.68), ("round 3.7 to the nearest whole number", 4), ("round(7, 2)", 7),
     ("round(12345678901234567890123456789.5)", 12345678901234568000000000000),
+    ("8 billion divided by 365", 21917808.2192), ("2.5 million * 3", 7500000), ("12 factorial", 479001600),
 ])
 def test_arithmetic_is_exact(expression, value):
     assert evaluate(expression) == value
@@ -208,6 +209,8 @@ def test_unreadable_or_impossible_dates_are_refused(fixed_now):
     ("how long ago was 1969?", "days_between"), ("how many days are left in this year?", "days_between"),
     ("what week number is it?", "day_of_week"), ("how many km is 26.2 miles?", "convert_units"),
     ("what's the date in 3 weeks?", "date_shift"), ("round 2.675 to 2 decimal places", "calculate"),
+    ("what day was 100 days ago?", "date_shift"), ("what's 8 billion divided by 365?", "calculate"),
+    ("what is 12 factorial?", "calculate"),
 ])
 def test_exact_questions_get_the_one_tool_they_need_on_the_primary(router, message, tool):
     decision = router.decide(message)
@@ -318,8 +321,12 @@ def test_percentages_added_to_each_other_stay_percentages(expression, value):
     ("how many seconds in a week?", {"value": 1, "from_unit": "week", "to_unit": "seconds"}),
     ("how many ounces in 3 pounds?", {"value": 3, "from_unit": "pounds", "to_unit": "ounces"}),
     ("how many miles is 10 km", {"value": 10, "from_unit": "km", "to_unit": "miles"}),
-    ("1 hour 30 minutes in seconds", {"value": 90, "from_unit": "minutes", "to_unit": "seconds"}),
-    ("5 lb 4 oz in kg", {"value": 84, "from_unit": "oz", "to_unit": "kg"}),
+    # falling units summed, in the first unit when that is exact ("2 hours 45 minutes" is 2.75 hours)
+    ("1 hour 30 minutes in seconds", {"value": 1.5, "from_unit": "hour", "to_unit": "seconds"}),
+    ("5 lb 4 oz in kg", {"value": 5.25, "from_unit": "lb", "to_unit": "kg"}),
+    ("1 hour 20 minutes in seconds", {"value": 80, "from_unit": "minutes", "to_unit": "seconds"}),
+    ("what's 5 feet 9 in cm", {"value": 5.75, "from_unit": "feet", "to_unit": "cm"}),
+    ("what's 1.5 liters in ounces?", {"value": 1.5, "from_unit": "liters", "to_unit": "ounces"}),
     ("what is 2,450 grams in pounds?", {"value": 2450, "from_unit": "grams", "to_unit": "pounds"}),
     ("5 miles to km please", {"value": 5, "from_unit": "miles", "to_unit": "km"}),
     ("what is 5 in in cm", {"value": 5, "from_unit": "in", "to_unit": "cm"}),
@@ -327,7 +334,7 @@ def test_percentages_added_to_each_other_stay_percentages(expression, value):
     ("-40 c to f", {"value": -40, "from_unit": "c", "to_unit": "f"}),
     # feet and inches written with marks
     ("convert 5'11\" to cm", {"value": 71, "from_unit": "inches", "to_unit": "cm"}),
-    ("what's 6′ 2″ in meters?", {"value": 74, "from_unit": "inches", "to_unit": "meters"}),
+    ("what's 6′ 3″ in meters?", {"value": 6.25, "from_unit": "feet", "to_unit": "meters"}),
     ("5' in cm", {"value": 5, "from_unit": "feet", "to_unit": "cm"}),
     ("12\" in cm", {"value": 12, "from_unit": "inches", "to_unit": "cm"}),
     # more than one conversion, amounts listed rather than one quantity, rising units, a decimal
@@ -342,6 +349,12 @@ def test_the_conversion_a_message_states(message, args):
     assert conversion_asked(message) == args
     if args:
         assert "result" in convert_units(**args)
+
+
+def test_ounces_of_a_volume_are_fluid_ounces_and_one_unit_is_not_converted_to_itself():
+    assert convert_units(1.5, "liters", "ounces")["confirmation"] == "1.5 litres ≈ 50.721 fluid ounces"
+    assert convert_units(8, "oz", "grams")["confirmation"] == "8 ounces ≈ 226.796 grams"  # a mass stays one
+    assert convert_units(165, "minutes", "minutes")["confirmation"] == "165 minutes"
 
 
 def test_bits_and_average_calendar_units_are_told_as_they_are():

@@ -128,6 +128,9 @@ _WORDS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
      rf"({NUMBER})(?:\s+(?:people|persons|friends|ways|parts|pieces|equal parts|groups|of us))?\b", r"(\1 / \2)"),
     (rf"({NUMBER})\s+(?:split|divided|shared)\s+({NUMBER})\s+ways\b", r"(\1 / \2)"),
     (rf"({NUMBER})\s+dozen\b", r"(\1 * 12)"),
+    (rf"({NUMBER})\s*(thousand|million|billion|trillion)\b",
+     lambda m: f"({m[1]} * 10**{ {'thousand': 3, 'million': 6, 'billion': 9, 'trillion': 12}[m[2]]})"),
+    (rf"({NUMBER})\s+factorial\b", r"factorial(\1)"),
     (rf"\bround\s+(-?{NUMBER})\s+to\s+(\d+)\s+(?:decimal places?|decimals?|dp|places?|digits? after the point)\b",
      r"round(\1, \2)"),
     (rf"\bround\s+(-?{NUMBER})\s+to\s+(?:the\s+)?nearest\s+(?:whole number|integer|unit|one)\b", r"round(\1)"),
@@ -286,7 +289,7 @@ _CURRENCY = re.compile(r"[$€£¥]")
 def calculate(expression: str) -> dict[str, Any]:
     value = evaluate(expression)
     shown = _shown(normalise(expression))
-    number = f"{value:,}" if isinstance(value, int) and abs(value) >= 10_000 else str(value)
+    number = f"{value:,}" if 10_000 <= abs(value) and (isinstance(value, int) or abs(value) < 1e15) else str(value)
     confirmation = f"{shown} = {number}"
     money = _CURRENCY.search(expression)
     if money and isinstance(value, float) and round(value, 2) != value:  # an amount of money is paid in cents

@@ -152,8 +152,12 @@ def _from_kelvin(value: float, name: str) -> float:
 
 
 def convert(value: float, from_unit: str, to_unit: str) -> tuple[float, str, str]:
-    """`value` in `from_unit` expressed in `to_unit`, with both units' canonical names."""
+    """`value` in `from_unit` expressed in `to_unit`, with both units' canonical names; "ounces" of
+    a volume are fluid ounces ("1.5 litres in ounces")."""
     (dim_a, name_a), (dim_b, name_b) = unit(from_unit), unit(to_unit)
+    if {dim_a, dim_b} == {"mass", "volume"} and "ounce" in (name_a, name_b):
+        (dim_a, name_a), (dim_b, name_b) = (("volume", "fluid ounce") if name == "ounce" else (dim, name)
+                                            for dim, name in ((dim_a, name_a), (dim_b, name_b)))
     if dim_a != dim_b:
         raise UnitError(f"cannot convert {name_a} ({dim_a}) to {name_b} ({dim_b}): they measure different things")
     if dim_a == "temperature":
@@ -215,7 +219,7 @@ _AVERAGED = {("time", "month"), ("time", "year")}
 def convert_units(value: float, from_unit: str, to_unit: str) -> dict[str, Any]:
     result, name_a, name_b = convert(value, from_unit, to_unit)
     given = _named(_tidy(float(value)), name_a, as_given=True)
-    shown = f"{given} {'≈' if _number(result)[1] else '='} {_named(result, name_b)}"
+    shown = f"{given} {'≈' if _number(result)[1] else '='} {_named(result, name_b)}" if name_a != name_b else given
     if {("time", name_a), ("time", name_b)} & _AVERAGED and name_a != name_b:
         shown += " (a year taken as 365.2425 days and a month as a twelfth of that, the calendar's averages)"
     return {"value": value, "from": name_a, "to": name_b, "result": result, "confirmation": shown}
@@ -256,8 +260,20 @@ def _quantity(body: str) -> tuple[float, str] | None:
         if len(dims) > 1 or len(factors) < len(named) or not falling:
             return None
     (dim, last), written = named[-1][1], named[-1][2]
-    base = sum(n * _TABLE[d][name][0] for n, (d, name), _ in named) if dim in _TABLE else named[0][0]
-    return _tidy(base / _TABLE[dim][last][0] if dim in _TABLE else base), written
+    if dim not in _TABLE:
+        return _tidy(named[0][0]), written
+    base = sum(n * _TABLE[d][name][0] for n, (d, name), _ in named)
+    if len(named) > 1:  # in the first unit when that is exact: "2 hours 45 minutes" is 2.75 hours
+        (_, first), first_written = named[0][1], named[0][2]
+        whole = _tidy(base / _TABLE[dim][first][0])
+        if round(whole, 4) == whole:
+            return whole, _plural_of(first_written, whole)
+    return _tidy(base / _TABLE[dim][last][0]), written
+
+
+def _plural_of(written: str, value: float) -> str:
+    """The unit as written, plural for anything but 1 ("foot" of "5 foot 9" is 5.75 feet)."""
+    return {"foot": "feet", "inch": "inches"}.get(written, written) if value != 1 else written
 
 
 # feet and inches written with marks: 5'11", 6′ 2″, 5'
@@ -265,9 +281,14 @@ _FEET_INCHES = re.compile(r"(\d+(?:\.\d+)?)\s*['′’]\s*(\d+(?:\.\d+)?)\s*(?:\
 _MARKED = re.compile(r"(\d+(?:\.\d+)?)\s*(?:(?P<in>\"|″|”|'')|['′’])(?!\w)")
 
 
+_FEET_THEN_NUMBER = re.compile(r"(\d+(?:\.\d+)?)\s*(?:feet|foot|ft)\s+(\d+(?:\.\d+)?)(?=\s+(?:in|to|into|as)\s|\s*$)",
+                               re.IGNORECASE)
+
+
 def _unmarked(text: str) -> str:
-    """Feet and inches written out: 5'11" -> 5 feet 11 inches."""
+    """Feet and inches written out: 5'11" and "5 feet 11" -> 5 feet 11 inches."""
     text = _FEET_INCHES.sub(r"\1 feet \2 inches", text)
+    text = _FEET_THEN_NUMBER.sub(r"\1 feet \2 inches", text)
     return _MARKED.sub(lambda m: f"{m[1]} {'inches' if m['in'] else 'feet'}", text)
 
 
@@ -294,7 +315,8 @@ def conversion_asked(message: str) -> dict[str, Any] | None:
         ends = {unit(from_unit), unit(to_unit)}
     except UnitError:
         return None
-    if len({dim for dim, _ in ends}) > 1 or ends & _AVERAGED:  # "days in a year": 365, not the average
+    fluid = {dim for dim, _ in ends} == {"mass", "volume"} and ("mass", "ounce") in ends  # fluid ounces
+    if (len({dim for dim, _ in ends}) > 1 and not fluid) or ends & _AVERAGED:  # "days in a year": 365, not the average
         return None
     if _UNSAID.search(f"{from_unit} {to_unit}") or (any(name.startswith("imperial") for _, name in ends)
                                                     and any(name in _US_MEASURES for _, name in ends)):

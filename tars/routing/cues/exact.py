@@ -66,6 +66,7 @@ EXACT = Family(
         # a function of numbers listed, and dozens: "the average of 4, 8 and 15", "3 dozen"
         (3, rf"\b(?:average|mean|sum|total) of {_LISTED}|{_N} dozen\b"),
         (3, rf"^round {_N} to\b"),
+        (3, rf"{_N} (?:thousand|million|billion|trillion) (?:{_OPERATOR_WORD}|[*/+×÷-])|{_N} factorial\b"),
         # conversions: a quantity in one unit asked in another
         (3, rf"{_N} ?(?:{_UNIT})\b.{{0,4}}\b(?:to|in|into|as|in terms of)\s+(?:a |an )?(?:{_UNIT})\b"),
         (3, rf"\bhow many (?:{_UNIT}) (?:are |is |make up |fit )?(?:in|into|per) (?:a |an |one |{_N} ?)(?:{_UNIT})\b"),
@@ -114,7 +115,8 @@ EXACT = Family(
     hints=hints(
         calculate=rf"{_N}\s*(?:[*×÷^+]|\*\*)\s*\(?{_N}|{_N} [-/x] \(?-?{_N}|(?<![/\d]){_N}/{_N}(?![/\d])|"
                   rf"{_N}\s*(?:%|percent|per cent)|\b(?:{_OPERATOR_WORD}|square root|cube root|sqrt|factorial|"
-                  r"squared|cubed|percent|calculate|compute|evaluate|split|share|average|mean|sum|total|dozen|round)\b",
+                  r"squared|cubed|percent|calculate|compute|evaluate|split|share|average|mean|sum|total|dozen|round|"
+                  r"factorial)\b",
         convert_units=rf"\b(?:convert|how many (?:{_UNIT}) (?:are |is )?in(?! (?:the month of )?{_MONTH_NAME}))\b|"
                       rf"\bhow many (?:{_UNIT}) (?:is|are|makes?) {_N} ?(?:{_UNIT})\b|"
                       rf"{_N} ?(?:{_UNIT})\b.{{0,4}}\b(?:to|in|into|as)\s+(?:a |an )?(?:{_UNIT})\b|{_MARKED_FEET}",
@@ -126,8 +128,10 @@ EXACT = Family(
         date_shift=rf"\b{_SPAN} (?:from|after|before|since|later|earlier|ago)\b|\bwhat time will it be\b|"
                    r"\bin \d+ (?:minutes?|hours?|days?|weeks?|months?|years?)\b|"
                    rf"\b(?:add|subtract) {_SPAN}",
-        day_of_week=r"\bwhat (?:day(?: of the week)?|weekday)\b|\b(?:fall|falls|fell|be) on (?:a|which|what)\b|"
+        # (a span from a day is date_shift's: "what day was 100 days ago?")
+        day_of_week=rf"^(?!.*\b{_SPAN} (?:ago|from|after|before|later|earlier|hence)\b)(?:.*?"
+                    r"(?:\bwhat (?:day(?: of the week)?|weekday)\b|\b(?:fall|falls|fell|be) on (?:a|which|what)\b|"
                     rf"\bwhat date (?:is|was|will be|falls?)\b(?!.{{0,12}}\b{_SPAN}\b).{{0,20}}\b{_DATE}|"
-                    rf"{_DATE_OF}|^when is\b|{WEEK_NUMBER}\W*$",
+                    rf"{_DATE_OF})|^when is\b|{WEEK_NUMBER}\W*$)",
     ),
 )
