@@ -54,6 +54,8 @@ ROOT = Path(__file__).resolve().parent.parent
     ("round 2.675 to 2 decimal places", 2.68), ("round 3.7 to the nearest whole number", 4), ("round(7, 2)", 7),
     ("round(12345678901234567890123456789.5)", 12345678901234568000000000000),
     ("8 billion divided by 365", 21917808.2192), ("2.5 million * 3", 7500000), ("12 factorial", 479001600),
+    # items written tight are a list; a comma before three digits inside an item is a thousands separator
+    ("average of 1,2,3", 2), ("sum of 1,000 and 2,000", 3000), ("08 + 1", 9),
 ])
 def test_arithmetic_is_exact(expression, value):
     assert evaluate(expression) == value
@@ -65,7 +67,8 @@ def test_arithmetic_is_exact(expression, value):
     ("1 / 0", "division by zero"), ("__import__('os').system('true')", "only numbers"),
     ("open('/etc/passwd')", "only numbers"), ("(1).__class__", "only numbers"), ("x + 1", "unknown name 'x'"),
     ("[1, 2]", "only numbers"), ("lambda: 1", "only numbers"), ("(-8) ** (1/3)", "not a real number"),
-    ("sqrt(-1)", "negative"), ("2 +", "cannot read"), ("1" * 600, "longer than 500"), ("True + 1", "unknown name"),
+    ("sqrt(-1)", "negative"), ("2 +", "cannot read"), ("round(1e308*10)", "not a finite"),
+    ("average of 100,200,300", "one number or several"), ("1" * 6000, "longer than 5000"), ("True + 1", "unknown name"),
 ])
 def test_unsafe_or_huge_input_is_refused_quickly(expression, why):
     started = time.perf_counter()
@@ -119,6 +122,8 @@ def test_conversion_sentence_and_refusals():
     assert told["confirmation"] == "72 °F ≈ 22.2222 °C" and told["result"] == pytest.approx(22.2222222222)
     assert convert_units(100, "km", "miles")["confirmation"] == "100 kilometres ≈ 62.1371 miles"
     assert convert_units(1234567.891234, "m", "ft")["confirmation"] == "1,234,567.89123 metres ≈ 4,050,420 feet"
+    assert convert_units(1, "mm", "miles")["confirmation"] == "1 millimetre ≈ 6.21371e-07 miles"
+    assert convert_units(0.621371, "miles", "km")["confirmation"] == "0.621371 miles ≈ 1 kilometre"
     with pytest.raises(UnitError, match="currency conversion needs live exchange rates"):
         convert_units(10, "dollars", "euros")
     with pytest.raises(UnitError, match="measure different things"):
@@ -210,7 +215,8 @@ def test_unreadable_or_impossible_dates_are_refused(fixed_now):
     ("what week number is it?", "day_of_week"), ("how many km is 26.2 miles?", "convert_units"),
     ("what's the date in 3 weeks?", "date_shift"), ("round 2.675 to 2 decimal places", "calculate"),
     ("what day was 100 days ago?", "date_shift"), ("what's 8 billion divided by 365?", "calculate"),
-    ("what is 12 factorial?", "calculate"),
+    ("what is 12 factorial?", "calculate"), ("divide 90 by 4", "calculate"), ("what is 100 split 4 ways", "calculate"),
+    ("10% service charge on £50", "calculate"), ("round -2.5 to 0 decimal places", "calculate"),
 ])
 def test_exact_questions_get_the_one_tool_they_need_on_the_primary(router, message, tool):
     decision = router.decide(message)
@@ -226,6 +232,7 @@ def test_exact_questions_get_the_one_tool_they_need_on_the_primary(router, messa
     "how do I convert miles to kilometers in excel", "what is multiplication", "write a function that multiplies "
     "17 by 23", "what is 2+2 in python", "mix 1/2 cup of flour with the eggs", "remind me in 2 weeks to call mom",
     "convert 100 usd to eur", "is a marathon 42 km?", "why is division by zero undefined",
+    "I have 3 dozen eggs", "Round 2 to go, who's winning?", "how long until 1730?",
     "write a poem about the number 7", "convert 3pm New York time to London time",
 ])
 def test_questions_about_methods_code_or_other_families_do_not_route_there(router, message):
@@ -421,6 +428,8 @@ def test_the_shift_a_message_states(fixed_now, message, args):
     ("how many weeks are left in 2026?", {"to_date": "2026-12-31"}, 36),
     ("how many days until the end of the year?", {"to_date": "the end of the year"}, 36),
     ("how many days are left in 2025?", None, None), ("how many hours are left in the day?", None, None),
+    ("how many days are left in 2027?", None, None), ("how long until 1730?", None, None),
+    ("how long until the year 2000?", None, None),
 ])
 def test_the_span_a_message_states(fixed_now, message, args, days):
     assert span_asked(message) == args
@@ -431,10 +440,13 @@ def test_the_span_a_message_states(fixed_now, message, args, days):
 @pytest.mark.parametrize("message,args,told", [
     ("how long ago was 1969?", {"from_date": "1969", "to_date": "today"}, "From 1969 to 2026 is 57 years."),
     ("how many years since 1969?", {"from_date": "1969", "to_date": "today"}, "From 1969 to 2026 is 57 years."),
-    ("how many years until 2050?", {"to_date": "2050"}, "From 2026 to 2050 is 24 years."),
-    ("how long until 2027", {"to_date": "2027"}, "From 2026 to 2027 is 1 year."),
+    # until a year begins is days: 2027 is 37 days away, not "1 year"
+    ("how long until 2027", {"to_date": "2027-01-01"}, "From Wednesday 2026-11-25 to Friday 2027-01-01 is 37 days "
+                                                       "(5 weeks and 2 days)."),
+    ("how many years until 2050?", {"to_date": "2050-01-01"}, "From Wednesday 2026-11-25 to Saturday 2050-01-01 is "
+                                                              "8,438 days (23 years, 1 month and 7 days)."),
 ])
-def test_years_between_years_are_whole_years(fixed_now, message, args, told):
+def test_years_since_a_year_are_whole_years_and_until_one_days(fixed_now, message, args, told):
     assert span_asked(message) == args
     assert days_between(**args)["confirmation"] == told
 
@@ -547,6 +559,8 @@ def test_fuel_economy_converts_both_ways_including_litres_per_100_km():
     # "1,000, 2": two numbers or three? words, one number, another question: the model's
     ("what's the sum?", "```\n1,000, 2\n```", None), ("what's the sum?", "```\napples 3\npears 4\n```", None),
     ("what's the sum?", "```\n5\n```", None), ("summarize this", "```\n1\n2\n```", None),
+    ("what's the sum?", "```\n12,5;7,25;3,0\n```", None),  # decimal commas: not read as more numbers
+    ("what is the sum?", "```\n08\n09\n10\n```", "sum(08, 09, 10)"),
     ("what is the sum of the first two", "```\n1\n2\n3\n```", None),
 ])
 def test_a_figure_of_numbers_piped_in_is_computed(request_, attached, expression):
@@ -556,7 +570,9 @@ def test_a_figure_of_numbers_piped_in_is_computed(request_, attached, expression
 
 
 def test_piped_numbers_are_summed_by_tars_not_by_the_model(tmp_path, router):
-    assert router.decide("what is the sum of these numbers?", attached=True).tool_hints == ("calculate",)
+    numbers = "```\n12\n45\n```"
+    assert router.decide("what is the sum of these numbers?", attached=numbers).tool_hints == ("calculate",)
+    assert not router.decide("can you sum this up?", attached="```\nA long essay.\n```").needs_tools
     assert not router.decide("what is the sum of these numbers?").needs_tools  # nothing given to sum
     with OllamaServer() as ollama:
         env = {**os.environ, "PYTHONPATH": str(ROOT), "TARS_MODEL_REMOTE": "none", "OLLAMA_HOST": ollama.url,

@@ -61,7 +61,8 @@ def test_the_file_a_message_names(message, path):
     "summarize app.log", "what's in app.log?", "what does src/main.py do?", "any errors in app.log?",
     "explain app.log", "read app.log and tell me what failed", "fix the bug in src/main.py",
 ])
-def test_what_a_file_says_is_told_as_not_read_with_how_to_attach_it(folder, router, message):
+def test_what_a_file_says_is_told_as_not_read_with_how_to_attach_it(folder, router, message, monkeypatch):
+    monkeypatch.chdir(folder)
     decision = router.decide(message)
     assert decision.tool_hints == ("file_info",), decision
     args = file_named(message)
@@ -70,11 +71,21 @@ def test_what_a_file_says_is_told_as_not_read_with_how_to_attach_it(folder, rout
     assert told.startswith(f"I have not read {args['path']} (") and "To have it read, attach it: @" in told
 
 
-def test_a_question_about_an_attached_file_is_the_models_to_answer_from_it(router):
-    assert router.decide("summarize app.log", attached=True).needs_tools is False
-    assert router.decide("what's in app.log?", attached=True).needs_tools is False
+def test_a_file_that_is_not_here_is_asked_about_in_general(folder, router, monkeypatch):
+    monkeypatch.chdir(folder)
+    for message in ("what does package.json do?", "explain Cargo.toml", "what does setup.py do?"):
+        assert not router.decide(message).needs_tools, message  # the model explains such files
+    # what the file says pasted below the request is the model's to read
+    assert not router.decide("summarize app.log:\n\n```\nstarting\nerror: disk full\n```").needs_tools
+
+
+def test_a_question_about_an_attached_file_is_the_models_to_answer_from_it(router, folder, monkeypatch):
+    monkeypatch.chdir(folder)
+    assert router.decide("summarize app.log", attached="```\nerror: disk full\n```").needs_tools is False
+    assert router.decide("what's in app.log?", attached="```\nerror: disk full\n```").needs_tools is False
     # a count is still exact, attached or not
-    assert router.decide("how many lines in app.log?", attached=True).tool_hints == ("file_info",)
+    assert router.decide("how many lines in app.log?", attached="```\nerror: disk full\n```").tool_hints == \
+        ("file_info",)
 
 
 @pytest.mark.parametrize("message", ["how do I read a .log file", "explain how logging works"])

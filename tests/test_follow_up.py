@@ -74,7 +74,7 @@ def test_a_first_message_has_nothing_to_carry_on():
 def test_the_last_result_taken_further(message, expression):
     from tars.tools.calc_requests import continued
 
-    assert continued(message, 540) == expression
+    assert continued(message, {"result": 540}) == expression
 
 
 def test_arithmetic_goes_on_from_the_last_result_without_a_model():
@@ -87,6 +87,30 @@ def test_arithmetic_goes_on_from_the_last_result_without_a_model():
     config = load_config(environ={}).replace(tool_mode="pipeline")
     session = Session(config, primary=PipelineProvider(model), tools=ToolRegistry(calc_tools() + date_tools()))
     assert session.send("what is 45 times 12?").text == "45 × 12 = 540"
-    assert session.send("now subtract 100").text == "540 - 100 = 440"
-    assert session.send("and double it").text == "440 × 2 = 880"
+    assert session.send("now subtract 100").text == "(45 × 12) - 100 = 440"
+    assert session.send("and double it").text == "((45 × 12) - 100) × 2 = 880"
+    assert session.send("subtract 880").text == "(((45 × 12) - 100) × 2) - 880 = 0"
     assert model.calls == []
+
+
+def test_going_on_from_an_expression_loses_nothing_to_rounding_or_signs():
+    from tars.tools.calc import calculate
+    from tars.tools.calc_requests import continued
+
+    assert calculate(continued("and times 3", calculate("10 / 3")))["result"] == 10  # not 9.99999999999
+    assert calculate(continued("and square it", calculate("3 minus 8")))["result"] == 25  # not -25
+    assert continued("square it", {"result": -5}) == "(-5) ** 2"
+
+
+def test_a_chain_of_follow_ups_is_carried_back_to_its_request():
+    from tars.tools.units import unit_tools
+
+    model = ScriptedProvider([[json.dumps({"tool": "convert_units",
+                                           "args": {"value": 20, "from_unit": "km", "to_unit": "miles"}})]],
+                             native_tools=False)
+    config = load_config(environ={}).replace(tool_mode="pipeline")
+    session = Session(config, primary=PipelineProvider(model), tools=ToolRegistry(unit_tools()))
+    assert session.send("convert 10 km to miles").text == "10 kilometres ≈ 6.21371 miles"
+    assert session.send("and 20?").text == "20 kilometres ≈ 12.4274 miles"
+    assert session.route("what about in feet?").tool_hints == ("convert_units",)  # "and 20?" carries on too
+    assert not session.route("and thanks!").needs_tools

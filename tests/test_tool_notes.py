@@ -242,8 +242,21 @@ def test_a_note_asked_for_by_name_is_found_in_its_folder_and_shown(vault):
     assert (vault / "projects" / "ideas.md").read_text().endswith("- notes by name\n")
     assert not (vault / "ideas.md").exists()
     (vault / "archive").mkdir()
-    (vault / "archive" / "ideas.md").write_text("old\n")  # two notes of that name: which is not guessed
-    assert "no note 'ideas.md'" in run(reg, "note_read", path="ideas").text
+    (vault / "archive" / "Ideas.txt").write_text("old\n")  # two notes of that name: which is not guessed
+    for tool, args in (("note_read", {}), ("note_append", {"text": "x"})):
+        told = run(reg, tool, path="ideas", **args)
+        assert told.is_error and "2 notes are named 'ideas' (archive/Ideas.txt, projects/ideas.md)" in told.text
+    assert not (vault / "ideas.md").exists()  # no third note made in the vault's root
+
+
+def test_todays_note_is_where_the_settings_put_it_not_a_note_of_that_name_elsewhere(vault):
+    (vault / "archive").mkdir()
+    today = datetime.now().strftime("%Y-%m-%d")
+    (vault / "archive" / f"{today}.md").write_text("an old copy\n")
+    reg = registry(vault, TARS_DAILY_FOLDER="")
+    assert run(reg, "note_daily").output["text"] == ""
+    assert run(reg, "note_daily", text="Called Mum").output["path"] == f"{today}.md"
+    assert (vault / "archive" / f"{today}.md").read_text() == "an old copy\n"
 
 
 @pytest.mark.parametrize("message,read,append", [

@@ -206,8 +206,8 @@ def _stated_args(tool: Tool, messages: Sequence[Message]) -> dict[str, Any] | No
     return args if args is not None and schema_error(tool.parameters, args) is None else None
 
 
-def _last_result(messages: Sequence[Message], tool: Tool) -> Any:
-    """The `result` of the latest successful call of `tool` before the latest user message (what
+def _last_result(messages: Sequence[Message], tool: Tool) -> dict[str, Any] | None:
+    """The output of the latest successful call of `tool` before the latest user message (what
     "now subtract 100" takes further), or None."""
     latest = max((i for i, m in enumerate(messages) if m.role == "user"), default=0)
     for message in reversed(messages[:latest]):
@@ -216,7 +216,7 @@ def _last_result(messages: Sequence[Message], tool: Tool) -> Any:
                 value = json.loads(message.content)
             except ValueError:
                 return None
-            return value.get("result") if isinstance(value, dict) else None
+            return value if isinstance(value, dict) else None
     return None
 
 

@@ -16,29 +16,42 @@ __all__ = ["is_follow_up", "carried_on"]
 _WHAT_ABOUT = re.compile(r"^(?:(?:ok(?:ay)?|so|and|but),?\s+)?(?:what|how) about\s+(?P<rest>.+)$", re.IGNORECASE)
 # "and in london?", "and times 2?", "now for 5 people": an opening word, then only the new value
 _AND = re.compile(r"^(?:(?:ok(?:ay)?|so),?\s+)?(?:and|now|then|also|same (?:for|in))\s+(?P<rest>.+)$", re.IGNORECASE)
-# what does not carry a request on: thanks, answers to the model, a new question or instruction
-_OWN_WORDS = frozenset("""thanks thank thx ok okay great cool nice good perfect bye goodbye sorry please yes no yeah
-yep nope sure right then so but write tell explain why who what when where which how can could would will should
-do does did is are was were i i'm you we it that this there here another one more also again""".split())
+# words that open a new value: a place or time ("in london", "for tomorrow"), a number, an operation
+_VALUE_OPENERS = frozenset("""in for at on from to with near by over under after before until till since around per
+tomorrow today tonight yesterday next last this weekend monday tuesday wednesday thursday friday saturday sunday
+times plus minus divided multiplied add subtract double halve triple square cube the""".split())
+# one word that is no value: thanks, greetings, people, yes and no
+_NOT_VALUES = frozenset("""thanks thank thx ok okay great cool nice good perfect bye goodbye sorry please yes no yeah
+yep nope sure right then so but hello hi hey lol cheers wow me you us him her them it that this there here
+stop undo redo cancel quit exit continue go start retry again help delete remove fix explain""".split())
+# an operation on the last result alone: "subtract 100", "times 2", "square it", "ok add 5"
+_OPERATION = re.compile(r"^(?:(?:so|ok|okay|and|now|then),?\s+)*(?:(?:times|plus|minus|add|subtract|take away|"
+                        r"multiply by|divide by|divided by|multiplied by)\s+-?\d[\d.,]*\s*%?|"
+                        r"(?:square|double|halve|triple|cube) (?:it|that|this))$", re.IGNORECASE)
 # "convert that to weeks", "what's that in miles?", "double it", "divide that by 4"
 _BACK = re.compile(
-    r"\b(?:convert|divide|multiply|double|halve|triple|round|add \d[\d.,]* to|subtract \d[\d.,]* from|"
-    r"(?:what(?:'s| is)|how much is|how many \w+ is)) (?:that|it|this|the result|the answer)\b", re.IGNORECASE)
+    r"\b(?:convert|divide|multiply|double|halve|triple|square|round|add \d[\d.,]* to|subtract \d[\d.,]* from) "
+    r"(?:that|it|this|the result|the answer)\b|"
+    r"\bwhat(?:'s| is) (?:that|it|this) (?:in|as|to|times|plus|minus|divided|multiplied|over)\b", re.IGNORECASE)
 
 
 def is_follow_up(message: str) -> bool:
-    """Whether `message` carries on the previous request with a new value rather than asking
-    something of its own ("and thanks!", "and write me a poem" are not)."""
+    """Whether `message` carries on the previous request with a new value (a place, a time, a
+    number, an operation) rather than asking something of its own ("and thanks!", "how about a
+    joke", "and the capital of spain" are not)."""
     text = " ".join(message.split()).rstrip("?!. ")
     if not text or len(text.split()) > 8:  # a longer message says enough to be routed on its own
         return False
-    if _BACK.search(text):
+    if _BACK.search(text) or _OPERATION.match(text):
         return True
     match = _WHAT_ABOUT.match(text) or _AND.match(text)
     if match is None:
         return False
-    rest = match["rest"].split()
-    return len(rest) <= (5 if match.re is _WHAT_ABOUT else 4) and rest[0].lower().strip(",") not in _OWN_WORDS
+    rest = [word.strip(",").lower() for word in match["rest"].split()]
+    if len(rest) == 1:  # "and london?", "and 20?"
+        return rest[0] not in _NOT_VALUES and bool(re.fullmatch(r"[\w'.-]+", rest[0]))
+    opener = rest[0]
+    return len(rest) <= (3 if opener == "the" else 4) and (opener in _VALUE_OPENERS or opener[:1].isdigit())
 
 
 def carried_on(previous: str, message: str) -> str:

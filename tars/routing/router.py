@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from tars.routing.concepts import kinds
@@ -18,9 +19,9 @@ from tars.routing.family import Family
 from tars.routing.learned import NAME_NOUNS, VERBS, coverage, initials, learn_family, name_words, stem, words
 from tars.routing.signals import Signals, read_signals
 from tars.tools.calc import CALCULATOR
-from tars.tools.calc_requests import aggregate_asked
+from tars.tools.calc_requests import aggregate_of
 from tars.tools.fact_wording import is_question
-from tars.tools.file_info import FILE_INFO, contents_asked
+from tars.tools.file_info import FILE_INFO, contents_asked, file_named
 
 if TYPE_CHECKING:
     from tars.tools.base import Tool
@@ -180,21 +181,12 @@ class Router:
     def families(self) -> list[str]:
         return [fam.name for fam, _ in self._index.families]
 
-    def decide(self, message: str, *, attached: bool = False) -> Decision:
+    def decide(self, message: str, *, attached: str = "") -> Decision:
         """Whether `message` wants tools, which, and why; independent of the configured models.
         A message that surely wants tools which are not set up says what the user must set.
-        `attached`: text came with the message (a file, a page, piped input), so a question about
-        what a file says is answered from it, not looked up."""
+        `attached`: the text that came with the message (files, pages, piped input)."""
         sig = read_signals(message)
-        decision = _decide(self._index, message, sig)
-        if attached and decision.tool_hints == (FILE_INFO,) and contents_asked(message):
-            return Decision(needs_tools=False, family=None, tool_hints=(),
-                            reason="what the file says is attached: the model reads it")
-        if attached and not decision.needs_tools and aggregate_asked(message) \
-                and (family := self._index.family_of.get(CALCULATOR)):
-            local = any(fam.local for fam, _ in self._index.families if fam.name == family)
-            return Decision(needs_tools=True, family=family, tool_hints=(CALCULATOR,), score=SURE, local=local,
-                            reason=f"{family} cue: a figure of the numbers attached")
+        decision = _given(self._index, _decide(self._index, message, sig), message, attached)
         if not self._why:
             return decision
         wanted = _decide(self._missing, message, sig)
@@ -210,6 +202,26 @@ class Router:
         why = "; ".join(dict.fromkeys(self._why[n] for n in wanted.tool_hints if n in self._why))
         return Decision(needs_tools=False, family=wanted.family, tool_hints=wanted.tool_hints,
                         reason=f"{wanted.reason}; its tools are not set up", unavailable=why)
+
+
+def _given(index: _Index, decision: Decision, message: str, attached: str) -> Decision:
+    """The decision once what the message is about is known: what a file says, when the file came
+    with it (attached or pasted below) or is no file here ("what does package.json do?" in general),
+    is the model's to read or tell; numbers that came with it are summed by the calculator."""
+    if decision.tool_hints == (FILE_INFO,) and contents_asked(message):
+        if attached.strip() or "\n" in message.strip():
+            return Decision(needs_tools=False, family=None, tool_hints=(),
+                            reason="what the file says is given: the model reads it")
+        named = file_named(message)
+        if named is None or not Path(named["path"]).is_file():  # looked for in the working folder
+            return Decision(needs_tools=False, family=None, tool_hints=(),
+                            reason="no such file in the working folder: a question about such files")
+    family = index.family_of.get(CALCULATOR)
+    if family and not decision.needs_tools and attached and aggregate_of(message, attached):
+        local = any(fam.local for fam, _ in index.families if fam.name == family)
+        return Decision(needs_tools=True, family=family, tool_hints=(CALCULATOR,), score=SURE, local=local,
+                        reason=f"{family} cue: a figure of the numbers that came with the message")
+    return decision
 
 
 def _pointed(index: _Index, family: str | None, body: str) -> list[str]:

@@ -156,14 +156,14 @@ class Session:
                 continue
         return sections
 
-    def route(self, text: str, *, attached: bool = False) -> RouteResult:
+    def route(self, text: str, *, attached: str = "") -> RouteResult:
         """Where `text` would go with this session's models and current tools (MCP ones too);
-        `attached`: text (a file, a page, piped input) comes with it. A follow-up that names no
-        tool of its own ("and in london?") goes where the request it carries on went."""
+        `attached`: the text that came with it (files, pages, piped input). A follow-up that names
+        no tool of its own ("and in london?") goes where the request it carries on went."""
         decision = self.router.decide(text, attached=attached)
         if not decision.needs_tools and not decision.unavailable and is_follow_up(text):
             previous = self._previous_request(text)
-            earlier = self.router.decide(carried_on(previous, text)) if previous else None
+            earlier = self.router.decide(carried_on(previous, text), attached=attached) if previous else None
             if earlier is not None and earlier.needs_tools:
                 decision = dataclasses.replace(earlier, reason=f"a follow-up ({earlier.reason})")
         return self.escalation.route(decision)
@@ -206,7 +206,7 @@ class Session:
             yield Notice(level="warning", text=notice)
         attached = [Attached.piped(attachment)] if isinstance(attachment, str) else list(attachment or ())
         message = user_message(text, attached)
-        route = self.route(text, attached=any(a.image is None and a.text.strip() for a in attached))
+        route = self.route(text, attached="\n".join(a.block() for a in attached if a.image is None))
         if message.attachments:
             route = self.escalation.for_images(route, [a.name for a in attached if a.image is not None])
         self.context.add_user(message.content, message.attachments)
@@ -225,7 +225,7 @@ class Session:
         self._settle_pending()
         content = self.context.last_user_text()
         text = request_of(content)  # the request, as `stream` routed it, without what was attached
-        yield from self._counted(run_turn(self, text, self.route(text, attached=text != content)))
+        yield from self._counted(run_turn(self, text, self.route(text, attached=content[len(text):])))
 
     def _counted(self, events: Iterator[SessionEvent]) -> Generator[SessionEvent, None, None]:
         """Run a turn and add its usage to the conversation's, however it ends; a cost that passed

@@ -25,7 +25,7 @@ __all__ = ["CalcError", "evaluate", "normalise", "calc_tools", "CALCULATOR", "MA
 CALCULATOR = "calculate"  # the tool's name: the pipeline hands it arithmetic the user wrote out
 MAX_DIGITS = 1000  # an integer result or intermediate longer than this is refused
 _MAX_BITS = int(MAX_DIGITS * 3.33) + 1
-MAX_CHARS = 500  # the longest expression tars evaluates
+MAX_CHARS = 5000  # the longest expression tars evaluates: a column of some 800 numbers to sum
 _Number = int | float
 
 
@@ -86,6 +86,8 @@ def _round(x: _Number, digits: _Number = 0) -> _Number:
         raise CalcError("round takes a whole number of digits up to 15")
     if isinstance(x, int) and digits >= 0:
         return x
+    if isinstance(x, float) and not math.isfinite(x):
+        raise CalcError("the result is not a finite number")
     exact = Decimal(repr(x)) if isinstance(x, float) else Decimal(x)
     with localcontext() as context:
         context.prec = MAX_DIGITS + 20  # every digit of the largest number tars computes
@@ -109,20 +111,36 @@ _SYMBOL = {ast.Add: "+", ast.Sub: "−", ast.Mult: "×", ast.Div: "÷", ast.Floo
            ast.Pow: "^"}
 
 NUMBER = r"\d+(?:\.\d+)?"  # a number as the readers match one
-# numbers listed: "4, 8, 15 and 16"
-_LISTED = rf"-?{NUMBER}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)-?{NUMBER})+"
 
 
 def _listed(match: re.Match[str]) -> str:
-    """ "the average of 4, 8 and 15" -> "average(4, 8, 15)": a function of every number listed."""
-    numbers = re.findall(rf"-?{NUMBER}", match["list"])
-    return f" {'sum' if match['fn'] == 'total' else match['fn']}({', '.join(numbers)}) "
+    """ "the average of 4, 8 and 15" -> "average(4, 8, 15)": a function of every number listed. Items
+    are parted by ", ", "and" or ";"; a comma before three digits inside an item is a thousands
+    separator ("1,000 and 2,000"), other commas part items written tight ("1,2,3"), and an item of
+    three-digit groups alone ("100,200,300": one number or three?) is refused."""
+    items = [item for item in re.split(r"\s*,\s+|\s+and\s+|\s*;\s*|\s*,\s*and\s+", match["list"]) if item]
+    numbers: list[str] = []
+    for item in items:
+        if re.fullmatch(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?", item):
+            if len(items) == 1:
+                raise CalcError(f"{item} could be one number or several: write a list with a space after each "
+                                "comma, a number without commas")
+            numbers.append(item.replace(",", ""))
+        else:
+            numbers += item.split(",")
+    name = "sum" if match["fn"] == "total" else match["fn"]
+    return f" {name}({', '.join(n.strip() for n in numbers)}) "
+
+
+# "the average of 4, 8 and 15", "the sum of 1,000 and 2,000": read before commas are taken as thousands
+_ITEM = r"-?\d+(?:,\d+)*(?:\.\d+)?"
+_LIST_OF = re.compile(rf"\b(?:the )?(?P<fn>average|mean|sum|total) of (?P<list>{_ITEM}"
+                      rf"(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s*;\s*){_ITEM})*)(?![\d,])")
 
 
 # Words for operators, in the order they are replaced (longest phrases first).
 _WORDS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\b(?:what(?:'s| is)|calculate|compute|evaluate|how much is|solve)\b", " "),
-    (rf"\b(?:the )?(?P<fn>average|mean|sum|total) of (?P<list>{_LISTED})\b", _listed),
     # an amount shared out: "split 240 between 3 people", "divide 90 by 4", "240 split 3 ways"
     (rf"\b(?:split|divide|share)\s+({NUMBER})\s+(?:equally |evenly )?(?:between|among|amongst|across|into|by)\s+"
      rf"({NUMBER})(?:\s+(?:people|persons|friends|ways|parts|pieces|equal parts|groups|of us))?\b", r"(\1 / \2)"),
@@ -142,7 +160,7 @@ _WORDS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (rf"\b(increase|decrease|raise|reduce|cut)\s+({NUMBER})\s+by\s+({NUMBER})\s*(?:%|percent|per cent)",
      lambda m: f"({m[2]} {'+' if m[1] in ('increase', 'raise') else '-'} pct({m[3]}))"),
     (rf"({NUMBER})\s*(?:%|percent|per cent)\s+(?:more|higher|greater) than\s+({NUMBER})\b", r"(\2 + pct(\1))"),
-    (rf"({NUMBER})\s*(?:%|percent|per cent)\s+(?:of|(?:tip|tax|interest|commission|gratuity|service charge) "
+    (rf"({NUMBER})\s*(?:%|percent|per cent)\s+(?:of|(?:tip|tax|vat|interest|commission|gratuity|service charge) "
      r"(?:on|of|for))\b", r"pct(\1)*"),
     (rf"({NUMBER})\s*(?:%|percent|per cent)(?!\s*[\d(.])", r"pct(\1)"),
     (r"\b(?:the )?square root of\b", " sqrt "),
@@ -168,8 +186,10 @@ def normalise(expression: str) -> str:
     text = " ".join(expression.lower().split()).strip().rstrip("?=.").strip()
     text = re.sub(r"(?<![\d)])!+$", "", text).strip()
     text = text.translate(SYMBOLS).replace("~", "**")
+    text = _LIST_OF.sub(_listed, text)
     if not re.search(r"[a-z]\s*\(", text):  # 1,234,567 is one number unless commas separate arguments
         text = _THOUSANDS.sub("", text)
+    text = re.sub(r"(?<![\d.])0+(?=\d)", "", text)  # "08" is 8 (Python reads no leading zeros)
     for pattern, replacement in _WORD_PATTERNS:
         text = pattern.sub(replacement, text)
     text = _BARE_CALL.sub(r"\1(\2)", text)
@@ -277,7 +297,7 @@ def _shown(text: str) -> str:
     """The normalised expression as people write it."""
     out = re.sub(r"pct\((" + NUMBER + r")\)\*", r"\1% of ", text)
     out = re.sub(r"pct\((" + NUMBER + r")\)", r"\1%", out).replace("**", "^").replace("*", "×")
-    out = re.sub(r"\s*([×+^÷])\s*", r" \1 ", out).replace("/", " / ").replace("  ", " ").strip()
+    out = re.sub(r"(?<![\d.]e)\s*([×+^÷])\s*", r" \1 ", out).replace("/", " / ").replace("  ", " ").strip()
     if out.startswith("(") and out.endswith(")") and "(" not in out[1:] and ")" not in out[:-1]:
         out = out[1:-1]  # "(80 - 20%)": the whole expression needs no parentheses
     return out
@@ -289,6 +309,8 @@ _CURRENCY = re.compile(r"[$€£¥]")
 def calculate(expression: str) -> dict[str, Any]:
     value = evaluate(expression)
     shown = _shown(normalise(expression))
+    if len(shown) > 200 and (many := re.fullmatch(r"(sum|average|mean|max|min)\((.*)\)", shown)):
+        shown = f"{many[1]} of {many[2].count(',') + 1:,} numbers"  # a column piped in, not retold
     number = f"{value:,}" if 10_000 <= abs(value) and (isinstance(value, int) or abs(value) < 1e15) else str(value)
     confirmation = f"{shown} = {number}"
     money = _CURRENCY.search(expression)

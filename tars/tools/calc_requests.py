@@ -10,6 +10,8 @@ None is the answer whenever the request says anything more: then the model reads
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
 from tars.tools.calc import MAX_CHARS, NUMBER, SYMBOLS, CalcError, evaluate
 
@@ -89,8 +91,8 @@ def aggregate_of(request: str, attached: str) -> str | None:
         if not all(_ONENUMBERBER.fullmatch(line) for line in lines):
             return None
         numbers = [line.replace(",", "") for line in lines]
-    else:  # one line of numbers: "12, 45, 7" are three, but "1,000, 2" could be two or three
-        if not _LISTED_LINE.fullmatch(lines[0]) or re.search(r"\d,\d{3}(?!\d)", lines[0]):
+    else:  # one line of numbers: "12, 45, 7" are three, but "1,000, 2" or "12,5;7,25" are unclear
+        if not _LISTED_LINE.fullmatch(lines[0]) or re.search(r"\d,\d", lines[0]):
             return None
         numbers = re.findall(rf"-?{NUMBER}", lines[0])
     expression = f"{function}({', '.join(numbers)})"
@@ -111,14 +113,32 @@ _OPERATOR = {"plus": "+", "add": "+", "minus": "-", "subtract": "-", "take away"
              "cube": "** 3"}
 
 
-def continued(message: str, previous: Number) -> str | None:
-    """The expression a message asks of the last result ("now subtract 100" after 540 is
-    "540 - 100"), or None when it asks anything else."""
+def continued(message: str, previous: Mapping[str, Any]) -> str | None:
+    """The expression a message asks of the calculator's last output ("now subtract 100" after
+    45 × 12 = 540 is "(45 × 12) - 100": the expression, so nothing is lost to rounding), or None
+    when it asks anything else."""
     match = _CONTINUED.match(" ".join(message.split()))
     if match is None:
         return None
-    start = repr(previous) if isinstance(previous, float) else str(previous)
+    start = _start(previous)
+    if start is None:
+        return None
     if match["word"]:
         return f"{start} {_OPERATOR[match['word'].lower()]}"
     op = match["op"].lower()
     return f"{start} {_OPERATOR[op.split(' ')[0] if op.startswith(('multiply', 'divide')) else op]} {match['n']}"
+
+
+def _start(previous: Mapping[str, Any]) -> str | None:
+    """What the next step starts from: the last expression in parentheses while it is short, else
+    the last result (a negative one in parentheses too: -5 squared is 25)."""
+    expression, result = previous.get("expression"), previous.get("result")
+    if isinstance(expression, str) and len(expression) <= MAX_CHARS // 2:
+        try:
+            evaluate(expression)
+            return f"({expression})"
+        except CalcError:
+            pass
+    if not isinstance(result, int | float) or isinstance(result, bool):
+        return None
+    return f"({result!r})" if result < 0 else repr(result)

@@ -199,7 +199,7 @@ def _left(text: str, now: dt.datetime) -> dict[str, Any] | None:
     if match is None or (match["unit"] or "days").lower() in ("hours", "minutes"):
         return None
     what = match["what"].lower()
-    if what.isdigit() and int(what) < now.year:
+    if what.isdigit() and int(what) != now.year:  # "left in 2027" before it began: its whole length?
         return None
     end = "the end of the month" if what == "month" else f"{now.year if what == 'year' else what}-12-31"
     return {"to_date": end}
@@ -217,7 +217,10 @@ def span_asked(message: str) -> dict[str, Any] | None:
         if days := _month_days(text, now) or _left(text, now):
             return days
         if years := _YEARS.match(text):
-            return {"from_date": years["year"], "to_date": "today"} if years["ago"] else {"to_date": years["year"]}
+            year = int(years["year"])
+            if years["ago"]:  # "how long ago was 1969?": whole years
+                return {"from_date": years["year"], "to_date": "today"} if year <= now.year else None
+            return {"to_date": f"{year}-01-01"} if year > now.year else None  # until a year starts: days
         if match := _BORN.search(text):
             start = _past(match["date"], now) if _YEAR.search(match["date"]) else None
             return {"from_date": start.isoformat(), "to_date": "today"} if start else None

@@ -17,19 +17,21 @@ NOTE_READ, NOTE_APPEND = "note_read", "note_append"  # the tools' names
 
 # "my trip note", "the groceries note", "my note trip.md", "the note called trip"
 _NAME = r"[\w][\w./-]*(?: [\w][\w./-]*)?"
-_NOTE = (rf"(?:(?:my|the) (?:notes? (?:called |named |titled )?[\"']?(?P<after>{_NAME})[\"']?|"
-         rf"[\"']?(?P<before>{_NAME})[\"']? note))")
+_NOTE = (rf"(?:(?:my|the) (?:note (?:(?:called|named|titled) )?[\"']?(?P<after>{_NAME})[\"']?|"
+         rf"notes? (?:called|named|titled) [\"']?(?P<called>{_NAME})[\"']?|[\"']?(?P<before>{_NAME})[\"']? note))")
 _END = r"(?:,? please)?\s*[?.!]*$"
 _READ = re.compile(rf"^(?:(?:please|can you|could you)\s+)*(?:what(?:'s| is) in|show(?: me)?|read(?: me)?|open)"
                    rf" {_NOTE}{_END}", re.IGNORECASE)
 _APPEND = re.compile(rf"^(?:(?:please|can you|could you)\s+)*(?:add|append|put|jot down|write) (?P<text>\"[^\"]+\"|"
                      rf"'[^']+'|[^\"']+?) (?:to|in|into|on(?:to)?) {_NOTE}{_END}", re.IGNORECASE)
-_NOT_NAMES = frozenset({"daily", "today's", "todays", "latest", "last", "new", "next", "first", "other", "same"})
+# words in a note's place that name none: "my daily note", "my notes please", "my note too"
+_NOT_NAMES = frozenset("""daily today's todays latest last new next first other same please too again also as now
+then here there folder vault it this that one""".split())
 
 
 def _name(match: re.Match[str]) -> str | None:
-    name = (match["after"] or match["before"]).strip()
-    return None if name.lower().split()[0] in _NOT_NAMES else name
+    name = (match["after"] or match["called"] or match["before"]).strip()
+    return None if any(word in _NOT_NAMES for word in name.lower().split()) else name
 
 
 def read_asked(message: str) -> dict[str, Any] | None:

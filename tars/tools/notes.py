@@ -98,15 +98,19 @@ class Vault:
             named = [n for n in self._notes() if PurePosixPath(n).stem.lower() == stem]
             if len(named) == 1:
                 return self.resolve(named[0])
+            if len(named) > 1:
+                shown = ", ".join(printable(n) for n in sorted(named)[:5])
+                raise ToolError(f"{len(named)} notes are named {printable(stem)!r} ({shown}); give the note's folder")
         return full, rel
 
     def _notes(self) -> list[str]:
         """Every note's vault-relative path (at most MAX_WALKED), hidden folders and links left out."""
         return [rel for _, rel in self._walk(self.root)]
 
-    def read(self, path: str, show: bool = False) -> dict[str, Any]:
-        """A note's text; `show`: the user asked to see the note itself, which tars then shows as it is."""
-        full, rel = self._existing(path)
+    def read(self, path: str, show: bool = False, *, by_name: bool = True) -> dict[str, Any]:
+        """A note's text; `show`: the user asked to see the note itself, which tars then shows as it is;
+        `by_name`: a bare name may be a note in a folder (`_existing`)."""
+        full, rel = self._existing(path) if by_name else self.resolve(path)
         try:
             text = full.read_text(encoding="utf-8", errors="replace")
         except FileNotFoundError:
@@ -133,8 +137,8 @@ class Vault:
                 "confirmation": f"{'Replaced' if existed else 'Created'} the note {printable(rel)} "
                                 f"({len(content):,} characters)."}
 
-    def append(self, path: str, text: str) -> dict[str, Any]:
-        full, rel = self._existing(path)
+    def append(self, path: str, text: str, *, by_name: bool = True) -> dict[str, Any]:
+        full, rel = self._existing(path) if by_name else self.resolve(path)
         block = text.rstrip("\n") + "\n"
 
         def add(old: str) -> str:
@@ -156,12 +160,12 @@ class Vault:
         path = self.daily_path()
         if not text or not text.strip():
             try:
-                return self.read(path)
+                return self.read(path, by_name=False)  # today's note is where the settings put it
             except ToolError:
                 return {"path": self.resolve(path)[1], "text": "", "chars": 0, "truncated": False}
         lines = [ln for ln in text.strip().splitlines()]
         bullet = lines[0] if lines[0].lstrip().startswith(("-", "*", "#")) else f"- {lines[0]}"
-        result = self.append(path, "\n".join([bullet, *lines[1:]]))
+        result = self.append(path, "\n".join([bullet, *lines[1:]]), by_name=False)
         return {**result, "status": "added to today's note",
                 "confirmation": f"Added to today's note ({printable(result['path'])}): {_gist(text)}"}
 

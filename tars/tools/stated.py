@@ -67,10 +67,11 @@ _READERS: dict[str, Callable[[str], dict[str, Any] | None]] = {
 _MAX_CHARS = 500  # a longer message (a paste, an attachment) says more than arguments: a model reads it
 
 
-def stated_args(tool_name: str, message: str, attached: str = "", previous: Any = None) -> dict[str, Any] | None:
+def stated_args(tool_name: str, message: str, attached: str = "",
+                previous: dict[str, Any] | None = None) -> dict[str, Any] | None:
     """The arguments `message` gives tars's tool `tool_name` outright, or None for a model to work out;
     `attached`: what came with it, of which only numbers asked about are read ("the sum of these");
-    `previous`: the tool's last result, which a follow-up may take further ("now subtract 100").
+    `previous`: the tool's last output, which a follow-up may take further ("now subtract 100").
     (MCP tools' names carry their server's, so these names are only ever tars's own tools.)"""
     reader = _READERS.get(tool_name)
     if reader is None or len(message) > _MAX_CHARS:
@@ -78,7 +79,6 @@ def stated_args(tool_name: str, message: str, attached: str = "", previous: Any 
     if tool_name == CALCULATOR:
         if attached and (expression := aggregate_of(message, attached)):
             return {"expression": expression}
-        if isinstance(previous, int | float) and not isinstance(previous, bool) \
-                and (expression := continued(message, previous)):
+        if previous and (expression := continued(message, previous)):
             return {"expression": expression}
     return reader(message)

@@ -194,9 +194,10 @@ def _number(value: float, *, as_given: bool = False) -> tuple[str, bool]:
     """A value as people read it, and whether it was rounded: exact when it has few digits
     (1.609344) or was `as_given`, else to 6 significant digits (22.2222, not 22.2222222222)."""
     exact = f"{value:.12g}"
-    if as_given or "e" in exact or len(exact.replace("-", "").replace(".", "").strip("0")) <= 8:
+    digits = exact.split("e")[0].replace("-", "").replace(".", "").strip("0")
+    if as_given or len(digits) <= 8:
         return (f"{value:,.12g}" if "e" not in exact and abs(value) >= 10_000 else exact), False
-    if abs(value) < 1:
+    if abs(value) < 1 or "e" in exact:  # 6.21371e-07, 6.21371e+19
         return f"{value:.6g}", True
     decimals = max(0, 6 - len(str(int(abs(value)))))
     return f"{value:,.{decimals}f}".rstrip("0").rstrip(".") if decimals else f"{value:,.0f}", True
@@ -206,7 +207,7 @@ def _named(value: float, name: str, *, as_given: bool = False) -> str:
     shown = _number(value, as_given=as_given)[0]
     if name in _TEMPERATURE:
         return f"{shown} °{name[0].upper()}" if name != "kelvin" else f"{shown} K"
-    return f"{shown} {name if value == 1 else _plural(name)}"
+    return f"{shown} {name if shown == '1' else _plural(name)}"  # as shown: "≈ 1 kilometre"
 
 
 # units whose kind the words leave open, read by a model rather than guessed

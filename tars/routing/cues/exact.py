@@ -58,14 +58,17 @@ EXACT = Family(
         (3, rf"{_N} x {_N}\b(?! ?(?:{_UNIT})\b)|(?<![/\d]){_N}/{_N}(?![/\d])(?! ?(?:{_UNIT})\b)"),
         (3, rf"{_N} {_OPERATOR_WORD} \(?-?{_N}"),
         (3, rf"\b(?:square root|cube root|sqrt|factorial)\b(?: of)?\s*\(?{_N}|{_N} (?:squared|cubed)\b"),
-        (3, rf"{_N}\s*(?:%|percent|per cent) (?:tip|discount|tax|off|interest|commission|markup|gratuity|raise|"
-            rf"increase|decrease|rise|drop)\b.{{0,30}}{_N}|\b(?:tip|discount|tax|markup) of {_N}\s*(?:%|percent)"),
+        (3, rf"{_N}\s*(?:%|percent|per cent) (?:tip|discount|tax|vat|off|interest|commission|markup|gratuity|raise|"
+            rf"service charge|increase|decrease|rise|drop)\b.{{0,30}}{_N}|"
+            rf"\b(?:tip|discount|tax|markup) of {_N}\s*(?:%|percent)"),
         (3, rf"{_N}\s*(?:%|percent|per cent) of {_N}|\b(?:what|how much) (?:percent(?:age)?|%) (?:of {_N} )?is {_N}"),
         (3, rf"^(?:calculate|compute|evaluate|work out)\b.{{0,30}}{_N}"),
         (3, rf"\b(?:split|divide|share)\b.{{0,40}}{_N}.{{0,40}}\b(?:between|among|by|into|with) {_N}\b"),
         # a function of numbers listed, and dozens: "the average of 4, 8 and 15", "3 dozen"
-        (3, rf"\b(?:average|mean|sum|total) of {_LISTED}|{_N} dozen\b"),
-        (3, rf"^round {_N} to\b"),
+        (3, rf"\b(?:average|mean|sum|total) of {_LISTED}|"
+            rf"^(?:what(?:'s| is) |how much is |how many is )?{_N} dozen\W*$"),
+        (3, rf"^round -?{_N} to (?:\d+ (?:decimal|dp\b|places?|digits?|significant)|(?:the )?nearest\b)"),
+        (3, rf"{_N} (?:split|divided|shared) {_N} ways\b"),
         (3, rf"{_N} (?:thousand|million|billion|trillion) (?:{_OPERATOR_WORD}|[*/+×÷-])|{_N} factorial\b"),
         # conversions: a quantity in one unit asked in another
         (3, rf"{_N} ?(?:{_UNIT})\b.{{0,4}}\b(?:to|in|into|as|in terms of)\s+(?:a |an )?(?:{_UNIT})\b"),
@@ -95,7 +98,8 @@ EXACT = Family(
         (3, rf"^how old (?:is|am|are)\b.{{0,40}}\bborn (?:on )?(?:{_DATE}|\d)"),
         (3, LEAP_QUESTION),
         # years between years, days left in a year, the week number
-        (3, r"^how long (?:ago (?:was|is)|(?:has it been )?since|(?:is it )?(?:until|till)) (?:the year )?\d{4}\b"),
+        (3, r"^how long (?:ago (?:was|is)|(?:has it been )?since) (?:the year )?(?:1\d|20)\d\d\b(?!\s*(?:am|pm|h)\b)|"
+            r"^how long (?:is it )?(?:until|till) (?:the year )?(?:20|21)\d\d\b(?!\s*(?:am|pm|h)\b)"),
         (3, r"^how many (?:more )?(?:days|weeks|months) (?:are |is )?(?:there )?(?:left|remaining|to go) (?:in|of) "
             r"(?:the |this )?(?:year|month|\d{4})\b"),
         (3, WEEK_NUMBER + r"\W*$"),
@@ -115,8 +119,8 @@ EXACT = Family(
     hints=hints(
         calculate=rf"{_N}\s*(?:[*×÷^+]|\*\*)\s*\(?{_N}|{_N} [-/x] \(?-?{_N}|(?<![/\d]){_N}/{_N}(?![/\d])|"
                   rf"{_N}\s*(?:%|percent|per cent)|\b(?:{_OPERATOR_WORD}|square root|cube root|sqrt|factorial|"
-                  r"squared|cubed|percent|calculate|compute|evaluate|split|share|average|mean|sum|total|dozen|round|"
-                  r"factorial)\b",
+                  r"squared|cubed|percent|calculate|compute|evaluate|split|share|divide|among|average|mean|sum|total|"
+                  r"dozen|round|factorial)\b",
         convert_units=rf"\b(?:convert|how many (?:{_UNIT}) (?:are |is )?in(?! (?:the month of )?{_MONTH_NAME}))\b|"
                       rf"\bhow many (?:{_UNIT}) (?:is|are|makes?) {_N} ?(?:{_UNIT})\b|"
                       rf"{_N} ?(?:{_UNIT})\b.{{0,4}}\b(?:to|in|into|as)\s+(?:a |an )?(?:{_UNIT})\b|{_MARKED_FEET}",
