@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from tars.tools.calc_requests import continues
+
 __all__ = ["is_follow_up", "carried_on"]
 
 # "what about tomorrow?", "how about 5 miles?": the new value, in a few words
@@ -24,10 +26,6 @@ times plus minus divided multiplied add subtract double halve triple square cube
 _NOT_VALUES = frozenset("""thanks thank thx ok okay great cool nice good perfect bye goodbye sorry please yes no yeah
 yep nope sure right then so but hello hi hey lol cheers wow me you us him her them it that this there here
 stop undo redo cancel quit exit continue go start retry again help delete remove fix explain""".split())
-# an operation on the last result alone: "subtract 100", "times 2", "square it", "ok add 5"
-_OPERATION = re.compile(r"^(?:(?:so|ok|okay|and|now|then),?\s+)*(?:(?:times|plus|minus|add|subtract|take away|"
-                        r"multiply by|divide by|divided by|multiplied by)\s+-?\d[\d.,]*\s*%?|"
-                        r"(?:square|double|halve|triple|cube) (?:it|that|this))$", re.IGNORECASE)
 # "convert that to weeks", "what's that in miles?", "double it", "divide that by 4"
 _BACK = re.compile(
     r"\b(?:convert|divide|multiply|double|halve|triple|square|round|add \d[\d.,]* to|subtract \d[\d.,]* from) "
@@ -42,7 +40,7 @@ def is_follow_up(message: str) -> bool:
     text = " ".join(message.split()).rstrip("?!. ")
     if not text or len(text.split()) > 8:  # a longer message says enough to be routed on its own
         return False
-    if _BACK.search(text) or _OPERATION.match(text):
+    if _BACK.search(text) or continues(text):  # "subtract 100", "square it", "and times 2?"
         return True
     match = _WHAT_ABOUT.match(text) or _AND.match(text)
     if match is None:

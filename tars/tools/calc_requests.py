@@ -15,7 +15,7 @@ from typing import Any
 
 from tars.tools.calc import MAX_CHARS, NUMBER, SYMBOLS, CalcError, evaluate
 
-__all__ = ["aggregate_asked", "aggregate_of", "continued", "expression_in"]
+__all__ = ["aggregate_asked", "aggregate_of", "continued", "continues", "expression_in"]
 
 Number = int | float
 
@@ -69,7 +69,7 @@ _FUNCTION_OF = {"sum": "sum", "total": "sum", "add": "sum", "average": "average"
                 "maximum": "max", "largest": "max", "biggest": "max", "highest": "max", "min": "min",
                 "minimum": "min", "smallest": "min", "lowest": "min"}
 _FENCE = re.compile(r"^`{3,}.*$|^\[attached [a-z]+: .*\]$", re.MULTILINE)
-_ONENUMBERBER = re.compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?")
+_ONE_NUMBER = re.compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?")
 _LISTED_LINE = re.compile(r"-?\d+(?:\.\d+)?(?:[\s,;]+-?\d+(?:\.\d+)?)*")
 
 
@@ -88,7 +88,7 @@ def aggregate_of(request: str, attached: str) -> str | None:
     if function is None or not lines:
         return None
     if len(lines) > 1:  # a column: one number a line, "1,234" being one number
-        if not all(_ONENUMBERBER.fullmatch(line) for line in lines):
+        if not all(_ONE_NUMBER.fullmatch(line) for line in lines):
             return None
         numbers = [line.replace(",", "") for line in lines]
     else:  # one line of numbers: "12, 45, 7" are three, but "1,000, 2" or "12,5;7,25" are unclear
@@ -111,6 +111,11 @@ _OPERATOR = {"plus": "+", "add": "+", "minus": "-", "subtract": "-", "take away"
              "multiplied by": "*", "multiply": "*", "divided by": "/", "over": "/", "divide": "/",
              "to the power of": "**", "double": "* 2", "halve": "/ 2", "triple": "* 3", "square": "** 2",
              "cube": "** 3"}
+
+
+def continues(message: str) -> bool:
+    """Whether `message` only takes the last result further ("now subtract 100", "double it")."""
+    return _CONTINUED.match(" ".join(message.split())) is not None
 
 
 def continued(message: str, previous: Mapping[str, Any]) -> str | None:
