@@ -479,3 +479,19 @@ def test_confirmations_that_are_listings_stay_paragraphs_of_their_own():
                 Message(role="tool", content=json.dumps({"confirmation": "2 + 2 = 4"}), tool_call_id="b",
                         name="calculate")]
     assert confirmations(messages) == "2 notes in your notes vault, newest first:\n- a.md\n- b.md\n\n2 + 2 = 4"
+
+
+def test_an_answer_with_no_tool_is_shown_the_conversation_as_the_user_saw_it(make_session):
+    """Shown earlier turns' calls, the embedded model answered "how about a joke" with a call of its
+    own (`{"name": "joke", …}`) instead of a joke; it is shown each turn's request and answer."""
+    log: list = []
+    session, model = make_session([
+        [J({"tool": "weather_now", "args": {"city": "Oslo"}})],
+        ["12 °C in Oslo."],
+        ["Why did the tomato turn red? It saw the salad dressing."],
+    ], [_weather_tool(log)])
+    assert session.send("what's the weather in Oslo?").text == "12 °C in Oslo."
+    assert session.send("tell me a joke").text.startswith("Why did the tomato")
+    shown = model.calls[-1]["messages"]
+    assert [m.role for m in shown] == ["user", "assistant", "user"]
+    assert shown[1].content == "12 °C in Oslo." and not any(m.tool_calls for m in shown)

@@ -276,7 +276,7 @@ class PipelineProvider:
         yield stop
 
     def _answer(self, messages: list[Message], system: str) -> Iterator[Event]:
-        yield from self._timed("answer", self.inner.stream(messages, system=system, tools=()))
+        yield from self._timed("answer", self.inner.stream(_as_told(messages), system=system, tools=()))
 
     def _timed(self, step: str, events: Iterator[Event]) -> Iterator[Event]:
         """Pass a streamed step through. These steps are offered no tools; a call the model makes
@@ -293,6 +293,15 @@ class PipelineProvider:
             self.timings.append((run.step, run.seconds))
             if run.input_tokens is not None or run.output_tokens is not None:
                 yield Usage(input_tokens=run.input_tokens, output_tokens=run.output_tokens)
+
+
+def _as_told(messages: Sequence[Message]) -> list[Message]:
+    """The conversation as the user saw it: each turn's request and answer, without the calls and
+    results in between. A small model answering with no tool, shown earlier turns' calls, wrote
+    one of its own as the answer (`{"name": "joke", …}`); each answer already says what its calls
+    found."""
+    return [m for m in messages if m.role != "tool" and not (m.role == "assistant" and m.tool_calls and
+                                                              not m.content.strip())]
 
 
 def _not_here(**_: Any) -> None:
