@@ -220,3 +220,45 @@ def test_a_day_named_from_today_is_stored_with_its_date(folder):
     assert stored["text"] == f"The user's exam is tomorrow ({tomorrow:%A %-d %B %Y})"
     assert run(reg, "memory_remember", text="Mum visits every monday").output["text"] == \
         "Mum visits every monday"  # a habit, not a day
+
+
+@pytest.fixture
+def fixed_today(monkeypatch):
+    import datetime as dt
+
+    from tars.tools import dates
+
+    monkeypatch.setattr(dates, "now", lambda: dt.datetime(2026, 11, 27, 10, 0, tzinfo=dt.timezone.utc))
+
+
+@pytest.mark.parametrize("fact,told", [
+    ("The user's daughter Ana was born on 2019-04-12", "7 years old; next birthday Monday 2027-04-12, in 136 days"),
+    ("Sam was born on 14 march 1990 in Lyon", "36 years old; next birthday Sunday 2027-03-14, in 107 days"),
+    ("The user's wife's birthday is on december 3", "next birthday Thursday 2026-12-03, in 6 days"),
+    ("Tom's birthday is 27 november", "next birthday Friday 2026-11-27, today"),
+    ("born 2020-02-29", "6 years old; next birthday Sunday 2027-02-28, in 93 days"),
+    # no day of birth, or no birth at all: nothing to count
+    ("The user's son was born in 2015", ""), ("The user's dentist appointment is on december 3", ""),
+])
+def test_a_remembered_birth_date_is_told_with_the_age_and_the_next_birthday(fixed_today, fact, told):
+    from tars.tools.birthdays import counted
+
+    assert counted(fact) == told
+
+
+def test_asked_about_a_birthday_recall_counts_the_days_to_it(folder, fixed_today, router):
+    """The embedded model, with "Ana was born on 2019-04-12" in its prompt, said she was 20 and
+    counted the days to her birthday from her birth."""
+    from tars.tools.stated import stated_args
+
+    reg = registry(folder)
+    run(reg, "memory_remember", text="My daughter Ana was born on 2019-04-12", kind="fact")
+    for message in ("when is Ana's birthday?", "how many days until Ana's birthday?", "how many days until her "
+                    "birthday?", "how long until my daughter's birthday"):
+        assert router.decide(message).tool_hints == ("memory_recall",), message
+    assert router.decide("how many days until christmas?").tool_hints == ("days_between",)
+    args = stated_args("memory_recall", "how many days until Ana's birthday?")
+    assert args == {"query": "Ana"}
+    assert run(reg, "memory_recall", **args).output["confirmation"] == (
+        "From memory: Your daughter Ana was born on 2019-04-12 (7 years old; next birthday Monday 2027-04-12, "
+        "in 136 days).")

@@ -18,7 +18,7 @@ from tars.tools import when
 from tars.tools.base import Tool
 
 __all__ = ["DATE_SHIFT", "DAYS_BETWEEN", "DAY_OF_WEEK", "LEAP_YEAR", "DateError", "parse_day", "date_tools",
-           "days_between", "date_shift", "day_of_week", "leap_year", "clock_only"]
+           "days_between", "date_shift", "day_of_week", "leap_year", "clock_only", "calendar_span"]
 
 # the tools' names (`tars.tools.date_requests` reads their arguments from a plain request)
 DATE_SHIFT, DAYS_BETWEEN, DAY_OF_WEEK, LEAP_YEAR = "date_shift", "days_between", "day_of_week", "leap_year"
@@ -49,7 +49,7 @@ def _counted(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _calendar_span(start: dt.date, end: dt.date) -> tuple[int, int, int]:
+def calendar_span(start: dt.date, end: dt.date) -> tuple[int, int, int]:
     """(years, months, days) from `start` to `end` (start <= end), as an age is counted."""
     months = (end.year - start.year) * 12 + end.month - start.month
     if when.add_months(start, months) > end:
@@ -121,7 +121,7 @@ def days_between(to_date: str, from_date: str | None = None) -> dict[str, Any]:
     weeks, rest = divmod(abs(days), 7)
     out: dict[str, Any] = {"from": _shown(start), "to": _shown(end), "days": days, "weeks": weeks, "and_days": rest}
     span = f"{'minus ' if days < 0 else ''}{abs(days):,} day{'s' if abs(days) != 1 else ''}"
-    years, months, left = _calendar_span(min(start, end), max(start, end))
+    years, months, left = calendar_span(min(start, end), max(start, end))
     if years:  # an age, an anniversary: in years, months and days
         out["calendar"] = {"years": years, "months": months, "days": left}
         span += f" ({_counted(years, 'year')}, {_counted(months, 'month')} and {_counted(left, 'day')})."

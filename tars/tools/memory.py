@@ -20,6 +20,7 @@ from typing import Any
 from tars.atomic import LOCK_NAME, update_file
 from tars.errors import ToolError
 from tars.tools import when
+from tars.tools.birthdays import counted
 from tars.tools.fact_wording import is_question, second_person, third_person
 from tars.tools.search_index import SearchIndex
 
@@ -131,7 +132,13 @@ def _recalled(texts: list[str], count: int) -> str:
     """Items recall shows, told to the user as they stand in memory (every one: a small model
     retelling them picked one of two conflicting facts and garbled who was speaking)."""
     more = f" ({count - len(texts)} more not shown.)" if count > len(texts) else ""
-    return " ".join(_said("", text, sep="") for text in texts) + more
+    return " ".join(_with_count(_said("", text, sep=""), text) for text in texts) + more
+
+
+def _with_count(sentence: str, text: str) -> str:
+    """A remembered birth date or birthday told with the age and the next birthday, counted by tars."""
+    count = counted(text)
+    return f"{sentence[:-1]} ({count}){sentence[-1]}" if count else sentence
 
 
 def _find(items: list[Item], query: str) -> Item:

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from tars.tools.birthdays import birthday_of
 from tars.tools.calc import CALCULATOR
 from tars.tools.calc_requests import aggregate_of, continued, expression_in
 from tars.tools.date_requests import shift_asked, span_asked, week_asked, year_asked
@@ -48,6 +49,8 @@ _ASKED_ABOUT = re.compile(
 def _recalled(message: str) -> dict[str, Any] | None:
     """memory_recall's query from a question about one thing (a small model left it out and listed
     every fact of a kind); anything else is the model's to read."""
+    if who := birthday_of(message):  # "how many days until Ana's birthday?": what memory has of Ana
+        return {"query": who}
     if not is_question(message):
         return None
     match = _ASKED_ABOUT.search(message.strip())

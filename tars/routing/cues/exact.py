@@ -9,6 +9,7 @@ is…", "calculate…"), which is why the family is exempt from that frame's pen
 from __future__ import annotations
 
 from tars.routing.family import Family, cues, hints
+from tars.tools.birthdays import BIRTHDAY_ASKED
 from tars.tools.date_requests import LEAP_QUESTION, WEEK_NUMBER
 from tars.tools.when import CLOCK_TIME, MONTH_ABBR
 
@@ -105,6 +106,8 @@ EXACT = Family(
         (3, WEEK_NUMBER + r"\W*$"),
     ),
     negatives=cues(
+        # someone's birthday: memory knows the day (and recall counts to it)
+        (3, BIRTHDAY_ASKED),
         # money needs live exchange rates: the web's business
         (4, rf"{MONEY_PAIR}|\bexchange rate"),
         # a task, note or reminder with a date in it belongs to that family, not to date arithmetic

@@ -8,6 +8,7 @@ mark the textbook, coding and idiom uses of the same words ("asyncio task", "mem
 from __future__ import annotations
 
 from tars.routing.family import Family, cues, hints
+from tars.tools.birthdays import BIRTHDAY_ASKED
 
 __all__ = ["TASKS", "MEMORY", "NOTES"]
 
@@ -187,6 +188,8 @@ MEMORY = Family(
             r"anniversary|favou?rite|address|phone|email|employee|blood|license|car|boss|mom|mum|dad|mother|"
             r"father|sister|brother|friend)\b.{0,30}\b(?:is|are|was|were)\b(?!.*\?)"),
         (2, r"\b(?:the )?(?:name|birthday|age|address|number|email|breed) of my\b"),
+        # someone's birthday asked about: what memory holds of it (recall counts the days to it)
+        (6, BIRTHDAY_ASKED),  # specific enough to outweigh the textbook frame of "how many days"
         (3, r"\bi (?:told|mentioned|said to|gave) you\b|\bwhat i (?:said|told you|mentioned)\b"),
         (1, r"\b(?:remember|forget|recall|memory|preferences?)\b"),
     ),
@@ -210,7 +213,7 @@ MEMORY = Family(
         memory_recall=r"\b(?:what do you (?:know|remember)|what'?s my|what is my|do you (?:remember|know)|"
                       r"what did i (?:tell|say)|what have i told|my preferences|when is my|where do i|"
                       r"what \w+ do i|you (?:know|remember|recall|have)|i (?:told|said|mentioned))\b"
-                      r"|^(?:what|when|where|who|which|how old)\b.{0,40}\bmy\b",
+                      r"|^(?:what|when|where|who|which|how old)\b.{0,40}\bmy\b|" + BIRTHDAY_ASKED,
         memory_search=r"\b(?:search|find|anything about|look up)\b",
     ),
 )
