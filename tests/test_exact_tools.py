@@ -451,6 +451,19 @@ def test_years_since_a_year_are_whole_years_and_until_one_days(fixed_now, messag
     assert days_between(**args)["confirmation"] == told
 
 
+@pytest.mark.parametrize("message,args", [
+    ("what day of the week is christmas?", {"date": "christmas"}), ("what day was july 4 1976?",
+                                                                    {"date": "july 4 1976"}),
+    ("what day does new year's day fall on?", {"date": "new year's day"}),
+    ("what week number is it?", {"date": "today", "week": True}),
+    ("what day is it?", None), ("what day is good for you?", None), ("what day of the week will my birthday be?", None),
+])
+def test_the_weekday_a_message_asks_for(fixed_now, message, args):
+    from tars.tools.date_requests import weekday_asked
+
+    assert weekday_asked(message) == args
+
+
 def test_the_week_number_is_told_when_asked(fixed_now):
     assert week_asked("what week number is it?") == {"date": "today", "week": True}
     assert week_asked("what week of the year is it?") == {"date": "today", "week": True}

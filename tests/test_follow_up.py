@@ -19,6 +19,7 @@ from tars.tools.registry import ToolRegistry
 @pytest.mark.parametrize("message", [
     "and in london?", "what about tomorrow?", "how about 5 miles?", "and times 2?", "now divide it by 4",
     "convert that to weeks", "what's that in miles?", "ok and for paris?", "same for berlin",
+    "and new year's day?", "what about easter?", "and new york?", "subtract 100", "square it",
 ])
 def test_a_new_value_for_the_last_request_is_a_follow_up(message):
     assert is_follow_up(message)
@@ -27,7 +28,9 @@ def test_a_new_value_for_the_last_request_is_a_follow_up(message):
 @pytest.mark.parametrize("message", [
     "and thanks!", "and another thing, write me a poem", "and what is the capital of france?", "thanks",
     "what about you?", "and you?", "also, can you help me with my essay", "and then?",
-    "and then what happened in the story after the dragon came?",
+    "and then what happened in the story after the dragon came?", "now stop", "and delete it", "how about a joke",
+    "and the capital of spain", "what about me", "and hello", "now fix the bug", "what is that", "and cheers",
+    "and your name?", "and more?",
 ])
 def test_thanks_new_questions_and_instructions_are_not(message):
     assert not is_follow_up(message)
@@ -114,3 +117,35 @@ def test_a_chain_of_follow_ups_is_carried_back_to_its_request():
     assert session.send("and 20?").text == "20 kilometres ≈ 12.4274 miles"
     assert session.route("what about in feet?").tool_hints == ("convert_units",)  # "and 20?" carries on too
     assert not session.route("and thanks!").needs_tools
+
+
+@pytest.mark.parametrize("requests,tool,args", [
+    (["what day of the week is christmas?", "and new year's day?"], "day_of_week", {"date": "new year's day"}),
+    (["what day of the week is christmas?", "and new year's day?", "what about easter?"], "day_of_week",
+     {"date": "easter"}),
+    (["convert 10 km to miles", "and 20?"], "convert_units", {"value": 20, "from_unit": "km", "to_unit": "miles"}),
+    (["how many days until christmas?", "and until new year's eve?"], "days_between", {"to_date": "new year's eve"}),
+    (["is 2028 a leap year?", "and 2100?"], "leap_year", {"year": 2100}),
+    # which of "km" and "miles" "in feet" replaces is not said: the model's
+    (["convert 10 km to miles", "what about in feet?"], "convert_units", None),
+])
+def test_a_follow_up_puts_its_new_value_in_place_of_the_one_it_replaces(requests, tool, args):
+    from tars.routing.follow_up import new_value
+    from tars.tools.stated import carried_args
+
+    assert carried_args(tool, requests, new_value) == args
+
+
+def test_a_follow_ups_new_value_is_asked_for_not_the_last_one_again():
+    """The embedded model, handed "and new year's day?" alone, called day_of_week for Christmas again."""
+    from tars.tools.dates import date_tools
+
+    model = ScriptedProvider([], native_tools=False)  # tars reads every argument: no model call is scripted
+    config = load_config(environ={}).replace(tool_mode="pipeline")
+    session = Session(config, primary=PipelineProvider(model), tools=ToolRegistry(date_tools()))
+    first = session.send("what day of the week is christmas?").text
+    assert first.startswith("25 December") and first.endswith("."), first
+    assert session.send("and new year's day?").text.startswith("1 January ")
+    assert session.send("is 2028 a leap year?").text == "2028 is a leap year (366 days)."
+    assert session.send("and 2100?").text == "2100 is not a leap year (365 days)."
+    assert model.calls == []

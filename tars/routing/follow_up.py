@@ -12,20 +12,19 @@ import re
 
 from tars.tools.calc_requests import continues
 
-__all__ = ["is_follow_up", "carried_on"]
+__all__ = ["is_follow_up", "carried_on", "chain", "new_value"]
 
 # "what about tomorrow?", "how about 5 miles?": the new value, in a few words
 _WHAT_ABOUT = re.compile(r"^(?:(?:ok(?:ay)?|so|and|but),?\s+)?(?:what|how) about\s+(?P<rest>.+)$", re.IGNORECASE)
 # "and in london?", "and times 2?", "now for 5 people": an opening word, then only the new value
 _AND = re.compile(r"^(?:(?:ok(?:ay)?|so),?\s+)?(?:and|now|then|also|same (?:for|in))\s+(?P<rest>.+)$", re.IGNORECASE)
-# words that open a new value: a place or time ("in london", "for tomorrow"), a number, an operation
-_VALUE_OPENERS = frozenset("""in for at on from to with near by over under after before until till since around per
-tomorrow today tonight yesterday next last this weekend monday tuesday wednesday thursday friday saturday sunday
-times plus minus divided multiplied add subtract double halve triple square cube the""".split())
-# one word that is no value: thanks, greetings, people, yes and no
+# what opens no new value: thanks, greetings, people, yes and no, articles, questions and commands
+# ("how about a joke", "and what is…", "now stop")
 _NOT_VALUES = frozenset("""thanks thank thx ok okay great cool nice good perfect bye goodbye sorry please yes no yeah
-yep nope sure right then so but hello hi hey lol cheers wow me you us him her them it that this there here
-stop undo redo cancel quit exit continue go start retry again help delete remove fix explain""".split())
+yep nope sure right then so but hello hi hey lol cheers wow me you your yours us him her them it that this there
+here i a an some any another more one other else stop undo redo cancel quit exit continue go start retry again help
+delete remove fix explain tell write give show make let can could would will should do does did is are was were what
+who whom whose why how when where which whether""".split())
 # "convert that to weeks", "what's that in miles?", "double it", "divide that by 4"
 _BACK = re.compile(
     r"\b(?:convert|divide|multiply|double|halve|triple|square|round|add \d[\d.,]* to|subtract \d[\d.,]* from) "
@@ -46,10 +45,32 @@ def is_follow_up(message: str) -> bool:
     if match is None:
         return False
     rest = [word.strip(",").lower() for word in match["rest"].split()]
-    if len(rest) == 1:  # "and london?", "and 20?"
-        return rest[0] not in _NOT_VALUES and bool(re.fullmatch(r"[\w'.-]+", rest[0]))
-    opener = rest[0]
-    return len(rest) <= (3 if opener == "the" else 4) and (opener in _VALUE_OPENERS or opener[:1].isdigit())
+    # the new value in a few words: "london", "new year's day", "in feet", "5 miles", "the weekend"
+    return len(rest) <= (3 if rest[0] == "the" else 4) and rest[0] not in _NOT_VALUES
+
+
+def chain(requests: list[str]) -> list[str]:
+    """The requests a conversation's latest one carries on: the request the chain started from,
+    each follow-up after it, and the latest ("convert 10 km to miles", "and 20?", "and in feet?");
+    just the latest when it is no follow-up. At most five."""
+    if not requests:
+        return []
+    carried = [requests[-1]]
+    for earlier in reversed(requests[:-1]):
+        if not is_follow_up(carried[0]) or len(carried) >= 5:
+            break
+        carried.insert(0, earlier)
+    return carried if not is_follow_up(carried[0]) or len(carried) == 1 else [requests[-1]]
+
+
+_OPENING = re.compile(r"^(?:(?:ok(?:ay)?|so|and|but|now|then|also),?\s+)*(?:(?:what|how) about|same (?:for|in))?\s*",
+                      re.IGNORECASE)
+
+
+def new_value(message: str) -> str:
+    """What a follow-up gives anew: "new year's day" of "and new year's day?", "in london" of
+    "what about in london?"."""
+    return _OPENING.sub("", " ".join(message.split()), count=1).rstrip("?!. ")
 
 
 def carried_on(previous: str, message: str) -> str:

@@ -17,7 +17,8 @@ from typing import Any
 from tars.errors import DateError
 from tars.tools import dates, when
 
-__all__ = ["LEAP_QUESTION", "SPAN", "WEEK_NUMBER", "shift_asked", "span_asked", "week_asked", "year_asked"]
+__all__ = ["LEAP_QUESTION", "SPAN", "WEEK_NUMBER", "shift_asked", "span_asked", "week_asked", "weekday_asked",
+           "year_asked"]
 
 _AMOUNT = "|".join(re.escape(w) for w in sorted(when.NUMBER_WORDS, key=len, reverse=True))
 _UNITS = "|".join(when.SPAN_UNITS)
@@ -271,3 +272,23 @@ _WEEK = re.compile(WEEK_NUMBER + _END, re.IGNORECASE)
 def week_asked(message: str) -> dict[str, Any] | None:
     """day_of_week's arguments (today, with its week) from "what week number is it?" and its like, or None."""
     return {"date": "today", "week": True} if _WEEK.match(" ".join(message.split())) else None
+
+
+# "what day of the week is christmas?", "what day was 4 july 1976?", "what day does new year's day fall on?"
+_WEEKDAY = re.compile(r"^(?:what|which) (?:day(?: of the week)?|weekday) (?:is|was|will be|does|did|will) "
+                      r"(?P<date>[^?!]+?)(?: (?:fall|fall on|land on|be|be on))?" + _END, re.IGNORECASE)
+
+
+def weekday_asked(message: str) -> dict[str, Any] | None:
+    """day_of_week's arguments from a request for the weekday of one day, or for the week number;
+    None for anything else."""
+    if week := week_asked(message):
+        return week
+    match = _WEEKDAY.match(" ".join(message.split()))
+    if match is None:
+        return None
+    date = match["date"].strip()
+    try:
+        return {"date": date} if _whole_date(date, dates.now()) else None
+    except DateError:
+        return None

@@ -221,5 +221,6 @@ def date_tools() -> list[Tool]:
                          "ISO week number.",
              parameters={"type": "object", "additionalProperties": False, "required": ["date"], "properties": {
                  "date": {**day, "description": "the date, as the user wrote it or as YYYY-MM-DD"},
-                 "week": {"type": "boolean", "description": "true when the week number is asked"}}}),
+                 "week": {"type": "boolean", "description": "true only when the user asks for the week "
+                                                            "number, not for a weekday"}}}),
     ]

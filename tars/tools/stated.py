@@ -14,7 +14,7 @@ from typing import Any
 from tars.tools.birthdays import birthday_of
 from tars.tools.calc import CALCULATOR
 from tars.tools.calc_requests import aggregate_of, continued, expression_in
-from tars.tools.date_requests import shift_asked, span_asked, week_asked, year_asked
+from tars.tools.date_requests import shift_asked, span_asked, weekday_asked, year_asked
 from tars.tools.dates import DATE_SHIFT, DAY_OF_WEEK, DAYS_BETWEEN, LEAP_YEAR
 from tars.tools.distance import PLACE_DISTANCE, places_asked
 from tars.tools.fact_wording import is_question
@@ -25,7 +25,7 @@ from tars.tools.memory import MEMORY_RECALL
 from tars.tools.note_requests import NOTE_APPEND, NOTE_READ, append_asked, read_asked
 from tars.tools.units import CONVERT_UNITS, conversion_asked
 
-__all__ = ["stated_args"]
+__all__ = ["stated_args", "carried_args"]
 
 
 def _expression(message: str) -> dict[str, Any] | None:
@@ -63,7 +63,7 @@ def _recalled(message: str) -> dict[str, Any] | None:
 _READERS: dict[str, Callable[[str], dict[str, Any] | None]] = {
     CALCULATOR: _expression, FOLDER_STATS: _kind, FOLDER_LIST: listing_asked, PLACE_DISTANCE: places_asked,
     MEMORY_RECALL: _recalled, CONVERT_UNITS: conversion_asked, DATE_SHIFT: shift_asked, DAYS_BETWEEN: span_asked,
-    LEAP_YEAR: year_asked, DAY_OF_WEEK: week_asked, FILE_INFO: file_named, NOTE_READ: read_asked,
+    LEAP_YEAR: year_asked, DAY_OF_WEEK: weekday_asked, FILE_INFO: file_named, NOTE_READ: read_asked,
     NOTE_APPEND: append_asked}
 
 
@@ -85,3 +85,41 @@ def stated_args(tool_name: str, message: str, attached: str = "",
         if previous and (expression := continued(message, previous)):
             return {"expression": expression}
     return reader(message)
+
+
+_PREPOSITION = re.compile(r"^(?P<prep>in|for|at|on|from|to|until|till|since|before|after)\s+(?P<value>.+)$",
+                          re.IGNORECASE)
+
+
+def carried_args(tool_name: str, requests: list[str], new_value: Callable[[str], str]) -> dict[str, Any] | None:
+    """The arguments a chain of follow-ups states (`routing.follow_up.chain`): the request it started
+    from, with each follow-up's new value put in place of the one argument of its kind that request
+    said ("what day of the week is christmas?" + "and new year's day?"). A small model handed the
+    follow-up alone copied the earlier call. None when any step is unclear."""
+    request = requests[0] if requests else ""
+    for follow in requests[1:]:
+        request = _carried(tool_name, request, new_value(follow)) or ""
+        if not request:
+            return None
+    return stated_args(tool_name, request) if len(requests) > 1 else None
+
+
+def _carried(tool_name: str, request: str, value: str) -> str | None:
+    """`request` with `value` in place of the argument it said of the same kind (a number for a
+    number, words for words), when exactly one fits."""
+    args = stated_args(tool_name, request)
+    if not args or not value:
+        return None
+    preposition = _PREPOSITION.match(value)
+    bare = preposition["value"] if preposition else value
+    numeric = re.fullmatch(r"-?\d+(?:\.\d+)?", bare) is not None
+    said = {str(v) for v in args.values() if isinstance(v, str | int | float) and not isinstance(v, bool)
+            and isinstance(v, str) != numeric
+            and re.search(rf"(?<![\w.]){re.escape(str(v))}(?![\w.])", request, re.IGNORECASE)}
+    if len(said) != 1:
+        return None
+    old = re.escape(said.pop())
+    if preposition and (where := re.search(rf"\b{preposition['prep']}\s+{old}(?![\w.])", request, re.IGNORECASE)):
+        return request[:where.start()] + value + request[where.end():]
+    where = re.search(rf"(?<![\w.]){old}(?![\w.])", request, re.IGNORECASE)
+    return request[:where.start()] + bare + request[where.end():] if where else None
