@@ -217,6 +217,9 @@ def test_unreadable_or_impossible_dates_are_refused(fixed_now):
     ("what day was 100 days ago?", "date_shift"), ("what's 8 billion divided by 365?", "calculate"),
     ("what is 12 factorial?", "calculate"), ("divide 90 by 4", "calculate"), ("what is 100 split 4 ways", "calculate"),
     ("10% service charge on £50", "calculate"), ("round -2.5 to 0 decimal places", "calculate"),
+    ("I have 3 dozen eggs, how many eggs is that?", "calculate"), ("total of my expenses: 12.50, 8 and 30",
+                                                                   "calculate"),
+    ("what's the average speed if I drive 120 km in 1.5 hours?", "calculate"),
 ])
 def test_exact_questions_get_the_one_tool_they_need_on_the_primary(router, message, tool):
     decision = router.decide(message)

@@ -67,7 +67,11 @@ EXACT = Family(
         (3, rf"\b(?:split|divide|share)\b.{{0,40}}{_N}.{{0,40}}\b(?:between|among|by|into|with) {_N}\b"),
         # a function of numbers listed, and dozens: "the average of 4, 8 and 15", "3 dozen"
         (3, rf"\b(?:average|mean|sum|total) of {_LISTED}|"
-            rf"^(?:what(?:'s| is) |how much is |how many is )?{_N} dozen\W*$"),
+            rf"^(?:what(?:'s| is) |how much is |how many is )?{_N} dozen\W*$|{_N} dozen\b.{{0,30}}\bhow many\b|"
+            rf"\b(?:average|mean|sum|total)\b[^.?!\d]{{0,30}}:\s*{_LISTED}\W*$"),
+        # a speed from a distance and a time: "the average speed if I drive 120 km in 1.5 hours"
+        (3, rf"\b(?:average )?speed\b.{{0,40}}{_N} ?(?:km|kilomet(?:er|re)s?|miles?|m|met(?:er|re)s?)\b.{{0,12}}"
+            rf"\bin {_N} ?(?:hours?|hrs?|minutes?|mins?|seconds?|s)\b"),
         (3, rf"^round -?{_N} to (?:\d+ (?:decimal|dp\b|places?|digits?|significant)|(?:the )?nearest\b)"),
         (3, rf"{_N} (?:split|divided|shared) {_N} ways\b"),
         (3, rf"{_N} (?:thousand|million|billion|trillion) (?:{_OPERATOR_WORD}|[*/+×÷-])|{_N} factorial\b"),
@@ -123,7 +127,7 @@ EXACT = Family(
         calculate=rf"{_N}\s*(?:[*×÷^+]|\*\*)\s*\(?{_N}|{_N} [-/x] \(?-?{_N}|(?<![/\d]){_N}/{_N}(?![/\d])|"
                   rf"{_N}\s*(?:%|percent|per cent)|\b(?:{_OPERATOR_WORD}|square root|cube root|sqrt|factorial|"
                   r"squared|cubed|percent|calculate|compute|evaluate|split|share|divide|among|average|mean|sum|total|"
-                  r"dozen|round|factorial)\b",
+                  r"dozen|round|factorial|speed)\b",
         convert_units=rf"\b(?:convert|how many (?:{_UNIT}) (?:are |is )?in(?! (?:the month of )?{_MONTH_NAME}))\b|"
                       rf"\bhow many (?:{_UNIT}) (?:is|are|makes?) {_N} ?(?:{_UNIT})\b|"
                       rf"{_N} ?(?:{_UNIT})\b.{{0,4}}\b(?:to|in|into|as)\s+(?:a |an )?(?:{_UNIT})\b|{_MARKED_FEET}",
