@@ -30,7 +30,8 @@ def test_a_new_value_for_the_last_request_is_a_follow_up(message):
     "what about you?", "and you?", "also, can you help me with my essay", "and then?",
     "and then what happened in the story after the dragon came?", "now stop", "and delete it", "how about a joke",
     "and the capital of spain", "what about me", "and hello", "now fix the bug", "what is that", "and cheers",
-    "and your name?", "and more?",
+    "and your name?", "and more?", "and my name is Bob", "now play some music", "and summarize our chat",
+    "now let's talk about Rome", "now for something completely different",
 ])
 def test_thanks_new_questions_and_instructions_are_not(message):
     assert not is_follow_up(message)
@@ -149,3 +150,32 @@ def test_a_follow_ups_new_value_is_asked_for_not_the_last_one_again():
     assert session.send("is 2028 a leap year?").text == "2028 is a leap year (366 days)."
     assert session.send("and 2100?").text == "2100 is not a leap year (365 days)."
     assert model.calls == []
+
+
+def test_a_long_chain_and_an_aside_keep_the_request_it_started_from():
+    from tars.routing.follow_up import chain
+    from tars.tools.calc import calc_tools
+
+    assert chain(["what is 45 times 12?", "thanks!", "now subtract 100"]) == ["what is 45 times 12?",
+                                                                               "now subtract 100"]
+    assert chain(["and in london?"]) == ["and in london?"]  # nothing before it to carry on
+    model = ScriptedProvider([], native_tools=False)
+    config = load_config(environ={}).replace(tool_mode="pipeline")
+    session = Session(config, primary=PipelineProvider(model), tools=ToolRegistry(calc_tools()))
+    session.send("what is 45 times 12?")
+    for _ in range(30):  # each step is routed and read by tars: no model call is scripted
+        answer = session.send("and double it").text
+    assert answer.endswith(f"= {540 * 2 ** 30:,}")
+
+
+def test_a_follow_up_about_a_file_is_no_pasted_file(tmp_path, monkeypatch):
+    from tars.tools.file_info import file_info_tools
+
+    (tmp_path / "app.log").write_text("error: disk full\n")
+    (tmp_path / "main.py").write_text("print(1)\n")
+    monkeypatch.chdir(tmp_path)
+    session = Session(load_config(environ={}).replace(tool_mode="pipeline"),
+                      primary=PipelineProvider(ScriptedProvider([], native_tools=False)),
+                      tools=ToolRegistry(file_info_tools()))
+    assert session.send("summarize app.log").text.startswith("I have not read app.log")
+    assert session.route("and main.py?").tool_hints == ("file_info",)

@@ -228,7 +228,7 @@ def fixed_today(monkeypatch):
 
     from tars.tools import dates
 
-    monkeypatch.setattr(dates, "now", lambda: dt.datetime(2026, 11, 27, 10, 0, tzinfo=dt.timezone.utc))
+    monkeypatch.setattr(dates, "now", lambda: dt.datetime(2026, 11, 27, 10, 0, tzinfo=dt.UTC))
 
 
 @pytest.mark.parametrize("fact,told", [

@@ -12,7 +12,7 @@ import re
 
 from tars.tools.calc_requests import continues
 
-__all__ = ["is_follow_up", "carried_on", "chain", "new_value"]
+__all__ = ["JOIN", "is_follow_up", "carried_on", "chain", "new_value"]
 
 # "what about tomorrow?", "how about 5 miles?": the new value, in a few words
 _WHAT_ABOUT = re.compile(r"^(?:(?:ok(?:ay)?|so|and|but),?\s+)?(?:what|how) about\s+(?P<rest>.+)$", re.IGNORECASE)
@@ -25,6 +25,10 @@ yep nope sure right then so but hello hi hey lol cheers wow me you your yours us
 here i a an some any another more one other else stop undo redo cancel quit exit continue go start retry again help
 delete remove fix explain tell write give show make let can could would will should do does did is are was were what
 who whom whose why how when where which whether""".split())
+# words that make the rest a sentence, not a value
+_SENTENCE = frozenset("""is are was were am be been 's let's lets something anything nothing everything different
+play summarize summarise talk chat sing write tell read search find open send call book buy list set turn put give
+make create show""".split())
 # "convert that to weeks", "what's that in miles?", "double it", "divide that by 4"
 _BACK = re.compile(
     r"\b(?:convert|divide|multiply|double|halve|triple|square|round|add \d[\d.,]* to|subtract \d[\d.,]* from) "
@@ -45,22 +49,32 @@ def is_follow_up(message: str) -> bool:
     if match is None:
         return False
     rest = [word.strip(",").lower() for word in match["rest"].split()]
-    # the new value in a few words: "london", "new year's day", "in feet", "5 miles", "the weekend"
-    return len(rest) <= (3 if rest[0] == "the" else 4) and rest[0] not in _NOT_VALUES
+    # the new value in a few words: "london", "new year's day", "in feet", "5 miles", "the weekend";
+    # not a sentence of its own ("and my name is bob", "now for something completely different")
+    return len(rest) <= (3 if rest[0] == "the" else 4) and rest[0] not in _NOT_VALUES \
+        and not _SENTENCE.intersection(rest)
+
+
+# what may come between a request and its follow-up without ending the chain: "thanks!", "ok"
+_ASIDE = re.compile(r"^(?:thanks|thank you|thx|ta|ok|okay|great|cool|nice|perfect|got it|i see)\W*$", re.IGNORECASE)
+_KEPT = 8  # follow-ups kept after the request a chain started from
 
 
 def chain(requests: list[str]) -> list[str]:
     """The requests a conversation's latest one carries on: the request the chain started from,
-    each follow-up after it, and the latest ("convert 10 km to miles", "and 20?", "and in feet?");
-    just the latest when it is no follow-up. At most five."""
-    if not requests:
-        return []
-    carried = [requests[-1]]
+    the follow-ups after it (the last few; asides like "thanks!" left out), and the latest
+    ("convert 10 km to miles", "and 20?", "and in feet?"); just the latest when it is no follow-up
+    or nothing came before it."""
+    if not requests or not is_follow_up(requests[-1]):
+        return requests[-1:]
+    follow_ups = [requests[-1]]
     for earlier in reversed(requests[:-1]):
-        if not is_follow_up(carried[0]) or len(carried) >= 5:
-            break
-        carried.insert(0, earlier)
-    return carried if not is_follow_up(carried[0]) or len(carried) == 1 else [requests[-1]]
+        if _ASIDE.match(earlier.strip()):
+            continue
+        if not is_follow_up(earlier):
+            return [earlier, *follow_ups[-_KEPT:]]
+        follow_ups.insert(0, earlier)
+    return requests[-1:]  # follow-ups all the way back: nothing to carry on
 
 
 _OPENING = re.compile(r"^(?:(?:ok(?:ay)?|so|and|but|now|then|also),?\s+)*(?:(?:what|how) about|same (?:for|in))?\s*",
@@ -73,6 +87,9 @@ def new_value(message: str) -> str:
     return _OPENING.sub("", " ".join(message.split()), count=1).rstrip("?!. ")
 
 
+JOIN = " … "  # between the requests of a chain routed as one (a new line would read as pasted text)
+
+
 def carried_on(previous: str, message: str) -> str:
     """The text to route a follow-up on: the request it carries on, then the follow-up itself."""
-    return f"{previous.strip()}\n{message.strip()}"
+    return f"{previous.strip()}{JOIN}{message.strip()}"

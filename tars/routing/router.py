@@ -21,7 +21,7 @@ from tars.routing.signals import Signals, read_signals
 from tars.tools.calc import CALCULATOR
 from tars.tools.calc_requests import aggregate_of
 from tars.tools.fact_wording import is_question
-from tars.tools.file_info import FILE_INFO, contents_asked, file_named
+from tars.tools.file_info import FILE_INFO, contents_asked, files_named
 
 if TYPE_CHECKING:
     from tars.tools.base import Tool
@@ -212,8 +212,7 @@ def _given(index: _Index, decision: Decision, message: str, attached: str) -> De
         if attached.strip() or "\n" in message.strip():
             return Decision(needs_tools=False, family=None, tool_hints=(),
                             reason="what the file says is given: the model reads it")
-        named = file_named(message)
-        if named is None or not Path(named["path"]).is_file():  # looked for in the working folder
+        if not any(Path(name).is_file() for name in files_named(message)):  # looked for in the working folder
             return Decision(needs_tools=False, family=None, tool_hints=(),
                             reason="no such file in the working folder: a question about such files")
     family = index.family_of.get(CALCULATOR)

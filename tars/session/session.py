@@ -23,7 +23,7 @@ from tars.modelspec import retirement_notice
 from tars.providers.base import Provider
 from tars.rescue import Rescuer
 from tars.routing import Router
-from tars.routing.follow_up import carried_on, chain, is_follow_up
+from tars.routing.follow_up import JOIN, carried_on, chain, is_follow_up
 from tars.session.budget import Budget, Meter
 from tars.session.compaction import Compactor, fit_request
 from tars.session.context import Compaction, Context
@@ -176,7 +176,7 @@ class Session:
         requests = [request_of(m.content) for m in self.context.messages if m.role == "user"]
         if requests and requests[-1] == text:  # resuming: the latest message is `text` itself
             requests.pop()
-        return "\n".join(chain([*requests, text])[:-1])
+        return JOIN.join(chain([*requests, text])[:-1])
 
     # -- the conversation -----------------------------------------------------------------------
     def send(self, text: str, *, attachment: str | Sequence[Attached] | None = None) -> Turn:

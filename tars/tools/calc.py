@@ -115,27 +115,31 @@ NUMBER = r"\d+(?:\.\d+)?"  # a number as the readers match one
 
 def _listed(match: re.Match[str]) -> str:
     """ "the average of 4, 8 and 15" -> "average(4, 8, 15)": a function of every number listed. Items
-    are parted by ", ", "and" or ";"; a comma before three digits inside an item is a thousands
-    separator ("1,000 and 2,000"), other commas part items written tight ("1,2,3"), and an item of
-    three-digit groups alone ("100,200,300": one number or three?) is refused."""
-    items = [item for item in re.split(r"\s*,\s+|\s+and\s+|\s*;\s*|\s*,\s*and\s+", match["list"]) if item]
+    are parted by ", ", "and" or ";"; inside an item a comma before three digits is a thousands
+    separator ("1,000 and 2,000"). One item of three or more tight groups is a list ("1,2,3");
+    what could be read two ways ("100,200,300", "1,2", a decimal comma "2,50 and 3,75") is refused."""
+    items = [item for item in re.split(r"\s*,\s*and\s+|\s*,\s+|\s+and\s+|\s*;\s*", match["list"]) if item]
     numbers: list[str] = []
     for item in items:
-        if re.fullmatch(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?", item):
-            if len(items) == 1:
-                raise CalcError(f"{item} could be one number or several: write a list with a space after each "
-                                "comma, a number without commas")
+        groups = item.split(",")
+        if len(groups) == 1:
+            numbers.append(item)
+        elif len(items) > 1 and re.fullmatch(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?", item):
             numbers.append(item.replace(",", ""))
+        elif len(items) == 1 and len(groups) >= 3 and not any(len(g) == 3 for g in groups[1:]):
+            numbers += groups
         else:
-            numbers += item.split(",")
+            raise CalcError(f"{item} could be read more than one way: write the numbers with a space after each "
+                            "comma, a thousand as 1000 and decimals with a point")
     name = "sum" if match["fn"] == "total" else match["fn"]
     return f" {name}({', '.join(n.strip() for n in numbers)}) "
 
 
-# "the average of 4, 8 and 15", "the sum of 1,000 and 2,000": read before commas are taken as thousands
-_ITEM = r"-?\d+(?:,\d+)*(?:\.\d+)?"
+# (items are digits and points only and every comma a separator, so a long list costs no backtracking;
+# `_listed` then tells thousands separators from the commas that part items)
+_ITEM = r"-?\d+(?:\.\d+)?"
 _LIST_OF = re.compile(rf"\b(?:the )?(?P<fn>average|mean|sum|total) of (?P<list>{_ITEM}"
-                      rf"(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s*;\s*){_ITEM})*)(?![\d,])")
+                      rf"(?:(?:\s*[,;]\s*(?:and\s+)?|\s+and\s+){_ITEM})*)(?![\d,])")
 
 
 # Words for operators, in the order they are replaced (longest phrases first).
@@ -144,29 +148,30 @@ _WORDS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     # an amount shared out: "split 240 between 3 people", "divide 90 by 4", "240 split 3 ways"
     (rf"\b(?:split|divide|share)\s+({NUMBER})\s+(?:equally |evenly )?(?:between|among|amongst|across|into|by)\s+"
      rf"({NUMBER})(?:\s+(?:people|persons|friends|ways|parts|pieces|equal parts|groups|of us))?\b", r"(\1 / \2)"),
-    (rf"({NUMBER})\s+(?:split|divided|shared)\s+({NUMBER})\s+ways\b", r"(\1 / \2)"),
-    (rf"({NUMBER})\s+dozen\b", r"(\1 * 12)"),
-    (rf"({NUMBER})\s*(thousand|million|billion|trillion)\b",
+    (rf"(?<![\d.])({NUMBER})\s+(?:split|divided|shared)\s+({NUMBER})\s+ways\b", r"(\1 / \2)"),
+    (rf"(?<![\d.])({NUMBER})\s+dozen\b", r"(\1 * 12)"),
+    (rf"(?<![\d.])({NUMBER})\s*(thousand|million|billion|trillion)\b",
      lambda m: f"({m[1]} * 10**{ {'thousand': 3, 'million': 6, 'billion': 9, 'trillion': 12}[m[2]]})"),
-    (rf"({NUMBER})\s+factorial\b", r"factorial(\1)"),
+    (rf"(?<![\d.])({NUMBER})\s+factorial\b", r"factorial(\1)"),
     (rf"\bround\s+(-?{NUMBER})\s+to\s+(\d+)\s+(?:decimal places?|decimals?|dp|places?|digits? after the point)\b",
      r"round(\1, \2)"),
     (rf"\bround\s+(-?{NUMBER})\s+to\s+(?:the\s+)?nearest\s+(?:whole number|integer|unit|one)\b", r"round(\1)"),
     # a percentage taken off or added to an amount is a share of that amount: "20% off 80" is 64
-    (rf"({NUMBER})\s*(?:%|percent|per cent)\s+(?:off|discount on|discount from|less than)\s+({NUMBER})\b",
+    (rf"(?<![\d.])({NUMBER})\s*(?:%|percent|per cent)\s+(?:off|discount on|discount from|less than)\s+({NUMBER})\b",
      r"(\2 - pct(\1))"),
-    (rf"({NUMBER})\s+(?:with|less|minus)\s+(?:a\s+)?({NUMBER})\s*(?:%|percent|per cent)\s+(?:off|discount)\b",
+    (rf"(?<![\d.])({NUMBER})\s+(?:with|less|minus)\s+(?:a\s+)?({NUMBER})\s*(?:%|percent|per cent)\s+(?:off|discount)\b",
      r"(\1 - pct(\2))"),
     (rf"\b(increase|decrease|raise|reduce|cut)\s+({NUMBER})\s+by\s+({NUMBER})\s*(?:%|percent|per cent)",
      lambda m: f"({m[2]} {'+' if m[1] in ('increase', 'raise') else '-'} pct({m[3]}))"),
-    (rf"({NUMBER})\s*(?:%|percent|per cent)\s+(?:more|higher|greater) than\s+({NUMBER})\b", r"(\2 + pct(\1))"),
-    (rf"({NUMBER})\s*(?:%|percent|per cent)\s+(?:of|(?:tip|tax|vat|interest|commission|gratuity|service charge) "
-     r"(?:on|of|for))\b", r"pct(\1)*"),
-    (rf"({NUMBER})\s*(?:%|percent|per cent)(?!\s*[\d(.])", r"pct(\1)"),
+    (rf"(?<![\d.])({NUMBER})\s*(?:%|percent|per cent)\s+(?:more|higher|greater) than\s+({NUMBER})\b",
+     r"(\2 + pct(\1))"),
+    (rf"(?<![\d.])({NUMBER})\s*(?:%|percent|per cent)\s+(?:of|(?:tip|tax|vat|interest|commission|gratuity|"
+     r"service charge) (?:on|of|for))\b", r"pct(\1)*"),
+    (rf"(?<![\d.])({NUMBER})\s*(?:%|percent|per cent)(?!\s*[\d(.])", r"pct(\1)"),
     (r"\b(?:the )?square root of\b", " sqrt "),
     (r"\b(?:the )?cube root of\s*(\(?[\d.]+\)?)", r" (\1)**(1/3)"),
     (r"\b(?:the )?factorial of\b", " factorial "),
-    (rf"({NUMBER})\s*!", r"factorial(\1)"),
+    (rf"(?<![\d.])({NUMBER})\s*!", r"factorial(\1)"),
     (r"\bto the power of\b|\braised to(?: the power(?: of)?)?\b|\bto the\b", "**"),
     (r"\bsquared\b", "**2"), (r"\bcubed\b", "**3"),
     (r"\bmultiplied by\b|\btimes\b", "*"), (r"\bdivided by\b|\bover\b", "/"),
@@ -186,8 +191,9 @@ def normalise(expression: str) -> str:
     text = " ".join(expression.lower().split()).strip().rstrip("?=.").strip()
     text = re.sub(r"(?<![\d)])!+$", "", text).strip()
     text = text.translate(SYMBOLS).replace("~", "**")
-    text = _LIST_OF.sub(_listed, text)
-    if not re.search(r"[a-z]\s*\(", text):  # 1,234,567 is one number unless commas separate arguments
+    calls = re.search(r"[a-z]\s*\(", text)  # 1,234,567 is one number unless commas separate arguments
+    text = _LIST_OF.sub(_listed, text)  # its lists' commas have a space after them: no thousands
+    if not calls:
         text = _THOUSANDS.sub("", text)
     text = re.sub(r"(?<![\d.])0+(?=\d)", "", text)  # "08" is 8 (Python reads no leading zeros)
     for pattern, replacement in _WORD_PATTERNS:

@@ -125,25 +125,26 @@ def continued(message: str, previous: Mapping[str, Any]) -> str | None:
     match = _CONTINUED.match(" ".join(message.split()))
     if match is None:
         return None
-    start = _start(previous)
-    if start is None:
-        return None
     if match["word"]:
-        return f"{start} {_OPERATOR[match['word'].lower()]}"
-    op = match["op"].lower()
-    return f"{start} {_OPERATOR[op.split(' ')[0] if op.startswith(('multiply', 'divide')) else op]} {match['n']}"
-
-
-def _start(previous: Mapping[str, Any]) -> str | None:
-    """What the next step starts from: the last expression in parentheses while it is short, else
-    the last result (a negative one in parentheses too: -5 squared is 25)."""
-    expression, result = previous.get("expression"), previous.get("result")
-    if isinstance(expression, str) and len(expression) <= MAX_CHARS // 2:
+        step = _OPERATOR[match["word"].lower()]
+    else:
+        op = match["op"].lower()
+        step = f"{_OPERATOR[op.split(' ')[0] if op.startswith(('multiply', 'divide')) else op]} {match['n']}"
+    for start in _starts(previous):  # the expression taken further, or its result when that cannot be
+        expression = f"{start} {step}"
         try:
             evaluate(expression)
-            return f"({expression})"
         except CalcError:
-            pass
-    if not isinstance(result, int | float) or isinstance(result, bool):
-        return None
-    return f"({result!r})" if result < 0 else repr(result)
+            continue
+        return expression
+    return None
+
+
+def _starts(previous: Mapping[str, Any]) -> list[str]:
+    """What the next step may start from: the last expression in parentheses while it is short,
+    then the last result (a negative one in parentheses too: -5 squared is 25)."""
+    expression, result = previous.get("expression"), previous.get("result")
+    starts = [f"({expression})"] if isinstance(expression, str) and len(expression) <= 200 else []
+    if isinstance(result, int | float) and not isinstance(result, bool):
+        starts.append(f"({result!r})" if result < 0 else repr(result))
+    return starts

@@ -221,7 +221,8 @@ def span_asked(message: str) -> dict[str, Any] | None:
             year = int(years["year"])
             if years["ago"]:  # "how long ago was 1969?": whole years
                 return {"from_date": years["year"], "to_date": "today"} if year <= now.year else None
-            return {"to_date": f"{year}-01-01"} if year > now.year else None  # until a year starts: days
+            # until a year starts: days ("2130", past 2099, is more likely 21:30)
+            return {"to_date": f"{year}-01-01"} if now.year < year < 2100 else None
         if match := _BORN.search(text):
             start = _past(match["date"], now) if _YEAR.search(match["date"]) else None
             return {"from_date": start.isoformat(), "to_date": "today"} if start else None

@@ -97,10 +97,10 @@ def _year(words: str | None) -> tuple[int, bool] | None:
 
 
 def _years(to_date: str, from_date: str | None) -> dict[str, Any] | None:
-    """Whole years between years ("1969" to today is 57 years), when an end is a year alone and
-    the other a year or today; None for days and times."""
+    """Whole years since a year ("1969" to today is 57 years), when the start is a year alone and
+    the end a year or today; None for days and times."""
     start, end = _year(from_date), _year(to_date)
-    if start is None or end is None or not (start[1] or end[1]):
+    if start is None or end is None or not start[1]:  # since a year: whole years; until one: its days
         return None
     years = end[0] - start[0]
     return {"from": str(start[0]), "to": str(end[0]), "years": years,
@@ -111,6 +111,8 @@ def _years(to_date: str, from_date: str | None) -> dict[str, Any] | None:
 def days_between(to_date: str, from_date: str | None = None) -> dict[str, Any]:
     if counted := _years(to_date, from_date):
         return counted
+    if _YEAR_ONLY.fullmatch(str(to_date).strip()):  # until a year: until the day it begins
+        to_date = f"{str(to_date).strip()}-01-01"
     end_moment, end_timed = _parse_moment(to_date)
     start_moment, start_timed = _parse_moment(from_date)
     if end_timed or start_timed:  # a clock time: hours and minutes

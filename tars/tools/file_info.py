@@ -18,7 +18,8 @@ from tars.safe_text import printable
 from tars.tools.base import Tool
 from tars.tools.folder import MAX_COUNTED, FolderError, file_size, lines_in, read_text_bytes
 
-__all__ = ["CONTENTS_ASKED", "FILE_INFO", "FILE_NAME", "contents_asked", "file_info", "file_info_tools", "file_named"]
+__all__ = ["CONTENTS_ASKED", "FILE_INFO", "FILE_NAME", "contents_asked", "file_info", "file_info_tools", "file_named",
+           "files_named"]
 
 FILE_INFO = "file_info"  # the tool's name: the pipeline reads the file's name from the message
 # the extensions a file named in a message has ("app.log", "archive.tar.gz"); "node.js", "google.com",
@@ -93,6 +94,11 @@ def _counted(n: int, noun: str) -> str:
 def contents_asked(message: str) -> bool:
     """Whether `message` asks what a file it names says or does ("summarize app.log")."""
     return _CONTENTS.search(message) is not None
+
+
+def files_named(message: str) -> list[str]:
+    """Every file name in `message`, in order ("app.log", "src/main.py")."""
+    return list(dict.fromkeys(_FILE.findall(message)))
 
 
 def file_named(message: str) -> dict[str, Any] | None:

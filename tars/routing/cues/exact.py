@@ -33,7 +33,8 @@ _UNIT = (
 # feet and inches written with marks, asked in another unit: 5'11" in cm
 _MARKED_FEET = rf"\b\d+\s*['′’]\s*\d*\s*(?:\"|″|”|'')?\s*(?:to|in|into)\s+(?:{_UNIT})\b"
 _MONTH_NAME = rf"(?:{MONTH_ABBR})[a-z]*\b"
-_LISTED = rf"-?{_N}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)-?{_N})+"
+# numbers listed (each comma parts two, so a long list costs no backtracking)
+_LISTED = r"-?[$€£¥]?\d+(?:\.\d+)?(?:(?:\s*[,;]\s*(?:and\s+)?|\s+and\s+)-?[$€£¥]?\d+(?:\.\d+)?)+"
 _OPERATOR_WORD = r"(?:times|multiplied by|divided by|plus|minus|to the power of|mod|modulo)"
 _DATE = (rf"(?:\d{{4}}-\d{{1,2}}-\d{{1,2}}|\d{{1,2}}/\d{{1,2}}/\d{{4}}|(?:{MONTH_ABBR})[a-z]*\.? "
          rf"\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?(?:{MONTH_ABBR})|"
@@ -104,7 +105,7 @@ EXACT = Family(
         (3, LEAP_QUESTION),
         # years between years, days left in a year, the week number
         (3, r"^how long (?:ago (?:was|is)|(?:has it been )?since) (?:the year )?(?:1\d|20)\d\d\b(?!\s*(?:am|pm|h)\b)|"
-            r"^how long (?:is it )?(?:until|till) (?:the year )?(?:20|21)\d\d\b(?!\s*(?:am|pm|h)\b)"),
+            r"^how long (?:is it )?(?:until|till) (?:the year )?20\d\d\b(?!\s*(?:am|pm|h)\b)"),
         (3, r"^how many (?:more )?(?:days|weeks|months) (?:are |is )?(?:there )?(?:left|remaining|to go) (?:in|of) "
             r"(?:the |this )?(?:year|month|\d{4})\b"),
         (3, WEEK_NUMBER + r"\W*$"),
