@@ -16,7 +16,7 @@ from typing import Literal
 
 from tars.messages import Attachment, Message
 
-__all__ = ["Attached", "fenced", "request_of", "size_words", "user_message"]
+__all__ = ["Attached", "fenced", "request_of", "requests_of", "size_words", "user_message"]
 
 Kind = Literal["input", "file", "page", "image"]
 
@@ -79,6 +79,11 @@ def request_of(content: str) -> str:
     """The request of a user message `user_message` made: the text before its first attachment."""
     found = _BLOCK_START.search(content)
     return content[: found.start()] if found else content
+
+
+def requests_of(messages: Sequence[Message]) -> list[str]:
+    """The request of each user message of a conversation, in order."""
+    return [request_of(m.content) for m in messages if m.role == "user"]
 
 
 def user_message(request: str, attached: Sequence[Attached] = ()) -> Message:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tars.attachments.compose import request_of
+from tars.attachments.compose import request_of, requests_of
 from tars.errors import ProviderRejected
 from tars.events import TextDelta, ToolCallEvent, Usage
 from tars.messages import Message, latest_user_text
@@ -23,7 +23,7 @@ from tars.pipeline import prompts
 from tars.pipeline.conversation_text import content_stems
 from tars.pipeline.grounding import Grounds, date_notes, ground, takes_place
 from tars.pipeline.jsonout import Parsed, drop_null_optionals, parse_object, schema_error
-from tars.routing.follow_up import chain, is_follow_up, new_value
+from tars.routing.follow_up import chain, new_value
 from tars.tools import when
 from tars.tools.base import Tool
 from tars.tools.fact_wording import statement
@@ -204,9 +204,8 @@ def _stated_args(tool: Tool, messages: Sequence[Message]) -> dict[str, Any] | No
     content = latest_user_text(messages)
     request = request_of(content)  # the request is read; what came attached only as its numbers
     args = stated_args(tool.name, request, attached=content[len(request):], previous=_last_result(messages, tool))
-    if args is None and is_follow_up(request):  # "and new year's day?" after "what day is christmas?"
-        requests = [request_of(m.content) for m in messages if m.role == "user"]
-        args = carried_args(tool.name, chain(requests), new_value)
+    if args is None:  # a follow-up: "and new year's day?" after "what day is christmas?"
+        args = carried_args(tool.name, chain(requests_of(messages)), new_value)
     return args if args is not None and schema_error(tool.parameters, args) is None else None
 
 

@@ -12,7 +12,7 @@ import re
 
 from tars.tools.calc_requests import continues
 
-__all__ = ["JOIN", "is_follow_up", "carried_on", "chain", "new_value"]
+__all__ = ["JOIN", "is_follow_up", "chain", "new_value"]
 
 # "what about tomorrow?", "how about 5 miles?": the new value, in a few words
 _WHAT_ABOUT = re.compile(r"^(?:(?:ok(?:ay)?|so|and|but),?\s+)?(?:what|how) about\s+(?P<rest>.+)$", re.IGNORECASE)
@@ -88,8 +88,3 @@ def new_value(message: str) -> str:
 
 
 JOIN = " … "  # between the requests of a chain routed as one (a new line would read as pasted text)
-
-
-def carried_on(previous: str, message: str) -> str:
-    """The text to route a follow-up on: the request it carries on, then the follow-up itself."""
-    return f"{previous.strip()}{JOIN}{message.strip()}"

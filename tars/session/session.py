@@ -23,7 +23,7 @@ from tars.modelspec import retirement_notice
 from tars.providers.base import Provider
 from tars.rescue import Rescuer
 from tars.routing import Router
-from tars.routing.follow_up import JOIN, carried_on, chain, is_follow_up
+from tars.routing.follow_up import JOIN, chain
 from tars.session.budget import Budget, Meter
 from tars.session.compaction import Compactor, fit_request
 from tars.session.context import Compaction, Context
@@ -161,22 +161,18 @@ class Session:
         `attached`: the text that came with it (files, pages, piped input). A follow-up that names
         no tool of its own ("and in london?") goes where the request it carries on went."""
         decision = self.router.decide(text, attached=attached)
-        if not decision.needs_tools and not decision.unavailable and is_follow_up(text):
-            previous = self._previous_request(text)
-            earlier = self.router.decide(carried_on(previous, text), attached=attached) if previous else None
-            if earlier is not None and earlier.needs_tools:
-                decision = dataclasses.replace(earlier, reason=f"a follow-up ({earlier.reason})")
+        if not decision.needs_tools and not decision.unavailable:
+            from tars.attachments.compose import requests_of
+
+            earlier = requests_of(self.context.messages)
+            if earlier and earlier[-1] == text:  # resuming: the latest message is `text` itself
+                earlier.pop()
+            carried = chain([*earlier, text])
+            if len(carried) > 1:  # a follow-up, routed with the requests it carries on
+                routed = self.router.decide(JOIN.join(carried), attached=attached)
+                if routed.needs_tools:
+                    decision = dataclasses.replace(routed, reason=f"a follow-up ({routed.reason})")
         return self.escalation.route(decision)
-
-    def _previous_request(self, text: str) -> str:
-        """The request before `text`, with the ones it carries on when it is a follow-up itself
-        ("convert 10 km to miles", "and 20?"); "" when there is none."""
-        from tars.attachments.compose import request_of
-
-        requests = [request_of(m.content) for m in self.context.messages if m.role == "user"]
-        if requests and requests[-1] == text:  # resuming: the latest message is `text` itself
-            requests.pop()
-        return JOIN.join(chain([*requests, text])[:-1])
 
     # -- the conversation -----------------------------------------------------------------------
     def send(self, text: str, *, attachment: str | Sequence[Attached] | None = None) -> Turn:

@@ -15,9 +15,7 @@ from typing import Any
 
 from tars.tools.calc import MAX_CHARS, NUMBER, SYMBOLS, CalcError, evaluate
 
-__all__ = ["aggregate_asked", "aggregate_of", "continued", "continues", "expression_in"]
-
-Number = int | float
+__all__ = ["aggregate_of", "continued", "continues", "expression_in"]
 
 
 # what may open or close a message that is nothing but arithmetic: "hey, what's 17 times 23 please?"
@@ -73,7 +71,7 @@ _ONE_NUMBER = re.compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?")
 _LISTED_LINE = re.compile(r"-?\d+(?:\.\d+)?(?:[\s,;]+-?\d+(?:\.\d+)?)*")
 
 
-def aggregate_asked(request: str) -> str | None:
+def _aggregate_asked(request: str) -> str | None:
     """The function a request asks of numbers given with it ("the sum of these" -> sum), or None."""
     match = _AGGREGATE.match(" ".join(request.split()))
     return _FUNCTION_OF[(match["fn"] or match["verb"]).lower()] if match else None
@@ -82,7 +80,7 @@ def aggregate_asked(request: str) -> str | None:
 def aggregate_of(request: str, attached: str) -> str | None:
     """The expression for a request like "what's the average?" over `attached` text that is nothing
     but numbers (a column piped in: one a line, or separated by commas), or None."""
-    function = aggregate_asked(request)
+    function = _aggregate_asked(request)
     text = _FENCE.sub("", attached).translate(SYMBOLS).strip()
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     if function is None or not lines:

@@ -9,7 +9,6 @@ an ambiguous match is refused with the candidates rather than changing the wrong
 
 from __future__ import annotations
 
-import datetime as dt
 import difflib
 import re
 from collections.abc import Callable
@@ -19,7 +18,7 @@ from typing import Any
 
 from tars.atomic import LOCK_NAME, update_file
 from tars.errors import ToolError
-from tars.tools import when
+from tars.tools import dates, when
 from tars.tools.birthdays import counted
 from tars.tools.fact_wording import is_question, second_person, third_person
 from tars.tools.search_index import SearchIndex
@@ -119,7 +118,7 @@ _FROM_TODAY = re.compile(rf"\b(?:today|tonight|tomorrow|yesterday|next|this|last
 def _dated(text: str) -> str:
     """A fact with each day named from today given its date too, so it stays true after that day:
     "The user's exam is tomorrow" -> "The user's exam is tomorrow (Thursday 26 November 2026)"."""
-    now = dt.datetime.now().astimezone()
+    now = dates.now()
     for phrase, said in reversed(when.find(text, now)):
         at = text.find(phrase)
         if _FROM_TODAY.search(phrase) and f"{said.date:%Y}" not in text \
