@@ -12,7 +12,8 @@ from servers.ollama import OllamaServer
 from servers.openmeteo import OpenMeteoServer
 
 from tars.tools import dates
-from tars.tools.clock import ClockError, find_zone, time_convert, time_now
+from tars.tools.clock import difference_asked, time_convert, time_difference, time_now
+from tars.tools.zones import ClockError, find_zone
 
 
 @pytest.fixture
@@ -120,6 +121,36 @@ def test_a_place_the_tables_do_not_know_comes_from_the_geocoding_service(fixed_n
         assert find_zone("Tokyo", server.url).key == "Asia/Tokyo" and len(server.requests) == 4  # no lookup
 
 
+def test_how_far_apart_two_clocks_are(fixed_now):
+    out = time_difference("tokyo", "London")
+    assert out["hours_ahead"] == 9 and out["confirmation"] == (
+        "Tokyo (Asia/Tokyo, UTC+09:00) is 9 hours ahead of London (Europe/London, UTC): it is 06:50 in Tokyo when it "
+        "is 21:50 in London. For part of the year (when the clocks change) it is 8 hours ahead of London.")
+    # neither changes its clocks: no caveat; half hours are told as minutes
+    assert time_difference("Delhi")["confirmation"] == ("Delhi (Asia/Kolkata, UTC+05:30) is 5 hours 30 minutes ahead "
+                                                        "of you: it is 03:20 in Delhi when it is 21:50 for you.")
+    assert time_difference("New York", "Paris")["confirmation"].startswith(
+        "New York (America/New_York, UTC-05:00) is 6 hours behind Paris (Europe/Paris, UTC+01:00): it is 16:50")
+    assert "is the same time as Lisbon" in time_difference("London", "Lisbon")["confirmation"]
+    with pytest.raises(ClockError, match="Atlantis"):
+        time_difference("Atlantis", "London")
+
+
+@pytest.mark.parametrize("message,args", [
+    ("how many hours ahead is tokyo from london?", {"place": "tokyo", "from_place": "london"}),
+    ("What's the time difference between New York and Paris right now?", {"place": "New York", "from_place": "Paris"}),
+    ("how many hours is Sydney ahead of me?", {"place": "Sydney"}),
+    ("time difference to sydney please", {"place": "sydney"}),
+    ("how many hours apart are tokyo and new york", {"place": "tokyo", "from_place": "new york"}),
+    ("is tokyo ahead of london?", {"place": "tokyo", "from_place": "london"}),
+    # a place tars would have to look up, or no places at all: the model reads it
+    ("what's the time difference between Bergen and Tromsø?", None),
+    ("time difference between the two log files", None), ("is the project ahead of schedule?", None),
+])
+def test_the_places_of_a_time_difference_are_read_from_the_question(message, args):
+    assert difference_asked(message) == args
+
+
 # -- routing -------------------------------------------------------------------------------------
 @pytest.mark.parametrize("message,tool", [
     ("what time is it in Tokyo?", "time_now"), ("what is the time in new york?", "time_now"),
@@ -129,6 +160,8 @@ def test_a_place_the_tables_do_not_know_comes_from_the_geocoding_service(fixed_n
     ("how do I convert 3pm London time to Tokyo?", "time_convert"),
     ("I run a script at 2am UTC, what time is that here?", "time_convert"),
     ("what time is it in Tokyo? my code needs it", "time_now"),
+    ("how many hours ahead is tokyo from london?", "time_difference"),
+    ("what's the time difference between Tokyo and London?", "time_difference"),
 ])
 def test_clock_questions_get_the_clock_on_the_primary(router, message, tool):
     decision = router.decide(message)
@@ -156,3 +189,16 @@ def test_the_answer_is_the_clocks_time_not_the_models():
         assert out["answer"].startswith("In Tokyo it is ")
         assert f"{before:%H:%M}" in out["answer"] or f"{after:%H:%M}" in out["answer"]
         assert len(ollama.requests_to("/api/chat")) == 1  # the executor only: no model retells the time
+
+
+def test_how_far_apart_two_clocks_are_is_told_by_tars_not_the_model():
+    """A small model asked how far ahead Tokyo is of London asked "when?"; tars reads the places
+    and tells the gap the zone database gives, with no model call."""
+    with OllamaServer() as ollama:
+        ollama.script("Could you tell me when?")
+        out = ask_json("how many hours ahead is tokyo from mumbai?", ollama.url)
+        assert [(c["name"], c["arguments"]) for c in out["tool_calls"]] == [
+            ("time_difference", {"place": "tokyo", "from_place": "mumbai"})]
+        assert out["answer"].startswith("Tokyo (Asia/Tokyo, UTC+09:00) is 3 hours 30 minutes ahead of Mumbai "
+                                        "(Asia/Kolkata, UTC+05:30): it is ")
+        assert not ollama.requests_to("/api/chat")

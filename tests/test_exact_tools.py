@@ -102,6 +102,11 @@ def test_an_amount_of_money_is_also_told_in_cents():
     assert calculate("€1000 / 3")["confirmation"] == "1000 / 3 = 333.333333333 (about €333.33)"
     assert calculate("$10 * 3")["confirmation"] == "10 × 3 = 30"  # whole cents already
     assert calculate("1000 / 3")["confirmation"] == "1000 / 3 = 333.333333333"  # no money named
+    # money named in words is the same amount, told in cents in the same words
+    assert calculate("15% tip on 64.30 dollars")["confirmation"] == "15% of 64.30 = 9.645 (about 9.65 dollars)"
+    assert calculate("split 100 euros between 3 people")["confirmation"] == (
+        "100 / 3 = 33.3333333333 (about 33.33 euros)")
+    assert calculate("10% off 80 bucks")["result"] == 72
 
 
 def test_a_refusal_goes_back_to_the_model_as_a_tool_error():
@@ -294,6 +299,7 @@ def test_pipeline_runs_the_tool_and_states_its_exact_result(tmp_path):
 @pytest.mark.parametrize("message,shown", [
     ("what is 20% off 80?", "80 - 20% = 64"),  # the model wrote "0.2 * 80": the discount, not the price
     ("hey, what's 17 times 23 please?", "17 × 23 = 391"),
+    ("what is 10% off 80 dollars?", "80 - 10% = 72"),  # the model wrote "0.10 * 80": the discount again
 ])
 def test_a_message_that_is_only_arithmetic_is_the_expression_no_model_rewrites(tmp_path, message, shown):
     with OllamaServer() as ollama:

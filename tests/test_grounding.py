@@ -491,6 +491,8 @@ def test_a_source_and_a_target_follow_the_message_not_the_models_order(message, 
     ("what do you remember about my cat?", {"query": "cat"}),
     ("what's my wife's birthday?", {"query": "wife's birthday"}),
     ("what is my cat called?", {"query": "cat"}), ("what did I tell you about the trip?", {"query": "trip"}),
+    ("where does my sister live?", {"query": "sister"}),
+    ("what does my brother do for a living?", {"query": "brother"}),
     # about everything, or more than one thing, or no question: the model's to read
     ("what do you know about me?", None), ("what is my name and where do I live?", None),
     ("remember my cat is Tom", None), ("what rules do you have?", None),

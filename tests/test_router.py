@@ -391,6 +391,12 @@ def test_telling_and_asking_about_oneself_point_at_the_right_memory_tool():
     assert router.decide("My brother works in Leeds, bear that in mind").tool_hints == ("memory_remember",)
     asked = router.decide("what's my landlord's phone number?")
     assert asked.band == "sure" and asked.tool_hints == ("memory_recall",)
+    # the user's own people and things only memory knows: a small model left alone answered "I'm tars"
+    for message in ("what is my cat called?", "who is my sister?", "where does my sister live?",
+                    "what's my wifi password?", "what's my favourite colour?"):
+        asked = router.decide(message)
+        assert asked.band == "sure" and asked.tool_hints == ("memory_recall",), message
+    assert router.decide("what's my ip address?").band != "sure"
 
 
 def test_plain_asks_for_a_page_notes_or_the_weather_are_sure():

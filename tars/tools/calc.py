@@ -142,9 +142,11 @@ _LIST_OF = re.compile(rf"\b(?:the )?(?P<fn>average|mean|sum|total) of (?P<list>{
                       rf"(?:(?:\s*[,;]\s*(?:and\s+)?|\s+and\s+){_ITEM})*)(?![\d,])")
 
 
+_MONEY_WORD = r"(?:dollars?|bucks|euros?|usd|eur|gbp|quid)\b"
 # Words for operators, in the order they are replaced (longest phrases first).
 _WORDS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\b(?:what(?:'s| is)|calculate|compute|evaluate|how much is|solve)\b", " "),
+    (rf"(?<![\d.])({NUMBER})\s*{_MONEY_WORD}", r"\1"),  # "80 dollars" is 80
     # an amount shared out: "split 240 between 3 people", "divide 90 by 4", "240 split 3 ways"
     (rf"\b(?:split|divide|share)\s+({NUMBER})\s+(?:equally |evenly )?(?:between|among|amongst|across|into|by)\s+"
      rf"({NUMBER})(?:\s+(?:people|persons|friends|ways|parts|pieces|equal parts|groups|of us))?\b", r"(\1 / \2)"),
@@ -309,7 +311,7 @@ def _shown(text: str) -> str:
     return out
 
 
-_CURRENCY = re.compile(r"[$€£¥]")
+_CURRENCY = re.compile(rf"[$€£¥]|(?<=\d)\s*{_MONEY_WORD}", re.IGNORECASE)
 
 
 def calculate(expression: str) -> dict[str, Any]:
@@ -322,7 +324,8 @@ def calculate(expression: str) -> dict[str, Any]:
     money = _CURRENCY.search(expression)
     if money and isinstance(value, float) and round(value, 2) != value:  # an amount of money is paid in cents
         cents = Decimal(str(value)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
-        confirmation += f" (about {money.group(0)}{cents:,})"
+        said = money.group(0).strip()
+        confirmation += f" (about {said}{cents:,})" if len(said) == 1 else f" (about {cents:,} {said})"
     return {"expression": shown, "result": value, "confirmation": confirmation}
 
 

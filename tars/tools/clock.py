@@ -1,247 +1,24 @@
-"""The time now in a place, and a clock time in one place as the time in another.
+"""The time now in a place, a clock time in one place as the time in another, and how far apart two
+places' clocks are.
 
 A small model asked "what time is it in Tokyo?" states some hour with confidence; these tools make
-the answer the clock's. A place is a time zone ("Asia/Tokyo", "UTC", "PST", "Pacific time"), a city
-or a country; what the time zone database and the tables here do not know is looked up with the
-geocoding service the weather tools use (`TARS_GEOCODING_URL`), which gives each place's zone.
+the answer the clock's. Places are found by `tars.tools.zones`.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import os
 import re
-import unicodedata
-from functools import cache
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
-from tars.errors import ToolError
-from tars.places import US_STATES
 from tars.tools import dates, when
 from tars.tools.base import Tool
-from tars.tools.geocoding import PlaceNotFound, find_place
+from tars.tools.zones import ClockError, Zone, find_zone, is_here, known_zone, local_zone
 
-__all__ = ["ClockError", "Zone", "find_zone", "clock_tools"]
+__all__ = ["ClockError", "TIME_DIFFERENCE", "clock_tools", "difference_asked", "time_convert", "time_difference",
+           "time_now"]
 
-
-class ClockError(ToolError):
-    """A place with no time zone tars can find, or a clock time it cannot read."""
-
-
-# Abbreviations and regions people say for a zone: the zone whose clock they mean (summer time included).
-_SAID: dict[str, str] = {
-    "utc": "UTC", "z": "UTC", "zulu": "UTC", "gmt": "Etc/GMT", "universal time": "UTC",
-    "pst": "America/Los_Angeles", "pdt": "America/Los_Angeles", "pt": "America/Los_Angeles",
-    "pacific": "America/Los_Angeles", "mst": "America/Denver", "mdt": "America/Denver", "mt": "America/Denver",
-    "mountain": "America/Denver", "cst": "America/Chicago", "cdt": "America/Chicago", "ct": "America/Chicago",
-    "central": "America/Chicago", "est": "America/New_York", "edt": "America/New_York", "et": "America/New_York",
-    "eastern": "America/New_York", "akst": "America/Anchorage", "alaska": "America/Anchorage",
-    "hst": "Pacific/Honolulu", "hawaii": "Pacific/Honolulu", "bst": "Europe/London", "wet": "Europe/Lisbon",
-    "cet": "Europe/Paris", "cest": "Europe/Paris", "central european": "Europe/Paris",
-    "eet": "Europe/Athens", "eest": "Europe/Athens", "msk": "Europe/Moscow", "ist": "Asia/Kolkata",
-    "pkt": "Asia/Karachi", "jst": "Asia/Tokyo", "kst": "Asia/Seoul", "hkt": "Asia/Hong_Kong",
-    "sgt": "Asia/Singapore", "wib": "Asia/Jakarta", "aest": "Australia/Sydney", "aedt": "Australia/Sydney",
-    "acst": "Australia/Adelaide", "awst": "Australia/Perth", "nzst": "Pacific/Auckland",
-    "nzdt": "Pacific/Auckland", "brt": "America/Sao_Paulo",
-}
-# Countries, by the zone of their capital or largest city; those spanning several zones are marked.
-_COUNTRIES: dict[str, str] = {
-    "japan": "Asia/Tokyo", "china": "Asia/Shanghai", "india": "Asia/Kolkata", "uk": "Europe/London",
-    "united kingdom": "Europe/London", "britain": "Europe/London", "great britain": "Europe/London",
-    "england": "Europe/London", "scotland": "Europe/London", "wales": "Europe/London",
-    "ireland": "Europe/Dublin", "france": "Europe/Paris", "germany": "Europe/Berlin", "spain": "Europe/Madrid",
-    "italy": "Europe/Rome", "portugal": "Europe/Lisbon", "netherlands": "Europe/Amsterdam",
-    "holland": "Europe/Amsterdam", "belgium": "Europe/Brussels", "switzerland": "Europe/Zurich",
-    "austria": "Europe/Vienna", "sweden": "Europe/Stockholm", "norway": "Europe/Oslo",
-    "denmark": "Europe/Copenhagen", "finland": "Europe/Helsinki", "poland": "Europe/Warsaw",
-    "czechia": "Europe/Prague", "czech republic": "Europe/Prague", "hungary": "Europe/Budapest",
-    "greece": "Europe/Athens", "turkey": "Europe/Istanbul", "ukraine": "Europe/Kyiv", "romania": "Europe/Bucharest",
-    "israel": "Asia/Jerusalem", "egypt": "Africa/Cairo", "south africa": "Africa/Johannesburg",
-    "nigeria": "Africa/Lagos", "kenya": "Africa/Nairobi", "morocco": "Africa/Casablanca",
-    "uae": "Asia/Dubai", "united arab emirates": "Asia/Dubai", "saudi arabia": "Asia/Riyadh", "qatar": "Asia/Qatar",
-    "iran": "Asia/Tehran", "pakistan": "Asia/Karachi", "bangladesh": "Asia/Dhaka", "nepal": "Asia/Kathmandu",
-    "sri lanka": "Asia/Colombo", "thailand": "Asia/Bangkok", "vietnam": "Asia/Ho_Chi_Minh",
-    "singapore": "Asia/Singapore", "malaysia": "Asia/Kuala_Lumpur", "philippines": "Asia/Manila",
-    "south korea": "Asia/Seoul", "korea": "Asia/Seoul", "taiwan": "Asia/Taipei", "hong kong": "Asia/Hong_Kong",
-    "new zealand": "Pacific/Auckland", "iceland": "Atlantic/Reykjavik", "argentina": "America/Argentina/Buenos_Aires",
-    "chile": "America/Santiago", "colombia": "America/Bogota", "peru": "America/Lima",
-}
-_SEVERAL: dict[str, str] = {
-    "usa": "America/New_York", "us": "America/New_York", "united states": "America/New_York",
-    "america": "America/New_York", "canada": "America/Toronto", "mexico": "America/Mexico_City",
-    "brazil": "America/Sao_Paulo", "russia": "Europe/Moscow", "australia": "Australia/Sydney",
-    "indonesia": "Asia/Jakarta",
-}
-# Big cities the time zone database does not name, by the zone city they share a clock with.
-_CITIES: dict[str, str] = {
-    **dict.fromkeys("san francisco|seattle|las vegas|san diego|san jose|sacramento|portland|palo alto|"
-                    "silicon valley|oakland".split("|"), "America/Los_Angeles"),
-    **dict.fromkeys("boston|washington dc|washington d c|miami|atlanta|philadelphia|pittsburgh|orlando|baltimore|"
-                    "charlotte|nyc|brooklyn|manhattan".split("|"), "America/New_York"),
-    **dict.fromkeys("houston|dallas|austin|san antonio|new orleans|minneapolis|st louis|kansas city|nashville|"
-                    "memphis".split("|"), "America/Chicago"),
-    **dict.fromkeys("salt lake city|albuquerque".split("|"), "America/Denver"),
-    **dict.fromkeys("beijing|guangzhou|shenzhen|hangzhou|chengdu".split("|"), "Asia/Shanghai"),
-    **dict.fromkeys("mumbai|delhi|new delhi|bangalore|bengaluru|chennai|hyderabad|pune".split("|"), "Asia/Kolkata"),
-    **dict.fromkeys("osaka|kyoto|yokohama".split("|"), "Asia/Tokyo"),
-    **dict.fromkeys("munich|frankfurt|hamburg|cologne".split("|"), "Europe/Berlin"),
-    **dict.fromkeys("barcelona|valencia|seville".split("|"), "Europe/Madrid"),
-    **dict.fromkeys("milan|naples|florence|venice".split("|"), "Europe/Rome"),
-    **dict.fromkeys("manchester|birmingham|edinburgh|glasgow|liverpool".split("|"), "Europe/London"),
-    **dict.fromkeys("lyon|marseille|nice".split("|"), "Europe/Paris"),
-    "geneva": "Europe/Zurich", "st petersburg": "Europe/Moscow", "saint petersburg": "Europe/Moscow",
-    "rio": "America/Sao_Paulo", "rio de janeiro": "America/Sao_Paulo", "montreal": "America/Toronto",
-    "ottawa": "America/Toronto", "calgary": "America/Edmonton", "cape town": "Africa/Johannesburg",
-    "abu dhabi": "Asia/Dubai", "hanoi": "Asia/Ho_Chi_Minh", "saigon": "Asia/Ho_Chi_Minh",
-    "tel aviv": "Asia/Jerusalem", "canberra": "Australia/Sydney",
-}
-
-
-# "… time", "… standard time", "… time zone" after a place: the place is what comes before
-_TIME_WORDS = re.compile(r"\s+(?:standard |daylight )?time(?: ?zone)?$", re.IGNORECASE)
-
-
-def _plain(text: str) -> str:
-    """Lower case, no accents, single spaces, no "the" or "time (zone)" around it: "São Paulo time" -> "sao paulo"."""
-    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
-    text = " ".join(text.replace(".", " ").replace("_", " ").split())
-    text = text.removeprefix("the ")
-    return _TIME_WORDS.sub("", text).strip(" ?!,")
-
-
-# Old areas whose "cities" are regions ("Canada/Pacific", "US/Eastern"): the tables here say those.
-_LEGACY_AREAS = frozenset({"Etc", "SystemV", "US", "Canada", "Brazil", "Mexico", "Chile"})
-
-
-@cache
-def _zone_keys() -> dict[str, str]:
-    """Every zone name of the database, by its lower-case spelling."""
-    return {key.lower(): key for key in available_timezones()}
-
-
-@cache
-def _zone_cities() -> dict[str, str]:
-    """The database's own cities: "new york" -> America/New_York, "kolkata" -> Asia/Kolkata."""
-    cities: dict[str, str] = {}
-    for key in sorted(_zone_keys().values()):
-        area, _, city = key.rpartition("/")
-        if area and area not in _LEGACY_AREAS:
-            cities.setdefault(city.replace("_", " ").lower(), key)
-    return cities
-
-
-class Zone:
-    """A place's time zone, with the name to show for the place and a caveat when it has several."""
-
-    def __init__(self, key: str, label: str, several: bool = False, info: dt.tzinfo | None = None) -> None:
-        self.info: dt.tzinfo = info if info is not None else ZoneInfo(key)
-        self.key, self.label, self.several = key, label, several
-
-
-# What a model writes for the user's own clock.
-_HERE = frozenset({"here", "local", "local time", "my", "my time", "me", "mine", "you", "your", "yours", "now",
-                   "my timezone", "my time zone", "my location"})
-_OFFSET = re.compile(r"^(?:utc|gmt)\s*([+-])\s*(\d{1,2})(?::?(\d\d))?$")
-_ABBREVIATED = frozenset({"uk", "us", "usa", "uae", "nyc", "la", "dc"})
-
-
-def _label(said: str) -> str:
-    """How the answer names a place: as the user wrote it, or capitalised when written all in lower case."""
-    if said != said.lower():
-        return said
-    return " ".join(w.upper() if w in _ABBREVIATED or w in _SAID and len(w) <= 4 else w if w in ("the", "of", "de")
-                    else w.capitalize() for w in said.split())
-
-
-def _in_table(name: str, label: str) -> Zone | None:
-    if name in _SEVERAL:
-        return Zone(_SEVERAL[name], label, several=True)
-    for table in (_CITIES, _SAID, _zone_cities(), _COUNTRIES):
-        if name in table:
-            return Zone(table[name], label)
-    return None
-
-
-def _known(text: str) -> Zone | None:
-    """The zone `text` names, from the database and the tables here; None when they do not know it.
-    "Tokyo, Japan" is Tokyo when Japan agrees; "Paris, Texas" is not Paris (the geocoder finds it)."""
-    plain = _plain(text)
-    key = _zone_keys().get(text.strip().lower())
-    if key is not None and "/" in key:
-        return Zone(key, key)
-    said = " ".join(text.split()).strip(" ?!,")  # the place as the user wrote it is how the answer names it
-    said = _TIME_WORDS.sub("", said) or said
-    label = _label(said)
-    offset = _OFFSET.match(plain)
-    if offset:  # "UTC+5", "GMT-03:30"
-        sign, hours, minutes = offset.group(1), int(offset.group(2)), int(offset.group(3) or 0)
-        if hours > 14 or minutes >= 60:
-            return None
-        delta = dt.timedelta(hours=hours, minutes=minutes) * (-1 if sign == "-" else 1)
-        name = f"UTC{sign}{hours:02d}:{minutes:02d}"
-        return Zone(name, name, info=dt.timezone(delta, name))
-    for name in dict.fromkeys((plain, plain.removesuffix(" city"))):
-        zone = _in_table(name, label)
-        if zone is not None:
-            return zone
-    head, _, region = (part.strip() for part in plain.partition(","))
-    place = _in_table(head, label) if region else None
-    if place is not None and region in (*US_STATES, *US_STATES.values()):  # "Austin, TX"
-        return place if place.key.startswith(("America/", "Pacific/Honolulu")) else None
-    country = _in_table(region, label) if place is not None else None
-    if place is not None and country is not None:  # "Tokyo, Japan"; not "Paris, USA"
-        same = place.key.split("/")[0] == country.key.split("/")[0] if country.several else place.key == country.key
-        return place if same else None
-    return None
-
-
-def _local_zone(here: dt.datetime) -> dt.tzinfo:
-    """The user's own time zone, summer time included (`TZ`, else /etc/localtime); today's offset when
-    neither names one."""
-    name = os.environ.get("TZ", "").lstrip(":")
-    if not name or "zoneinfo/" in name:  # unset, or a path into the database: its name is after "zoneinfo/"
-        target = name or os.path.realpath("/etc/localtime")
-        name = target.split("zoneinfo/", 1)[1] if "zoneinfo/" in target else ""
-    zone: dt.tzinfo | None
-    try:
-        if name:
-            zone = ZoneInfo(name)
-        else:  # /etc/localtime copied rather than linked: read the file itself
-            with open("/etc/localtime", "rb") as file:
-                zone = ZoneInfo.from_file(file, key="localtime")
-    except (OSError, ZoneInfoNotFoundError, ValueError):
-        zone = None
-    if zone is not None and here.astimezone(zone).utcoffset() == here.utcoffset():
-        return zone
-    return here.tzinfo or dt.UTC
-
-
-def _is_here(place: str | None) -> bool:
-    return not place or not place.strip() or _plain(place) in _HERE
-
-
-def find_zone(place: str, geocoding_url: str | None = None) -> Zone:
-    """The time zone of `place`: known here, else from the geocoding service; ClockError when neither knows it."""
-    place = place.strip()
-    if not place:
-        raise ClockError("no place given")
-    zone = _known(place)
-    if zone is not None:
-        return zone
-    if not geocoding_url:
-        raise ClockError(f"no time zone is known for {place!r}; name a city or a zone like Europe/Paris")
-    try:
-        found = find_place(geocoding_url, place)
-    except PlaceNotFound as exc:
-        raise ClockError(f"{exc}; name a city, a country or a time zone like Europe/Paris") from None
-    if found.timezone is None:
-        raise ClockError(f"the geocoding service gave no time zone for {found.label}")
-    try:
-        return Zone(found.timezone, found.label)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise ClockError(f"the time zone {found.timezone!r} of {found.label} is not in the time zone "
-                         "database") from None
+TIME_DIFFERENCE = "time_difference"  # the tool's name: the pipeline hands it the places the user named
 
 
 def _offset(moment: dt.datetime) -> str:
@@ -259,16 +36,25 @@ def _zone_note(zone: Zone, moment: dt.datetime) -> str:
     return _offset(moment) if zone.key in (_offset(moment), "UTC", "Etc/GMT") else f"{zone.key}, {_offset(moment)}"
 
 
-def _gap(there: dt.datetime, here: dt.datetime) -> str:
-    """How far a place's clock is from the user's: "9 hours ahead of you", "the same as yours"."""
-    zero = dt.timedelta(0)
-    minutes = int(((there.utcoffset() or zero) - (here.utcoffset() or zero)).total_seconds() // 60)
-    if minutes == 0:
-        return "the same time as yours"
+def _span(minutes: int) -> str:
+    """A gap between clocks in words: "9 hours", "5 hours 30 minutes", "45 minutes"."""
     hours, rest = divmod(abs(minutes), 60)
-    span = f"{hours} hour{'s' if hours != 1 else ''}" + (f" {rest} minutes" if rest else "") if hours \
-        else f"{rest} minutes"
-    return f"{span} {'ahead of' if minutes > 0 else 'behind'} you"
+    if not hours:
+        return f"{rest} minutes"
+    return f"{hours} hour{'s' if hours != 1 else ''}" + (f" {rest} minutes" if rest else "")
+
+
+def _minutes_apart(there: dt.datetime, here: dt.datetime) -> int:
+    zero = dt.timedelta(0)
+    return int(((there.utcoffset() or zero) - (here.utcoffset() or zero)).total_seconds() // 60)
+
+
+def _gap(there: dt.datetime, here: dt.datetime, whom: str = "you") -> str:
+    """How far a place's clock is from another's: "9 hours ahead of you", "the same time as yours"."""
+    minutes = _minutes_apart(there, here)
+    if minutes == 0:
+        return "the same time as yours" if whom == "you" else f"the same time as {whom}"
+    return f"{_span(minutes)} {'ahead of' if minutes > 0 else 'behind'} {whom}"
 
 
 def _day(moment: dt.datetime) -> str:
@@ -286,7 +72,7 @@ def _caveat(zone: Zone) -> str:
 
 def time_now(place: str | None = None, geocoding_url: str | None = None) -> dict[str, Any]:
     here = dates.now()
-    if _is_here(place):
+    if is_here(place):
         return {"time": f"{here:%H:%M}", "date": here.date().isoformat(), "weekday": f"{here:%A}",
                 "utc_offset": _offset(here), "confirmation": f"It is {_stamp(here)} ({_offset(here)}, your time)."}
     zone = find_zone(str(place), geocoding_url)
@@ -324,15 +110,15 @@ def _split_place(time: str) -> tuple[str, str | None]:
 def time_convert(time: str, to_place: str, from_place: str | None = None,
                  geocoding_url: str | None = None) -> dict[str, Any]:
     here = dates.now()
-    if _is_here(from_place) and _known(to_place) is None:  # "London time in New York" in one argument
+    if is_here(from_place) and known_zone(to_place) is None:  # "London time in New York" in one argument
         source_words, _, target_words = to_place.rpartition(" in ")
-        if source_words and _known(source_words) is not None and _known(target_words) is not None:
+        if source_words and known_zone(source_words) is not None and known_zone(target_words) is not None:
             from_place, to_place = source_words, target_words
-    if _is_here(from_place):
+    if is_here(from_place):
         time, from_place = _split_place(time)
-    source = None if _is_here(from_place) else find_zone(str(from_place), geocoding_url)
-    mine = _local_zone(here)
-    target = Zone("local", "your time", info=mine) if _is_here(to_place) else find_zone(to_place, geocoding_url)
+    source = None if is_here(from_place) else find_zone(str(from_place), geocoding_url)
+    mine = local_zone(here)
+    target = Zone("local", "your time", info=mine) if is_here(to_place) else find_zone(to_place, geocoding_url)
     start_zone = source.info if source is not None else mine
     phrase = " ".join(str(time).lower().split())
     local = here.astimezone(start_zone)
@@ -360,6 +146,57 @@ def time_convert(time: str, to_place: str, from_place: str | None = None,
             "confirmation": f"{_stamp(start)} {side} is {_stamp(there)} {to}.{twice}{_caveat(target)}"}
 
 
+def time_difference(place: str, from_place: str | None = None,
+                    geocoding_url: str | None = None) -> dict[str, Any]:
+    here = dates.now()
+    zone = find_zone(place, geocoding_url)
+    base = None if is_here(from_place) else find_zone(str(from_place), geocoding_url)
+    whom = base.label if base is not None else "you"
+    base_info = base.info if base is not None else local_zone(here)
+    there, mine = here.astimezone(zone.info), here.astimezone(base_info)
+    minutes = _minutes_apart(there, mine)
+    told = (f"{zone.label} ({_zone_note(zone, there)}) is {_gap(there, mine, whom)}"
+            f"{f' ({_zone_note(base, mine)})' if base is not None else ''}: it is {there:%H:%M} in {zone.label} "
+            f"when it is {mine:%H:%M} {f'in {base.label}' if base is not None else 'for you'}.")
+    # summer time moves one clock and not the other for part of the year: say how far apart they are then
+    later = here + dt.timedelta(days=182)
+    then, mine_then = later.astimezone(zone.info), later.astimezone(base_info)
+    if _minutes_apart(then, mine_then) != minutes:
+        told += f" For part of the year (when the clocks change) it is {_gap(then, mine_then, whom)}."
+    return {"place": zone.label, "from_place": whom, "hours_ahead": minutes / 60, "confirmation": told + _caveat(zone)}
+
+
+# "the time difference between Tokyo and London", "how many hours ahead is Tokyo from London?",
+# "how many hours is Sydney ahead of me?", "is Tokyo ahead of London?"
+_PLACE_WORDS = r"[^\W\d_][\w .,'’-]{0,40}?"
+_DIFFERENCE_ASKED = tuple(re.compile(p, re.IGNORECASE) for p in (
+    rf"\btime difference (?:between|of) (?P<a>{_PLACE_WORDS}) and (?P<b>{_PLACE_WORDS})$",
+    rf"\bhow many hours (?:apart|difference) (?:are |is )?(?:there )?(?:between )?(?P<a>{_PLACE_WORDS}) and "
+    rf"(?P<b>{_PLACE_WORDS})$",
+    rf"\btime difference (?:to|with|from|in|for) (?P<a>{_PLACE_WORDS})$",
+    rf"\bhow (?:many hours|far|much) (?:ahead|behind) (?:is|are) (?P<a>{_PLACE_WORDS})"
+    rf"(?: (?:from|of|than|compared to|compared with) (?P<b>{_PLACE_WORDS}))?$",
+    rf"\bhow many hours (?:is|are) (?P<a>{_PLACE_WORDS}) (?:ahead of|behind|from) (?P<b>{_PLACE_WORDS})$",
+    rf"^(?:is|are) (?P<a>{_PLACE_WORDS}) (?:ahead of|behind) (?P<b>{_PLACE_WORDS})$",
+))
+_CLOSING = re.compile(r"(?:,?\s+(?:right now|now|today|please|exactly))*\s*[?.!]*\s*$", re.IGNORECASE)
+
+
+def difference_asked(message: str) -> dict[str, Any] | None:
+    """The places a question about two clocks names, when tars knows both zones without looking
+    them up; None for a model to read (a place to look up, or any other wording)."""
+    text = _CLOSING.sub("", " ".join(message.split()), count=1)
+    for pattern in _DIFFERENCE_ASKED:
+        if (match := pattern.search(text)) is None:
+            continue
+        a = match["a"].strip(" ,")
+        b = (match.groupdict().get("b") or "").strip(" ,")
+        if known_zone(a) is None or not (is_here(b) or b.lower() in ("me", "my time") or known_zone(b)):
+            return None
+        return {"place": a} if is_here(b) else {"place": a, "from_place": b}
+    return None
+
+
 def clock_tools(config: Any) -> list[Tool]:
     url = config.geocoding_url
     place = {"type": "string", "minLength": 1, "maxLength": 120}
@@ -377,4 +214,13 @@ def clock_tools(config: Any) -> list[Tool]:
                              "to_place": {**place, "description": "the place or time zone to tell the time in"},
                              "from_place": {**place, "description": "the place or time zone the time is in; "
                                                                     "leave out for the user's own"}}}),
+        Tool(name=TIME_DIFFERENCE, family="clock",
+             func=lambda place, from_place=None: time_difference(place, from_place, url),
+             description="How many hours one place's clock is ahead of or behind another's (the user's own "
+                         "when none is named).",
+             parameters={"type": "object", "additionalProperties": False, "required": ["place"],
+                         "properties": {
+                             "place": {**place, "description": "the place whose clock is compared"},
+                             "from_place": {**place, "description": "the place it is compared with; leave out "
+                                                                    "for the user's own"}}}),
     ]

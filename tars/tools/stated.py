@@ -14,6 +14,7 @@ from typing import Any
 from tars.tools.birthdays import birthday_of
 from tars.tools.calc import CALCULATOR
 from tars.tools.calc_requests import aggregate_of, continued, expression_in
+from tars.tools.clock import TIME_DIFFERENCE, difference_asked
 from tars.tools.date_requests import shift_asked, span_asked, weekday_asked, year_asked
 from tars.tools.dates import DATE_SHIFT, DAY_OF_WEEK, DAYS_BETWEEN, LEAP_YEAR
 from tars.tools.distance import PLACE_DISTANCE, places_asked
@@ -39,11 +40,13 @@ def _kind(message: str) -> dict[str, Any] | None:
 
 
 # what a question about the user's own things asks about: "what do you remember about my cat?",
-# "what's my wife's birthday?", "what is my cat called?"
+# "what's my wife's birthday?", "what is my cat called?", "where does my sister live?"
 _ASKED_ABOUT = re.compile(
     r"(?:\babout (?:my |our |the )?(?P<about>[\w'-]+(?: [\w'-]+){0,2}?)|"
     r"^(?:what|who|where|when|which)(?:'s| is| are| was| were)? (?:my|our) (?P<mine>[\w'-]+(?: [\w'-]+){0,2}?)"
-    r"(?: (?:called|named|again|now))?)\s*[?.!]*\s*$", re.IGNORECASE)
+    r"(?: (?:called|named|again|now))?|"
+    r"^(?:where|what|when|how) (?:does|did|do) (?:my|our) (?P<does>[\w'-]+) (?:live|work|do|drive|like|study)"
+    r"(?: for (?:a )?living)?)\s*[?.!]*\s*$", re.IGNORECASE)
 
 
 def _recalled(message: str) -> dict[str, Any] | None:
@@ -54,7 +57,7 @@ def _recalled(message: str) -> dict[str, Any] | None:
     if not is_question(message):
         return None
     match = _ASKED_ABOUT.search(message.strip())
-    thing = match and (match["about"] or match["mine"])
+    thing = match and (match["about"] or match["mine"] or match["does"])
     if not thing or thing.lower() in ("me", "myself", "us", "you", "yourself", "it", "that", "this"):
         return None
     return {"query": thing}
@@ -64,7 +67,7 @@ _READERS: dict[str, Callable[[str], dict[str, Any] | None]] = {
     CALCULATOR: _expression, FOLDER_STATS: _kind, FOLDER_LIST: listing_asked, PLACE_DISTANCE: places_asked,
     MEMORY_RECALL: _recalled, CONVERT_UNITS: conversion_asked, DATE_SHIFT: shift_asked, DAYS_BETWEEN: span_asked,
     LEAP_YEAR: year_asked, DAY_OF_WEEK: weekday_asked, FILE_INFO: file_named, NOTE_READ: read_asked,
-    NOTE_APPEND: append_asked}
+    NOTE_APPEND: append_asked, TIME_DIFFERENCE: difference_asked}
 
 
 _MAX_CHARS = 500  # a longer message (a paste, an attachment) says more than arguments: a model reads it

@@ -1,4 +1,5 @@
-"""Cues for the clock: the time now in a place, and a clock time in one place in another.
+"""Cues for the clock: the time now in a place, a clock time in one place in another, and how far
+apart two places' clocks are.
 
 The same phrasing ("what time is it in Lima", "3pm London time in Tokyo") asks for a time server's
 tools when one is configured (`servers`), which also answer the date; the built-in clock leaves the
@@ -14,7 +15,10 @@ __all__ = ["CLOCK", "CLOCK_PAIRS", "CLOCK_NEGATIVES", "DATE_PAIRS", "Pairs"]
 
 Pairs = tuple[tuple[float, str], ...]
 
+# how far apart two clocks are: "the time difference between Tokyo and London", "how many hours ahead is Sydney?"
+_DIFFERENCE = r"\btime difference\b|\bhours? (?:ahead|behind)\b"
 CLOCK_PAIRS: Pairs = (
+    (3, _DIFFERENCE),
     (3, r"\bwhat (?:time|hour)(?: is|'s) it\b|\bwhat'?s the hour\b|\bwhat'?s the (?:current |local )?time\b|"
         r"\bwhat is the (?:current |local )?time\b"),
     (3, r"\b(?:current|local|exact) time\b|\btime (?:difference|zones?)\b|\btimezones?\b|\bo'?clock\b"),
@@ -27,7 +31,7 @@ CLOCK_PAIRS: Pairs = (
     (3, rf"\b(?:convert|what'?s|what is|when is)\b.{{0,30}}\b{_CLOCK_TIME}\b.{{0,30}}\b(?:time|in|to)\b"),
     (3, r"\b(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|\d{1,2}:\d\d)\s+(?:[a-z]+ ){1,2}time\b|\bin (?:[a-z]+ ){1,2}time\b"),
     (2, r"\b(?:utc|gmt|est|edt|cst|cdt|pst|pdt|cet|cest|bst|jst|ist|aest|iana)\b|\btime (?:in|at|there|now|"
-        r"here)\b|\bhours? (?:ahead|behind)\b"),
+        r"here)\b"),
 )
 DATE_PAIRS: Pairs = (
     (3, r"\bwhat(?:'s| is) (?:the |today's )?date(?: today)?\b|\bwhat day is (?:it|today)\b|\btoday'?s date\b|"
@@ -44,7 +48,7 @@ CLOCK_NEGATIVES: Pairs = (
 CLOCK = Family(
     "clock",
     names=frozenset({"clock"}),
-    prefixes=("time_now", "time_convert"),
+    prefixes=("time_now", "time_convert", "time_difference"),
     asked_as_textbook=True,  # "what is the time in new york" is asked like a textbook question ...
     local=True,
     hints_decide=True,
@@ -60,5 +64,6 @@ CLOCK = Family(
         time_now=rf"^(?!.*\b{_CLOCK_TIME}\b).*?(?:\bwhat (?:time|hour)\b|\btime (?:is it|it is|now|in|at|there|here)\b|"
                  r"\bis it (?:still |already )?|\btime ?zone)",
         time_convert=rf"\bconvert\b|\b{_CLOCK_TIME}\b.{{0,40}}\b(?:in|to|here|there|for me|my time|what time)\b",
+        time_difference=_DIFFERENCE,
     ),
 )

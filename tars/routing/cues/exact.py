@@ -120,6 +120,8 @@ EXACT = Family(
             r"calendar|appointment|meeting)\b"),
         (3, r"\b(?:python|javascript|excel|sql|function|code|script|program|formula|regex|algorithm)\b"),
         (3, r"\b(?:in|to) (?:[a-z]+ )?time(?: zone)?s?\b.{0,12}$|\b(?:utc|gmt|pst|pdt|est|edt|cet|cest|bst|jst|ist)\b"),
+        # how far apart two places' clocks are is the clock's: "how many hours ahead is Tokyo from London?"
+        (3, r"\btime difference\b|\bhours? (?:ahead|behind)\b"),
         # a clock time said in or converted to a place is the clock's: "convert 3pm London time to Tokyo"
         (3, r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\s+(?:[a-z]+ ){1,3}time\b|"
             r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b.{0,30}\b(?:in|to) (?!\d|noon|midnight)[a-z]"),

@@ -132,6 +132,14 @@ TASKS = Family(
 )
 
 
+# the user's own people and things, which only memory can know about
+_OWN = (r"(?:name|wife|husband|partner|spouse|son|daughter|kids?|children|dog|cat|pet|birthday|anniversary|"
+        r"favou?rite [\w-]+|address|phone number|email address|employee (?:id|number)|blood type|licen[cs]e plate|"
+        r"car|boss|mom|mum|dad|mother|father|sister|brother|grand(?:ma|pa|mother|father)|aunt|uncle|cousin|niece|"
+        r"nephew|friend|best friend|neighbou?r|doctor|dentist|wifi(?: password)?|locker|parking spot|"
+        r"[\w-]+'s (?:name|birthday|number|address|email|age|job))")
+
+
 MEMORY = Family(
     "memory",
     names=frozenset({"memory", "memories", "profile"}),
@@ -188,6 +196,9 @@ MEMORY = Family(
             r"anniversary|favou?rite|address|phone|email|employee|blood|license|car|boss|mom|mum|dad|mother|"
             r"father|sister|brother|friend)\b.{0,30}\b(?:is|are|was|were)\b(?!.*\?)"),
         (2, r"\b(?:the )?(?:name|birthday|age|address|number|email|breed) of my\b"),
+        # a question about the user's own people and things: only memory can know ("who is my sister?")
+        (3, rf"^(?:(?:what|who|where|when|which|how old)(?:'s| is| are| was| were)?|(?:where|what|when|how) "
+            rf"(?:does|did|do)) (?:my|our) {_OWN}\b"),
         # someone's birthday asked about: what memory holds of it (recall counts the days to it)
         (6, BIRTHDAY_ASKED),  # specific enough to outweigh the textbook frame of "how many days"
         (3, r"\bi (?:told|mentioned|said to|gave) you\b|\bwhat i (?:said|told you|mentioned)\b"),
