@@ -491,6 +491,10 @@ def test_the_week_number_is_told_when_asked(fixed_now):
     assert week_asked("what week number is it?") == {"date": "today", "week": True}
     assert week_asked("what week of the year is it?") == {"date": "today", "week": True}
     assert week_asked("what week is good for you?") is None
+    # the week of a day: "what week number is christmas?"
+    assert week_asked("what week number is christmas?") == {"date": "christmas", "week": True}
+    assert week_asked("which week is 4 july in?") == {"date": "4 july", "week": True}
+    assert week_asked("what week number is it on my birthday?") is None  # no day tars can read
     assert day_of_week("today", week=True)["confirmation"] == \
         "25 November 2026 is a Wednesday, in week 48 of 2026 (ISO weeks)."
     assert day_of_week("2027-01-01", week=True)["confirmation"].endswith("in week 53 of 2026 (ISO weeks).")

@@ -127,6 +127,8 @@ def test_a_chain_of_follow_ups_is_carried_back_to_its_request():
     (["convert 10 km to miles", "and 20?"], "convert_units", {"value": 20, "from_unit": "km", "to_unit": "miles"}),
     (["how many days until christmas?", "and until new year's eve?"], "days_between", {"to_date": "new year's eve"}),
     (["is 2028 a leap year?", "and 2100?"], "leap_year", {"year": 2100}),
+    # the request left its day unsaid (today's): the follow-up's day is said after it
+    (["what week number is it?", "and on christmas?"], "day_of_week", {"date": "christmas", "week": True}),
     # which of "km" and "miles" "in feet" replaces is not said: the model's
     (["convert 10 km to miles", "what about in feet?"], "convert_units", None),
 ])
@@ -149,6 +151,10 @@ def test_a_follow_ups_new_value_is_asked_for_not_the_last_one_again():
     assert session.send("and new year's day?").text.startswith("1 January ")
     assert session.send("is 2028 a leap year?").text == "2028 is a leap year (366 days)."
     assert session.send("and 2100?").text == "2100 is not a leap year (365 days)."
+    # a request whose cue must end the message: the follow-up goes where it went ("Christmas is on
+    # November 25", the model answered alone)
+    assert "in week" in session.send("what week number is it?").text
+    assert session.send("and on christmas?").text.startswith("25 December ")
     assert model.calls == []
 
 

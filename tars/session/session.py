@@ -168,8 +168,10 @@ class Session:
             if earlier and earlier[-1] == text:  # resuming: the latest message is `text` itself
                 earlier.pop()
             carried = chain([*earlier, text])
-            if len(carried) > 1:  # a follow-up, routed with the requests it carries on
+            if len(carried) > 1:  # a follow-up, routed with the requests it carries on, or as the first was
                 routed = self.router.decide(JOIN.join(carried), attached=attached)
+                if not routed.needs_tools:  # a cue that must end the message ends the first request
+                    routed = self.router.decide(carried[0], attached=attached)
                 if routed.needs_tools:
                     decision = dataclasses.replace(routed, reason=f"a follow-up ({routed.reason})")
         return self.escalation.route(decision)

@@ -270,9 +270,25 @@ WEEK_NUMBER = (r"^(?:what(?:'s| is)?|which) (?:the |today's |this )?(?:current )
 _WEEK = re.compile(WEEK_NUMBER + _END, re.IGNORECASE)
 
 
+# "what week number is christmas?", "which week is it on 4 july?": the week of a day
+_WEEK_OF = re.compile(r"^(?:what(?:'s| is)?|which) (?:the )?week(?: number| no\.?| of the year)? "
+                      r"(?:is|was|will be|does|did) (?:it (?:on|for) )?(?P<date>[^?!]+?)"
+                      r"(?: (?:in|fall in|fall on|be in|be))?" + _END, re.IGNORECASE)
+
+
 def week_asked(message: str) -> dict[str, Any] | None:
-    """day_of_week's arguments (today, with its week) from "what week number is it?" and its like, or None."""
-    return {"date": "today", "week": True} if _WEEK.match(" ".join(message.split())) else None
+    """day_of_week's arguments with the week asked for, from "what week number is it?" (today) and
+    "what week number is christmas?" (that day), or None."""
+    text = " ".join(message.split())
+    if _WEEK.match(text):
+        return {"date": "today", "week": True}
+    match = _WEEK_OF.match(text)
+    if match is None:
+        return None
+    try:
+        return {"date": match["date"], "week": True} if _whole_date(match["date"], dates.now()) else None
+    except DateError:
+        return None
 
 
 # "what day of the week is christmas?", "what day was 4 july 1976?", "what day does new year's day fall on?"

@@ -109,7 +109,8 @@ def carried_args(tool_name: str, requests: list[str], new_value: Callable[[str],
 
 def _carried(tool_name: str, request: str, value: str) -> str | None:
     """`request` with `value` in place of the argument it said of the same kind (a number for a
-    number, words for words), when exactly one fits."""
+    number, words for words), when exactly one fits; with `value` after it when it said none and
+    `value` is a phrase like "on christmas" that reads on from it."""
     args = stated_args(tool_name, request)
     if not args or not value:
         return None
@@ -119,6 +120,9 @@ def _carried(tool_name: str, request: str, value: str) -> str | None:
     said = {str(v) for v in args.values() if isinstance(v, str | int | float) and not isinstance(v, bool)
             and isinstance(v, str) != numeric
             and re.search(rf"(?<![\w.]){re.escape(str(v))}(?![\w.])", request, re.IGNORECASE)}
+    if not said and preposition:  # the request left it unsaid ("what week number is it?"): said after it
+        longer = f"{request.rstrip(' ?!.')} {value}?"
+        return longer if stated_args(tool_name, longer) not in (None, args) else None
     if len(said) != 1:
         return None
     old = re.escape(said.pop())

@@ -43,6 +43,8 @@ _DATE = (rf"(?:\d{{4}}-\d{{1,2}}-\d{{1,2}}|\d{{1,2}}/\d{{1,2}}/\d{{4}}|(?:{MONTH
          r"next (?:week|month|year)|(?:this|next) weekend|(?:the )?end of (?:the|this) (?:month|year))")
 # "what's the date next weekend": a date asked for by name
 _DATE_OF = rf"\bwhat(?: is|'s) the date (?:on |of |for )?{_DATE}\b"
+# the week a day is in: "what week number is christmas?"
+_WEEK_OF = rf"^(?:what|which) (?:the )?week(?: number| no\.?)? (?:is|was|will be) (?:it (?:on|for) )?{_DATE}"
 _SPAN = (r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve) "
          r"(?:minutes?|hours?|days?|weeks?|months?|years?)")
 
@@ -109,6 +111,7 @@ EXACT = Family(
         (3, r"^how many (?:more )?(?:days|weeks|months) (?:are |is )?(?:there )?(?:left|remaining|to go) (?:in|of) "
             r"(?:the |this )?(?:year|month|\d{4})\b"),
         (3, WEEK_NUMBER + r"\W*$"),
+        (3, _WEEK_OF),
     ),
     negatives=cues(
         # someone's birthday: memory knows the day (and recall counts to it)
@@ -146,6 +149,6 @@ EXACT = Family(
         day_of_week=rf"^(?!.*\b{_SPAN} (?:ago|from|after|before|later|earlier|hence)\b)(?:.*?"
                     r"(?:\bwhat (?:day(?: of the week)?|weekday)\b|\b(?:fall|falls|fell|be) on (?:a|which|what)\b|"
                     rf"\bwhat date (?:is|was|will be|falls?)\b(?!.{{0,12}}\b{_SPAN}\b).{{0,20}}\b{_DATE}|"
-                    rf"{_DATE_OF})|^when is\b|{WEEK_NUMBER}\W*$)",
+                    rf"{_DATE_OF})|^when is\b|{WEEK_NUMBER}\W*$|{_WEEK_OF})",
     ),
 )
