@@ -97,6 +97,30 @@ def test_calculate_states_its_result_in_a_sentence():
     assert calculate("15% of 80")["confirmation"] == "15% of 80 = 12"
 
 
+def test_a_value_as_a_fraction_and_whether_a_number_is_prime():
+    """The embedded model asked for 0.75 as a fraction asked which unit it was in; asked whether
+    97 is prime it answered from memory, which holds for no large number."""
+    assert calculate("convert 0.75 to a fraction")["confirmation"] == "0.75 = 3/4"
+    assert calculate("1.25 as a fraction")["confirmation"] == "1.25 = 5/4 (1 1/4)"
+    assert calculate("1/3 as a fraction")["fraction"] == "1/3"  # no 0.333333333333 / 10**12
+    assert calculate("pi as a fraction")["confirmation"] == "pi ≈ 355/113 (3 16/113)"
+    assert calculate("3 as a fraction")["confirmation"] == "3 = 3 (a whole number)"
+    assert calculate("is 97 a prime number?")["confirmation"] == "97 is a prime number."
+    assert calculate("is 360 prime")["confirmation"] == "360 is not a prime number: 360 = 2^3 × 3^2 × 5."
+    assert calculate("is 1 prime")["prime"] is False and calculate("is 2 prime")["prime"] is True
+    assert calculate("is 999,999,999,989 prime?")["prime"] is True  # the largest prime below the limit
+    with pytest.raises(CalcError, match="up to 1,000,000,000,000"):
+        calculate("is 10000000000000000 prime")
+
+
+def test_rounding_said_after_the_arithmetic_and_the_square_of_a_number():
+    assert calculate("1 million divided by 7 rounded to 2 decimals")["result"] == 142857.14
+    assert calculate("what is 10/3, rounded")["result"] == 3
+    assert calculate("22/7 to 3 decimal places")["confirmation"] == "round(22 / 7, 3) = 3.143"
+    assert calculate("the square of 17")["confirmation"] == "17 ^ 2 = 289"
+    assert calculate("the cube of -3")["result"] == -27
+
+
 def test_an_amount_of_money_is_also_told_in_cents():
     assert calculate("15% tip on $84.50")["confirmation"] == "15% of 84.50 = 12.675 (about $12.68)"
     assert calculate("€1000 / 3")["confirmation"] == "1000 / 3 = 333.333333333 (about €333.33)"
@@ -235,6 +259,8 @@ def test_unreadable_or_impossible_dates_are_refused(fixed_now):
     ("what's the date in 3 weeks?", "date_shift"), ("round 2.675 to 2 decimal places", "calculate"),
     ("what day was 100 days ago?", "date_shift"), ("what's 8 billion divided by 365?", "calculate"),
     ("what is 12 factorial?", "calculate"), ("divide 90 by 4", "calculate"), ("what is 100 split 4 ways", "calculate"),
+    ("convert 0.75 to a fraction", "calculate"), ("is 97 a prime number?", "calculate"),
+    ("what is the square of 17?", "calculate"), ("what week number is christmas?", "day_of_week"),
     ("10% service charge on £50", "calculate"), ("round -2.5 to 0 decimal places", "calculate"),
     ("I have 3 dozen eggs, how many eggs is that?", "calculate"), ("total of my expenses: 12.50, 8 and 30",
                                                                    "calculate"),
@@ -315,7 +341,8 @@ def test_a_message_that_is_only_arithmetic_is_the_expression_no_model_rewrites(t
 @pytest.mark.parametrize("message,expression", [
     ("what is 20% off 80", "20% off 80"), ("What's 80 with 20% off?", "80 with 20% off"),
     ("could you work out 2^10 please", "2^10"), ("what does 3*4 equal?", "3*4"),
-    ("what is a 15% tip on 80 dollars", None), ("is 7 prime?", None), ("how many days until christmas", None),
+    ("what is a 15% tip on 80 dollars", None), ("is 7 prime?", "is 7 prime"), ("how many days until christmas", None),
+    ("convert 0.75 to a fraction", "convert 0.75 to a fraction"), ("is 2027 a prime year?", None),
     ("what is 5 miles in km", None), ("3 apples plus 4 pears", None),
     ("calculate 7!", "7!"), ("what is 10!/8! please?", "10!/8!"),  # a factorial's mark is no exclamation
 ])

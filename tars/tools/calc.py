@@ -3,7 +3,8 @@
 The expression is parsed with `ast` and walked: numbers, + - * / // % **, parentheses, unary
 signs and a few named functions, nothing else. Words a model copies from the message ("times",
 "divided by", "15% of", "square root of") are turned into operators first. Sizes are capped before
-each operation, so `9**9**9` is refused at once instead of running for hours.
+each operation, so `9**9**9` is refused at once instead of running for hours. A value may also be
+asked as a fraction ("0.75 as a fraction"), and a whole number whether it is prime.
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ import operator
 import re
 from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal, localcontext
-from typing import Any
+from typing import Any, Literal
 
 from tars.errors import ToolError
 from tars.tools.base import Tool
+from tars.tools.number_facts import fraction_told, is_prime, prime_told
 
 __all__ = ["CalcError", "evaluate", "normalise", "calc_tools", "CALCULATOR", "MAX_CHARS", "MAX_DIGITS", "NUMBER",
            "SYMBOLS"]
@@ -147,6 +149,11 @@ _MONEY_WORD = r"(?:dollars?|bucks|euros?|usd|eur|gbp|quid)\b"
 _WORDS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\b(?:what(?:'s| is)|calculate|compute|evaluate|how much is|solve)\b", " "),
     (rf"(?<![\d.])({NUMBER})\s*{_MONEY_WORD}", r"\1"),  # "80 dollars" is 80
+    # rounding said after the arithmetic: "1 million / 7 rounded to 2 decimals"
+    (r"^\s*(?!round\b)(.+?),?\s+(?:rounded(?: off)?\s+)?to\s+(\d+)\s+(?:decimal places?|decimals?|dp|"
+     r"digits? after the point)$", r"round(\1, \2)"),
+    (r"^\s*(?!round\b)(.+?),?\s+rounded(?: off)?(?:\s+to\s+(?:the\s+)?nearest\s+(?:whole number|integer|unit|one))?$",
+     r"round(\1)"),
     # an amount shared out: "split 240 between 3 people", "divide 90 by 4", "240 split 3 ways"
     (rf"\b(?:split|divide|share)\s+({NUMBER})\s+(?:equally |evenly )?(?:between|among|amongst|across|into|by)\s+"
      rf"({NUMBER})(?:\s+(?:people|persons|friends|ways|parts|pieces|equal parts|groups|of us))?\b", r"(\1 / \2)"),
@@ -170,6 +177,8 @@ _WORDS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (rf"(?<![\d.])({NUMBER})\s*(?:%|percent|per cent)\s+(?:of|(?:tip|tax|vat|interest|commission|gratuity|"
      r"service charge) (?:on|of|for))\b", r"pct(\1)*"),
     (rf"(?<![\d.])({NUMBER})\s*(?:%|percent|per cent)(?!\s*[\d(.])", r"pct(\1)"),
+    (rf"\b(?:the )?(square|cube) of\s+(-?)({NUMBER})\b",
+     lambda m: f"{f'(-{m[3]})' if m[2] else m[3]}**{2 if m[1] == 'square' else 3}"),
     (r"\b(?:the )?square root of\b", " sqrt "),
     (r"\b(?:the )?cube root of\s*(\(?[\d.]+\)?)", r" (\1)**(1/3)"),
     (r"\b(?:the )?factorial of\b", " factorial "),
@@ -204,10 +213,32 @@ def normalise(expression: str) -> str:
     return " ".join(text.split())
 
 
+# two questions about a value: it as a fraction ("0.75 as a fraction"), and whether it is prime
+_AS_FRACTION = re.compile(r"^(?:convert |write |express |turn )?(?P<x>.+?) (?:as|to|into|in) (?:a )?"
+                          r"(?:fraction|fractional form)$")
+_IS_PRIME = re.compile(r"^(?:is )?(?P<n>\d{1,3}(?:,\d{3})+|\d+) (?:a )?prime(?: number)?$")
+_PRIME_LIMIT = 10**12  # trial division stays well under a second below this
+
+
+def _question(expression: str) -> tuple[Literal["fraction", "prime"] | None, str]:
+    """What `expression` asks of its value (as a fraction, whether prime; None for the value
+    itself) and the arithmetic it asks that of."""
+    plain = " ".join(expression.lower().split()).strip().rstrip("?.!= ").strip()
+    plain = re.sub(r"^(?:what(?:'s| is)|calculate|compute|tell me) ", "", plain)
+    if prime := _IS_PRIME.match(plain):
+        return "prime", prime["n"]
+    if fraction := _AS_FRACTION.match(plain):
+        return "fraction", fraction["x"]
+    return None, expression
+
+
 def evaluate(expression: str) -> _Number:
     """The exact value of `expression`; CalcError for anything that is not plain arithmetic or too big."""
     if len(expression) > MAX_CHARS:
         raise CalcError(f"the expression is longer than {MAX_CHARS} characters")
+    asked, expression = _question(expression)
+    if asked == "prime":
+        return int(expression.replace(",", ""))
     text = normalise(expression)
     if not text:
         raise CalcError("the expression is empty")
@@ -315,8 +346,17 @@ _CURRENCY = re.compile(rf"[$€£¥]|(?<=\d)\s*{_MONEY_WORD}", re.IGNORECASE)
 
 
 def calculate(expression: str) -> dict[str, Any]:
-    value = evaluate(expression)
-    shown = _shown(normalise(expression))
+    asked, arithmetic = _question(expression)
+    if asked == "prime":
+        n = int(arithmetic.replace(",", ""))
+        if n > _PRIME_LIMIT:
+            raise CalcError(f"tars checks whether a number is prime up to {_PRIME_LIMIT:,}")
+        return {"expression": f"is {n} prime", "result": n, "prime": is_prime(n), "confirmation": prime_told(n)}
+    value = evaluate(arithmetic)
+    shown = _shown(normalise(arithmetic))
+    if asked == "fraction":
+        fraction = fraction_told(arithmetic, value)
+        return {"expression": shown, "result": value, "fraction": fraction[2:], "confirmation": f"{shown} {fraction}"}
     if len(shown) > 200 and (many := re.fullmatch(r"(sum|average|mean|max|min)\((.*)\)", shown)):
         shown = f"{many[1]} of {many[2].count(',') + 1:,} numbers"  # a column piped in, not retold
     number = f"{value:,}" if 10_000 <= abs(value) and (isinstance(value, int) or abs(value) < 1e15) else str(value)
@@ -333,8 +373,9 @@ def calc_tools() -> list[Tool]:
     return [Tool(
         name=CALCULATOR, family="exact", func=calculate,
         description=("Evaluate an arithmetic expression exactly: numbers with + - * / // % ** and parentheses, "
-                     "percentages (N% of M), sqrt, abs, round, log, average and sum. Use it for any arithmetic "
-                     "instead of working it out yourself."),
+                     "percentages (N% of M), sqrt, abs, round, log, average and sum; it also writes a value as a "
+                     "fraction and tells whether a whole number is prime. Use it for any arithmetic instead of "
+                     "working it out yourself."),
         parameters={"type": "object", "additionalProperties": False, "required": ["expression"],
                     "properties": {"expression": {"type": "string", "minLength": 1, "maxLength": MAX_CHARS,
                                                   "description": "the arithmetic from the user's message, "

@@ -61,7 +61,9 @@ EXACT = Family(
         (3, rf"{_N} [-/] \(?-?{_N}\b(?! ?(?:{_UNIT})\b)"),
         (3, rf"{_N} x {_N}\b(?! ?(?:{_UNIT})\b)|(?<![/\d]){_N}/{_N}(?![/\d])(?! ?(?:{_UNIT})\b)"),
         (3, rf"{_N} {_OPERATOR_WORD} \(?-?{_N}"),
-        (3, rf"\b(?:square root|cube root|sqrt|factorial)\b(?: of)?\s*\(?{_N}|{_N} (?:squared|cubed)\b"),
+        (3, rf"\b(?:square root|cube root|sqrt|factorial|square|cube)\b(?: of)?\s*\(?{_N}|{_N} (?:squared|cubed)\b"),
+        # a value as a fraction, a whole number's primality: "0.75 as a fraction", "is 97 prime?"
+        (3, rf"{_N} (?:as|to|into|in) (?:a )?fraction\b|^(?:is|isn'?t) {_N} (?:a )?prime\b"),
         (3, rf"{_N}\s*(?:%|percent|per cent) (?:tip|discount|tax|vat|off|interest|commission|markup|gratuity|raise|"
             rf"service charge|increase|decrease|rise|drop)\b.{{0,30}}{_N}|"
             rf"\b(?:tip|discount|tax|markup) of {_N}\s*(?:%|percent)"),
@@ -133,8 +135,9 @@ EXACT = Family(
         calculate=rf"{_N}\s*(?:[*×÷^+]|\*\*)\s*\(?{_N}|{_N} [-/x] \(?-?{_N}|(?<![/\d]){_N}/{_N}(?![/\d])|"
                   rf"{_N}\s*(?:%|percent|per cent)|\b(?:{_OPERATOR_WORD}|square root|cube root|sqrt|factorial|"
                   r"squared|cubed|percent|calculate|compute|evaluate|split|share|divide|among|average|mean|sum|total|"
-                  r"dozen|round|factorial|speed)\b",
-        convert_units=rf"\b(?:convert|how many (?:{_UNIT}) (?:are |is )?in(?! (?:the month of )?{_MONTH_NAME}))\b|"
+                  r"dozen|round|factorial|speed|fraction|prime|square|cube)\b",
+        convert_units=rf"\b(?:convert(?!.*\bfraction\b)|"
+                      rf"how many (?:{_UNIT}) (?:are |is )?in(?! (?:the month of )?{_MONTH_NAME}))\b|"
                       rf"\bhow many (?:{_UNIT}) (?:is|are|makes?) {_N} ?(?:{_UNIT})\b|"
                       rf"{_N} ?(?:{_UNIT})\b.{{0,4}}\b(?:to|in|into|as)\s+(?:a |an )?(?:{_UNIT})\b|{_MARKED_FEET}",
         days_between=r"\bhow (?:many|much) (?:more )?(?:days|weeks|months|years|sleeps|time)\b|^how long\b|"
