@@ -69,3 +69,35 @@ def test_tars_ask_answers_with_the_setting_and_asks_no_model():
         assert out["answer"] == ("I can't do that yet: the tools it needs (todoist_add_task) are not set up. "
                                  "To use them, set TODOIST_API_TOKEN (your Todoist API token).")
         assert out["tool_calls"] == [] and ollama.requests_to("/api/chat") == []
+
+
+@pytest.mark.parametrize("message", [
+    "delete my shopping note", "please delete the note called shopping", "rename my trip note to holiday",
+    "move my trip note into archive",
+])
+def test_what_no_note_tool_does_is_answered_by_tars(message):
+    """Shown the note tools for "delete my shopping note", the embedded model read the note out."""
+    router = Router(builtin_tools(load_config(environ={"TARS_NOTES_DIR": "/tmp/notes"})))
+    decision = router.decide(message)
+    assert not decision.needs_tools and decision.tool_hints == () and "none deletes, renames or moves" in \
+        decision.cannot, decision
+
+
+@pytest.mark.parametrize("message", [
+    "remove butter from my shopping note", "remove the last line of my shopping note", "show me my shopping note",
+    "delete the milk line in my shopping note",
+])
+def test_a_change_inside_a_note_is_for_the_note_tools(message):
+    router = Router(builtin_tools(load_config(environ={"TARS_NOTES_DIR": "/tmp/notes"})))
+    decision = router.decide(message)
+    assert decision.needs_tools and decision.cannot == "", decision
+
+
+def test_tars_ask_says_which_note_requests_it_cannot_do_and_asks_no_model(tmp_path):
+    (tmp_path / "shopping.md").write_text("eggs\n")
+    with OllamaServer() as ollama:
+        ollama.script('{"tool": "note_read", "args": {"path": "shopping"}}')
+        out = ask_json("delete my shopping note", ollama.url, TARS_NOTES_DIR=str(tmp_path))
+        assert out["answer"].startswith("I can't do that: my note tools read, write, add to, list and search notes")
+        assert out["tool_calls"] == [] and ollama.requests_to("/api/chat") == []
+        assert (tmp_path / "shopping.md").read_text() == "eggs\n"

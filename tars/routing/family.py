@@ -55,11 +55,18 @@ class Family:
     hints_decide: bool = False
     # tools that keep what a message states -> the tool that recalls it: a question gets the latter
     stores: dict[str, str] = field(default_factory=dict)
+    # what its tools cannot do, asked plainly -> what tars answers instead ("delete my note": no tool deletes)
+    cannot: tuple[tuple[re.Pattern[str], str], ...] = ()
 
 
 def cues(*pairs: tuple[float, str]) -> tuple[Cue, ...]:
     """Compile (weight, pattern) pairs; patterns run on the lower-cased, normalised message."""
     return tuple(Cue(w, re.compile(p)) for w, p in pairs)
+
+
+def cannot_do(*pairs: tuple[str, str]) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """Compile (pattern, answer) pairs: asks none of a family's tools does, and what tars says to them."""
+    return tuple((re.compile(p), told) for p, told in pairs)
 
 
 def hints(**patterns: str) -> dict[str, re.Pattern[str]]:

@@ -75,6 +75,8 @@ class Decision:
     local: bool = False  # the family's tools serve the primary as well: no escalation needed
     # the message plainly wants tools that are not set up: what the user must set (no model can do it)
     unavailable: str = ""
+    # the message plainly asks what none of its family's tools does: what tars answers instead
+    cannot: str = ""
 
     @property
     def band(self) -> Band:
@@ -258,6 +260,9 @@ def _decide(index: _Index, message: str, sig: Signals) -> Decision:
     if best.hints_decide and any(p.search(body) for p in best.hints.values()):
         score = max(score, SURE)  # its hint patterns name the tool: as sure as a cue can be
         scored[0] = (score, *scored[0][1:])
+    if told := next((t for p, t in best.cannot if p.search(body)), None):
+        return Decision(needs_tools=False, family=best.name, tool_hints=(), cannot=told,
+                        reason=f"{best.name} cue: {label!r}, but no {best.name} tool does what it asks")
     if band_of(score) == "sure":  # a clearly weaker cue of another family is not what is asked
         scored = [item for item in scored if band_of(item[0]) == "sure" and item[0] >= score - _MARGIN]
     hints: list[str] = []

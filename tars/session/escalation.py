@@ -36,6 +36,7 @@ class RouteResult:
     needs_tools: bool = False
     band: str = "none"  # how sure the router is (tars.routing.band_of)
     unavailable: str = ""  # the tools it wants are not set up: what the user must set
+    cannot: str = ""  # no tool does what it asks: what tars answers instead
 
     def as_dict(self) -> dict[str, Any]:
         out = asdict(self)
@@ -63,7 +64,8 @@ def route_result(decision: Decision, primary: ModelSpec, remote: ModelSpec | Non
             target, escalate = remote, True
     return RouteResult(provider=target.provider, model=target.model, tool_hints=decision.tool_hints,
                        reason=reason, escalate=escalate, family=decision.family,
-                       needs_tools=decision.needs_tools, band=decision.band, unavailable=decision.unavailable)
+                       needs_tools=decision.needs_tools, band=decision.band, unavailable=decision.unavailable,
+                       cannot=decision.cannot)
 
 
 @dataclass(frozen=True, kw_only=True)

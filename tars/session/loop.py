@@ -59,8 +59,8 @@ def run_turn(session: Session, text: str, route: RouteResult) -> Iterator[Sessio
                                     escalation_skipped=choice.skipped)
     if choice.notice is not None:
         yield choice.notice
-    if route.unavailable:  # no model can do what it asks: tars says what to set up instead of a guess
-        yield from _not_set_up(session, turn, route)
+    if route.unavailable or route.cannot:  # no model can do what it asks: tars says so instead of a guess
+        yield from _told_instead(session, turn, route)
         return
     hints = ToolHints.of(route)  # what the router tells the model: a paragraph natively, typed to the pipeline
     sections = session.context_sections(text)
@@ -123,10 +123,11 @@ def run_turn(session: Session, text: str, route: RouteResult) -> Iterator[Sessio
         "the answer may be incomplete"))
 
 
-def _not_set_up(session: Session, turn: Turn, route: RouteResult) -> Iterator[SessionEvent]:
-    """The answer to a message whose tools are not set up: which, and what the user must set."""
-    text = (f"I can't do that yet: the tools it needs ({', '.join(route.tool_hints)}) are not set up. "
-            f"To use them, {route.unavailable}.")
+def _told_instead(session: Session, turn: Turn, route: RouteResult) -> Iterator[SessionEvent]:
+    """The answer to a message no tool here can do: what none of them does, or which are not set up
+    and what the user must set."""
+    text = route.cannot or (f"I can't do that yet: the tools it needs ({', '.join(route.tool_hints)}) are not set "
+                            f"up. To use them, {route.unavailable}.")
     turn.text, turn.stop_reason, turn.model = text, "end_turn", "tars"
     session.context.add_reply(text)
     yield TextDelta(text=text)

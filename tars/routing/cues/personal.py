@@ -7,7 +7,7 @@ mark the textbook, coding and idiom uses of the same words ("asyncio task", "mem
 
 from __future__ import annotations
 
-from tars.routing.family import Family, cues, hints
+from tars.routing.family import Family, cannot_do, cues, hints
 from tars.tools.birthdays import BIRTHDAY_ASKED
 
 __all__ = ["TASKS", "MEMORY", "NOTES"]
@@ -288,6 +288,12 @@ NOTES = Family(
         (3, r"\bbank ?notes?\b|\bsticky notes?\b|\brelease notes\b|\bfootnotes?\b|\bpatch notes\b|\bliner notes\b|"
             r"\b(?:sick|cover|suicide|doctor'?s|delivery|credit|promissory|love|ransom|thank[- ]you|speaker) notes?\b"),
     ),
+    # no note tool deletes, renames or moves a note: a small model shown the note tools read it out instead
+    cannot=cannot_do((r"^(?:(?:please|can you|could you)\s+)*(?:delete|remove|erase|trash|rename|move|archive)\b"
+                      r"(?!.{0,60}\b(?:from|in|of|out of|inside) (?:the |my |this |that )?(?:\w+ )?(?:note|journal|"
+                      r"diary)\b)",
+                      "I can't do that: my note tools read, write, add to, list and search notes, but none "
+                      "deletes, renames or moves one. Do it in your notes folder.")),
     hints=hints(
         note_daily=r"\b(?:daily|today'?s|today|journal|log|jot|diary)\b",
         note_read=r"(?!.*" + _NOTES_LISTED + r")\b(?:read|open|show|what'?s in|what is in|what did i write|look at|"
