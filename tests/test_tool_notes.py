@@ -56,6 +56,9 @@ def test_write_refuses_to_overwrite_unless_asked_and_overwrite_asks(vault):
     assert note.read_text() == "# Garden\nplant tomatoes\n"
     result = run(reg, "note_write", confirm=lambda *_: True, path="Ideas/garden.md", content="new", overwrite=True)
     assert result.output["status"] == "overwritten" and note.read_text() == "new\n"
+    # a new note named like one in a folder says so: "garden" alone now names two
+    assert run(reg, "note_write", path="garden", content="x").output["confirmation"] == (
+        "Created the note garden.md (1 character). There is also Ideas/garden.md.")
 
 
 def test_read_append_and_missing(vault):
@@ -272,3 +275,18 @@ def test_the_note_a_request_names(message, read, append):
     from tars.tools.note_requests import append_asked, read_asked
 
     assert (read_asked(message), append_asked(message)) == (read, append)
+
+
+@pytest.mark.parametrize("message,args", [
+    ("create a note called trip with packing list", {"path": "trip", "content": "packing list"}),
+    ("write a note called shopping: eggs, milk, bread", {"path": "shopping", "content": "eggs, milk, bread"}),
+    ('please create a note titled "Q4 goals" saying ship tars 2', {"path": "Q4 goals", "content": "ship tars 2"}),
+    # no content, no name, or a word that names no note: the model's to read
+    ("create a note called trip", None), ("write a note about my trip", None),
+    ("create a note called daily with stuff", None),
+])
+def test_the_note_to_create_and_what_goes_in_it(message, args):
+    """The embedded model wrote "create a note called trip with packing list" to notes/trip.md."""
+    from tars.tools.note_requests import write_asked
+
+    assert write_asked(message) == args

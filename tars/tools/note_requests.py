@@ -1,5 +1,5 @@
 """Note tools' arguments, read from a request that names the note ("what's in my trip note?",
-"add "check passport" to my trip note").
+"add "check passport" to my trip note", "create a note called trip with the packing list").
 
 The embedded model asked for "my trip note" asked back for the note's path, though the vault has
 trip.md: the user's name for a note is its path without the extension, which the vault adds.
@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["NOTE_APPEND", "NOTE_READ", "append_asked", "read_asked"]
+__all__ = ["NOTE_APPEND", "NOTE_READ", "NOTE_WRITE", "append_asked", "read_asked", "write_asked"]
 
-NOTE_READ, NOTE_APPEND = "note_read", "note_append"  # the tools' names
+NOTE_READ, NOTE_APPEND, NOTE_WRITE = "note_read", "note_append", "note_write"  # the tools' names
 
 # "my trip note", "the groceries note", "my note trip.md", "the note called trip"
 _NAME = r"[\w][\w./-]*(?: [\w][\w./-]*)?"
@@ -24,13 +24,19 @@ _READ = re.compile(rf"^(?:(?:please|can you|could you)\s+)*(?:what(?:'s| is) in|
                    rf" {_NOTE}{_END}", re.IGNORECASE)
 _APPEND = re.compile(rf"^(?:(?:please|can you|could you)\s+)*(?:add|append|put|jot down|write) (?P<text>\"[^\"]+\"|"
                      rf"'[^']+'|[^\"']+?) (?:to|in|into|on(?:to)?) {_NOTE}{_END}", re.IGNORECASE)
+# "create a note called trip with the packing list", "write a note named groceries: eggs, milk"
+_WRITE = re.compile(r"^(?:(?:please|can you|could you)\s+)*(?:create|write|make|start|add|new)(?: me)? "
+                    rf"(?:a )?(?:new )?note (?:called|named|titled) [\"']?(?P<called>{_NAME})[\"']?"
+                    r"(?:\s*[:\u2014-]\s*|\s+(?:with|saying|that says|containing)\s+(?:the (?:text|words?) )?)"
+                    r"(?P<content>\S.*?)\s*$", re.IGNORECASE)
 # words in a note's place that name none: "my daily note", "my notes please", "my note too"
 _NOT_NAMES = frozenset("""daily today's todays latest last new next first other same please too again also as now
 then here there folder vault it this that one""".split())
 
 
 def _name(match: re.Match[str]) -> str | None:
-    name = (match["after"] or match["called"] or match["before"]).strip()
+    groups = match.groupdict()
+    name = (groups.get("after") or groups.get("called") or groups.get("before") or "").strip()
     return None if any(word in _NOT_NAMES for word in name.lower().split()) else name
 
 
@@ -49,3 +55,11 @@ def append_asked(message: str) -> dict[str, Any] | None:
         return None
     text = match["text"].strip()
     return {"path": name, "text": text[1:-1] if text[:1] in "\"'" else text}
+
+
+def write_asked(message: str) -> dict[str, Any] | None:
+    """note_write's path and content from "create a note called trip with the packing list", or None.
+    (A small model wrote it to notes/trip.md: a folder the user never named.)"""
+    match = _WRITE.match(" ".join(message.split()))
+    name = match and _name(match)
+    return {"path": name, "content": match["content"]} if match and name else None

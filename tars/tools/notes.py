@@ -133,9 +133,13 @@ class Vault:
                                 "overwrite=true to replace it")
             atomic_write(full, content if content.endswith("\n") else content + "\n")
         status = "overwritten" if existed else "created"
+        # a new note named like one in another folder: later requests by that name must give the folder
+        stem = PurePosixPath(rel).stem.lower()
+        namesakes = sorted(n for n in self._notes() if n != rel and PurePosixPath(n).stem.lower() == stem)
+        also = f" There is also {', '.join(printable(n) for n in namesakes[:3])}." if namesakes and not existed else ""
         return {"path": rel, "status": status, "chars": len(content),
                 "confirmation": f"{'Replaced' if existed else 'Created'} the note {printable(rel)} "
-                                f"({len(content):,} characters)."}
+                                f"({len(content):,} character{'s' if len(content) != 1 else ''}).{also}"}
 
     def append(self, path: str, text: str, *, by_name: bool = True) -> dict[str, Any]:
         full, rel = self._existing(path) if by_name else self.resolve(path)

@@ -23,7 +23,7 @@ from tars.tools.file_info import FILE_INFO, file_named
 from tars.tools.folder import FOLDER_STATS, kind_in
 from tars.tools.folder_list import FOLDER_LIST, listing_asked
 from tars.tools.memory import MEMORY_RECALL
-from tars.tools.note_requests import NOTE_APPEND, NOTE_READ, append_asked, read_asked
+from tars.tools.note_requests import NOTE_APPEND, NOTE_READ, NOTE_WRITE, append_asked, read_asked, write_asked
 from tars.tools.units import CONVERT_UNITS, conversion_asked
 
 __all__ = ["stated_args", "carried_args"]
@@ -67,7 +67,7 @@ _READERS: dict[str, Callable[[str], dict[str, Any] | None]] = {
     CALCULATOR: _expression, FOLDER_STATS: _kind, FOLDER_LIST: listing_asked, PLACE_DISTANCE: places_asked,
     MEMORY_RECALL: _recalled, CONVERT_UNITS: conversion_asked, DATE_SHIFT: shift_asked, DAYS_BETWEEN: span_asked,
     LEAP_YEAR: year_asked, DAY_OF_WEEK: weekday_asked, FILE_INFO: file_named, NOTE_READ: read_asked,
-    NOTE_APPEND: append_asked, TIME_DIFFERENCE: difference_asked}
+    NOTE_APPEND: append_asked, NOTE_WRITE: write_asked, TIME_DIFFERENCE: difference_asked}
 
 
 _MAX_CHARS = 500  # a longer message (a paste, an attachment) says more than arguments: a model reads it
