@@ -80,7 +80,7 @@ def test_what_no_note_tool_does_is_answered_by_tars(message):
     router = Router(builtin_tools(load_config(environ={"TARS_NOTES_DIR": "/tmp/notes"})))
     decision = router.decide(message)
     assert not decision.needs_tools and decision.tool_hints == () and "none deletes, renames or moves" in \
-        decision.cannot, decision
+        decision.told, decision
 
 
 @pytest.mark.parametrize("message", [
@@ -90,7 +90,7 @@ def test_what_no_note_tool_does_is_answered_by_tars(message):
 def test_a_change_inside_a_note_is_for_the_note_tools(message):
     router = Router(builtin_tools(load_config(environ={"TARS_NOTES_DIR": "/tmp/notes"})))
     decision = router.decide(message)
-    assert decision.needs_tools and decision.cannot == "", decision
+    assert decision.needs_tools and decision.told == "", decision
 
 
 def test_tars_ask_says_which_note_requests_it_cannot_do_and_asks_no_model(tmp_path):

@@ -62,8 +62,8 @@ def decision_json(result: RouteResult) -> str:
             "band": result.band,
             # the tools it wants are not set up: tars answers with this, no model is asked
             **({"not_set_up": result.unavailable} if result.unavailable else {}),
-            # no tool does what it asks: tars answers with this, no model is asked
-            **({"cannot": result.cannot} if result.cannot else {}),
+            # tars answers with this itself, no model is asked
+            **({"told": result.told} if result.told else {}),
         },
         ensure_ascii=False,
     )

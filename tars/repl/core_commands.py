@@ -51,8 +51,8 @@ def _route(ctx: CommandContext, arg: str) -> None:
     verdict = f"escalate to {where}" if decision.escalate else f"stay on {where}"
     if decision.unavailable:  # no model is asked: tars says what to set up
         verdict = f"answered by tars: not set up ({decision.unavailable})"
-    elif decision.cannot:  # no model is asked: tars says no tool does it
-        verdict = "answered by tars: no tool does this"
+    elif decision.told:  # no model is asked
+        verdict = f"answered by tars: {decision.told}"
     rows = [("decision", verdict), ("reason", decision.reason or "-")]
     if decision.tool_hints:
         rows.append(("tool hints", ", ".join(decision.tool_hints)))

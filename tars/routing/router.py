@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from tars.attachments.counts import counts_told
 from tars.routing.concepts import kinds
 from tars.routing.cues import BUILTIN_FAMILIES
 from tars.routing.family import Family
@@ -75,8 +76,9 @@ class Decision:
     local: bool = False  # the family's tools serve the primary as well: no escalation needed
     # the message plainly wants tools that are not set up: what the user must set (no model can do it)
     unavailable: str = ""
-    # the message plainly asks what none of its family's tools does: what tars answers instead
-    cannot: str = ""
+    # tars's own answer, no model asked: what none of the family's tools does, or a count of the
+    # text that came with the message
+    told: str = ""
 
     @property
     def band(self) -> Band:
@@ -209,7 +211,11 @@ class Router:
 def _given(index: _Index, decision: Decision, message: str, attached: str) -> Decision:
     """The decision once what the message is about is known: what a file says, when the file came
     with it (attached or pasted below) or is no file here ("what does package.json do?" in general),
-    is the model's to read or tell; numbers that came with it are summed by the calculator."""
+    is the model's to read or tell; numbers that came with it are summed by the calculator, and
+    its words or lines counted by tars."""
+    if attached and (told := counts_told(message, attached)):
+        return Decision(needs_tools=False, family=None, tool_hints=(), told=told,
+                        reason="a count of the text that came with the message: tars counts it")
     if decision.tool_hints == (FILE_INFO,) and contents_asked(message):
         if attached.strip() or "\n" in message.strip():
             return Decision(needs_tools=False, family=None, tool_hints=(),
@@ -261,7 +267,7 @@ def _decide(index: _Index, message: str, sig: Signals) -> Decision:
         score = max(score, SURE)  # its hint patterns name the tool: as sure as a cue can be
         scored[0] = (score, *scored[0][1:])
     if told := next((t for p, t in best.cannot if p.search(body)), None):
-        return Decision(needs_tools=False, family=best.name, tool_hints=(), cannot=told,
+        return Decision(needs_tools=False, family=best.name, tool_hints=(), told=told,
                         reason=f"{best.name} cue: {label!r}, but no {best.name} tool does what it asks")
     if band_of(score) == "sure":  # a clearly weaker cue of another family is not what is asked
         scored = [item for item in scored if band_of(item[0]) == "sure" and item[0] >= score - _MARGIN]

@@ -36,7 +36,7 @@ class RouteResult:
     needs_tools: bool = False
     band: str = "none"  # how sure the router is (tars.routing.band_of)
     unavailable: str = ""  # the tools it wants are not set up: what the user must set
-    cannot: str = ""  # no tool does what it asks: what tars answers instead
+    told: str = ""  # tars's own answer (no tool does what it asks; a count of what came with it)
 
     def as_dict(self) -> dict[str, Any]:
         out = asdict(self)
@@ -65,7 +65,7 @@ def route_result(decision: Decision, primary: ModelSpec, remote: ModelSpec | Non
     return RouteResult(provider=target.provider, model=target.model, tool_hints=decision.tool_hints,
                        reason=reason, escalate=escalate, family=decision.family,
                        needs_tools=decision.needs_tools, band=decision.band, unavailable=decision.unavailable,
-                       cannot=decision.cannot)
+                       told=decision.told)
 
 
 @dataclass(frozen=True, kw_only=True)

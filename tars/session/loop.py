@@ -59,7 +59,7 @@ def run_turn(session: Session, text: str, route: RouteResult) -> Iterator[Sessio
                                     escalation_skipped=choice.skipped)
     if choice.notice is not None:
         yield choice.notice
-    if route.unavailable or route.cannot:  # no model can do what it asks: tars says so instead of a guess
+    if route.unavailable or route.told:  # tars answers: no model can do it, or tars knows the answer
         yield from _told_instead(session, turn, route)
         return
     hints = ToolHints.of(route)  # what the router tells the model: a paragraph natively, typed to the pipeline
@@ -124,9 +124,9 @@ def run_turn(session: Session, text: str, route: RouteResult) -> Iterator[Sessio
 
 
 def _told_instead(session: Session, turn: Turn, route: RouteResult) -> Iterator[SessionEvent]:
-    """The answer to a message no tool here can do: what none of them does, or which are not set up
-    and what the user must set."""
-    text = route.cannot or (f"I can't do that yet: the tools it needs ({', '.join(route.tool_hints)}) are not set "
+    """tars's own answer to a message: what no tool here does, a count of the text that came with
+    it, or which tools are not set up and what the user must set."""
+    text = route.told or (f"I can't do that yet: the tools it needs ({', '.join(route.tool_hints)}) are not set "
                             f"up. To use them, {route.unavailable}.")
     turn.text, turn.stop_reason, turn.model = text, "end_turn", "tars"
     session.context.add_reply(text)

@@ -1,0 +1,59 @@
+"""Counts of the text that came with a request ("how many words is this?"), told by tars.
+
+The embedded model, piped "hello world" and asked how many words it was, said 5: counting is no
+model's work. Only a request that asks for a count and nothing else is answered here, and only of
+one piped input or one text file; anything else goes to the model as usual.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["count_asked", "counts_told"]
+
+_UNITS = r"(?:words?|lines?|characters?|chars?|paragraphs?)"
+_OF = (r"(?:\s+(?:are|is|does|do)(?:\s+(?:there|it|this|that))?)?(?:\s+(?:in|of|have|has))?"
+       r"(?:\s+(?:this|it|that|these|those|the|my)(?:\s+(?:text|input|file|essay|document|message|paragraph|list|"
+       r"page|output|log|piece|one|lines?))?)?(?:\s+(?:have|has|contain|contains))?")
+_ASKED = re.compile(
+    r"^(?:(?:please|can you|could you|so|ok|okay),?\s+)*"
+    rf"(?:how many (?P<many>{_UNITS}){_OF}|(?:count|give me|tell me) (?:the )?(?:number of )?(?P<unit>{_UNITS}){_OF}|"
+    rf"(?:what(?:'s|s| is) the )?(?P<count>word|line|character|char|paragraph) count(?:{_OF})?)"
+    r"(?:,?\s+please)?\s*[?.!]*$", re.IGNORECASE)
+_FENCE = re.compile(r"(?P<fence>`{3,})\n(?P<text>.*?)\n(?P=fence)", re.DOTALL)
+_HEADER = re.compile(r"^\[attached (?P<kind>input|file|page|image): (?P<name>.*), [^,\]]+\]$", re.MULTILINE)
+
+
+def count_asked(request: str) -> str | None:
+    """The unit a request asks to count, when that is all it asks: "how many words is this?" -> "words"."""
+    match = _ASKED.match(" ".join(request.split()))
+    if match is None:
+        return None
+    unit = (match["many"] or match["unit"] or match["count"]).lower()
+    unit = {"char": "character", "chars": "characters"}.get(unit, unit)
+    return unit if unit.endswith("s") else unit + "s"
+
+
+def _one_text(attached: str) -> str | None:
+    """The text of the one piped input or text file in `attached` (as `Attached.block` wrote it)."""
+    headers = _HEADER.findall(attached)
+    blocks = _FENCE.findall(attached)
+    if len(blocks) != 1 or len(headers) > 1 or any(kind != "file" for kind, _ in headers):
+        return None
+    return blocks[0][1]
+
+
+def _plural(n: int, unit: str) -> str:
+    return f"{n:,} {unit if n != 1 else unit[:-1]}"
+
+
+def counts_told(request: str, attached: str) -> str | None:
+    """tars's answer to a request for a count of the text that came with it, or None."""
+    unit = count_asked(request)
+    text = _one_text(attached) if unit else None
+    if unit is None or text is None:
+        return None
+    counts = {"words": len(text.split()), "lines": len(text.splitlines()), "characters": len(text),
+              "paragraphs": len([p for p in re.split(r"\n\s*\n", text) if p.strip()])}
+    rest = ", ".join(_plural(counts[u], u) for u in ("lines", "words", "characters") if u != unit)
+    return f"{_plural(counts[unit], unit)} ({rest})."
