@@ -113,6 +113,16 @@ def test_a_value_as_a_fraction_and_whether_a_number_is_prime():
         calculate("is 10000000000000000 prime")
 
 
+@pytest.mark.parametrize("expression,shown", [
+    # the embedded model answered "double 128" with 128 and "a third of 90" with 30%
+    ("half of 250", "250 / 2 = 125"), ("a third of 90", "90 / 3 = 30"), ("two thirds of 90", "90 × 2 / 3 = 60"),
+    ("three quarters of 80", "80 × 3 / 4 = 60"), ("double 128", "128 × 2 = 256"), ("twice 7", "7 × 2 = 14"),
+    ("half of 3 dozen", "((3 × 12) / 2) = 18"),
+])
+def test_parts_and_multiples_said_in_words(expression, shown):
+    assert calculate(expression)["confirmation"] == shown
+
+
 def test_rounding_said_after_the_arithmetic_and_the_square_of_a_number():
     assert calculate("1 million divided by 7 rounded to 2 decimals")["result"] == 142857.14
     assert calculate("what is 10/3, rounded")["result"] == 3
@@ -260,6 +270,8 @@ def test_unreadable_or_impossible_dates_are_refused(fixed_now):
     ("what day was 100 days ago?", "date_shift"), ("what's 8 billion divided by 365?", "calculate"),
     ("what is 12 factorial?", "calculate"), ("divide 90 by 4", "calculate"), ("what is 100 split 4 ways", "calculate"),
     ("convert 0.75 to a fraction", "calculate"), ("is 97 a prime number?", "calculate"),
+    ("what's half of 250?", "calculate"), ("double 128", "calculate"),
+    ("what's 3 hours and 20 minutes from now?", "date_shift"),
     ("what is the square of 17?", "calculate"), ("what week number is christmas?", "day_of_week"),
     ("10% service charge on £50", "calculate"), ("round -2.5 to 0 decimal places", "calculate"),
     ("I have 3 dozen eggs, how many eggs is that?", "calculate"), ("total of my expenses: 12.50, 8 and 30",
@@ -282,6 +294,8 @@ def test_exact_questions_get_the_one_tool_they_need_on_the_primary(router, messa
     "convert 100 usd to eur", "is a marathon 42 km?", "why is division by zero undefined",
     "I have 3 dozen eggs", "Round 2 to go, who's winning?", "how long until 1730?",
     "write a poem about the number 7", "convert 3pm New York time to London time",
+    "half of the class failed, what should I do?", "I need to double my income", "what is a prime number?",
+    "a quarter of my salary goes to rent, is that ok?",
 ])
 def test_questions_about_methods_code_or_other_families_do_not_route_there(router, message):
     assert router.decide(message).family != "exact"
@@ -428,8 +442,13 @@ def test_bits_and_average_calendar_units_are_told_as_they_are():
     ("what date is two weeks from tomorrow", {"amount": 2, "unit": "weeks", "date": "tomorrow"}),
     ("5 hours from now", {"amount": 5, "unit": "hours"}),
     # part of a number, two spans, a sign, a date with more words: the model's
-    ("2.5 hours from now", None), ("2 hours 30 minutes from now", None), ("-5 days from today", None),
-    ("what date was it 2 weeks and 3 days ago", None), ("remind me in 3 days", None),
+    ("2.5 hours from now", None), ("-5 days from today", None), ("remind me in 3 days", None),
+    ("1 month and 2 days from now", None), ("3 hours and 3 hours from now", None),
+    # spans said together are one span of the smallest unit (the model dropped "and 20 minutes")
+    ("what's 3 hours and 20 minutes from now?", {"amount": 200, "unit": "minutes"}),
+    ("2 hours 30 minutes from now", {"amount": 150, "unit": "minutes"}),
+    ("what date was it 2 weeks and 3 days ago", {"amount": -17, "unit": "days"}),
+    ("what date is 1 year and 6 months from now", {"amount": 18, "unit": "months"}),
     ("what date is 3 days after the party?", None),
     ("what's the date in 3 weeks?", {"amount": 3, "unit": "weeks"}),
     ("what will the date be in 3 weeks?", {"amount": 3, "unit": "weeks"}),

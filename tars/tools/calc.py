@@ -144,6 +144,14 @@ _LIST_OF = re.compile(rf"\b(?:the )?(?P<fn>average|mean|sum|total) of (?P<list>{
                       rf"(?:(?:\s*[,;]\s*(?:and\s+)?|\s+and\s+){_ITEM})*)(?![\d,])")
 
 
+_PARTS = {"half": 2, "third": 3, "quarter": 4, "fifth": 5, "tenth": 10}
+_PARTS_COUNT = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4}
+def _part(of: str, count: int, parts: int) -> str:
+    """"two thirds of 90" -> (90 * 2 / 3); "half of 250" -> (250 / 2)."""
+    return f"({of} / {parts})" if count == 1 else f"({of} * {count} / {parts})"
+
+
+_TIMES = {"double": 2, "twice": 2, "triple": 3, "treble": 3, "quadruple": 4}
 _MONEY_WORD = r"(?:dollars?|bucks|euros?|usd|eur|gbp|quid)\b"
 # Words for operators, in the order they are replaced (longest phrases first).
 _WORDS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
@@ -162,6 +170,11 @@ _WORDS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (rf"(?<![\d.])({NUMBER})\s*(thousand|million|billion|trillion)\b",
      lambda m: f"({m[1]} * 10**{ {'thousand': 3, 'million': 6, 'billion': 9, 'trillion': 12}[m[2]]})"),
     (rf"(?<![\d.])({NUMBER})\s+factorial\b", r"factorial(\1)"),
+    # parts and multiples said in words: "half of 250", "two thirds of 90", "double 128", "twice 7"
+    (rf"\b(?:(a|one|two|three|four)\s+)?(half|halves|thirds?|quarters?|fifths?|tenths?) of\s+(-?{NUMBER}\b|\([^()]*\))",
+     lambda m: _part(m[3], _PARTS_COUNT.get(m[1] or "a", 1), _PARTS[m[2].rstrip("s").replace("halve", "half")])),
+    (rf"\b(double|twice|triple|treble|quadruple)\s+(?:of\s+)?(-?{NUMBER}\b|\([^()]*\))",
+     lambda m: f"({m[2]} * {_TIMES[m[1]]})"),
     (rf"\bround\s+(-?{NUMBER})\s+to\s+(\d+)\s+(?:decimal places?|decimals?|dp|places?|digits? after the point)\b",
      r"round(\1, \2)"),
     (rf"\bround\s+(-?{NUMBER})\s+to\s+(?:the\s+)?nearest\s+(?:whole number|integer|unit|one)\b", r"round(\1)"),

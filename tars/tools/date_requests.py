@@ -39,10 +39,34 @@ _PAST_TENSE = re.compile(r"\b(?:was|were|did|had)\b", re.IGNORECASE)
 _NOW = frozenset({"", "now", "today", "right now", "this moment"})
 
 
+# spans said together, in minutes or in months: "3 hours and 20 minutes" is 200 minutes
+_IN_MINUTES = {"minutes": 1, "hours": 60, "days": 24 * 60, "weeks": 7 * 24 * 60}
+_IN_MONTHS = {"months": 1, "years": 12}
+_SPANS = re.compile(rf"{SPAN}(?:(?:,? and |, | ){SPAN})+", re.IGNORECASE)
+
+
+def _as_one_span(text: str) -> str:
+    """`text` with spans said together as one span of the smallest unit ("3 hours and 20 minutes"
+    -> "200 minutes"), which date_shift takes; unchanged when they mix days and months, or the
+    same unit twice."""
+    def joined(match: re.Match[str]) -> str:
+        parts = [(when.count(m["n"]), when.SPAN_UNITS[m["unit"].lower()]) for m in re.finditer(_SPAN, match[0],
+                                                                                              re.IGNORECASE)]
+        units = [unit for _, unit in parts]
+        for table in (_IN_MINUTES, _IN_MONTHS):
+            if len(set(units)) == len(units) and all(unit in table for unit in units):
+                smallest = min(units, key=table.__getitem__)
+                total = sum(n * table[unit] for n, unit in parts) // table[smallest]
+                return f"{total} {smallest}"
+        return match[0]
+    return _SPANS.sub(joined, text)
+
+
 def shift_asked(message: str) -> dict[str, Any] | None:
-    """date_shift's arguments from a request that is only a date plus one span, or None."""
-    text = " ".join(message.split())
-    if len(_ANY_SPAN.findall(text)) != 1:  # "2 hours 30 minutes from now": more than the tool takes
+    """date_shift's arguments from a request that is only a date plus one span (or spans said
+    together: "3 hours and 20 minutes from now"), or None."""
+    text = _as_one_span(" ".join(message.split()))
+    if len(_ANY_SPAN.findall(text)) != 1:  # "2 days and 3 months from now": more than the tool takes
         return None
     match = _SHIFT.search(text) or _IN_SPAN[0].search(text) or _IN_SPAN[1].search(text)
     if match is None:

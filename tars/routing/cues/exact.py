@@ -62,6 +62,9 @@ EXACT = Family(
         (3, rf"{_N} x {_N}\b(?! ?(?:{_UNIT})\b)|(?<![/\d]){_N}/{_N}(?![/\d])(?! ?(?:{_UNIT})\b)"),
         (3, rf"{_N} {_OPERATOR_WORD} \(?-?{_N}"),
         (3, rf"\b(?:square root|cube root|sqrt|factorial|square|cube)\b(?: of)?\s*\(?{_N}|{_N} (?:squared|cubed)\b"),
+        # parts and multiples: "half of 250", "two thirds of 90", "double 128"
+        (3, rf"\b(?:half|halves|thirds?|quarters?|fifths?|tenths?) of {_N}|"
+            rf"^(?:what(?:'s| is) )?(?:double|twice|triple|treble|quadruple) {_N}\W*$"),
         # a value as a fraction, a whole number's primality: "0.75 as a fraction", "is 97 prime?"
         (3, rf"{_N} (?:as|to|into|in) (?:a )?fraction\b|^(?:is|isn'?t) {_N} (?:a )?prime\b"),
         (3, rf"{_N}\s*(?:%|percent|per cent) (?:tip|discount|tax|vat|off|interest|commission|markup|gratuity|raise|"
@@ -135,7 +138,8 @@ EXACT = Family(
         calculate=rf"{_N}\s*(?:[*×÷^+]|\*\*)\s*\(?{_N}|{_N} [-/x] \(?-?{_N}|(?<![/\d]){_N}/{_N}(?![/\d])|"
                   rf"{_N}\s*(?:%|percent|per cent)|\b(?:{_OPERATOR_WORD}|square root|cube root|sqrt|factorial|"
                   r"squared|cubed|percent|calculate|compute|evaluate|split|share|divide|among|average|mean|sum|total|"
-                  r"dozen|round|factorial|speed|fraction|prime|square|cube)\b",
+                  r"dozen|round|factorial|speed|fraction|prime|square|cube|half|thirds?|quarters?|double|twice|"
+                  r"triple)\b",
         convert_units=rf"\b(?:convert(?!.*\bfraction\b)|"
                       rf"how many (?:{_UNIT}) (?:are |is )?in(?! (?:the month of )?{_MONTH_NAME}))\b|"
                       rf"\bhow many (?:{_UNIT}) (?:is|are|makes?) {_N} ?(?:{_UNIT})\b|"
