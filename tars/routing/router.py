@@ -18,6 +18,7 @@ from tars.routing.concepts import kinds
 from tars.routing.cues import BUILTIN_FAMILIES
 from tars.routing.family import Family
 from tars.routing.learned import NAME_NOUNS, VERBS, coverage, initials, learn_family, name_words, stem, words
+from tars.routing.no_tool import no_tool_answer
 from tars.routing.signals import Signals, read_signals
 from tars.tools.calc import CALCULATOR
 from tars.tools.calc_requests import aggregate_of
@@ -187,8 +188,17 @@ class Router:
 
     def decide(self, message: str, *, attached: str = "") -> Decision:
         """Whether `message` wants tools, which, and why; independent of the configured models.
-        A message that surely wants tools which are not set up says what the user must set.
+        A message that surely wants tools which are not set up says what the user must set; one
+        that no tool here does at all ("set a timer") gets tars's answer that it cannot.
         `attached`: the text that came with the message (files, pages, piped input)."""
+        decision = self._decided(message, attached)
+        if decision.family is None and not decision.needs_tools and not decision.told \
+                and (told := no_tool_answer(message)):
+            return Decision(needs_tools=False, family=None, tool_hints=(), told=told,
+                            reason="no tool here does what it asks")
+        return decision
+
+    def _decided(self, message: str, attached: str) -> Decision:
         sig = read_signals(message)
         decision = _given(self._index, _decide(self._index, message, sig), message, attached)
         if not self._why:

@@ -1,0 +1,44 @@
+"""Requests an assistant is often asked but no tool here does: a timer, a call, a text, music,
+the lights. tars says it cannot, rather than let a model pretend.
+
+The embedded model, asked to "set a timer for 10 minutes", wrote a paragraph about Unix seconds;
+others say "Timer set!". These are answered only when no tool family claimed the message, so a
+configured MCP server that does one of them (an email server, a smart-home one) still gets it.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["no_tool_answer"]
+
+_POLITE = r"^(?:(?:hey|hi|ok|okay|please|tars|can you|could you|would you|will you)[,!]?\s+)*"
+# asking how to do it in code or a shell is a question for the model
+_ABOUT_CODE = re.compile(r"\b(?:python|javascript|typescript|java|rust|golang|bash|shell|script|code|function|cron|"
+                         r"linux|macos|windows|android|ios|app|api|program|react|node)\b|\bhow (?:do|can|to)\b",
+                         re.IGNORECASE)
+_CANNOT = tuple((re.compile(_POLITE + pattern, re.IGNORECASE), told) for pattern, told in (
+    (r"(?:set|start|make)(?: me)? (?:a |an |the )?(?:\d+[- ]minute )?(?:timer|alarm|countdown|stopwatch)\b|"
+     r"wake me(?: up)?\b",
+     "I can't set timers or alarms: I have no tool for that."),
+    (r"(?:call|phone|ring|dial|facetime) (?:my |mom\b|mum\b|dad\b|\+?\d)|"
+     r"(?:send|text) (?:a |an )?(?:text|sms|message|whatsapp|imessage)(?: message)? to\b|"
+     r"text (?:my |mom\b|mum\b|dad\b)",
+     "I can't make calls or send messages: I have no tool for that."),
+    (r"send (?:an? )?e-?mail\b|e-?mail (?:my |mom\b|mum\b|dad\b)",
+     "I can't send email: I have no tool for that. I can draft it for you to send."),
+    (r"(?:play|shuffle|queue|pause|skip) (?:some |my |the |a )?(?:music|songs?|playlist|album|podcast|radio|"
+     r"spotify|track)\b",
+     "I can't play or control music: I have no tool for that."),
+    (r"(?:turn|switch) (?:on|off) (?:the |my )?(?:lights?|lamp|heating|heater|tv|television|fan|ac|air ?con)\b|"
+     r"(?:dim|brighten) (?:the |my )?lights?\b|(?:set|turn) (?:the |my )?thermostat\b",
+     "I can't control devices in your home: I have no tool for that."),
+))
+
+
+def no_tool_answer(message: str) -> str | None:
+    """What tars answers to a request no tool here does ("set a timer for 10 minutes"), or None."""
+    text = " ".join(message.split())
+    if _ABOUT_CODE.search(text):
+        return None
+    return next((told for pattern, told in _CANNOT if pattern.match(text)), None)

@@ -1,0 +1,48 @@
+"""Requests no tool here does (a timer, a call, music) are answered by tars: it cannot. The
+embedded model, asked to set a timer, wrote a paragraph about Unix seconds."""
+
+from __future__ import annotations
+
+import pytest
+from asking import ask_json
+from servers.ollama import OllamaServer
+
+from tars.config import load_config
+from tars.routing import Router
+from tars.tools.base import Tool
+from tars.tools.builtin import builtin_tools
+
+
+@pytest.mark.parametrize("message,told", [
+    ("set a timer for 10 minutes", "I can't set timers or alarms"), ("can you set an alarm for 7am", "alarms"),
+    ("wake me up at 7", "alarms"), ("call mom", "I can't make calls"), ("text my wife that I'm late", "messages"),
+    ("send an email to bob about the meeting", "I can't send email"), ("play some music", "music"),
+    ("turn off the lights", "devices in your home"),
+])
+def test_what_no_tool_does_is_answered_by_tars(router, message, told):
+    decision = router.decide(message)
+    assert not decision.needs_tools and told in decision.told, decision
+
+
+@pytest.mark.parametrize("message", [
+    "how do I set a timer in python", "write an email to my boss asking for a day off", "play a game with me",
+    "call me Sam", "what is a phone call", "set up a cron job to run every 10 minutes",
+])
+def test_asking_about_them_or_other_things_is_not(router, message):
+    assert router.decide(message).told == ""
+
+
+def test_a_configured_tool_that_does_it_gets_the_request():
+    """An email server's tool (an MCP server, say) is found by the router as usual."""
+    email = Tool(name="send_email", description="Send an email message to a recipient.", func=lambda **_: {},
+                 parameters={"type": "object", "properties": {"to": {"type": "string"}, "body": {"type": "string"}}})
+    decision = Router([*builtin_tools(load_config(environ={})), email]).decide("send an email to bob about the meeting")
+    assert decision.told == "" and "send_email" in decision.tool_hints, decision
+
+
+def test_tars_ask_says_it_cannot_and_asks_no_model():
+    with OllamaServer() as ollama:
+        ollama.script("Timer set for 10 minutes!")
+        out = ask_json("set a timer for 10 minutes", ollama.url)
+        assert out["answer"] == "I can't set timers or alarms: I have no tool for that."
+        assert ollama.requests_to("/api/chat") == []
