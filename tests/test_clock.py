@@ -132,6 +132,8 @@ def test_how_far_apart_two_clocks_are(fixed_now):
     assert time_difference("New York", "Paris")["confirmation"].startswith(
         "New York (America/New_York, UTC-05:00) is 6 hours behind Paris (Europe/Paris, UTC+01:00): it is 16:50")
     assert "is the same time as Lisbon" in time_difference("London", "Lisbon")["confirmation"]
+    # the user's own clock however a model names it (a model wrote "your place", which no geocoder knows)
+    assert time_difference("Delhi", "your place")["confirmation"] == time_difference("Delhi")["confirmation"]
     with pytest.raises(ClockError, match="Atlantis"):
         time_difference("Atlantis", "London")
 

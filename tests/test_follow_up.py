@@ -127,6 +127,8 @@ def test_a_chain_of_follow_ups_is_carried_back_to_its_request():
     (["convert 10 km to miles", "and 20?"], "convert_units", {"value": 20, "from_unit": "km", "to_unit": "miles"}),
     (["how many days until christmas?", "and until new year's eve?"], "days_between", {"to_date": "new year's eve"}),
     (["is 2028 a leap year?", "and 2100?"], "leap_year", {"year": 2100}),
+    # the number after the same word ("120 / 15", the model wrote)
+    (["what is 15% of 80?", "and of 120?"], "calculate", {"expression": "15% of 120"}),
     # the request left its day unsaid (today's): the follow-up's day is said after it
     (["what week number is it?", "and on christmas?"], "day_of_week", {"date": "christmas", "week": True}),
     # which of "km" and "miles" "in feet" replaces is not said: the model's

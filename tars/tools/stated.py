@@ -90,7 +90,7 @@ def stated_args(tool_name: str, message: str, attached: str = "",
     return reader(message)
 
 
-_PREPOSITION = re.compile(r"^(?P<prep>in|for|at|on|from|to|until|till|since|before|after)\s+(?P<value>.+)$",
+_PREPOSITION = re.compile(r"^(?P<prep>in|for|at|on|of|from|to|until|till|since|before|after)\s+(?P<value>.+)$",
                           re.IGNORECASE)
 
 
@@ -117,6 +117,11 @@ def _carried(tool_name: str, request: str, value: str) -> str | None:
     preposition = _PREPOSITION.match(value)
     bare = preposition["value"] if preposition else value
     numeric = re.fullmatch(r"-?\d+(?:\.\d+)?", bare) is not None
+    if numeric and preposition:  # "15% of 80" + "and of 120?": the number after the same word
+        after = list(re.finditer(rf"\b{preposition['prep']}\s+(-?\d+(?:\.\d+)?)(?![\w.])", request, re.IGNORECASE))
+        if len(after) == 1:
+            longer = request[:after[0].start(1)] + bare + request[after[0].end(1):]
+            return longer if stated_args(tool_name, longer) is not None else None
     said = {str(v) for v in args.values() if isinstance(v, str | int | float) and not isinstance(v, bool)
             and isinstance(v, str) != numeric
             and re.search(rf"(?<![\w.]){re.escape(str(v))}(?![\w.])", request, re.IGNORECASE)}

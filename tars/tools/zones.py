@@ -136,7 +136,8 @@ class Zone:
 
 # What a model writes for the user's own clock.
 _HERE = frozenset({"here", "local", "local time", "my", "my time", "me", "mine", "you", "your", "yours", "now",
-                   "my timezone", "my time zone", "my location"})
+                   "my timezone", "my time zone", "my location", "your place", "my place", "where i am",
+                   "your location", "your time", "your time zone", "your timezone", "the user", "user"})
 _OFFSET = re.compile(r"^(?:utc|gmt)\s*([+-])\s*(\d{1,2})(?::?(\d\d))?$")
 _ABBREVIATED = frozenset({"uk", "us", "usa", "uae", "nyc", "la", "dc"})
 
