@@ -132,6 +132,13 @@ def test_how_far_apart_two_clocks_are(fixed_now):
     assert time_difference("New York", "Paris")["confirmation"].startswith(
         "New York (America/New_York, UTC-05:00) is 6 hours behind Paris (Europe/Paris, UTC+01:00): it is 16:50")
     assert "is the same time as Lisbon" in time_difference("London", "Lisbon")["confirmation"]
+    # the gap all year round, and every place with several zones said
+    assert time_difference("the uk", "the us")["confirmation"] == (
+        "The UK (Europe/London, UTC) is 5 hours ahead of the US (America/New_York, UTC-05:00): it is 21:50 in the UK "
+        "when it is 16:50 in the US. For part of the year (when the clocks change) it is 4 hours ahead of the US. "
+        "(The US has several time zones; this is New York's.)")
+    assert time_difference("Sydney", "New York")["confirmation"].endswith(
+        "For part of the year (when the clocks change) it is 15 hours or 14 hours ahead of New York.")
     # the user's own clock however a model names it (a model wrote "your place", which no geocoder knows)
     assert time_difference("Delhi", "your place")["confirmation"] == time_difference("Delhi")["confirmation"]
     with pytest.raises(ClockError, match="Atlantis"):
@@ -145,6 +152,7 @@ def test_how_far_apart_two_clocks_are(fixed_now):
     ("time difference to sydney please", {"place": "sydney"}),
     ("how many hours apart are tokyo and new york", {"place": "tokyo", "from_place": "new york"}),
     ("is tokyo ahead of london?", {"place": "tokyo", "from_place": "london"}),
+    ("what's the time difference between here and Tokyo?", {"place": "Tokyo"}),
     # a place tars would have to look up, or no places at all: the model reads it
     ("what's the time difference between Bergen and Tromsø?", None),
     ("time difference between the two log files", None), ("is the project ahead of schedule?", None),
@@ -174,6 +182,8 @@ def test_clock_questions_get_the_clock_on_the_primary(router, message, tool):
     "what is the time complexity of quicksort", "why do we have time zones?", "how many time zones does Russia have?",
     "what time will it be in 5 hours", "what's the date today", "write a poem about time",
     "in python how do I get the current time in Tokyo",
+    "we are two hours behind schedule", "I'm 3 hours ahead of schedule, should I stop early?",
+    "what's the time difference between 3 march and 10 april?",
 ])
 def test_questions_about_time_that_no_clock_answers_do_not_route_there(router, message):
     assert router.decide(message).family != "clock"

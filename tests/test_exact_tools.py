@@ -105,9 +105,17 @@ def test_a_value_as_a_fraction_and_whether_a_number_is_prime():
     assert calculate("1/3 as a fraction")["fraction"] == "1/3"  # no 0.333333333333 / 10**12
     assert calculate("pi as a fraction")["confirmation"] == "pi ≈ 355/113 (3 16/113)"
     assert calculate("3 as a fraction")["confirmation"] == "3 = 3 (a whole number)"
+    # exact when the arithmetic is: no 1/10000 for 1/20000, no pi written as an exact fraction
+    assert calculate("1/20000 as a fraction")["confirmation"] == "1 / 20000 = 1/20000"
+    assert calculate("0.1 + 0.2 as a fraction")["fraction"] == "3/10"
+    assert calculate("sqrt(2) as a fraction")["confirmation"].startswith("sqrt(2) ≈ ")
+    with pytest.raises(CalcError, match="too large or too small"):
+        calculate("1e-20 as a fraction")
     assert calculate("is 97 a prime number?")["confirmation"] == "97 is a prime number."
     assert calculate("is 360 prime")["confirmation"] == "360 is not a prime number: 360 = 2^3 × 3^2 × 5."
     assert calculate("is 1 prime")["prime"] is False and calculate("is 2 prime")["prime"] is True
+    assert calculate("isn't 9 prime?")["confirmation"] == "9 is not a prime number: 9 = 3^2."
+    assert calculate("is -7 prime")["prime"] is False
     assert calculate("is 999,999,999,989 prime?")["prime"] is True  # the largest prime below the limit
     with pytest.raises(CalcError, match="up to 1,000,000,000,000"):
         calculate("is 10000000000000000 prime")
@@ -141,6 +149,10 @@ def test_an_amount_of_money_is_also_told_in_cents():
     assert calculate("split 100 euros between 3 people")["confirmation"] == (
         "100 / 3 = 33.3333333333 (about 33.33 euros)")
     assert calculate("10% off 80 bucks")["result"] == 72
+    assert calculate("1 dollar / 3")["confirmation"].endswith("(about 0.33 dollars)")
+    # no exchange rates: two currencies are not added as if they were one
+    with pytest.raises(CalcError, match="different currencies"):
+        calculate("10 dollars + 5 euros")
 
 
 def test_a_refusal_goes_back_to_the_model_as_a_tool_error():
@@ -273,6 +285,7 @@ def test_unreadable_or_impossible_dates_are_refused(fixed_now):
     ("what's half of 250?", "calculate"), ("double 128", "calculate"),
     ("what's 3 hours and 20 minutes from now?", "date_shift"),
     ("what is the square of 17?", "calculate"), ("what week number is christmas?", "day_of_week"),
+    ("what week of the year is christmas in?", "day_of_week"), ("which week does christmas fall in?", "day_of_week"),
     ("10% service charge on £50", "calculate"), ("round -2.5 to 0 decimal places", "calculate"),
     ("I have 3 dozen eggs, how many eggs is that?", "calculate"), ("total of my expenses: 12.50, 8 and 30",
                                                                    "calculate"),
@@ -295,7 +308,9 @@ def test_exact_questions_get_the_one_tool_they_need_on_the_primary(router, messa
     "I have 3 dozen eggs", "Round 2 to go, who's winning?", "how long until 1730?",
     "write a poem about the number 7", "convert 3pm New York time to London time",
     "half of the class failed, what should I do?", "I need to double my income", "what is a prime number?",
-    "a quarter of my salary goes to rent, is that ok?",
+    "a quarter of my salary goes to rent, is that ok?", "we're back to square 1 on this project, any advice?",
+    "recommend a square 8 inch baking pan", "what week is christmas break at harvard?",
+    "what week is today in the nfl season?",
 ])
 def test_questions_about_methods_code_or_other_families_do_not_route_there(router, message):
     assert router.decide(message).family != "exact"

@@ -187,3 +187,16 @@ def test_a_follow_up_about_a_file_is_no_pasted_file(tmp_path, monkeypatch):
                       tools=ToolRegistry(file_info_tools()))
     assert session.send("summarize app.log").text.startswith("I have not read app.log")
     assert session.route("and main.py?").tool_hints == ("file_info",)
+
+
+def test_a_follow_up_that_turns_elsewhere_or_that_tars_answers_keeps_its_own_route(tmp_path):
+    """"and in python?" after a conversion asks how to code it; "now rename my trip note" is one
+    tars answers itself: neither is routed as the request before it."""
+    from tars.tools.builtin import builtin_tools
+
+    config = load_config(environ={"TARS_NOTES_DIR": str(tmp_path)}).replace(tool_mode="pipeline")
+    session = Session(config, primary=PipelineProvider(ScriptedProvider([], native_tools=False)),
+                      tools=ToolRegistry(builtin_tools(config)))
+    assert session.send("convert 10 km to miles").text.startswith("10 kilometres ≈ 6.21371 miles")
+    assert not session.route("and in python?").needs_tools
+    assert "none deletes, renames or moves" in session.route("now rename my trip note").told

@@ -73,7 +73,7 @@ def test_tars_ask_answers_with_the_setting_and_asks_no_model():
 
 @pytest.mark.parametrize("message", [
     "delete my shopping note", "please delete the note called shopping", "rename my trip note to holiday",
-    "move my trip note into archive",
+    "move my trip note into archive", "erase my trip note", "then delete my trip note",
 ])
 def test_what_no_note_tool_does_is_answered_by_tars(message):
     """Shown the note tools for "delete my shopping note", the embedded model read the note out."""
@@ -85,12 +85,18 @@ def test_what_no_note_tool_does_is_answered_by_tars(message):
 
 @pytest.mark.parametrize("message", [
     "remove butter from my shopping note", "remove the last line of my shopping note", "show me my shopping note",
-    "delete the milk line in my shopping note",
+    "delete the milk line in my shopping note", "remove the duplicate lines from my notes",
+    "remove my note's last line", "move the meeting in my notes to friday", "remove the word urgent from all my notes",
 ])
 def test_a_change_inside_a_note_is_for_the_note_tools(message):
     router = Router(builtin_tools(load_config(environ={"TARS_NOTES_DIR": "/tmp/notes"})))
     decision = router.decide(message)
     assert decision.needs_tools and decision.told == "", decision
+
+
+def test_what_no_note_tool_does_is_said_with_the_notes_not_set_up_too():
+    decision = Router(builtin_tools(load_config(environ={}))).decide("delete my shopping note")
+    assert "none deletes, renames or moves" in decision.told and decision.unavailable == ""
 
 
 def test_tars_ask_says_which_note_requests_it_cannot_do_and_asks_no_model(tmp_path):

@@ -397,6 +397,10 @@ def test_telling_and_asking_about_oneself_point_at_the_right_memory_tool():
         asked = router.decide(message)
         assert asked.band == "sure" and asked.tool_hints == ("memory_recall",), message
     assert router.decide("what's my ip address?").band != "sure"
+    # advice about one's own things is the model's, not memory's
+    for message in ("what does my dog need to eat to stay healthy?", "when does my car need an oil change?",
+                    "how did my cat get fleas?"):
+        assert router.decide(message).band != "sure", message
 
 
 def test_plain_asks_for_a_page_notes_or_the_weather_are_sure():

@@ -18,7 +18,7 @@ from tars.attachments.counts import count_asked, counts_told
     ("how many words is this?", "words"), ("how many lines are there?", "lines"), ("word count", "words"),
     ("count the words", "words"), ("how many characters does it have?", "characters"),
     ("how many words are in this essay?", "words"), ("whats the word count please", "words"),
-    ("how many paragraphs?", "paragraphs"),
+    ("how many paragraphs?", "paragraphs"), ("now count the words", "words"),
     # a count of something else, or advice about counts: the model's
     ("how many words should an essay have?", None), ("how many lines of python are there", None),
     ("how many errors are in this log?", None), ("count the lines that mention ERROR", None),
@@ -33,6 +33,9 @@ def test_the_count_of_one_piped_input_or_text_file():
     essay = Attached(kind="file", name="essay.txt", size=19, text="one two\nthree\n\nfour").block()
     assert counts_told("how many paragraphs?", essay) == "2 paragraphs (4 lines, 4 words, 19 characters)."
     assert counts_told("how many lines?", essay) == "4 lines (4 words, 19 characters)."
+    # a Windows line end is one line end, one character
+    assert counts_told("how many characters?", Attached.piped("a\r\nb\r\n").block()) == \
+        "3 characters (2 lines, 2 words)."
     # backticks inside the text do not end its block early
     code = Attached.piped("```\nprint(1)\n```").block()
     assert counts_told("how many lines?", code) == "3 lines (3 words, 16 characters)."

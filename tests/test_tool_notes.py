@@ -59,6 +59,11 @@ def test_write_refuses_to_overwrite_unless_asked_and_overwrite_asks(vault):
     # a new note named like one in a folder says so: "garden" alone now names two
     assert run(reg, "note_write", path="garden", content="x").output["confirmation"] == (
         "Created the note garden.md (1 character). There is also Ideas/garden.md.")
+    (vault / "Old").mkdir()
+    (vault / "Old" / "plan.md").write_text("x\n")
+    (vault / "Ideas" / "plan.md").write_text("y\n")
+    assert run(reg, "note_write", path="plan", content="z").output["confirmation"].endswith(
+        "There are also Ideas/plan.md and Old/plan.md.")
 
 
 def test_read_append_and_missing(vault):
@@ -284,6 +289,9 @@ def test_the_note_a_request_names(message, read, append):
     # no content, no name, or a word that names no note: the model's to read
     ("create a note called trip", None), ("write a note about my trip", None),
     ("create a note called daily with stuff", None),
+    # content that points at something else: the model writes it out
+    ("create a note called trip with what we discussed", None), ("create a note called shopping with this", None),
+    ("create a note called w with today's weather", None),
 ])
 def test_the_note_to_create_and_what_goes_in_it(message, args):
     """The embedded model wrote "create a note called trip with packing list" to notes/trip.md."""

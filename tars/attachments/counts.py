@@ -16,7 +16,7 @@ _OF = (r"(?:\s+(?:are|is|does|do)(?:\s+(?:there|it|this|that))?)?(?:\s+(?:in|of|
        r"(?:\s+(?:this|it|that|these|those|the|my)(?:\s+(?:text|input|file|essay|document|message|paragraph|list|"
        r"page|output|log|piece|one|lines?))?)?(?:\s+(?:have|has|contain|contains))?")
 _ASKED = re.compile(
-    r"^(?:(?:please|can you|could you|so|ok|okay),?\s+)*"
+    r"^(?:(?:please|can you|could you|so|ok|okay|now|and|then|also),?\s+)*"
     rf"(?:how many (?P<many>{_UNITS}){_OF}|(?:count|give me|tell me) (?:the )?(?:number of )?(?P<unit>{_UNITS}){_OF}|"
     rf"(?:what(?:'s|s| is) the )?(?P<count>word|line|character|char|paragraph) count(?:{_OF})?)"
     r"(?:,?\s+please)?\s*[?.!]*$", re.IGNORECASE)
@@ -53,7 +53,8 @@ def counts_told(request: str, attached: str) -> str | None:
     text = _one_text(attached) if unit else None
     if unit is None or text is None:
         return None
-    counts = {"words": len(text.split()), "lines": len(text.splitlines()), "characters": len(text),
+    text = text.replace("\r\n", "\n").removesuffix("\r")  # a Windows line end is one character
+    counts = {"words": len(text.split()), "lines": len(text.split("\n")) if text else 0, "characters": len(text),
               "paragraphs": len([p for p in re.split(r"\n\s*\n", text) if p.strip()])}
     rest = ", ".join(_plural(counts[u], u) for u in ("lines", "words", "characters") if u != unit)
     return f"{_plural(counts[unit], unit)} ({rest})."

@@ -204,6 +204,8 @@ class Router:
         if not self._why:
             return decision
         wanted = _decide(self._missing, message, sig)
+        if wanted.told and not decision.needs_tools:  # what no tool does, set up or not
+            return wanted
         body = sig.text[sig.lead:]
         if decision.needs_tools:  # a family's set-up tool, unless the message points at one that is not
             if wanted.family != decision.family or _pointed(self._index, decision.family, body) \

@@ -23,7 +23,7 @@ from tars.modelspec import retirement_notice
 from tars.providers.base import Provider
 from tars.rescue import Rescuer
 from tars.routing import Router
-from tars.routing.follow_up import JOIN, chain
+from tars.routing.follow_up import JOIN, chain, new_value
 from tars.session.budget import Budget, Meter
 from tars.session.compaction import Compactor, fit_request
 from tars.session.context import Compaction, Context
@@ -161,7 +161,7 @@ class Session:
         `attached`: the text that came with it (files, pages, piped input). A follow-up that names
         no tool of its own ("and in london?") goes where the request it carries on went."""
         decision = self.router.decide(text, attached=attached)
-        if not decision.needs_tools and not decision.unavailable:
+        if not decision.needs_tools and not decision.unavailable and not decision.told:
             from tars.attachments.compose import requests_of
 
             earlier = requests_of(self.context.messages)
@@ -170,8 +170,9 @@ class Session:
             carried = chain([*earlier, text])
             if len(carried) > 1:  # a follow-up, routed with the requests it carries on, or as the first was
                 routed = self.router.decide(JOIN.join(carried), attached=attached)
-                if not routed.needs_tools:  # a cue that must end the message ends the first request
-                    routed = self.router.decide(carried[0], attached=attached)
+                if not routed.needs_tools:  # a cue that must end the message: the request with its new value
+                    said = f"{carried[0].rstrip(' ?!.')} {new_value(carried[-1])}"
+                    routed = self.router.decide(said, attached=attached)
                 if routed.needs_tools:
                     decision = dataclasses.replace(routed, reason=f"a follow-up ({routed.reason})")
         return self.escalation.route(decision)

@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from tars.errors import ToolError
 from tars.tools.base import Tool
-from tars.tools.number_facts import fraction_told, is_prime, prime_told
+from tars.tools.number_facts import exact_fraction, fraction_told, is_prime, prime_told
 
 __all__ = ["CalcError", "evaluate", "normalise", "calc_tools", "CALCULATOR", "MAX_CHARS", "MAX_DIGITS", "NUMBER",
            "SYMBOLS"]
@@ -229,7 +229,7 @@ def normalise(expression: str) -> str:
 # two questions about a value: it as a fraction ("0.75 as a fraction"), and whether it is prime
 _AS_FRACTION = re.compile(r"^(?:convert |write |express |turn )?(?P<x>.+?) (?:as|to|into|in) (?:a )?"
                           r"(?:fraction|fractional form)$")
-_IS_PRIME = re.compile(r"^(?:is )?(?P<n>\d{1,3}(?:,\d{3})+|\d+) (?:a )?prime(?: number)?$")
+_IS_PRIME = re.compile(r"^(?:is |isn'?t |is not )?(?P<n>-?(?:\d{1,3}(?:,\d{3})+|\d+)) (?:a )?prime(?: number)?$")
 _PRIME_LIMIT = 10**12  # trial division stays well under a second below this
 
 
@@ -356,10 +356,26 @@ def _shown(text: str) -> str:
 
 
 _CURRENCY = re.compile(rf"[$€£¥]|(?<=\d)\s*{_MONEY_WORD}", re.IGNORECASE)
+# each way of naming a currency -> the currency, and how a result in it is told ("about 9.65 dollars")
+_MONEY_NAMES = {"$": ("USD", "$"), "dollar": ("USD", "dollars"), "dollars": ("USD", "dollars"),
+                "bucks": ("USD", "dollars"), "usd": ("USD", "USD"), "€": ("EUR", "€"), "euro": ("EUR", "euros"),
+                "euros": ("EUR", "euros"), "eur": ("EUR", "EUR"), "£": ("GBP", "£"), "gbp": ("GBP", "GBP"),
+                "quid": ("GBP", "pounds"), "¥": ("JPY", "¥")}
+
+
+def _money(expression: str) -> tuple[str, str] | None:
+    """The one currency `expression` names, as (code, how a result is told), or None; CalcError when
+    it names two: tars has no exchange rates to add dollars to euros."""
+    named = {_MONEY_NAMES[m.group(0).strip().lower()] for m in _CURRENCY.finditer(expression)}
+    if len({code for code, _ in named}) > 1:
+        raise CalcError(f"the amounts are in different currencies ({', '.join(sorted(c for c, _ in named))}); tars "
+                        "has no exchange rates, so convert them first")
+    return min(named) if named else None
 
 
 def calculate(expression: str) -> dict[str, Any]:
     asked, arithmetic = _question(expression)
+    money = _money(expression)
     if asked == "prime":
         n = int(arithmetic.replace(",", ""))
         if n > _PRIME_LIMIT:
@@ -368,17 +384,18 @@ def calculate(expression: str) -> dict[str, Any]:
     value = evaluate(arithmetic)
     shown = _shown(normalise(arithmetic))
     if asked == "fraction":
-        fraction = fraction_told(arithmetic, value)
+        fraction = fraction_told(exact_fraction(normalise(arithmetic)), value)
+        if fraction is None:
+            raise CalcError(f"{value} is too large or too small to write as a fraction")
         return {"expression": shown, "result": value, "fraction": fraction[2:], "confirmation": f"{shown} {fraction}"}
     if len(shown) > 200 and (many := re.fullmatch(r"(sum|average|mean|max|min)\((.*)\)", shown)):
         shown = f"{many[1]} of {many[2].count(',') + 1:,} numbers"  # a column piped in, not retold
     number = f"{value:,}" if 10_000 <= abs(value) and (isinstance(value, int) or abs(value) < 1e15) else str(value)
     confirmation = f"{shown} = {number}"
-    money = _CURRENCY.search(expression)
     if money and isinstance(value, float) and round(value, 2) != value:  # an amount of money is paid in cents
         cents = Decimal(str(value)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
-        said = money.group(0).strip()
-        confirmation += f" (about {said}{cents:,})" if len(said) == 1 else f" (about {cents:,} {said})"
+        told = money[1]
+        confirmation += f" (about {told}{cents:,})" if len(told) == 1 else f" (about {cents:,} {told})"
     return {"expression": shown, "result": value, "confirmation": confirmation}
 
 

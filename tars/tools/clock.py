@@ -66,7 +66,8 @@ def _stamp(moment: dt.datetime) -> str:
 
 
 def _caveat(zone: Zone) -> str:
-    return f" ({zone.label} has several time zones; this is {zone.key.rsplit('/', 1)[-1].replace('_', ' ')}'s.)" \
+    label = zone.label[:1].upper() + zone.label[1:]
+    return f" ({label} has several time zones; this is {zone.key.rsplit('/', 1)[-1].replace('_', ' ')}'s.)" \
         if zone.several else ""
 
 
@@ -158,12 +159,17 @@ def time_difference(place: str, from_place: str | None = None,
     told = (f"{zone.label} ({_zone_note(zone, there)}) is {_gap(there, mine, whom)}"
             f"{f' ({_zone_note(base, mine)})' if base is not None else ''}: it is {there:%H:%M} in {zone.label} "
             f"when it is {mine:%H:%M} {f'in {base.label}' if base is not None else 'for you'}.")
-    # summer time moves one clock and not the other for part of the year: say how far apart they are then
-    later = here + dt.timedelta(days=182)
-    then, mine_then = later.astimezone(zone.info), later.astimezone(base_info)
-    if _minutes_apart(then, mine_then) != minutes:
-        told += f" For part of the year (when the clocks change) it is {_gap(then, mine_then, whom)}."
-    return {"place": zone.label, "from_place": whom, "hours_ahead": minutes / 60, "confirmation": told + _caveat(zone)}
+    # summer time moves one clock and not the other for part of the year: how far apart they are then
+    others = {_minutes_apart(moment.astimezone(zone.info), moment.astimezone(base_info))
+              for moment in (here + dt.timedelta(weeks=week) for week in range(1, 53))} - {minutes}
+    if others:
+        same_way = all((m > 0) == (minutes > 0) for m in others) and 0 not in others
+        gaps = [f"{_span(m)} {'ahead of' if m > 0 else 'behind'} {whom}" if not same_way else _span(m)
+                for m in sorted(others, key=abs, reverse=True)]
+        tail = f" {'ahead of' if minutes > 0 else 'behind'} {whom}" if same_way else ""
+        told += f" For part of the year (when the clocks change) it is {' or '.join(gaps)}{tail}."
+    told = told[:1].upper() + told[1:] + _caveat(zone) + (_caveat(base) if base is not None else "")
+    return {"place": zone.label, "from_place": whom, "hours_ahead": minutes / 60, "confirmation": told}
 
 
 # "the time difference between Tokyo and London", "how many hours ahead is Tokyo from London?",
@@ -191,6 +197,8 @@ def difference_asked(message: str) -> dict[str, Any] | None:
             continue
         a = match["a"].strip(" ,")
         b = (match.groupdict().get("b") or "").strip(" ,")
+        if is_here(a) and b and not is_here(b):  # "between here and Tokyo": how far Tokyo is from here
+            a, b = b, ""
         if known_zone(a) is None or not (is_here(b) or b.lower() in ("me", "my time") or known_zone(b)):
             return None
         return {"place": a} if is_here(b) else {"place": a, "from_place": b}

@@ -17,8 +17,8 @@ from typing import Any
 from tars.errors import DateError
 from tars.tools import dates, when
 
-__all__ = ["LEAP_QUESTION", "SPAN", "WEEK_NUMBER", "shift_asked", "span_asked", "week_asked", "weekday_asked",
-           "year_asked"]
+__all__ = ["LEAP_QUESTION", "SPAN", "WEEK_NUMBER", "WEEK_OF_DAY", "shift_asked", "span_asked", "week_asked",
+           "weekday_asked", "year_asked"]
 
 _AMOUNT = "|".join(re.escape(w) for w in sorted(when.NUMBER_WORDS, key=len, reverse=True))
 _UNITS = "|".join(when.SPAN_UNITS)
@@ -294,10 +294,11 @@ WEEK_NUMBER = (r"^(?:what(?:'s| is)?|which) (?:the |today's |this )?(?:current )
 _WEEK = re.compile(WEEK_NUMBER + _END, re.IGNORECASE)
 
 
-# "what week number is christmas?", "which week is it on 4 july?": the week of a day
-_WEEK_OF = re.compile(r"^(?:what(?:'s| is)?|which) (?:the )?week(?: number| no\.?| of the year)? "
-                      r"(?:is|was|will be|does|did) (?:it (?:on|for) )?(?P<date>[^?!]+?)"
-                      r"(?: (?:in|fall in|fall on|be in|be))?" + _END, re.IGNORECASE)
+# "what week number is christmas?", "which week is it on 4 july?": the week of a day (the router's cue
+# for it is this pattern with its dates in the place of DAY)
+WEEK_OF_DAY = (r"^(?:what|which) (?:the )?week(?: number| no\.?| of the year)? (?:is|was|will be|does|did) "
+               r"(?:it (?:on|for) )?DAY(?: (?:in|fall in|fall on|be in|be))?")
+_WEEK_OF = re.compile(WEEK_OF_DAY.replace("DAY", r"(?P<date>[^?!]+?)") + _END, re.IGNORECASE)
 
 
 def week_asked(message: str) -> dict[str, Any] | None:

@@ -29,6 +29,11 @@ _WRITE = re.compile(r"^(?:(?:please|can you|could you)\s+)*(?:create|write|make|
                     rf"(?:a )?(?:new )?note (?:called|named|titled) [\"']?(?P<called>{_NAME})[\"']?"
                     r"(?:\s*[:\u2014-]\s*|\s+(?:with|saying|that says|containing)\s+(?:the (?:text|words?) )?)"
                     r"(?P<content>\S.*?)\s*$", re.IGNORECASE)
+# content that points at something else ("what we discussed", "this", "today's weather"): a model
+# must write it out, not tars copy the pointer
+_REFERS = re.compile(r"^(?:what|whatever|everything|all (?:of )?(?:that|this|the)|this|that|these|those|it|them|"
+                     r"the (?:above|following|result|answer|list|output|same)|today'?s|my )\b|\b(?:you|we|our|us)\b",
+                     re.IGNORECASE)
 # words in a note's place that name none: "my daily note", "my notes please", "my note too"
 _NOT_NAMES = frozenset("""daily today's todays latest last new next first other same please too again also as now
 then here there folder vault it this that one""".split())
@@ -62,4 +67,6 @@ def write_asked(message: str) -> dict[str, Any] | None:
     (A small model wrote it to notes/trip.md: a folder the user never named.)"""
     match = _WRITE.match(" ".join(message.split()))
     name = match and _name(match)
-    return {"path": name, "content": match["content"]} if match and name else None
+    if not match or not name or _REFERS.search(match["content"]):
+        return None
+    return {"path": name, "content": match["content"]}

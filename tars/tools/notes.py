@@ -136,7 +136,9 @@ class Vault:
         # a new note named like one in another folder: later requests by that name must give the folder
         stem = PurePosixPath(rel).stem.lower()
         namesakes = sorted(n for n in self._notes() if n != rel and PurePosixPath(n).stem.lower() == stem)
-        also = f" There is also {', '.join(printable(n) for n in namesakes[:3])}." if namesakes and not existed else ""
+        shown = [printable(n) for n in namesakes[:3]]
+        also = "" if not namesakes or existed else f" There is also {shown[0]}." if len(shown) == 1 else \
+            f" There are also {', '.join(shown[:-1])} and {shown[-1]}."
         return {"path": rel, "status": status, "chars": len(content),
                 "confirmation": f"{'Replaced' if existed else 'Created'} the note {printable(rel)} "
                                 f"({len(content):,} character{'s' if len(content) != 1 else ''}).{also}"}

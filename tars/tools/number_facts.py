@@ -3,11 +3,11 @@ whether a whole number is prime, with its factors when it is not ("91 = 7 × 13"
 
 from __future__ import annotations
 
-import re
+import ast
 from decimal import Decimal
 from fractions import Fraction
 
-__all__ = ["fraction_told", "is_prime", "prime_factors", "prime_told"]
+__all__ = ["exact_fraction", "fraction_told", "is_prime", "prime_factors", "prime_told"]
 
 
 def prime_factors(n: int) -> list[int]:
@@ -31,6 +31,8 @@ def is_prime(n: int) -> bool:
 
 def prime_told(n: int) -> str:
     """"97 is a prime number.", "360 is not a prime number: 360 = 2^3 × 3^2 × 5."."""
+    if n < 0:
+        return f"{n:,} is not a prime number: primes are whole numbers from 2 up."
     if n < 2:
         return f"{n} is not a prime number: primes start at 2."
     factors = prime_factors(n)
@@ -40,19 +42,45 @@ def prime_told(n: int) -> str:
     return f"{n:,} is not a prime number: {n:,} = {' × '.join(powers)}."
 
 
-def fraction_told(said: str, value: int | float) -> str:
-    """`value` (of the arithmetic `said`) as a fraction: "= 3/4", "= 5/4 (1 1/4)", "≈ 355/113" when
-    no fraction with a denominator up to 10,000 is exact. A decimal typed is read as written."""
+def exact_fraction(expression: str) -> Fraction | None:
+    """The exact rational value of a normalised expression of numbers, + - * /, whole powers and
+    parentheses ("1 / 3" is 1/3, not 0.333333333333); None when it has anything else (pi, sqrt)."""
+    def walk(node: ast.AST) -> Fraction:
+        match node:
+            case ast.Constant(value=bool()):
+                raise ValueError
+            case ast.Constant(value=int() | float() as number):
+                return Fraction(Decimal(repr(number)))
+            case ast.UnaryOp(op=ast.USub(), operand=operand):
+                return -walk(operand)
+            case ast.UnaryOp(op=ast.UAdd(), operand=operand):
+                return walk(operand)
+            case ast.BinOp(left=left, op=ast.Pow(), right=ast.Constant(value=int() as power)) if abs(power) <= 64:
+                return walk(left) ** power
+            case ast.BinOp(left=left, op=ast.Add() | ast.Sub() | ast.Mult() | ast.Div() as op, right=right):
+                a, b = walk(left), walk(right)
+                return a + b if isinstance(op, ast.Add) else a - b if isinstance(op, ast.Sub) \
+                    else a * b if isinstance(op, ast.Mult) else a / b
+        raise ValueError
+
+    try:
+        return walk(ast.parse(expression, mode="eval").body)
+    except (ValueError, SyntaxError, ZeroDivisionError, RecursionError):
+        return None
+
+
+def fraction_told(exact: Fraction | None, value: int | float) -> str | None:
+    """A value as a fraction: "= 3/4", "= 5/4 (1 1/4)"; "≈ 355/113", the closest with a denominator up
+    to 10,000, when it is not known exactly (pi, a square root) or the exact one is longer than 12
+    digits a side; None for a value too large or too small to write as one."""
     if isinstance(value, int):
         return f"= {value} (a whole number)"
-    typed = said.strip()
-    if re.fullmatch(r"-?\d*\.\d+", typed):
-        exact = Fraction(Decimal(typed))
-    else:
-        exact = Fraction(value).limit_denominator(10_000)
-    near = abs(float(exact) - value) <= 1e-11 * max(1.0, abs(value))
-    text = f"{exact.numerator}/{exact.denominator}"
-    if abs(exact) > 1:
-        whole, part = divmod(abs(exact.numerator), exact.denominator)
-        text += f" ({'-' if exact < 0 else ''}{whole} {part}/{exact.denominator})"
+    if not 1e-9 <= abs(value) < 1e12:
+        return None
+    near = exact is not None and max(abs(exact.numerator), exact.denominator) < 10**12
+    shown = exact if exact is not None and near else Fraction(value).limit_denominator(10_000)
+    text = f"{shown.numerator}/{shown.denominator}"
+    if abs(shown) > 1:
+        whole, part = divmod(abs(shown.numerator), shown.denominator)
+        text += f" ({'-' if shown < 0 else ''}{whole} {part}/{shown.denominator})"
     return f"{'=' if near else '≈'} {text}"

@@ -10,18 +10,22 @@ from __future__ import annotations
 
 from tars.routing.family import Family, cues, hints
 from tars.tools.when import CLOCK_TIME as _CLOCK_TIME
+from tars.tools.when import MONTH_ABBR
 
-__all__ = ["CLOCK", "CLOCK_PAIRS", "CLOCK_NEGATIVES", "DATE_PAIRS", "Pairs"]
+__all__ = ["CLOCK", "CLOCK_PAIRS", "CLOCK_NEGATIVES", "DATE_PAIRS", "Pairs", "TIME_DIFFERENCE"]
 
 Pairs = tuple[tuple[float, str], ...]
 
 # how far apart two clocks are: "the time difference between Tokyo and London", "how many hours ahead is Sydney?"
-_DIFFERENCE = r"\btime difference\b|\bhours? (?:ahead|behind)\b"
+# (not between two days, which is date arithmetic, nor "two hours behind schedule")
+TIME_DIFFERENCE = (rf"\btime difference\b(?! between (?:\d|today|tomorrow|yesterday|(?:{MONTH_ABBR})[a-z]*\b))|"
+                   r"\bhours? (?:ahead|behind)\b(?! (?:of )?(?:the |my |our |your )?(?:schedule|plan|target|time|"
+                   r"deadline|pace|budget|estimate|rest|others|everyone|us|them|me)\b)")
 CLOCK_PAIRS: Pairs = (
-    (3, _DIFFERENCE),
+    (3, TIME_DIFFERENCE),
     (3, r"\bwhat (?:time|hour)(?: is|'s) it\b|\bwhat'?s the hour\b|\bwhat'?s the (?:current |local )?time\b|"
         r"\bwhat is the (?:current |local )?time\b"),
-    (3, r"\b(?:current|local|exact) time\b|\btime (?:difference|zones?)\b|\btimezones?\b|\bo'?clock\b"),
+    (3, r"\b(?:current|local|exact) time\b|\btime zones?\b|\btimezones?\b|\bo'?clock\b"),
     (3, r"^(?:the )?(?:current |local )?time (?:in|at|over in|now in)\b|\btime (?:is it|it is) (?:in|there|now)\b"),
     (3, r"\bis it (?:still |already )?(?:after|before|past) (?:midnight|noon|\d)|"
         r"\bis it (?:still |already )?(?:the )?(?:morning|night|late|early|evening|afternoon|daytime|night-?time|dark|"
@@ -39,6 +43,7 @@ DATE_PAIRS: Pairs = (
     (2, r"\b(?:how long|how many (?:hours|minutes)) (?:until|till|to) (?:midnight|noon|\d)"),
 )
 CLOCK_NEGATIVES: Pairs = (
+    (3, rf"\btime difference between (?:\d|today|tomorrow|yesterday|(?:{MONTH_ABBR})[a-z]*\b)"),  # two days
     (3, r"\btime (?:complexity|dilation|travel|period|series|signature|management|machine|crystal|frame|limit|"
         r"out)s?\b"),
     (3, r"\bspace-?time\b|\b(?:run|compile|load|up|screen|down|lead|half|life|bed|prime|day|spare|free|over|part|"
@@ -64,6 +69,6 @@ CLOCK = Family(
         time_now=rf"^(?!.*\b{_CLOCK_TIME}\b).*?(?:\bwhat (?:time|hour)\b|\btime (?:is it|it is|now|in|at|there|here)\b|"
                  r"\bis it (?:still |already )?|\btime ?zone)",
         time_convert=rf"\bconvert\b|\b{_CLOCK_TIME}\b.{{0,40}}\b(?:in|to|here|there|for me|my time|what time)\b",
-        time_difference=_DIFFERENCE,
+        time_difference=TIME_DIFFERENCE,
     ),
 )

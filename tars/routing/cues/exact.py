@@ -8,9 +8,10 @@ is…", "calculate…"), which is why the family is exempt from that frame's pen
 
 from __future__ import annotations
 
+from tars.routing.cues.clock import TIME_DIFFERENCE
 from tars.routing.family import Family, cues, hints
 from tars.tools.birthdays import BIRTHDAY_ASKED
-from tars.tools.date_requests import LEAP_QUESTION, WEEK_NUMBER
+from tars.tools.date_requests import LEAP_QUESTION, WEEK_NUMBER, WEEK_OF_DAY
 from tars.tools.when import CLOCK_TIME, MONTH_ABBR
 
 __all__ = ["EXACT", "MONEY_PAIR"]
@@ -44,7 +45,7 @@ _DATE = (rf"(?:\d{{4}}-\d{{1,2}}-\d{{1,2}}|\d{{1,2}}/\d{{1,2}}/\d{{4}}|(?:{MONTH
 # "what's the date next weekend": a date asked for by name
 _DATE_OF = rf"\bwhat(?: is|'s) the date (?:on |of |for )?{_DATE}\b"
 # the week a day is in: "what week number is christmas?"
-_WEEK_OF = rf"^(?:what|which) (?:the )?week(?: number| no\.?)? (?:is|was|will be) (?:it (?:on|for) )?{_DATE}"
+_WEEK_OF = WEEK_OF_DAY.replace("DAY", f"(?:{_DATE})") + r"\W*$"
 _SPAN = (r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve) "
          r"(?:minutes?|hours?|days?|weeks?|months?|years?)")
 
@@ -61,7 +62,8 @@ EXACT = Family(
         (3, rf"{_N} [-/] \(?-?{_N}\b(?! ?(?:{_UNIT})\b)"),
         (3, rf"{_N} x {_N}\b(?! ?(?:{_UNIT})\b)|(?<![/\d]){_N}/{_N}(?![/\d])(?! ?(?:{_UNIT})\b)"),
         (3, rf"{_N} {_OPERATOR_WORD} \(?-?{_N}"),
-        (3, rf"\b(?:square root|cube root|sqrt|factorial|square|cube)\b(?: of)?\s*\(?{_N}|{_N} (?:squared|cubed)\b"),
+        (3, rf"\b(?:square root|cube root|sqrt|factorial)\b(?: of)?\s*\(?{_N}|{_N} (?:squared|cubed)\b|"
+            rf"\b(?:the )?(?:square|cube) of -?{_N}"),
         # parts and multiples: "half of 250", "two thirds of 90", "double 128"
         (3, rf"\b(?:half|halves|thirds?|quarters?|fifths?|tenths?) of {_N}|"
             rf"^(?:what(?:'s| is) )?(?:double|twice|triple|treble|quadruple) {_N}\W*$"),
@@ -129,7 +131,7 @@ EXACT = Family(
         (3, r"\b(?:python|javascript|excel|sql|function|code|script|program|formula|regex|algorithm)\b"),
         (3, r"\b(?:in|to) (?:[a-z]+ )?time(?: zone)?s?\b.{0,12}$|\b(?:utc|gmt|pst|pdt|est|edt|cet|cest|bst|jst|ist)\b"),
         # how far apart two places' clocks are is the clock's: "how many hours ahead is Tokyo from London?"
-        (3, r"\btime difference\b|\bhours? (?:ahead|behind)\b"),
+        (3, TIME_DIFFERENCE),
         # a clock time said in or converted to a place is the clock's: "convert 3pm London time to Tokyo"
         (3, r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\s+(?:[a-z]+ ){1,3}time\b|"
             r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b.{0,30}\b(?:in|to) (?!\d|noon|midnight)[a-z]"),

@@ -197,14 +197,16 @@ MEMORY = Family(
             r"father|sister|brother|friend)\b.{0,30}\b(?:is|are|was|were)\b(?!.*\?)"),
         (2, r"\b(?:the )?(?:name|birthday|age|address|number|email|breed) of my\b"),
         # a question about the user's own people and things: only memory can know ("who is my sister?")
-        (3, rf"^(?:(?:what|who|where|when|which|how old)(?:'s| is| are| was| were)?|(?:where|what|when|how) "
-            rf"(?:does|did|do)) (?:my|our) {_OWN}\b"),
+        (3, rf"^(?:what|who|where|when|which|how old)(?:'s| is| are| was| were)? (?:my|our) {_OWN}\b|"
+            rf"^(?:where|what) (?:does|did) (?:my|our) {_OWN} (?:live|work|study|drive|do for (?:a )?living)\b"),
         # someone's birthday asked about: what memory holds of it (recall counts the days to it)
         (6, BIRTHDAY_ASKED),  # specific enough to outweigh the textbook frame of "how many days"
         (3, r"\bi (?:told|mentioned|said to|gave) you\b|\bwhat i (?:said|told you|mentioned)\b"),
         (1, r"\b(?:remember|forget|recall|memory|preferences?)\b"),
     ),
     negatives=cues(
+        # erasing a note is the notes' business (which say they cannot), not memory's
+        (3, r"^(?:please )?(?:erase|delete|remove|forget|wipe) (?:my |the |that |this )?(?:\w+ )?note\b"),
         (3, r"\bmemory (?:leaks?|usage|allocation|management|footprint|bandwidth|cards?|sticks?|chips?|safety|"
             r"errors?|limit)\b"),
         (3, r"\b(?:ram|rom|vram|gpu|heap|cache|swap|gigabytes?|gb|mb)\b|\b(?:human|long-term|short-term|working|"
@@ -289,9 +291,10 @@ NOTES = Family(
             r"\b(?:sick|cover|suicide|doctor'?s|delivery|credit|promissory|love|ransom|thank[- ]you|speaker) notes?\b"),
     ),
     # no note tool deletes, renames or moves a note: a small model shown the note tools read it out instead
-    cannot=cannot_do((r"^(?:(?:please|can you|could you)\s+)*(?:delete|remove|erase|trash|rename|move|archive)\b"
-                      r"(?!.{0,60}\b(?:from|in|of|out of|inside) (?:the |my |this |that )?(?:\w+ )?(?:note|journal|"
-                      r"diary)\b)",
+    cannot=cannot_do((r"^(?:(?:please|can you|could you|then|and|now|ok|okay|so)[,!]?\s+)*"
+                      r"(?:delete|remove|erase|trash|rename|move|archive)\b"
+                      r"(?!.{0,60}\b(?:from|in|of|out of|inside) (?:the |my |this |that |all )?(?:\w+ )?(?:all )?"
+                      r"(?:notes?|note's|journal|diary)\b)(?!.{0,40}\bnote's\b)",
                       "I can't do that: my note tools read, write, add to, list and search notes, but none "
                       "deletes, renames or moves one. Do it in your notes folder.")),
     hints=hints(
