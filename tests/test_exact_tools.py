@@ -286,6 +286,7 @@ def test_unreadable_or_impossible_dates_are_refused(fixed_now):
     ("what's 3 hours and 20 minutes from now?", "date_shift"),
     ("what is the square of 17?", "calculate"), ("what week number is christmas?", "day_of_week"),
     ("what week of the year is christmas in?", "day_of_week"), ("which week does christmas fall in?", "day_of_week"),
+    ("how old is someone born in 1985?", "days_between"), ("what year will it be in 100 days?", "date_shift"),
     ("10% service charge on £50", "calculate"), ("round -2.5 to 0 decimal places", "calculate"),
     ("I have 3 dozen eggs, how many eggs is that?", "calculate"), ("total of my expenses: 12.50, 8 and 30",
                                                                    "calculate"),
@@ -464,6 +465,7 @@ def test_bits_and_average_calendar_units_are_told_as_they_are():
     ("2 hours 30 minutes from now", {"amount": 150, "unit": "minutes"}),
     ("what date was it 2 weeks and 3 days ago", {"amount": -17, "unit": "days"}),
     ("what date is 1 year and 6 months from now", {"amount": 18, "unit": "months"}),
+    ("what year will it be in 100 days?", {"amount": 100, "unit": "days"}),
     ("what date is 3 days after the party?", None),
     ("what's the date in 3 weeks?", {"amount": 3, "unit": "weeks"}),
     ("what will the date be in 3 weeks?", {"amount": 3, "unit": "weeks"}),
@@ -524,6 +526,8 @@ def test_the_span_a_message_states(fixed_now, message, args, days):
 @pytest.mark.parametrize("message,args,told", [
     ("how long ago was 1969?", {"from_date": "1969", "to_date": "today"}, "From 1969 to 2026 is 57 years."),
     ("how many years since 1969?", {"from_date": "1969", "to_date": "today"}, "From 1969 to 2026 is 57 years."),
+    # an age from a year of birth (the model said 20 for 1985)
+    ("how old is someone born in 1985?", {"from_date": "1985", "to_date": "today"}, "From 1985 to 2026 is 41 years."),
     # until a year begins is days: 2027 is 37 days away, not "1 year"
     ("how long until 2027", {"to_date": "2027-01-01"}, "From Wednesday 2026-11-25 to Friday 2027-01-01 is 37 days "
                                                        "(5 weeks and 2 days)."),
@@ -589,11 +593,16 @@ def test_spans_between_clock_times_are_hours_and_minutes(fixed_now):
     """A clock time at either end counts hours and minutes: "from 9am to 5:30pm" is one day's, "10pm
     to 6am" runs overnight, "until 5pm" starts now (14:30 on the fixed clock)."""
     assert days_between("5:30pm", "9am")["confirmation"] == \
-        "From 09:00 to 17:30 is 8 hours and 30 minutes (8.5 hours in all)."
+        "From 09:00 to 17:30 is 8 hours and 30 minutes (510 minutes or 8.5 hours in all)."
     assert days_between("6am", "10pm")["minutes"] == 8 * 60
-    assert days_between("5pm")["confirmation"] == "From 14:30 to 17:00 is 2 hours and 30 minutes (2.5 hours in all)."
+    assert days_between("5pm")["confirmation"] == \
+        "From 14:30 to 17:00 is 2 hours and 30 minutes (150 minutes or 2.5 hours in all)."
     assert days_between("now", "2026-11-24 14:00")["confirmation"].endswith(
-        "is 1 day and 30 minutes (24.5 hours in all).")
+        "is 1 day and 30 minutes (1,470 minutes or 24.5 hours in all).")
+    # the minutes asked for are told too, counted from the minute shown, not from its seconds
+    assert days_between("midnight")["confirmation"] == (
+        "From Wednesday 2026-11-25 14:30 to Thursday 2026-11-26 00:00 is 9 hours and 30 minutes (570 minutes or "
+        "9.5 hours in all).")
     assert span_asked("how many hours between 9am and 5:30pm?") == {"from_date": "9am", "to_date": "5:30pm"}
     assert span_asked("how many minutes until 5pm?") == {"to_date": "5pm"}
     assert span_asked("how many hours since 9am?") == {"from_date": "2026-11-25 09:00", "to_date": "now"}
@@ -613,7 +622,7 @@ def test_clock_time_spans_and_holidays_of_a_year_route_to_their_tool(router, mes
 
 def test_a_clock_time_alone_is_on_the_other_ends_day_and_unclear_ends_are_left_to_the_model(fixed_now):
     assert days_between("5pm", "friday 9am")["confirmation"] == \
-        "From Friday 2026-11-27 09:00 to Friday 2026-11-27 17:00 is 8 hours."
+        "From Friday 2026-11-27 09:00 to Friday 2026-11-27 17:00 is 8 hours (480 minutes)."
     assert days_between("6am", "10pm yesterday")["minutes"] == 8 * 60
     for message in ("how many hours between 9am monday and 5pm friday", "how long between 9am and 5pm on friday",
                     "how long since 2:45"):  # which week, which 2:45

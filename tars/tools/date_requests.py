@@ -31,8 +31,8 @@ _END = r"\s*[?.!]*$"
 _SHIFT = re.compile(rf"{_SPAN} (?:(?P<ago>ago)|(?P<way>from|after|before|later than|earlier than|hence|later|"
                     rf"earlier)(?: (?P<date>[^?!]+?))?){_END}", re.IGNORECASE)
 # "what date is it in 10 days?", "in 3 weeks, what day will it be?": nothing after the span
-_IN_SPAN = (re.compile(rf"^(?:what|which|what's|what is|what will) (?:the )?(?:date|day|time)\b[\w' ]{{0,20}}\bin "
-                       rf"{_SPAN}{_END}", re.IGNORECASE),
+_IN_SPAN = (re.compile(rf"^(?:what|which|what's|what is|what will) (?:the )?(?:date|day|time|year|month)\b"
+                       rf"[\w' ]{{0,20}}\bin {_SPAN}{_END}", re.IGNORECASE),
             re.compile(rf"^in {_SPAN},? (?:what|which) (?:date|day|time) (?:will it be|is it|would it be){_END}",
                        re.IGNORECASE))
 _PAST_TENSE = re.compile(r"\b(?:was|were|did|had)\b", re.IGNORECASE)
@@ -248,6 +248,8 @@ def span_asked(message: str) -> dict[str, Any] | None:
             # until a year starts: days ("2130", past 2099, is more likely 21:30)
             return {"to_date": f"{year}-01-01"} if now.year < year < 2100 else None
         if match := _BORN.search(text):
+            if re.fullmatch(r"(?:1[89]|20)\d\d", match["date"].strip()):  # born in a year: whole years since it
+                return {"from_date": match["date"].strip(), "to_date": "today"}
             start = _past(match["date"], now) if _YEAR.search(match["date"]) else None
             return {"from_date": start.isoformat(), "to_date": "today"} if start else None
         return _span(text, now)

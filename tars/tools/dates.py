@@ -71,13 +71,16 @@ def _hours(start: dt.datetime, end: dt.datetime, to_time: str, from_time: str | 
         end = dt.datetime.combine(start.date(), end.timetz())
         if end < start:
             end += dt.timedelta(days=1)
+    start, end = (moment.replace(second=0, microsecond=0) for moment in (start, end))  # as shown: to the minute
     minutes = round((end - start).total_seconds() / 60)
     days, rest = divmod(abs(minutes), 24 * 60)
     hours, mins = divmod(rest, 60)
     parts = [_counted(n, unit) for n, unit in ((days, "day"), (hours, "hour"), (mins, "minute")) if n]
     parts = parts or ["0 minutes"]
     span = ("minus " if minutes < 0 else "") + (", ".join(parts[:-1]) + " and " if len(parts) > 1 else "") + parts[-1]
-    total = f" ({abs(minutes) / 60:,.4g} hours in all)" if len(parts) > 1 else ""
+    # the whole span in minutes as well (asked "how many minutes"), and in hours when it has parts
+    total = f" ({abs(minutes):,} minutes or {abs(minutes) / 60:,.4g} hours in all)" if len(parts) > 1 \
+        else f" ({abs(minutes):,} minutes)" if abs(minutes) >= 60 else ""
     # times alone, or today's: no day to name ("friday 9am to 5pm" names Friday's)
     bare = clock_only(to_time) and clock_only(from_time) or start.date() == end.date() == now().date()
     stamp = "%H:%M" if bare and start.date() == end.date() else "%A %Y-%m-%d %H:%M"

@@ -100,7 +100,8 @@ EXACT = Family(
             rf"|{_DATE_OF}|\bwhen is (?:the )?{_DATE}(?: (?:this|next|last) year| \d{{4}})?\b\W*$"),
         (3, rf"\b{_SPAN} (?:from|after|before|since|later than|earlier than) (?:now|today|tomorrow|yesterday|{_DATE}|"
             rf"\d{{4}}-\d\d-\d\d|{CLOCK_TIME})"),
-        (3, rf"\bwhat(?:'s| is| will)? (?:the )?(?:date|day|time) (?:is |was |will it be |would it be |will be |be )?"
+        (3, rf"\bwhat(?:'s| is| will)? (?:the )?(?:date|day|time|year|month) "
+            rf"(?:is |was |will it be |would it be |will be |be )?"
             rf"(?:.{{0,12}}\b)?in {_SPAN}\b"
             rf"|\bwhat (?:date|day|time) (?:is|was|will it be|would it be|will be)\b.{{0,12}}\b{_SPAN}\b"
             rf"|\bwhat time will it be in\b|\bin {_SPAN},? what (?:date|day|time)\b"),
@@ -110,7 +111,7 @@ EXACT = Family(
         # the days of a month: "how many days in february 2028?"
         (3, rf"^how many days (?:are )?(?:there )?in (?:the month of )?{_MONTH_NAME}"),
         # an age from a birth date, a leap year
-        (3, rf"^how old (?:is|am|are)\b.{{0,40}}\bborn (?:on )?(?:{_DATE}|\d)"),
+        (3, rf"^how old (?:is|am|are)\b.{{0,40}}\bborn (?:on |in )?(?:{_DATE}|\d)"),
         (3, LEAP_QUESTION),
         # years between years, days left in a year, the week number
         (3, r"^how long (?:ago (?:was|is)|(?:has it been )?since) (?:the year )?(?:1\d|20)\d\d\b(?!\s*(?:am|pm|h)\b)|"
