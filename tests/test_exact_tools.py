@@ -498,7 +498,7 @@ def test_the_shift_a_message_states(fixed_now, message, args):
     ("how old was Mozart when he died, born 27 january 1756", None, None),
     ("how old will I be in 2030 if born 14 march 1990", None, None),
     ("how many days since 1 jan 2000 until 1 jan 2024", None, None),
-    ("how many working days until christmas", None, None),
+    ("how many school days until christmas", None, None),
     ("how many days before 3 march should I book my flight", None, None),
     ("how many days until 31 february", None, None), ("how many days until 03/04/2026", None, None),
     ("how many days since 29 february", None, None),
@@ -535,6 +535,21 @@ def test_the_span_a_message_states(fixed_now, message, args, days):
                                                               "8,438 days (23 years, 1 month and 7 days)."),
 ])
 def test_years_since_a_year_are_whole_years_and_until_one_days(fixed_now, message, args, told):
+    assert span_asked(message) == args
+    assert days_between(**args)["confirmation"] == told
+
+
+@pytest.mark.parametrize("message,args,told", [
+    # the model counted calendar days for working days, and said so as if it were the answer
+    ("how many working days until christmas?", {"to_date": "christmas", "weekdays": True},
+     "From Wednesday 2026-11-25 to Friday 2026-12-25 there are 22 weekdays (Monday to Friday, counting from the day "
+     "after the first; public holidays are not taken off)."),
+    ("how many business days between 1 march 2027 and 31 march 2027?",
+     {"from_date": "2027-03-01", "to_date": "2027-03-31", "weekdays": True},
+     "From Monday 2027-03-01 to Wednesday 2027-03-31 there are 22 weekdays (Monday to Friday, counting from the day "
+     "after the first; public holidays are not taken off)."),
+])
+def test_working_days_are_counted_monday_to_friday(fixed_now, message, args, told):
     assert span_asked(message) == args
     assert days_between(**args)["confirmation"] == told
 

@@ -110,7 +110,8 @@ def _whole_date(words: str, now: dt.datetime) -> dt.date | None:
 _HOW = (r"^(?:(?:so|and|ok|okay),? )?how (?:many (?:more )?(?P<unit>days|weeks|sleeps|years|hours|minutes)|long|"
         r"much (?:more )?time)\b")
 # a count that is not of calendar days, or of a life that ended: the model's to work out
-_NOT_CALENDAR = re.compile(r"\b(?:working|business|school|week|work)[ -]?days?\b|\bweekdays\b|\bexcluding\b|\bexcept\b|"
+_WORKING_DAYS = re.compile(r"\b(?:working|business|week|work)[ -]?days\b|\bweekdays\b", re.IGNORECASE)
+_NOT_CALENDAR = re.compile(r"\bschool[ -]?days?\b|\bexcluding\b|\bexcept\b|"
                            r"\bwithout\b|\bwhen (?:he|she|they|it)\b|\bdied\b|\bdeath\b", re.IGNORECASE)
 _SINCE = re.compile(rf"{_HOW}.*?\b(?:since|ago (?:was|is|did|were))\s+(?P<date>[^?!]+?)"
                     rf"(?: (?:to|until|till) (?:now|today))?{_END}", re.IGNORECASE)
@@ -237,6 +238,10 @@ def span_asked(message: str) -> dict[str, Any] | None:
     text = " ".join(message.split())
     if _NOT_CALENDAR.search(text):
         return None
+    if _WORKING_DAYS.search(text):  # "how many working days until christmas?": the days, Monday to Friday
+        days = span_asked(_WORKING_DAYS.sub("days", text))
+        return {**days, "weekdays": True} if days and "to_date" in days and set(days) <= {"to_date", "from_date"} \
+            and not any(dates.clock_only(v) for v in days.values()) else None
     now = dates.now()
     try:
         if days := _month_days(text, now) or _left(text, now):

@@ -111,7 +111,22 @@ def _years(to_date: str, from_date: str | None) -> dict[str, Any] | None:
                             f"{_counted(abs(years), 'year')}."}
 
 
-def days_between(to_date: str, from_date: str | None = None) -> dict[str, Any]:
+def _weekdays(start: dt.date, end: dt.date) -> int:
+    """Monday-to-Friday days after `start` up to and including `end` (either way round)."""
+    first, last = min(start, end), max(start, end)
+    weeks, rest = divmod((last - first).days, 7)
+    tail = range(weeks * 7 + 1, weeks * 7 + rest + 1)  # the days after the whole weeks
+    return weeks * 5 + sum((first + dt.timedelta(days=i)).weekday() < 5 for i in tail)
+
+
+def days_between(to_date: str, from_date: str | None = None, weekdays: bool = False) -> dict[str, Any]:
+    if weekdays:  # working days: Monday to Friday, public holidays unknown
+        start, end = parse_day(from_date, now().date()), parse_day(to_date, now().date())
+        count = _weekdays(start, end) * (-1 if end < start else 1)
+        return {"from": _shown(start), "to": _shown(end), "weekdays": count,
+                "confirmation": f"From {_shown(start)} to {_shown(end)} there {'is' if abs(count) == 1 else 'are'} "
+                                f"{'minus ' if count < 0 else ''}{_counted(abs(count), 'weekday')} (Monday to "
+                                "Friday, counting from the day after the first; public holidays are not taken off)."}
     if counted := _years(to_date, from_date):
         return counted
     if _YEAR_ONLY.fullmatch(str(to_date).strip()):  # until a year: until the day it begins
@@ -207,7 +222,8 @@ def date_tools() -> list[Tool]:
                          "(from now when no start is given).",
              parameters={"type": "object", "additionalProperties": False, "required": ["to_date"], "properties": {
                  "to_date": {**day, "description": "the end date, as the user wrote it or as YYYY-MM-DD"},
-                 "from_date": {**day, "description": "the start date; leave out for today"}}}),
+                 "from_date": {**day, "description": "the start date; leave out for today"},
+                 "weekdays": {"type": "boolean", "description": "count only Monday to Friday (working days)"}}}),
         Tool(name=DATE_SHIFT, family="exact", func=date_shift,
              description=("The date or time a number of minutes, hours, days, weeks, months or years after "
                           "(positive amount) or before (negative amount) a date, or from now."),
