@@ -287,6 +287,7 @@ def test_unreadable_or_impossible_dates_are_refused(fixed_now):
     ("what is the square of 17?", "calculate"), ("what week number is christmas?", "day_of_week"),
     ("what week of the year is christmas in?", "day_of_week"), ("which week does christmas fall in?", "day_of_week"),
     ("how old is someone born in 1985?", "days_between"), ("what year will it be in 100 days?", "date_shift"),
+    ("what's the date on the first monday of next month?", "day_of_week"),
     ("10% service charge on £50", "calculate"), ("round -2.5 to 0 decimal places", "calculate"),
     ("I have 3 dozen eggs, how many eggs is that?", "calculate"), ("total of my expenses: 12.50, 8 and 30",
                                                                    "calculate"),
@@ -560,11 +561,28 @@ def test_working_days_are_counted_monday_to_friday(fixed_now, message, args, tol
     ("what day does new year's day fall on?", {"date": "new year's day"}),
     ("what week number is it?", {"date": "today", "week": True}),
     ("what day is it?", None), ("what day is good for you?", None), ("what day of the week will my birthday be?", None),
+    # a weekday of a month, and the date of a day named ("the model said November 28")
+    ("what's the date on the first monday of next month?", {"date": "the first monday of next month"}),
+    ("when is the last friday in november?", {"date": "the last friday in november"}),
+    ("when is my dentist appointment?", None),
 ])
 def test_the_weekday_a_message_asks_for(fixed_now, message, args):
     from tars.tools.date_requests import weekday_asked
 
     assert weekday_asked(message) == args
+
+
+def test_the_nth_weekday_of_a_month(fixed_now):
+    from tars.tools.when import day
+
+    today = fixed_now.date()  # Wednesday 25 November 2026
+    assert day("the first monday of next month", today) == dt.date(2026, 12, 7)
+    assert day("last friday of november", today) == dt.date(2026, 11, 27)
+    assert day("the second tuesday in march 2027", today) == dt.date(2027, 3, 9)
+    assert day("the 3rd thursday of december", today) == dt.date(2026, 12, 17)
+    assert day("the first monday of january", today) == dt.date(2027, 1, 4)  # a month gone by this year: next year's
+    with pytest.raises(DateError, match="February 2027 has no fifth Monday"):
+        day("the fifth monday of february 2027", today)
 
 
 def test_the_week_number_is_told_when_asked(fixed_now):

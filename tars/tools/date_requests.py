@@ -328,12 +328,17 @@ _WEEKDAY = re.compile(r"^(?:what|which) (?:day(?: of the week)?|weekday) (?:is|w
                       r"(?P<date>[^?!]+?)(?: (?:fall|fall on|land on|be|be on))?" + _END, re.IGNORECASE)
 
 
+# "what's the date on the first monday of next month?", "when is the last friday in november?"
+_DATE_OF = re.compile(r"^(?:what(?:'s| is) the date|what date is|when is|when's) (?:on |of |for )?(?P<date>[^?!]+?)"
+                      + _END, re.IGNORECASE)
+
+
 def weekday_asked(message: str) -> dict[str, Any] | None:
-    """day_of_week's arguments from a request for the weekday of one day, or for the week number;
-    None for anything else."""
+    """day_of_week's arguments from a request for the weekday or date of one day, or for the week
+    number; None for anything else."""
     if week := week_asked(message):
         return week
-    match = _WEEKDAY.match(" ".join(message.split()))
+    match = _WEEKDAY.match(" ".join(message.split())) or _DATE_OF.match(" ".join(message.split()))
     if match is None:
         return None
     date = match["date"].strip()

@@ -7,7 +7,8 @@ arithmetic and a test or bench can pin the clock. Choices where English is ambig
 latest before it; "at 5" with no am/pm means 17:00 for 1-7 and the morning for 8-11; "tonight" is
 20:00, "this morning" 09:00, "afternoon" 15:00, "evening" 19:00; a time alone is today when still
 ahead, else tomorrow; "next week" is the Monday of next week, "next month" and "next year" their
-first day, "this weekend" the coming Saturday (today on a weekend), "next weekend" the Saturday
+first day, "the first Monday of next month" (or "the last Friday in November") that day, "this
+weekend" the coming Saturday (today on a weekend), "next weekend" the Saturday
 after next Monday, "the end of the month" (or year) its last day; a date with no year is its next
 occurrence; 3/4/2027 (day or month first?) is refused. Holidays are read as a whole phrase only,
 never spotted inside other words ("christmas gifts" names no day); in running text, only after a
@@ -45,7 +46,9 @@ _YEAR = r"(?:,?\s+\d{4}(?!\d))?"
 _NUM = r"(?:\d+|a couple of|a few|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _TIME = (r"(?:(?:at|by|@)\s+)?(?:noon|midday|midnight|\d{1,2}:\d{2}\s*(?:am|pm|a\.m\.|p\.m\.)?|"
          r"\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.|o'?clock)|(?:at|by|@)\s+\d{1,2}(?![\d:]))")
-_DAY = (rf"(?:day after tomorrow|today|tonight|tomorrow|tmrw|yesterday|"
+_DAY = (rf"(?:(?:the\s+)?(?:first|second|third|fourth|fifth|last|final|1st|2nd|3rd|4th|5th)\s+{WEEKDAY}\s+(?:of|in)\s+"
+        rf"(?:(?:this|next|last|the)\s+month|{_MON}(?:\s+\d{{4}})?)|"
+        rf"day after tomorrow|today|tonight|tomorrow|tmrw|yesterday|"
         rf"(?:this|next|last|on|coming)?\s*{WEEKDAY}|next (?:week|month|year)|(?:this|next)\s+weekend|"
         rf"(?:the\s+)?end of (?:the|this) (?:month|year)|"
         rf"in\s+{_NUM}\s+(?:days?|weeks?|months?|years?)|{_NUM}\s+(?:days?|weeks?)\s+from (?:now|today)|"
@@ -210,7 +213,37 @@ def day(text: str, today: dt.date) -> dt.date | None:
         raise DateError("the result is outside the calendar (years 1 to 9999)") from None
 
 
+_NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5,
+        "5th": 5, "last": -1, "final": -1}
+_NTH_WORD = "|".join(_NTH)
+# "the first monday of next month", "the last friday in november 2027"
+_NTH_WEEKDAY = (rf"\b({_NTH_WORD})\s+({WEEKDAY})\s+(?:of|in)\s+"
+                rf"(?:(this|next|last|the)\s+month|({_MON})(?:\s+(\d{{4}}))?)")
+
+
+def _nth_weekday(m: re.Match[str], today: dt.date) -> dt.date:
+    """The day an `_NTH_WEEKDAY` match names; a month named without a year is this one or the next
+    to come. DateError when the month has no such day (a fifth Monday)."""
+    if m.group(3):
+        start = add_months(today.replace(day=1), {"next": 1, "last": -1}.get(m.group(3), 0))
+    else:
+        month = _month(m.group(4)) or today.month
+        year = int(m.group(5)) if m.group(5) else today.year + (month < today.month)
+        start = dt.date(year, month, 1)
+    n, wd = _NTH[m.group(1)], _weekday(m.group(2))
+    length = calendar.monthrange(start.year, start.month)[1]
+    if n < 0:
+        last = start.replace(day=length)
+        return last - dt.timedelta(days=(last.weekday() - wd) % 7)
+    number = 1 + (wd - start.weekday()) % 7 + 7 * (n - 1)
+    if number > length:
+        raise DateError(f"{start:%B %Y} has no {m.group(1)} {_WEEKDAYS[wd].capitalize()}")
+    return start.replace(day=number)
+
+
 def _day(t: str, today: dt.date) -> dt.date | None:
+    if m := re.search(_NTH_WEEKDAY, t):
+        return _nth_weekday(m, today)
     if "day after tomorrow" in t:
         return today + dt.timedelta(days=2)
     if re.search(r"\b(?:tomorrow|tmrw)\b", t):
