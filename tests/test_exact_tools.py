@@ -287,7 +287,8 @@ def test_unreadable_or_impossible_dates_are_refused(fixed_now):
     ("what is the square of 17?", "calculate"), ("what week number is christmas?", "day_of_week"),
     ("what week of the year is christmas in?", "day_of_week"), ("which week does christmas fall in?", "day_of_week"),
     ("how old is someone born in 1985?", "days_between"), ("what year will it be in 100 days?", "date_shift"),
-    ("what's the date on the first monday of next month?", "day_of_week"),
+    ("what's the date on the first monday of next month?", "day_of_week"), ("whats 17x23", "calculate"),
+    ("how many hours in a year?", "convert_units"),
     ("10% service charge on £50", "calculate"), ("round -2.5 to 0 decimal places", "calculate"),
     ("I have 3 dozen eggs, how many eggs is that?", "calculate"), ("total of my expenses: 12.50, 8 and 30",
                                                                    "calculate"),
@@ -312,7 +313,7 @@ def test_exact_questions_get_the_one_tool_they_need_on_the_primary(router, messa
     "half of the class failed, what should I do?", "I need to double my income", "what is a prime number?",
     "a quarter of my salary goes to rent, is that ok?", "we're back to square 1 on this project, any advice?",
     "recommend a square 8 inch baking pan", "what week is christmas break at harvard?",
-    "what week is today in the nfl season?",
+    "what week is today in the nfl season?", "I have a 2x4 board, what can I build?",
 ])
 def test_questions_about_methods_code_or_other_families_do_not_route_there(router, message):
     assert router.decide(message).family != "exact"
@@ -430,8 +431,12 @@ def test_percentages_added_to_each_other_stay_percentages(expression, value):
     ("convert 5 miles to km and then to feet", None), ("convert 10 km and 5 km to miles", None),
     ("100 g, 250 g and 500 g to ounces", None), ("2 inches 3 feet in cm", None), ("1,5 km in m", None),
     ("5 km in kg", None), ("100 usd to eur", None), ("how many people in a team", None),
-    ("6 feet in meters, and 5 feet?", None), ("5 c 3 f in k", None), ("how many days in a year", None),
+    ("6 feet in meters, and 5 feet?", None), ("5 c 3 f in k", None), ("convert 3 years to days", None),
     ("how many weeks in a month", None), ("-5 ft 2 in in cm", None), ("1.000 m in ft", None),
+    # one calendar year or month, counted as the calendar does; months in years are twelfths
+    ("how many days in a year", {"value": 1, "from_unit": "year", "to_unit": "days"}),
+    ("how many hours in a year?", {"value": 1, "from_unit": "year", "to_unit": "hours"}),
+    ("how many months in 2.5 years", {"value": 2.5, "from_unit": "years", "to_unit": "months"}),
 ])
 def test_the_conversion_a_message_states(message, args):
     assert conversion_asked(message) == args
@@ -570,6 +575,17 @@ def test_the_weekday_a_message_asks_for(fixed_now, message, args):
     from tars.tools.date_requests import weekday_asked
 
     assert weekday_asked(message) == args
+
+
+def test_a_calendar_year_or_month_in_shorter_units_is_counted_not_averaged():
+    """The embedded model asked "how many hours in a year?" asked back which unit."""
+    assert convert_units(1, "year", "hours")["confirmation"] == "A year has 8,760 hours (8,784 in a leap year)."
+    assert convert_units(1, "year", "weeks")["confirmation"] == \
+        "A year has 52 weeks and 1 day (52 weeks and 2 days in a leap year)."
+    assert convert_units(1, "month", "days")["confirmation"] == \
+        "A month has 28 to 31 days, by its length (30.4369 on average)."
+    assert convert_units(2.5, "years", "months")["confirmation"] == "2.5 years = 30 months"
+    assert "(a year taken as 365.2425 days" in convert_units(3, "years", "days")["confirmation"]
 
 
 def test_the_nth_weekday_of_a_month(fixed_now):

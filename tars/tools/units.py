@@ -217,11 +217,31 @@ _US_MEASURES = frozenset({"cup", "pint", "quart", "gallon", "fluid ounce"})
 _AVERAGED = {("time", "month"), ("time", "year")}
 
 
+_SECONDS_IN = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
+
+
+def _calendar(name_a: str, name_b: str) -> tuple[float, str] | None:
+    """One calendar year or month in a shorter unit, as the calendar counts it: "A year has 8,760
+    hours (8,784 in a leap year)." rather than the average (8,765.8); None for other pairs."""
+    if name_b == "week" and name_a == "year":
+        return 365 / 7, "A year has 52 weeks and 1 day (52 weeks and 2 days in a leap year)."
+    if name_a not in ("year", "month") or name_b not in _SECONDS_IN:
+        return None
+    per_day = 86400 // _SECONDS_IN[name_b]
+    if name_a == "year":
+        return 365 * per_day, f"A year has {365 * per_day:,} {_plural(name_b)} ({366 * per_day:,} in a leap year)."
+    return 30.436875 * per_day, (f"A month has {28 * per_day:,} to {31 * per_day:,} {_plural(name_b)}, by its "
+                                 f"length ({30.436875 * per_day:,.6g} on average).")
+
+
 def convert_units(value: float, from_unit: str, to_unit: str) -> dict[str, Any]:
     result, name_a, name_b = convert(value, from_unit, to_unit)
+    if value == 1 and (calendar := _calendar(name_a, name_b)):  # "how many hours in a year?"
+        return {"value": value, "from": name_a, "to": name_b, "result": calendar[0], "confirmation": calendar[1]}
     given = _named(_tidy(float(value)), name_a, as_given=True)
     shown = f"{given} {'≈' if _number(result)[1] else '='} {_named(result, name_b)}" if name_a != name_b else given
-    if {("time", name_a), ("time", name_b)} & _AVERAGED and name_a != name_b:
+    times = {("time", name_a), ("time", name_b)}
+    if times & _AVERAGED and not times <= _AVERAGED:  # a month in years is a twelfth, whatever the average
         shown += " (a year taken as 365.2425 days and a month as a twelfth of that, the calendar's averages)"
     return {"value": value, "from": name_a, "to": name_b, "result": result, "confirmation": shown}
 
@@ -317,8 +337,11 @@ def conversion_asked(message: str) -> dict[str, Any] | None:
     except UnitError:
         return None
     fluid = {dim for dim, _ in ends} == {"mass", "volume"} and ("mass", "ounce") in ends  # fluid ounces
-    if (len({dim for dim, _ in ends}) > 1 and not fluid) or ends & _AVERAGED:  # "days in a year": 365, not the average
-        return None
+    # "hours in a year" as the calendar counts them; months in years are exactly twelve
+    counted = value == 1 and _calendar(unit(from_unit)[1], unit(to_unit)[1]) is not None
+    averaged = bool(ends & _AVERAGED) and not ends <= _AVERAGED  # years in days; not years in months
+    if (len({dim for dim, _ in ends}) > 1 and not fluid) or (averaged and not counted):
+        return None  # "3 years in days": the calendar's average is a guess at which years
     if _UNSAID.search(f"{from_unit} {to_unit}") or (any(name.startswith("imperial") for _, name in ends)
                                                     and any(name in _US_MEASURES for _, name in ends)):
         return None  # "a ton": short or metric? "pints in a uk gallon": UK pints, most likely

@@ -36,6 +36,8 @@ _MARKED_FEET = rf"\b\d+\s*['′’]\s*\d*\s*(?:\"|″|”|'')?\s*(?:to|in|into)\
 _MONTH_NAME = rf"(?:{MONTH_ABBR})[a-z]*\b"
 # numbers listed (each comma parts two, so a long list costs no backtracking)
 _LISTED = r"-?[$€£¥]?\d+(?:\.\d+)?(?:(?:\s*[,;]\s*(?:and\s+)?|\s+and\s+)-?[$€£¥]?\d+(?:\.\d+)?)+"
+# "17x23" asked on its own (in a sentence, "a 2x4 board" is a size)
+_TIGHT_TIMES = r"^(?:what(?:'s|s| is) |how much is |calculate )?[1-9][\d.]*x\d[\d.]*\s*[?=]*\s*$"
 _OPERATOR_WORD = r"(?:times|multiplied by|divided by|plus|minus|to the power of|mod|modulo)"
 _DATE = (rf"(?:(?:the )?(?:first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th) (?:mon|tues|wednes|thurs|fri|"
          rf"satur|sun)day (?:of|in) (?:(?:this|next|last|the) month|(?:{MONTH_ABBR})[a-z]*)|"
@@ -62,7 +64,7 @@ EXACT = Family(
         # arithmetic: numbers joined by operators or operator words
         (3, rf"{_N}\s*(?:[*×÷^+]|\*\*)\s*\(?-?{_N}"),
         (3, rf"{_N} [-/] \(?-?{_N}\b(?! ?(?:{_UNIT})\b)"),
-        (3, rf"{_N} x {_N}\b(?! ?(?:{_UNIT})\b)|(?<![/\d]){_N}/{_N}(?![/\d])(?! ?(?:{_UNIT})\b)"),
+        (3, rf"{_N} x {_N}\b(?! ?(?:{_UNIT})\b)|{_TIGHT_TIMES}|(?<![/\d]){_N}/{_N}(?![/\d])(?! ?(?:{_UNIT})\b)"),
         (3, rf"{_N} {_OPERATOR_WORD} \(?-?{_N}"),
         (3, rf"\b(?:square root|cube root|sqrt|factorial)\b(?: of)?\s*\(?{_N}|{_N} (?:squared|cubed)\b|"
             rf"\b(?:the )?(?:square|cube) of -?{_N}"),
@@ -140,7 +142,8 @@ EXACT = Family(
             r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b.{0,30}\b(?:in|to) (?!\d|noon|midnight)[a-z]"),
     ),
     hints=hints(
-        calculate=rf"{_N}\s*(?:[*×÷^+]|\*\*)\s*\(?{_N}|{_N} [-/x] \(?-?{_N}|(?<![/\d]){_N}/{_N}(?![/\d])|"
+        calculate=rf"{_N}\s*(?:[*×÷^+]|\*\*)\s*\(?{_N}|{_TIGHT_TIMES}|{_N} [-/x] \(?-?{_N}|"
+                  rf"(?<![/\d]){_N}/{_N}(?![/\d])|"
                   rf"{_N}\s*(?:%|percent|per cent)|\b(?:{_OPERATOR_WORD}|square root|cube root|sqrt|factorial|"
                   r"squared|cubed|percent|calculate|compute|evaluate|split|share|divide|among|average|mean|sum|total|"
                   r"dozen|round|factorial|speed|fraction|prime|square|cube|half|thirds?|quarters?|double|twice|"
