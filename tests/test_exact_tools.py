@@ -131,6 +131,13 @@ def test_parts_and_multiples_said_in_words(expression, shown):
     assert calculate(expression)["confirmation"] == shown
 
 
+def test_a_years_simple_interest_and_whole_results_shown_whole():
+    """The model wrote "0.035 × 10000 / 12" for a year's interest; 3.5% of 10000 is 350, not 350.0."""
+    assert calculate("3.5% interest on 10000 over a year")["confirmation"] == "3.5% of 10000 = 350"
+    assert calculate("5% interest on 2000 per year")["result"] == 100
+    assert expression_in("3% interest on 1000 over 5 years") is None  # simple or compound: the model asks
+
+
 def test_rounding_said_after_the_arithmetic_and_the_square_of_a_number():
     assert calculate("1 million divided by 7 rounded to 2 decimals")["result"] == 142857.14
     assert calculate("what is 10/3, rounded")["result"] == 3

@@ -157,6 +157,9 @@ _MONEY_WORD = r"(?:dollars?|bucks|euros?|usd|eur|gbp|quid)\b"
 _WORDS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\b(?:what(?:'s| is)|calculate|compute|evaluate|how much is|solve)\b", " "),
     (rf"(?<![\d.])({NUMBER})\s*{_MONEY_WORD}", r"\1"),  # "80 dollars" is 80
+    # a year's simple interest: "3.5% interest on 10000 over a year" is 3.5% of 10000
+    (r"^(?=.*\binterest\b)(.*?\d)\s+(?:(?:over|for|in|after) (?:a|one|1) year|a year|per year|per annum|annually|"
+     r"yearly)$", r"\1"),
     # rounding said after the arithmetic: "1 million / 7 rounded to 2 decimals"
     (r"^\s*(?!round\b)(.+?),?\s+(?:rounded(?: off)?\s+)?to\s+(\d+)\s+(?:decimal places?|decimals?|dp|"
      r"digits? after the point)$", r"round(\1, \2)"),
@@ -339,9 +342,8 @@ def _tidy(value: _Number) -> _Number:
     if isinstance(value, float):
         if math.isnan(value) or math.isinf(value):
             raise CalcError("the result is not a finite number")
-        if value.is_integer() and abs(value) < 1e15:
-            return int(value)
-        return float(f"{value:.12g}")
+        value = float(f"{value:.12g}")  # 0.035 * 10000 is 350.00000000000006: 350
+        return int(value) if value.is_integer() and abs(value) < 1e15 else value
     return value
 
 
