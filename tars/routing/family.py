@@ -55,6 +55,8 @@ class Family:
     hints_decide: bool = False
     # tools that keep what a message states -> the tool that recalls it: a question gets the latter
     stores: dict[str, str] = field(default_factory=dict)
+    # what its tools do, said to "what can you do?" ("tell the weather now and in the coming days")
+    does: str = ""
     # what its tools cannot do, asked plainly -> what tars answers instead ("delete my note": no tool deletes)
     cannot: tuple[tuple[re.Pattern[str], str], ...] = ()
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from tars.attachments.counts import counts_told
+from tars.routing.capabilities import capabilities_asked, capabilities_told
 from tars.routing.concepts import kinds
 from tars.routing.cues import BUILTIN_FAMILIES
 from tars.routing.family import Family
@@ -191,6 +192,9 @@ class Router:
         A message that surely wants tools which are not set up says what the user must set; one
         that no tool here does at all ("set a timer") gets tars's answer that it cannot.
         `attached`: the text that came with the message (files, pages, piped input)."""
+        if capabilities_asked(message):
+            return Decision(needs_tools=False, family=None, tool_hints=(), reason="asks what tars can do",
+                            told=capabilities_told(self._index.families, self._missing.families, self._why))
         decision = self._decided(message, attached)
         if decision.family is None and not decision.needs_tools and not decision.told \
                 and (told := no_tool_answer(message)):

@@ -52,6 +52,7 @@ CLOCK_NEGATIVES: Pairs = (
 
 CLOCK = Family(
     "clock",
+    does="tell the time anywhere, convert times between places, and how far apart their clocks are",
     names=frozenset({"clock"}),
     prefixes=("time_now", "time_convert", "time_difference"),
     asked_as_textbook=True,  # "what is the time in new york" is asked like a textbook question ...

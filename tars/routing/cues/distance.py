@@ -17,6 +17,7 @@ _PLACE = r"[a-zà-ÿ][\w.'’-]*(?:,? [a-zà-ÿ][\w.'’-]*){0,3}"
 
 DISTANCE = Family(
     "distance",
+    does="tell how far apart two places are",
     names=frozenset({"distance"}),
     prefixes=("place_distance",),
     asked_as_textbook=True,  # "how far is Berlin from Paris" reads like a general question

@@ -55,6 +55,7 @@ _SPAN = (r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve) 
 
 EXACT = Family(
     "exact",
+    does="work out arithmetic, unit conversions and date calculations exactly",
     names=frozenset({"exact", "calculator", "math", "units", "dates"}),
     prefixes=("calculate", "convert_units", "days_between", "date_shift", "day_of_week", "leap_year"),
     asked_as_textbook=True,

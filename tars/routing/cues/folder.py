@@ -28,6 +28,7 @@ _COUNTING = r"\b(?:how many|count|number of|total|biggest|largest|smallest|heavi
 
 FOLDER = Family(
     "folder",
+    does="list the files in this folder and count their lines",
     names=frozenset({"folder"}),
     prefixes=("folder_stats", "folder_list", "file_info"),
     asked_as_textbook=True,  # "how many files are in this folder" reads like a general question

@@ -30,6 +30,7 @@ _NOT_ADDING = (r"^(?!.*\bremind me\b|.*\bnew (?:task|to-?do|reminder)\b|(?:(?:ca
 
 TASKS = Family(
     "tasks",
+    does="add, list and complete your Todoist tasks",
     names=frozenset({"tasks", "task", "todo", "todos", "todoist", "reminders"}),
     prefixes=("todoist_", "task_", "todo_"),
     anchors=frozenset({"todoist", "todo", "task", "tasks", "reminder", "reminders"}),
@@ -142,6 +143,7 @@ _OWN = (r"(?:name|wife|husband|partner|spouse|son|daughter|kids?|children|dog|ca
 
 MEMORY = Family(
     "memory",
+    does="remember what you tell me, and recall it in later conversations",
     names=frozenset({"memory", "memories", "profile"}),
     prefixes=("memory_",),
     anchors=frozenset({"memory", "memories", "remember", "recall", "memorize"}),
@@ -241,6 +243,7 @@ _NOTES_LISTED = (r"(?:\b(?:list|show|see|view|browse)(?: me)? (?:all |all of )?m
 
 NOTES = Family(
     "notes",
+    does="read, write, add to, list and search your notes",
     names=frozenset({"notes", "note", "vault", "obsidian", "journal"}),
     prefixes=("note_", "notes_"),
     anchors=frozenset({"note", "notes", "journal", "vault", "obsidian", "diary", "notebook"}),

@@ -12,6 +12,7 @@ __all__ = ["SHELL"]
 
 SHELL = Family(
     "shell",
+    does="run shell commands in this folder, asking you first",
     names=frozenset({"shell"}),
     prefixes=("shell_",),
     anchors=frozenset({"shell"}),

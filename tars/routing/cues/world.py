@@ -13,6 +13,7 @@ __all__ = ["WEATHER", "WEB"]
 
 WEATHER = Family(
     "weather",
+    does="tell the weather now and for the coming days",
     names=frozenset({"weather"}),
     prefixes=("weather_",),
     anchors=frozenset({"weather", "forecast", "meteo", "rain", "temperature"}),
@@ -97,6 +98,7 @@ WEATHER = Family(
 
 WEB = Family(
     "web",
+    does="read web pages (and search the web, when a search service is set)",
     names=frozenset({"web", "search", "fetch", "browser", "internet"}),
     prefixes=("web_",),
     anchors=frozenset({"web", "fetch", "url", "browse", "browser", "http", "webpage", "websearch", "internet",
