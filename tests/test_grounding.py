@@ -362,7 +362,7 @@ def test_a_fact_the_model_rewrote_is_kept_in_the_users_own_words(tmp_path):
     assert result.question is None and result.args == {"text": "From now on, always answer me in French"}
     result = steps.execute(ScriptedProvider([[J({"tool": "memory_remember", "args": {"text": "Porto"}})]]),
                            said("My sister lives in Porto, keep that in mind"), remember, Grounds(now=NOW))
-    assert result.args == {"text": "My sister lives in Porto"}  # a bare name is no fact
+    assert result.args is not None and result.args["text"] == "My sister lives in Porto"  # a bare name is no fact
     padded = J({"tool": "memory_remember",
                 "args": {"text": "Sam is my name, and I am always keeping in mind the latest user message."}})
     result = steps.execute(ScriptedProvider([[padded]]), said("my name is Sam"), remember, Grounds(now=NOW))

@@ -11,8 +11,9 @@ import pytest
 
 from tars.config import load_config
 from tars.events import ToolCall
+from tars.routing import Router
 from tars.tools import ToolRegistry
-from tars.tools.builtin import context_sections, memory_tools
+from tars.tools.builtin import builtin_tools, context_sections, memory_tools
 from tars.tools.search_index import SearchIndex
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -77,6 +78,17 @@ def test_ambiguous_or_unknown_changes_nothing(folder):
     result = run(reg, "memory_update", old="Bob's car", new="x")
     assert result.is_error and "no memory matches" in result.text
     assert (folder / "memory.md").read_text() == before
+
+
+def test_a_change_to_something_never_remembered_is_remembered_when_it_is_said_whole(folder):
+    """"My address is now 5 Elm St" with no address remembered: the new fact, not an error."""
+    reg = registry(folder)
+    run(reg, "memory_remember", text="My dentist is Dr. Lee")
+    out = run(reg, "memory_update", old="my address", new="My address is 5 Elm St").output
+    assert out["status"] == "remembered" and out["confirmation"] == (
+        "Remembered: Your address is 5 Elm St. (Nothing about 'my address' was remembered before.)")
+    assert run(reg, "memory_update", old="my dentist", new="My dentist is Dr. Park").output["confirmation"] == \
+        "Updated: Your dentist is Dr. Lee -> Your dentist is Dr. Park."
 
 
 def test_users_own_edits_are_kept_and_understood(folder):
@@ -262,3 +274,41 @@ def test_asked_about_a_birthday_recall_counts_the_days_to_it(folder, fixed_today
     assert run(reg, "memory_recall", **args).output["confirmation"] == (
         "From memory: Your daughter Ana was born on 2019-04-12 (7 years old; next birthday Monday 2027-04-12, "
         "in 136 days).")
+
+
+@pytest.mark.parametrize("message,args", [
+    # the embedded model kept this as "Dr. Lee is the dentist, and you remember that your dentist is Dr. Lee"
+    ("remember that my dentist is Dr. Lee", {"text": "My dentist is Dr. Lee", "kind": "fact"}),
+    ("my sister lives in Porto, keep that in mind", {"text": "My sister lives in Porto", "kind": "fact"}),
+    ("remember that I live at 5 Elm St. in Leeds", {"text": "I live at 5 Elm St. in Leeds", "kind": "fact"}),
+    ("please remember: always answer in Spanish", {"text": "Always answer in Spanish", "kind": "rule"}),
+    # a task, a question, a pointer, two facts: not one fact stated
+    ("remember to buy milk", None), ("do you remember my name?", None), ("remember this", None),
+    ("remember when we went to Paris?", None), ("remember my cat is Tom. And my dog is Rex.", None),
+])
+def test_the_fact_a_request_to_remember_states(message, args):
+    from tars.tools.memory_requests import remember_asked
+
+    assert remember_asked(message) == args
+
+
+@pytest.mark.parametrize("message,args", [
+    # the embedded model echoed this back and changed nothing
+    ("actually my dentist is Dr. Park now", {"old": "my dentist", "new": "My dentist is Dr. Park"}),
+    ("my address is now 5 Elm St", {"old": "my address", "new": "My address is 5 Elm St"}),
+    ("correction: my cat is called Tom", {"old": "my cat", "new": "My cat is called Tom"}),
+    ("my kids are 5 and 7 now", {"old": "my kids", "new": "My kids are 5 and 7"}),
+    # no sign that it replaces anything: a statement for the model to read
+    ("my dentist is Dr. Park", None), ("is my dentist Dr. Park now?", None),
+])
+def test_the_change_a_message_states(message, args):
+    from tars.tools.memory_requests import update_asked
+
+    assert update_asked(message) == args
+
+
+def test_a_change_is_routed_to_the_update_and_a_new_fact_to_remember():
+    router = Router(builtin_tools(load_config(environ={})))
+    assert router.decide("actually my dentist is Dr. Park now").tool_hints == ("memory_update",)
+    assert router.decide("remember that my dentist is Dr. Lee").tool_hints == ("memory_remember",)
+    assert router.decide("what time is it now").family == "clock"

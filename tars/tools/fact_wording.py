@@ -155,7 +155,15 @@ _KEEP_TAIL = re.compile(r"[\s,;.-]*(?:please\s+)?(?:(?:keep|bear) (?:that|this|i
                         r"don'?t forget(?: (?:that|this|it))?)(?:,?\s*please)?\s*[.!]*\s*$", re.IGNORECASE)
 
 
-_SENTENCES = re.compile(r"(?<=[.!?])\s+")
+# a sentence ends at . ! or ?, but not after a title or an abbreviation ("Dr. Lee", "5 Elm St. in Leeds")
+_NOT_AN_END = "".join(rf"(?<!\b{word}\.)" for word in ("dr", "mr", "mrs", "ms", "st", "jr", "sr", "mt", "no", "vs",
+                                                         "prof", "etc", "e.g", "i.e"))
+_SENTENCES = re.compile(rf"(?<=[.!?]){_NOT_AN_END}\s+", re.IGNORECASE)
+
+
+def sentences(text: str) -> list[str]:
+    """`text` in sentences."""
+    return [s for s in _SENTENCES.split(text.strip()) if s.strip()]
 _KEEPING = re.compile(r"\b(?:remember|forget|in mind|from now on|always|never)\b", re.IGNORECASE)
 
 
@@ -163,10 +171,10 @@ def statement(text: str, about: str = "") -> str:
     """The fact a message states, without the words that ask to keep it: "My sister lives in Porto,
     keep that in mind" -> "My sister lives in Porto". Of several sentences, the one `about` is in
     (the model's own words), else the one that asks to keep something."""
-    sentences = [s for s in _SENTENCES.split(text.strip()) if s.strip()]
-    if len(sentences) > 1:
-        text = next((s for s in sentences if about and about.lower() in s.lower()), None) \
-            or next((s for s in sentences if _KEEPING.search(s)), text)
+    parts = sentences(text)
+    if len(parts) > 1:
+        text = next((s for s in parts if about and about.lower() in s.lower()), None) \
+            or next((s for s in parts if _KEEPING.search(s)), text)
     kept = _KEEP_LEAD.sub("", text.strip()[:2000], count=1).strip()
     head, tail = kept[:-200], kept[-200:]  # the asking words end it: a bounded search, however long
     kept = (head + _KEEP_TAIL.sub("", tail)).strip()

@@ -140,6 +140,10 @@ def _with_count(sentence: str, text: str) -> str:
     return f"{sentence[:-1]} ({count}){sentence[-1]}" if count else sentence
 
 
+class _NoMatch(ToolError):
+    """No remembered item is like the one named."""
+
+
 def _find(items: list[Item], query: str) -> Item:
     """The one item `query` names, as written or in the third person the items are kept in."""
     try:
@@ -165,9 +169,11 @@ def _find_as_written(items: list[Item], query: str) -> Item:
     if not contained and scored and scored[0][0] >= 0.75 and (len(scored) == 1 or scored[0][0] - scored[1][0] >= 0.1):
         return scored[0][1]
     candidates = [it.text for score, it in scored[:5] if contained or score >= 0.4]
-    if not candidates:
-        raise ToolError(f"no memory matches {query!r}; use memory_recall to list what is remembered")
     listed = "; ".join(f"{n}) {c}" for n, c in enumerate(candidates, 1))
+    if not contained:
+        raise _NoMatch(f"no memory matches {query!r}" + (f"; the closest: {listed}. Quote the one you mean exactly"
+                                                         if candidates else "; use memory_recall to list what is "
+                                                         "remembered"))
     raise ToolError(f"several memories could match {query!r}: {listed}. Quote the one you mean exactly.")
 
 
@@ -241,7 +247,7 @@ class MemoryStore:
         return outcome
 
     def update(self, old: str, new: str, kind: str | None = None) -> dict[str, Any]:
-        new = third_person(_clean(new))
+        said, new = new, third_person(_clean(new))
         outcome: dict[str, Any] = {}
 
         def change(lines: list[str]) -> list[str]:
@@ -254,7 +260,14 @@ class MemoryStore:
             lines[item.line] = prefix + new
             return lines
 
-        self._update(change)
+        try:
+            self._update(change)
+        except _NoMatch:
+            if _norm(old) not in _norm(said):
+                raise
+            # "my dentist is Dr. Park now" with nothing about a dentist remembered: a new fact, said whole
+            outcome = self.remember(said, kind or "fact")
+            outcome["confirmation"] += f" (Nothing about {old.strip()!r} was remembered before.)"
         return outcome
 
     def forget(self, text: str) -> dict[str, Any]:

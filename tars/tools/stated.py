@@ -11,18 +11,17 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from tars.tools.birthdays import birthday_of
 from tars.tools.calc import CALCULATOR
 from tars.tools.calc_requests import aggregate_of, continued, expression_in
 from tars.tools.clock import TIME_DIFFERENCE, difference_asked
 from tars.tools.date_requests import shift_asked, span_asked, weekday_asked, year_asked
 from tars.tools.dates import DATE_SHIFT, DAY_OF_WEEK, DAYS_BETWEEN, LEAP_YEAR
 from tars.tools.distance import PLACE_DISTANCE, places_asked
-from tars.tools.fact_wording import is_question
 from tars.tools.file_info import FILE_INFO, file_named
 from tars.tools.folder import FOLDER_STATS, kind_in
 from tars.tools.folder_list import FOLDER_LIST, listing_asked
 from tars.tools.memory import MEMORY_RECALL
+from tars.tools.memory_requests import MEMORY_REMEMBER, MEMORY_UPDATE, recall_asked, remember_asked, update_asked
 from tars.tools.note_requests import NOTE_APPEND, NOTE_READ, NOTE_WRITE, append_asked, read_asked, write_asked
 from tars.tools.units import CONVERT_UNITS, conversion_asked
 
@@ -39,35 +38,12 @@ def _kind(message: str) -> dict[str, Any] | None:
     return {"kind": kind} if kind else None  # no kind said: whether it means every file is the model's to read
 
 
-# what a question about the user's own things asks about: "what do you remember about my cat?",
-# "what's my wife's birthday?", "what is my cat called?", "where does my sister live?"
-_ASKED_ABOUT = re.compile(
-    r"(?:\babout (?:my |our |the )?(?P<about>[\w'-]+(?: [\w'-]+){0,2}?)|"
-    r"^(?:what|who|where|when|which)(?:'s| is| are| was| were)? (?:my|our) (?P<mine>[\w'-]+(?: [\w'-]+){0,2}?)"
-    r"(?: (?:called|named|again|now))?|"
-    r"^(?:where|what|when|how) (?:does|did|do) (?:my|our) (?P<does>[\w'-]+) (?:live|work|do|drive|like|study)"
-    r"(?: for (?:a )?living)?)\s*[?.!]*\s*$", re.IGNORECASE)
-
-
-def _recalled(message: str) -> dict[str, Any] | None:
-    """memory_recall's query from a question about one thing (a small model left it out and listed
-    every fact of a kind); anything else is the model's to read."""
-    if who := birthday_of(message):  # "how many days until Ana's birthday?": what memory has of Ana
-        return {"query": who}
-    if not is_question(message):
-        return None
-    match = _ASKED_ABOUT.search(message.strip())
-    thing = match and (match["about"] or match["mine"] or match["does"])
-    if not thing or thing.lower() in ("me", "myself", "us", "you", "yourself", "it", "that", "this"):
-        return None
-    return {"query": thing}
-
-
 _READERS: dict[str, Callable[[str], dict[str, Any] | None]] = {
     CALCULATOR: _expression, FOLDER_STATS: _kind, FOLDER_LIST: listing_asked, PLACE_DISTANCE: places_asked,
-    MEMORY_RECALL: _recalled, CONVERT_UNITS: conversion_asked, DATE_SHIFT: shift_asked, DAYS_BETWEEN: span_asked,
-    LEAP_YEAR: year_asked, DAY_OF_WEEK: weekday_asked, FILE_INFO: file_named, NOTE_READ: read_asked,
-    NOTE_APPEND: append_asked, NOTE_WRITE: write_asked, TIME_DIFFERENCE: difference_asked}
+    MEMORY_RECALL: recall_asked, MEMORY_REMEMBER: remember_asked, MEMORY_UPDATE: update_asked,
+    CONVERT_UNITS: conversion_asked, DATE_SHIFT: shift_asked, DAYS_BETWEEN: span_asked, LEAP_YEAR: year_asked,
+    DAY_OF_WEEK: weekday_asked, FILE_INFO: file_named, NOTE_READ: read_asked, NOTE_APPEND: append_asked,
+    NOTE_WRITE: write_asked, TIME_DIFFERENCE: difference_asked}
 
 
 _MAX_CHARS = 500  # a longer message (a paste, an attachment) says more than arguments: a model reads it

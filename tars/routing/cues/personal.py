@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from tars.routing.family import Family, cannot_do, cues, hints
 from tars.tools.birthdays import BIRTHDAY_ASKED
+from tars.tools.memory_requests import CHANGED, UPDATE_STATED
 
 __all__ = ["TASKS", "MEMORY", "NOTES"]
 
@@ -198,6 +199,8 @@ MEMORY = Family(
             r"anniversary|favou?rite|address|phone|email|employee|blood|license|car|boss|mom|mum|dad|mother|"
             r"father|sister|brother|friend)\b.{0,30}\b(?:is|are|was|were)\b(?!.*\?)"),
         (2, r"\b(?:the )?(?:name|birthday|age|address|number|email|breed) of my\b"),
+        # a fact about the user that replaces one: "actually my dentist is Dr. Park now"
+        (4, rf"(?=.*(?:{CHANGED})){UPDATE_STATED}\W*$"),
         # a question about the user's own people and things: only memory can know ("who is my sister?")
         (3, rf"^(?:what|who|where|when|which|how old)(?:'s| is| are| was| were)? (?:my|our) {_OWN}\b|"
             rf"^(?:where|what) (?:does|did) (?:my|our) {_OWN} (?:live|work|study|drive|do for (?:a )?living)\b"),
@@ -218,9 +221,9 @@ MEMORY = Family(
         (3, r"\b(?:can|do|will) you (?:remember|recall) (?:things|anything|stuff|conversations?|between)\b"),
     ),
     hints=hints(
-        memory_remember=r"\b(?:(?<!you )(?<!you still )remember|(?:keep|bear) (?:that |this |it )?in mind|"
-                        r"don't forget|from now on|going forward|always|never|call me|"
-                        r"go by|store|memori[sz]e|my name is|i'm|i am|is|are)\b",
+        memory_remember=rf"^(?!.*(?:{CHANGED}))(?:.*?)\b(?:(?<!you )(?<!you still )remember|"
+                        r"(?:keep|bear) (?:that |this |it )?in mind|don't forget|from now on|going forward|always|"
+                        r"never|call me|go by|store|memori[sz]e|my name is|i'm|i am|is|are)\b",
         memory_update=r"\b(?:update|actually|changed|moved|switched|correct|(?<!from )now(?! on)|instead|"
                       r"no longer|anymore)\b",
         memory_forget=r"\b(?:(?<!don't )(?<!dont )(?<!not )(?<!never )forget|erase|delete|remove|wipe|drop|clear|"

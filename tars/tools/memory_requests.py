@@ -1,0 +1,85 @@
+"""Memory tools' arguments, read from a request that states them: what a question asks about
+("what is my cat called?" -> cat), the fact to keep ("remember that my dentist is Dr. Lee"), and
+the fact that replaces one ("actually my dentist is Dr. Park now").
+
+The embedded model kept "remember that my dentist is Dr. Lee" as "Dr. Lee is the dentist, and you
+remember that your dentist is Dr. Lee", and echoed "actually my dentist is Dr. Park now" back
+without changing anything. Anything less plain is left to the model (None).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tars.tools.birthdays import birthday_of
+from tars.tools.fact_wording import is_question, sentences, statement
+
+__all__ = ["CHANGED", "MEMORY_REMEMBER", "MEMORY_UPDATE", "UPDATE_STATED", "recall_asked", "remember_asked",
+           "update_asked"]
+
+MEMORY_REMEMBER, MEMORY_UPDATE = "memory_remember", "memory_update"  # the tools' names
+
+
+# what a question about the user's own things asks about: "what do you remember about my cat?",
+# "what's my wife's birthday?", "what is my cat called?", "where does my sister live?"
+_ASKED_ABOUT = re.compile(
+    r"(?:\babout (?:my |our |the )?(?P<about>[\w'-]+(?: [\w'-]+){0,2}?)|"
+    r"^(?:what|who|where|when|which)(?:'s| is| are| was| were)? (?:my|our) (?P<mine>[\w'-]+(?: [\w'-]+){0,2}?)"
+    r"(?: (?:called|named|again|now))?|"
+    r"^(?:where|what|when|how) (?:does|did|do) (?:my|our) (?P<does>[\w'-]+) (?:live|work|do|drive|like|study)"
+    r"(?: for (?:a )?living)?)\s*[?.!]*\s*$", re.IGNORECASE)
+
+
+def recall_asked(message: str) -> dict[str, Any] | None:
+    """memory_recall's query from a question about one thing (a small model left it out and listed
+    every fact of a kind); anything else is the model's to read."""
+    if who := birthday_of(message):  # "how many days until Ana's birthday?": what memory has of Ana
+        return {"query": who}
+    if not is_question(message):
+        return None
+    match = _ASKED_ABOUT.search(message.strip())
+    thing = match and (match["about"] or match["mine"] or match["does"])
+    if not thing or thing.lower() in ("me", "myself", "us", "you", "yourself", "it", "that", "this"):
+        return None
+    return {"query": thing}
+
+
+# a request to keep one fact: "remember that my dentist is Dr. Lee", "my sister lives in Porto, keep
+# that in mind"; not "remember to buy milk" (a task) nor "remember when…" (a question of sorts)
+_KEEP = re.compile(r"^(?:(?:also|and|oh|btw|please)[,\s]+)*(?:remember|don'?t forget|keep in mind|bear in mind)"
+                   r"(?: that)?[:,]?\s+(?!to\b|when\b|how\b|what\b|where\b|who\b|why\b|if\b|this\b|that\b)|"
+                   r"[,;.-]\s*(?:please\s+)?(?:(?:keep|bear) (?:that|this|it) in mind|remember (?:that|this|it))"
+                   r"\W*$", re.IGNORECASE)
+_RULE = re.compile(r"^(?:always|never|from now on|going forward|in future|in the future)\b", re.IGNORECASE)
+
+
+def remember_asked(message: str) -> dict[str, Any] | None:
+    """memory_remember's fact (and kind) from a request to keep one, in the user's own words."""
+    text = " ".join(message.split())
+    if len(text) > 300 or is_question(text) or not _KEEP.search(text) or len(sentences(text)) > 1:
+        return None
+    fact = statement(text)
+    if not fact or fact.lower() == text.lower():
+        return None
+    return {"text": fact, "kind": "rule" if _RULE.match(fact) else "fact"}
+
+
+# a fact that replaces one: "actually my dentist is Dr. Park now", "my address is now 5 Elm St"
+UPDATE_STATED = (r"^(?:(?:actually|correction|update|no|oh|btw)[,:]?\s+)*(?P<subject>my (?:[\w'-]+ ){0,3}?[\w'-]+) "
+                 r"(?:is|are) (?:now |no longer )?(?P<value>[^?]{1,80}?)(?: now| these days| from now on)?")
+_UPDATE = re.compile(UPDATE_STATED + r"\s*[.!]*$", re.IGNORECASE)
+# what says a fact replaces an earlier one (the router's cue for memory_update is this pattern too)
+CHANGED = r"^(?:actually|correction|update)\b|\b(?:is|are) (?:now|no longer)\b|\b(?:now|these days)\W*$"
+_CHANGED = re.compile(CHANGED, re.IGNORECASE)
+
+
+def update_asked(message: str) -> dict[str, Any] | None:
+    """memory_update's item and new text from a fact that says it replaces one ("actually my
+    dentist is Dr. Park now": the item about "my dentist", now "My dentist is Dr. Park")."""
+    text = " ".join(message.split())
+    match = _UPDATE.match(text)
+    if match is None or not _CHANGED.search(text):
+        return None
+    new = f"{match['subject']} {'are' if re.search(r' are ', match[0]) else 'is'} {match['value']}"
+    return {"old": match["subject"], "new": new[:1].upper() + new[1:]}
