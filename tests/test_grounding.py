@@ -366,7 +366,7 @@ def test_a_fact_the_model_rewrote_is_kept_in_the_users_own_words(tmp_path):
     padded = J({"tool": "memory_remember",
                 "args": {"text": "Sam is my name, and I am always keeping in mind the latest user message."}})
     result = steps.execute(ScriptedProvider([[padded]]), said("my name is Sam"), remember, Grounds(now=NOW))
-    assert result.args == {"text": "My name is Sam"}  # the user's words, not the model's additions
+    assert (result.args or {}).get("text") == "My name is Sam"  # the user's words, not the model's additions
     cut = J({"tool": "memory_remember", "args": {"text": "Ana lives in Porto"}})
     result = steps.execute(ScriptedProvider([[cut]]), said("remember that my sister Ana lives in Porto"), remember,
                            Grounds(now=NOW))
@@ -374,7 +374,7 @@ def test_a_fact_the_model_rewrote_is_kept_in_the_users_own_words(tmp_path):
     whole = J({"tool": "memory_remember", "args": {"text": "My sister Ana lives in Porto and loves it"}})
     result = steps.execute(ScriptedProvider([[whole]]), said("remember my sister Ana lives in Porto and loves it"),
                            remember, Grounds(now=NOW))
-    assert result.args == {"text": "My sister Ana lives in Porto and loves it"}
+    assert (result.args or {}).get("text") == "My sister Ana lives in Porto and loves it"
     wrote = "My wife is vegetarian"  # an instruction after the fact is not part of it
     result = steps.execute(ScriptedProvider([[J({"tool": "memory_remember", "args": {"text": wrote}})]]),
                            said("remember my wife is vegetarian so dont suggest meat recipes"), remember,

@@ -285,6 +285,7 @@ def test_asked_about_a_birthday_recall_counts_the_days_to_it(folder, fixed_today
     # a task, a question, a pointer, two facts: not one fact stated
     ("remember to buy milk", None), ("do you remember my name?", None), ("remember this", None),
     ("remember when we went to Paris?", None), ("remember my cat is Tom. And my dog is Rex.", None),
+    ("remember my wife is vegetarian so dont suggest meat recipes", None),
 ])
 def test_the_fact_a_request_to_remember_states(message, args):
     from tars.tools.memory_requests import remember_asked

@@ -51,6 +51,9 @@ _KEEP = re.compile(r"^(?:(?:also|and|oh|btw|please)[,\s]+)*(?:remember|don'?t fo
                    r"(?: that)?[:,]?\s+(?!to\b|when\b|how\b|what\b|where\b|who\b|why\b|if\b|this\b|that\b)|"
                    r"[,;.-]\s*(?:please\s+)?(?:(?:keep|bear) (?:that|this|it) in mind|remember (?:that|this|it))"
                    r"\W*$", re.IGNORECASE)
+# what goes on past the fact ("… so don't suggest meat recipes"): which part to keep is the model's to read
+_MORE = re.compile(r"\b(?:so|therefore|hence|thus|please|don'?t|dont|do not|can you|could you|make sure)\b",
+                   re.IGNORECASE)
 _RULE = re.compile(r"^(?:always|never|from now on|going forward|in future|in the future)\b", re.IGNORECASE)
 
 
@@ -60,7 +63,7 @@ def remember_asked(message: str) -> dict[str, Any] | None:
     if len(text) > 300 or is_question(text) or not _KEEP.search(text) or len(sentences(text)) > 1:
         return None
     fact = statement(text)
-    if not fact or fact.lower() == text.lower():
+    if not fact or fact.lower() == text.lower() or _MORE.search(fact):
         return None
     return {"text": fact, "kind": "rule" if _RULE.match(fact) else "fact"}
 
