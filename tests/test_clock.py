@@ -132,6 +132,8 @@ def test_how_far_apart_two_clocks_are(fixed_now):
     assert time_difference("New York", "Paris")["confirmation"].startswith(
         "New York (America/New_York, UTC-05:00) is 6 hours behind Paris (Europe/Paris, UTC+01:00): it is 16:50")
     assert "is the same time as Lisbon" in time_difference("London", "Lisbon")["confirmation"]
+    assert time_difference("Phoenix", "Los Angeles")["confirmation"].endswith(
+        "For part of the year (when the clocks change) it is the same time as Los Angeles.")
     # the gap all year round, and every place with several zones said
     assert time_difference("the uk", "the us")["confirmation"] == (
         "The UK (Europe/London, UTC) is 5 hours ahead of the US (America/New_York, UTC-05:00): it is 21:50 in the UK "
@@ -172,6 +174,8 @@ def test_the_places_of_a_time_difference_are_read_from_the_question(message, arg
     ("what time is it in Tokyo? my code needs it", "time_now"),
     ("how many hours ahead is tokyo from london?", "time_difference"),
     ("what's the time difference between Tokyo and London?", "time_difference"),
+    ("what's the time difference between Marseille and New York?", "time_difference"),
+    ("is tokyo 9 hours ahead of london?", "time_difference"),
 ])
 def test_clock_questions_get_the_clock_on_the_primary(router, message, tool):
     decision = router.decide(message)
@@ -184,6 +188,8 @@ def test_clock_questions_get_the_clock_on_the_primary(router, message, tool):
     "in python how do I get the current time in Tokyo",
     "we are two hours behind schedule", "I'm 3 hours ahead of schedule, should I stop early?",
     "what's the time difference between 3 march and 10 april?",
+    "what's the time difference between march 3 and april 10?",
+    "I'm 2 hours behind on my work", "the train is 2 hours behind",
 ])
 def test_questions_about_time_that_no_clock_answers_do_not_route_there(router, message):
     assert router.decide(message).family != "clock"

@@ -109,6 +109,9 @@ def test_a_value_as_a_fraction_and_whether_a_number_is_prime():
     assert calculate("1/20000 as a fraction")["confirmation"] == "1 / 20000 = 1/20000"
     assert calculate("0.1 + 0.2 as a fraction")["fraction"] == "3/10"
     assert calculate("sqrt(2) as a fraction")["confirmation"].startswith("sqrt(2) ≈ ")
+    assert calculate("15% as a fraction")["confirmation"] == "15% = 3/20"
+    assert calculate("2^-3 as a fraction")["confirmation"] == "2 ^ -3 = 1/8"
+    assert calculate("0.0000000001 as a fraction")["fraction"] == "1/10000000000"
     with pytest.raises(CalcError, match="too large or too small"):
         calculate("1e-20 as a fraction")
     assert calculate("is 97 a prime number?")["confirmation"] == "97 is a prime number."
@@ -116,6 +119,8 @@ def test_a_value_as_a_fraction_and_whether_a_number_is_prime():
     assert calculate("is 1 prime")["prime"] is False and calculate("is 2 prime")["prime"] is True
     assert calculate("isn't 9 prime?")["confirmation"] == "9 is not a prime number: 9 = 3^2."
     assert calculate("is -7 prime")["prime"] is False
+    with pytest.raises(CalcError, match="up to 1,000,000,000,000"):  # no ValueError from Python's digit limit
+        calculate(f"is {'7' * 4400} prime")
     assert calculate("is 999,999,999,989 prime?")["prime"] is True  # the largest prime below the limit
     with pytest.raises(CalcError, match="up to 1,000,000,000,000"):
         calculate("is 10000000000000000 prime")
@@ -135,6 +140,7 @@ def test_a_years_simple_interest_and_whole_results_shown_whole():
     """The model wrote "0.035 × 10000 / 12" for a year's interest; 3.5% of 10000 is 350, not 350.0."""
     assert calculate("3.5% interest on 10000 over a year")["confirmation"] == "3.5% of 10000 = 350"
     assert calculate("5% interest on 2000 per year")["result"] == 100
+    assert calculate("12345678901234 / 2")["result"] == 6172839450617  # whole results keep every digit
     assert expression_in("3% interest on 1000 over 5 years") is None  # simple or compound: the model asks
 
 
@@ -295,7 +301,8 @@ def test_unreadable_or_impossible_dates_are_refused(fixed_now):
     ("what week of the year is christmas in?", "day_of_week"), ("which week does christmas fall in?", "day_of_week"),
     ("how old is someone born in 1985?", "days_between"), ("what year will it be in 100 days?", "date_shift"),
     ("what's the date on the first monday of next month?", "day_of_week"), ("whats 17x23", "calculate"),
-    ("how many hours in a year?", "convert_units"),
+    ("how many hours in a year?", "convert_units"), ("how many weekdays until christmas?", "days_between"),
+    ("how many working days between christmas and new year?", "days_between"),
     ("10% service charge on £50", "calculate"), ("round -2.5 to 0 decimal places", "calculate"),
     ("I have 3 dozen eggs, how many eggs is that?", "calculate"), ("total of my expenses: 12.50, 8 and 30",
                                                                    "calculate"),
@@ -321,6 +328,7 @@ def test_exact_questions_get_the_one_tool_they_need_on_the_primary(router, messa
     "a quarter of my salary goes to rent, is that ok?", "we're back to square 1 on this project, any advice?",
     "recommend a square 8 inch baking pan", "what week is christmas break at harvard?",
     "what week is today in the nfl season?", "I have a 2x4 board, what can I build?",
+    "half of 40 hours is spent in meetings, how do I push back?", "a third of 30 students failed, what should I do?",
 ])
 def test_questions_about_methods_code_or_other_families_do_not_route_there(router, message):
     assert router.decide(message).family != "exact"
@@ -537,10 +545,13 @@ def test_the_span_a_message_states(fixed_now, message, args, days):
 
 
 @pytest.mark.parametrize("message,args,told", [
-    ("how long ago was 1969?", {"from_date": "1969", "to_date": "today"}, "From 1969 to 2026 is 57 years."),
-    ("how many years since 1969?", {"from_date": "1969", "to_date": "today"}, "From 1969 to 2026 is 57 years."),
-    # an age from a year of birth (the model said 20 for 1985)
-    ("how old is someone born in 1985?", {"from_date": "1985", "to_date": "today"}, "From 1985 to 2026 is 41 years."),
+    ("how long ago was 1969?", {"from_date": "1969", "to_date": "today"},
+     "From 1969 to 2026 is 57 years (or 56, if the day in 1969 it counts from is still to come this year)."),
+    ("how many years since 1969?", {"from_date": "1969", "to_date": "today"},
+     "From 1969 to 2026 is 57 years (or 56, if the day in 1969 it counts from is still to come this year)."),
+    # an age from a year of birth (the model said 20 for 1985); a year names no day
+    ("how old is someone born in 1985?", {"from_date": "1985", "to_date": "today"},
+     "From 1985 to 2026 is 41 years (or 40, if the day in 1985 it counts from is still to come this year)."),
     # until a year begins is days: 2027 is 37 days away, not "1 year"
     ("how long until 2027", {"to_date": "2027-01-01"}, "From Wednesday 2026-11-25 to Friday 2027-01-01 is 37 days "
                                                        "(5 weeks and 2 days)."),
@@ -590,8 +601,9 @@ def test_a_calendar_year_or_month_in_shorter_units_is_counted_not_averaged():
     assert convert_units(1, "year", "weeks")["confirmation"] == \
         "A year has 52 weeks and 1 day (52 weeks and 2 days in a leap year)."
     assert convert_units(1, "month", "days")["confirmation"] == \
-        "A month has 28 to 31 days, by its length (30.4369 on average)."
+        "A month has 28 to 31 days, by its length (30.436875 on average)."
     assert convert_units(2.5, "years", "months")["confirmation"] == "2.5 years = 30 months"
+    assert convert_units(1, "month", "seconds")["confirmation"].endswith("(2,629,746 on average).")
     assert "(a year taken as 365.2425 days" in convert_units(3, "years", "days")["confirmation"]
 
 
@@ -604,6 +616,10 @@ def test_the_nth_weekday_of_a_month(fixed_now):
     assert day("the second tuesday in march 2027", today) == dt.date(2027, 3, 9)
     assert day("the 3rd thursday of december", today) == dt.date(2026, 12, 17)
     assert day("the first monday of january", today) == dt.date(2027, 1, 4)  # a month gone by this year: next year's
+    assert day("the first monday of november", today) == dt.date(2027, 11, 1)  # this year's has gone by
+    assert day("last friday of november", today) == dt.date(2026, 11, 27)  # this year's is still to come
+    with pytest.raises(DateError, match="outside the calendar"):
+        day("the first friday of january", dt.date(9999, 12, 15))
     with pytest.raises(DateError, match="February 2027 has no fifth Monday"):
         day("the fifth monday of february 2027", today)
 

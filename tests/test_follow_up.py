@@ -129,6 +129,7 @@ def test_a_chain_of_follow_ups_is_carried_back_to_its_request():
     (["is 2028 a leap year?", "and 2100?"], "leap_year", {"year": 2100}),
     # the number after the same word ("120 / 15", the model wrote)
     (["what is 15% of 80?", "and of 120?"], "calculate", {"expression": "15% of 120"}),
+    (["what is 15% of 80?", "and of 1,200?"], "calculate", {"expression": "15% of 1,200"}),
     # the request left its day unsaid (today's): the follow-up's day is said after it
     (["what week number is it?", "and on christmas?"], "day_of_week", {"date": "christmas", "week": True}),
     # which of "km" and "miles" "in feet" replaces is not said: the model's
@@ -157,6 +158,9 @@ def test_a_follow_ups_new_value_is_asked_for_not_the_last_one_again():
     # November 25", the model answered alone)
     assert "in week" in session.send("what week number is it?").text
     assert session.send("and on christmas?").text.startswith("25 December ")
+    assert session.send("and new year's day?").text.startswith("1 January 2027 is a Friday, in week 53")
+    session.send("what week number is it?")
+    assert session.route("what about christmas?").tool_hints == ("day_of_week",)
     assert model.calls == []
 
 

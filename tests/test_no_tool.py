@@ -17,7 +17,7 @@ from tars.tools.builtin import builtin_tools
     ("set a timer for 10 minutes", "I can't set timers or alarms"), ("can you set an alarm for 7am", "alarms"),
     ("wake me up at 7", "alarms"), ("call mom", "I can't make calls"), ("text my wife that I'm late", "messages"),
     ("send an email to bob about the meeting", "I can't send email"), ("play some music", "music"),
-    ("turn off the lights", "devices in your home"),
+    ("turn off the lights", "devices in your home"), ("can you set a timer for 10 minutes?", "timers"),
 ])
 def test_what_no_tool_does_is_answered_by_tars(router, message, told):
     decision = router.decide(message)
@@ -27,6 +27,12 @@ def test_what_no_tool_does_is_answered_by_tars(router, message, told):
 @pytest.mark.parametrize("message", [
     "how do I set a timer in python", "write an email to my boss asking for a day off", "play a game with me",
     "call me Sam", "what is a phone call", "set up a cron job to run every 10 minutes",
+    # asking what to say, which to choose, or what a phrase means
+    "call my landlord about mold, what should I say?", "email my professor asking for an extension, what should I say?",
+    "play some music for a wedding, what genres would you recommend?",
+    "turn on the fan or the ac, which uses less power?",
+    "set my thermostat to 68 or 72 for sleeping?", "make a timer in excel", "call my bluff meaning",
+    "wake me up when september ends is by which band?",
 ])
 def test_asking_about_them_or_other_things_is_not(router, message):
     assert router.decide(message).told == ""

@@ -73,7 +73,8 @@ def test_tars_ask_answers_with_the_setting_and_asks_no_model():
 
 @pytest.mark.parametrize("message", [
     "delete my shopping note", "please delete the note called shopping", "rename my trip note to holiday",
-    "move my trip note into archive", "erase my trip note", "then delete my trip note",
+    "move my trip note into archive", "erase my trip note", "then delete my trip note", "forget my shopping note",
+    "wipe my shopping note",
 ])
 def test_what_no_note_tool_does_is_answered_by_tars(message):
     """Shown the note tools for "delete my shopping note", the embedded model read the note out."""

@@ -401,6 +401,9 @@ def test_telling_and_asking_about_oneself_point_at_the_right_memory_tool():
     for message in ("what does my dog need to eat to stay healthy?", "when does my car need an oil change?",
                     "how did my cat get fleas?"):
         assert router.decide(message).band != "sure", message
+    for message in ("where did my wife go to school?", "where did my brother move to?",
+                    "what did my wife say about the party?"):
+        assert router.decide(message).tool_hints == ("memory_recall",), message
 
 
 def test_plain_asks_for_a_page_notes_or_the_weather_are_sure():

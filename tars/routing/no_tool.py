@@ -15,7 +15,8 @@ __all__ = ["no_tool_answer"]
 _POLITE = r"^(?:(?:hey|hi|ok|okay|please|tars|can you|could you|would you|will you)[,!]?\s+)*"
 # asking how to do it in code or a shell is a question for the model
 _ABOUT_CODE = re.compile(r"\b(?:python|javascript|typescript|java|rust|golang|bash|shell|script|code|function|cron|"
-                         r"linux|macos|windows|android|ios|app|api|program|react|node)\b|\bhow (?:do|can|to)\b",
+                         r"linux|macos|windows|android|ios|app|api|program|react|node|excel|sheets|spreadsheet)\b|"
+                         r"\bhow (?:do|can|to)\b",
                          re.IGNORECASE)
 _CANNOT = tuple((re.compile(_POLITE + pattern, re.IGNORECASE), told) for pattern, told in (
     (r"(?:set|start|make)(?: me)? (?:a |an |the )?(?:\d+[- ]minute )?(?:timer|alarm|countdown|stopwatch)\b|"
@@ -36,9 +37,17 @@ _CANNOT = tuple((re.compile(_POLITE + pattern, re.IGNORECASE), told) for pattern
 ))
 
 
+# asking what to say or which to choose, or what a phrase means, is a question for the model
+_ADVICE = re.compile(r"\b(?:what|which|how|should|would|recommend|suggest|ideas?|tips?|meaning|means|mean|band|song "
+                     r"by|sung by|lyrics|better|best)\b", re.IGNORECASE)
+_ASKING = re.compile(_POLITE.removesuffix("*") + r"+", re.IGNORECASE)  # "can you set a timer?" asks it done
+
+
 def no_tool_answer(message: str) -> str | None:
     """What tars answers to a request no tool here does ("set a timer for 10 minutes"), or None."""
     text = " ".join(message.split())
-    if _ABOUT_CODE.search(text):
+    if _ABOUT_CODE.search(text) or _ADVICE.search(_ASKING.sub("", text)):
+        return None
+    if "?" in text and not _ASKING.match(text):
         return None
     return next((told for pattern, told in _CANNOT if pattern.match(text)), None)

@@ -24,6 +24,7 @@ from tars.providers.base import Provider
 from tars.rescue import Rescuer
 from tars.routing import Router
 from tars.routing.follow_up import JOIN, chain, new_value
+from tars.routing.signals import read_signals
 from tars.session.budget import Budget, Meter
 from tars.session.compaction import Compactor, fit_request
 from tars.session.context import Compaction, Context
@@ -173,6 +174,8 @@ class Session:
                 if not routed.needs_tools:  # a cue that must end the message: the request with its new value
                     said = f"{carried[0].rstrip(' ?!.')} {new_value(carried[-1])}"
                     routed = self.router.decide(said, attached=attached)
+                if not routed.needs_tools and not read_signals(text).code:  # "what about christmas?": as the first
+                    routed = self.router.decide(carried[0], attached=attached)
                 if routed.needs_tools:
                     decision = dataclasses.replace(routed, reason=f"a follow-up ({routed.reason})")
         return self.escalation.route(decision)

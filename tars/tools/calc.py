@@ -342,6 +342,8 @@ def _tidy(value: _Number) -> _Number:
     if isinstance(value, float):
         if math.isnan(value) or math.isinf(value):
             raise CalcError("the result is not a finite number")
+        if value.is_integer() and abs(value) < 1e15:
+            return int(value)
         value = float(f"{value:.12g}")  # 0.035 * 10000 is 350.00000000000006: 350
         return int(value) if value.is_integer() and abs(value) < 1e15 else value
     return value
@@ -379,7 +381,8 @@ def calculate(expression: str) -> dict[str, Any]:
     asked, arithmetic = _question(expression)
     money = _money(expression)
     if asked == "prime":
-        n = int(arithmetic.replace(",", ""))
+        digits = arithmetic.replace(",", "")
+        n = int(digits) if len(digits) <= 16 else _PRIME_LIMIT + 1
         if n > _PRIME_LIMIT:
             raise CalcError(f"tars checks whether a number is prime up to {_PRIME_LIMIT:,}")
         return {"expression": f"is {n} prime", "result": n, "prime": is_prime(n), "confirmation": prime_told(n)}

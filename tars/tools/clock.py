@@ -49,12 +49,16 @@ def _minutes_apart(there: dt.datetime, here: dt.datetime) -> int:
     return int(((there.utcoffset() or zero) - (here.utcoffset() or zero)).total_seconds() // 60)
 
 
-def _gap(there: dt.datetime, here: dt.datetime, whom: str = "you") -> str:
-    """How far a place's clock is from another's: "9 hours ahead of you", "the same time as yours"."""
-    minutes = _minutes_apart(there, here)
+def _apart(minutes: int, whom: str = "you") -> str:
+    """A gap between clocks in words: "9 hours ahead of you", "the same time as yours"."""
     if minutes == 0:
         return "the same time as yours" if whom == "you" else f"the same time as {whom}"
     return f"{_span(minutes)} {'ahead of' if minutes > 0 else 'behind'} {whom}"
+
+
+def _gap(there: dt.datetime, here: dt.datetime, whom: str = "you") -> str:
+    """How far a place's clock is from another's."""
+    return _apart(_minutes_apart(there, here), whom)
 
 
 def _day(moment: dt.datetime) -> str:
@@ -163,9 +167,8 @@ def time_difference(place: str, from_place: str | None = None,
     others = {_minutes_apart(moment.astimezone(zone.info), moment.astimezone(base_info))
               for moment in (here + dt.timedelta(weeks=week) for week in range(1, 53))} - {minutes}
     if others:
-        same_way = all((m > 0) == (minutes > 0) for m in others) and 0 not in others
-        gaps = [f"{_span(m)} {'ahead of' if m > 0 else 'behind'} {whom}" if not same_way else _span(m)
-                for m in sorted(others, key=abs, reverse=True)]
+        same_way = all((m > 0) == (minutes > 0) for m in others) and 0 not in others and minutes != 0
+        gaps = [_apart(m, whom) if not same_way else _span(m) for m in sorted(others, key=abs, reverse=True)]
         tail = f" {'ahead of' if minutes > 0 else 'behind'} {whom}" if same_way else ""
         told += f" For part of the year (when the clocks change) it is {' or '.join(gaps)}{tail}."
     told = told[:1].upper() + told[1:] + _caveat(zone) + (_caveat(base) if base is not None else "")

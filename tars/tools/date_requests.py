@@ -253,7 +253,8 @@ def span_asked(message: str) -> dict[str, Any] | None:
             # until a year starts: days ("2130", past 2099, is more likely 21:30)
             return {"to_date": f"{year}-01-01"} if now.year < year < 2100 else None
         if match := _BORN.search(text):
-            if re.fullmatch(r"(?:1[89]|20)\d\d", match["date"].strip()):  # born in a year: whole years since it
+            born = match["date"].strip()
+            if re.fullmatch(r"(?:1[89]|20)\d\d", born) and int(born) <= now.year:  # born in a year: years since
                 return {"from_date": match["date"].strip(), "to_date": "today"}
             start = _past(match["date"], now) if _YEAR.search(match["date"]) else None
             return {"from_date": start.isoformat(), "to_date": "today"} if start else None

@@ -46,7 +46,7 @@ def _shown(day: dt.date) -> str:
 
 
 def _counted(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
 def calendar_span(start: dt.date, end: dt.date) -> tuple[int, int, int]:
@@ -78,8 +78,8 @@ def _hours(start: dt.datetime, end: dt.datetime, to_time: str, from_time: str | 
     parts = [_counted(n, unit) for n, unit in ((days, "day"), (hours, "hour"), (mins, "minute")) if n]
     parts = parts or ["0 minutes"]
     span = ("minus " if minutes < 0 else "") + (", ".join(parts[:-1]) + " and " if len(parts) > 1 else "") + parts[-1]
-    # the whole span in minutes as well (asked "how many minutes"), and in hours when it has parts
-    total = f" ({abs(minutes):,} minutes or {abs(minutes) / 60:,.4g} hours in all)" if len(parts) > 1 \
+    # the whole span in minutes as well (asked "how many minutes"), and in hours when it has days or parts
+    total = f" ({abs(minutes):,} minutes or {abs(minutes) / 60:,.4g} hours in all)" if len(parts) > 1 or days \
         else f" ({abs(minutes):,} minutes)" if abs(minutes) >= 60 else ""
     # times alone, or today's: no day to name ("friday 9am to 5pm" names Friday's)
     bare = clock_only(to_time) and clock_only(from_time) or start.date() == end.date() == now().date()
@@ -106,9 +106,12 @@ def _years(to_date: str, from_date: str | None) -> dict[str, Any] | None:
     if start is None or end is None or not start[1]:  # since a year: whole years; until one: its days
         return None
     years = end[0] - start[0]
+    # a year alone names no day: until that day's anniversary this year, one year less has passed
+    less = f" (or {years - 1:,}, if the day in {start[0]} it counts from is still to come this year)" \
+        if not end[1] and years > 0 else ""
     return {"from": str(start[0]), "to": str(end[0]), "years": years,
             "confirmation": f"From {start[0]} to {end[0]} is {'minus ' if years < 0 else ''}"
-                            f"{_counted(abs(years), 'year')}."}
+                            f"{_counted(abs(years), 'year')}{less}."}
 
 
 def _weekdays(start: dt.date, end: dt.date) -> int:

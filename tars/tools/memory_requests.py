@@ -27,7 +27,8 @@ _ASKED_ABOUT = re.compile(
     r"(?:\babout (?:my |our |the )?(?P<about>[\w'-]+(?: [\w'-]+){0,2}?)|"
     r"^(?:what|who|where|when|which)(?:'s| is| are| was| were)? (?:my|our) (?P<mine>[\w'-]+(?: [\w'-]+){0,2}?)"
     r"(?: (?:called|named|again|now))?|"
-    r"^(?:where|what|when|how) (?:does|did|do) (?:my|our) (?P<does>[\w'-]+) (?:live|work|do|drive|like|study)"
+    r"^(?:where|what|when|how) (?:does|did|do) (?:my|our) (?P<does>[\w'-]+) (?:live|work|do|drive|like|study|go|"
+    r"grow|move|say|tell|prefer|want|call|meet)\b.*?"
     r"(?: for (?:a )?living)?)\s*[?.!]*\s*$", re.IGNORECASE)
 
 
@@ -65,7 +66,7 @@ def remember_asked(message: str) -> dict[str, Any] | None:
     fact = statement(text)
     if not fact or fact.lower() == text.lower() or _MORE.search(fact):
         return None
-    return {"text": fact, "kind": "rule" if _RULE.match(fact) else "fact"}
+    return {"text": fact, "kind": "rule"} if _RULE.match(fact) else {"text": fact}  # a fact by default
 
 
 # a fact that replaces one: "actually my dentist is Dr. Park now", "my address is now 5 Elm St"

@@ -55,12 +55,18 @@ def exact_fraction(expression: str) -> Fraction | None:
                 return -walk(operand)
             case ast.UnaryOp(op=ast.UAdd(), operand=operand):
                 return walk(operand)
-            case ast.BinOp(left=left, op=ast.Pow(), right=ast.Constant(value=int() as power)) if abs(power) <= 64:
-                return walk(left) ** power
-            case ast.BinOp(left=left, op=ast.Add() | ast.Sub() | ast.Mult() | ast.Div() as op, right=right):
+            case ast.Call(func=ast.Name(id="pct"), args=[share], keywords=[]):  # a percentage: 15% is 15/100
+                return walk(share) / 100
+            case ast.BinOp(left=left, op=ast.Pow(), right=right):
+                power = walk(right)
+                if power.denominator != 1 or abs(power) > 64:
+                    raise ValueError
+                return walk(left) ** int(power)
+            case ast.BinOp(left=left, op=ast.Add() | ast.Sub() | ast.Mult() | ast.Div() | ast.Mod() as op,
+                           right=right):
                 a, b = walk(left), walk(right)
                 return a + b if isinstance(op, ast.Add) else a - b if isinstance(op, ast.Sub) \
-                    else a * b if isinstance(op, ast.Mult) else a / b
+                    else a * b if isinstance(op, ast.Mult) else a / b if isinstance(op, ast.Div) else a % b
         raise ValueError
 
     try:
@@ -75,9 +81,9 @@ def fraction_told(exact: Fraction | None, value: int | float) -> str | None:
     digits a side; None for a value too large or too small to write as one."""
     if isinstance(value, int):
         return f"= {value} (a whole number)"
-    if not 1e-9 <= abs(value) < 1e12:
-        return None
     near = exact is not None and max(abs(exact.numerator), exact.denominator) < 10**12
+    if not near and not 1e-6 <= abs(value) < 1e12:  # no exact fraction, and none close with a small denominator
+        return None
     shown = exact if exact is not None and near else Fraction(value).limit_denominator(10_000)
     text = f"{shown.numerator}/{shown.denominator}"
     if abs(shown) > 1:

@@ -66,6 +66,7 @@ def stated_args(tool_name: str, message: str, attached: str = "",
     return reader(message)
 
 
+_NUMBER = r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"  # "1,200" is one number
 _PREPOSITION = re.compile(r"^(?P<prep>in|for|at|on|of|from|to|until|till|since|before|after)\s+(?P<value>.+)$",
                           re.IGNORECASE)
 
@@ -92,9 +93,9 @@ def _carried(tool_name: str, request: str, value: str) -> str | None:
         return None
     preposition = _PREPOSITION.match(value)
     bare = preposition["value"] if preposition else value
-    numeric = re.fullmatch(r"-?\d+(?:\.\d+)?", bare) is not None
+    numeric = re.fullmatch(_NUMBER, bare) is not None
     if numeric and preposition:  # "15% of 80" + "and of 120?": the number after the same word
-        after = list(re.finditer(rf"\b{preposition['prep']}\s+(-?\d+(?:\.\d+)?)(?![\w.])", request, re.IGNORECASE))
+        after = list(re.finditer(rf"\b{preposition['prep']}\s+({_NUMBER})(?![\w.])", request, re.IGNORECASE))
         if len(after) == 1:
             longer = request[:after[0].start(1)] + bare + request[after[0].end(1):]
             return longer if stated_args(tool_name, longer) is not None else None

@@ -230,8 +230,9 @@ def _calendar(name_a: str, name_b: str) -> tuple[float, str] | None:
     per_day = 86400 // _SECONDS_IN[name_b]
     if name_a == "year":
         return 365 * per_day, f"A year has {365 * per_day:,} {_plural(name_b)} ({366 * per_day:,} in a leap year)."
-    return 30.436875 * per_day, (f"A month has {28 * per_day:,} to {31 * per_day:,} {_plural(name_b)}, by its "
-                                 f"length ({30.436875 * per_day:,.6g} on average).")
+    average = 30.436875 * per_day
+    return average, (f"A month has {28 * per_day:,} to {31 * per_day:,} {_plural(name_b)}, by its length "
+                     f"({_number(average)[0]} on average).")
 
 
 def convert_units(value: float, from_unit: str, to_unit: str) -> dict[str, Any]:

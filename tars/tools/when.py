@@ -209,7 +209,7 @@ def day(text: str, today: dt.date) -> dt.date | None:
             return _next(make, m.group(1) or m.group(2), today)
     try:
         return _day(t, today)
-    except OverflowError:
+    except (OverflowError, ValueError):  # a year past 9999, counted on from a day near the end
         raise DateError("the result is outside the calendar (years 1 to 9999)") from None
 
 
@@ -218,7 +218,7 @@ _NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "four
 _NTH_WORD = "|".join(_NTH)
 # "the first monday of next month", "the last friday in november 2027"
 _NTH_WEEKDAY = (rf"\b({_NTH_WORD})\s+({WEEKDAY})\s+(?:of|in)\s+"
-                rf"(?:(this|next|last|the)\s+month|({_MON})(?:\s+(\d{{4}}))?)")
+                rf"(?:(this|next|last|the)\s+month|({_MON})(?:\s+(\d{{4}})(?!\d))?)")
 
 
 def _nth_weekday(m: re.Match[str], today: dt.date) -> dt.date:
@@ -226,10 +226,16 @@ def _nth_weekday(m: re.Match[str], today: dt.date) -> dt.date:
     to come. DateError when the month has no such day (a fifth Monday)."""
     if m.group(3):
         start = add_months(today.replace(day=1), {"next": 1, "last": -1}.get(m.group(3), 0))
-    else:
+    else:  # a month named without a year: the next time that day comes ("the first monday of november")
         month = _month(m.group(4)) or today.month
-        year = int(m.group(5)) if m.group(5) else today.year + (month < today.month)
-        start = dt.date(year, month, 1)
+        start = dt.date(int(m.group(5)) if m.group(5) else today.year, month, 1)
+        if not m.group(5) and _nth_in(start, m) < today:
+            start = start.replace(year=start.year + 1)
+    return _nth_in(start, m)
+
+
+def _nth_in(start: dt.date, m: re.Match[str]) -> dt.date:
+    """The nth (or last) weekday an `_NTH_WEEKDAY` match names, in the month that begins on `start`."""
     n, wd = _NTH[m.group(1)], _weekday(m.group(2))
     length = calendar.monthrange(start.year, start.month)[1]
     if n < 0:

@@ -16,10 +16,14 @@ __all__ = ["CLOCK", "CLOCK_PAIRS", "CLOCK_NEGATIVES", "DATE_PAIRS", "Pairs", "TI
 
 Pairs = tuple[tuple[float, str], ...]
 
-# how far apart two clocks are: "the time difference between Tokyo and London", "how many hours ahead is Sydney?"
-# (not between two days, which is date arithmetic, nor "two hours behind schedule")
-TIME_DIFFERENCE = (rf"\btime difference\b(?! between (?:\d|today|tomorrow|yesterday|(?:{MONTH_ABBR})[a-z]*\b))|"
-                   r"\bhours? (?:ahead|behind)\b(?! (?:of )?(?:the |my |our |your )?(?:schedule|plan|target|time|"
+# how far apart two clocks are: "the time difference between Tokyo and London", "how many hours ahead is
+# Sydney?", "is Tokyo 9 hours ahead of London?"; not between two days ("between 3 march and 10 april",
+# date arithmetic), nor "two hours behind schedule" or "2 hours behind on my work"
+_DAYS_AFTER = rf" between (?:\d|today|tomorrow|yesterday|(?:{MONTH_ABBR})[a-z]*\.? \d)"
+_BETWEEN_DAYS = rf"\btime difference{_DAYS_AFTER}"
+TIME_DIFFERENCE = (rf"\btime difference\b(?!{_DAYS_AFTER})|\bhow many hours (?:ahead|behind)\b|"
+                   r"\bhours? (?:is|are) [\w ]{2,30} (?:ahead|behind)\b|"
+                   r"\bhours? (?:ahead|behind) (?:of|from)\b(?! (?:the |my |our |your )?(?:schedule|plan|target|time|"
                    r"deadline|pace|budget|estimate|rest|others|everyone|us|them|me)\b)")
 CLOCK_PAIRS: Pairs = (
     (3, TIME_DIFFERENCE),
@@ -43,7 +47,7 @@ DATE_PAIRS: Pairs = (
     (2, r"\b(?:how long|how many (?:hours|minutes)) (?:until|till|to) (?:midnight|noon|\d)"),
 )
 CLOCK_NEGATIVES: Pairs = (
-    (3, rf"\btime difference between (?:\d|today|tomorrow|yesterday|(?:{MONTH_ABBR})[a-z]*\b)"),  # two days
+    (3, _BETWEEN_DAYS),
     (3, r"\btime (?:complexity|dilation|travel|period|series|signature|management|machine|crystal|frame|limit|"
         r"out)s?\b"),
     (3, r"\bspace-?time\b|\b(?:run|compile|load|up|screen|down|lead|half|life|bed|prime|day|spare|free|over|part|"

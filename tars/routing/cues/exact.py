@@ -70,7 +70,9 @@ EXACT = Family(
         (3, rf"\b(?:square root|cube root|sqrt|factorial)\b(?: of)?\s*\(?{_N}|{_N} (?:squared|cubed)\b|"
             rf"\b(?:the )?(?:square|cube) of -?{_N}"),
         # parts and multiples: "half of 250", "two thirds of 90", "double 128"
-        (3, rf"\b(?:half|halves|thirds?|quarters?|fifths?|tenths?) of {_N}|"
+        # (asked alone or with arithmetic after: "half of 40 hours is spent in meetings" is no sum)
+        (3, rf"^(?:what(?:'s| is) |how much is |calculate )?(?:(?:a|one|two|three|four) )?(?:half|halves|thirds?|"
+            rf"quarters?|fifths?|tenths?) of {_N}(?: ?[a-z]+)?(?:\W*$| (?:{_OPERATOR_WORD}|[*/+×÷-]) )|"
             rf"^(?:what(?:'s| is) )?(?:double|twice|triple|treble|quadruple) {_N}\W*$"),
         # a value as a fraction, a whole number's primality: "0.75 as a fraction", "is 97 prime?"
         (3, rf"{_N} (?:as|to|into|in) (?:a )?fraction\b|^(?:is|isn'?t) {_N} (?:a )?prime\b"),
@@ -100,6 +102,10 @@ EXACT = Family(
         (3, r"\bhow (?:many|much) (?:more )?(?:days|weeks|months|years|hours|minutes|sleeps|time)\b.{0,30}"
             r"\b(?:until|till|til|to go|before|since|between|from|left|ago|away)\b"),
         (3, r"\b(?:days|weeks|sleeps) (?:until|till|til|left (?:until|till|before)|to go (?:until|till))\b"),
+        # working days: "how many weekdays until christmas?", "working days between christmas and new year"
+        (3, r"\bhow many (?:working |business |week ?)?days\b.{0,40}\b(?:until|till|between|since|before|from)\b|"
+            r"\b(?:working|business) days (?:until|till|between|since|before|left)\b|\bweekdays (?:until|till|"
+            r"between|since|before|left)\b"),
         (3, rf"\bwhat (?:date|day(?: of the week)?|weekday) (?:is|was|will be|falls?|does|did|will)\b.{{0,20}}\b{_DATE}"
             rf"|\b{_DATE}\b.{{0,20}}\b(?:fall|falls|fell|be) on (?:a|which|what)\b"
             rf"|{_DATE_OF}|\bwhen is (?:the )?{_DATE}(?: (?:this|next|last) year| \d{{4}})?\b\W*$"),
@@ -153,7 +159,8 @@ EXACT = Family(
                       rf"how many (?:{_UNIT}) (?:are |is )?in(?! (?:the month of )?{_MONTH_NAME}))\b|"
                       rf"\bhow many (?:{_UNIT}) (?:is|are|makes?) {_N} ?(?:{_UNIT})\b|"
                       rf"{_N} ?(?:{_UNIT})\b.{{0,4}}\b(?:to|in|into|as)\s+(?:a |an )?(?:{_UNIT})\b|{_MARKED_FEET}",
-        days_between=r"\bhow (?:many|much) (?:more )?(?:days|weeks|months|years|sleeps|time)\b|^how long\b|"
+        days_between=r"\bhow (?:many|much) (?:more )?(?:days|weeks|months|years|sleeps|time|weekdays|working days|"
+                     r"business days)\b|^how long\b|"
                      r"\b(?:days|weeks|sleeps) (?:until|till|til|left|between)\b|\bhow old\b|"
                      r"\bhow (?:many|much) (?:more )?(?:hours|minutes) (?:until|till|since|between|from|left|ago|"
                      r"before)\b",

@@ -203,7 +203,8 @@ MEMORY = Family(
         (4, rf"(?=.*(?:{CHANGED})){UPDATE_STATED}\W*$"),
         # a question about the user's own people and things: only memory can know ("who is my sister?")
         (3, rf"^(?:what|who|where|when|which|how old)(?:'s| is| are| was| were)? (?:my|our) {_OWN}\b|"
-            rf"^(?:where|what) (?:does|did) (?:my|our) {_OWN} (?:live|work|study|drive|do for (?:a )?living)\b"),
+            rf"^(?:where|what|when) (?:does|did|do) (?:my|our) {_OWN} (?:live|work|study|drive|do for (?:a )?living|"
+            rf"go to (?:school|college|university)|grow up|move|say|tell|like|prefer|want|call|meet)\b"),
         # someone's birthday asked about: what memory holds of it (recall counts the days to it)
         (6, BIRTHDAY_ASKED),  # specific enough to outweigh the textbook frame of "how many days"
         (3, r"\bi (?:told|mentioned|said to|gave) you\b|\bwhat i (?:said|told you|mentioned)\b"),
@@ -298,7 +299,7 @@ NOTES = Family(
     ),
     # no note tool deletes, renames or moves a note: a small model shown the note tools read it out instead
     cannot=cannot_do((r"^(?:(?:please|can you|could you|then|and|now|ok|okay|so)[,!]?\s+)*"
-                      r"(?:delete|remove|erase|trash|rename|move|archive)\b"
+                      r"(?:delete|remove|erase|trash|rename|move|archive|forget|wipe)\b"
                       r"(?!.{0,60}\b(?:from|in|of|out of|inside) (?:the |my |this |that |all )?(?:\w+ )?(?:all )?"
                       r"(?:notes?|note's|journal|diary)\b)(?!.{0,40}\bnote's\b)",
                       "I can't do that: my note tools read, write, add to, list and search notes, but none "
