@@ -320,7 +320,7 @@ def test_a_call_that_confirms_what_it_did_is_the_answer_without_a_model(make_ses
                 parameters={"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]},
                 func=memory_remember)
     session, model = make_session([[J({"tool": "memory_remember", "args": {"text": "Miso is my cat"}})]], [tool])
-    turn = session.send("remember that my cat is called Miso")
+    turn = session.send("my cat is called Miso, don't forget")  # one tars does not read: the model's call
     assert turn.text == "Remembered: Your cat is called Miso." and len(model.calls) == 1
 
 

@@ -278,9 +278,9 @@ def test_asked_about_a_birthday_recall_counts_the_days_to_it(folder, fixed_today
 
 @pytest.mark.parametrize("message,args", [
     # the embedded model kept this as "Dr. Lee is the dentist, and you remember that your dentist is Dr. Lee"
-    ("remember that my dentist is Dr. Lee", {"text": "My dentist is Dr. Lee", "kind": "fact"}),
-    ("my sister lives in Porto, keep that in mind", {"text": "My sister lives in Porto", "kind": "fact"}),
-    ("remember that I live at 5 Elm St. in Leeds", {"text": "I live at 5 Elm St. in Leeds", "kind": "fact"}),
+    ("remember that my dentist is Dr. Lee", {"text": "My dentist is Dr. Lee"}),
+    ("my sister lives in Porto, keep that in mind", {"text": "My sister lives in Porto"}),
+    ("remember that I live at 5 Elm St. in Leeds", {"text": "I live at 5 Elm St. in Leeds"}),
     ("please remember: always answer in Spanish", {"text": "Always answer in Spanish", "kind": "rule"}),
     # a task, a question, a pointer, two facts: not one fact stated
     ("remember to buy milk", None), ("do you remember my name?", None), ("remember this", None),
