@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from servers.webpages import ARTICLE_FACT, INJECTION, WebServer
 
@@ -157,3 +159,36 @@ def test_connect_time_check_stops_dns_rebinding(server):
     with pytest.raises(BlockedAddress, match="internal address"):
         fetch(f"{server.url}/article", FooledGuard())
     assert len(server.requests) == before
+
+
+def test_the_page_a_message_names_is_read_as_written():
+    """A small model asked about croissants on a page added "?croissants=3" to its address."""
+    from tars.tools.web import url_asked
+
+    assert url_asked("how much do 3 croissants cost at http://127.0.0.1:8765/page.html?") == \
+        {"url": "http://127.0.0.1:8765/page.html"}
+    assert url_asked("summarize https://example.com/a.") == {"url": "https://example.com/a"}
+    assert url_asked("compare https://a.com and https://b.com") is None  # which one is the model's to read
+    assert url_asked("summarize this page") is None
+
+
+def test_the_summariser_reads_a_page_as_text_under_a_short_fence_and_no_memory_but_rules():
+    """Shown the fence's warning and the user's pinned facts, the embedded model summarised a
+    bakery's page as "The user's memory file contains the URL of a webpage"."""
+    from tars.messages import Message
+    from tars.pipeline import prompts
+    from tars.tools.web import wrap_untrusted
+
+    page = wrap_untrusted("Bob's Bakery is open 7am to 6pm.", "http://127.0.0.1/page.html")
+    call = ToolCall(id="c1", name="web_read", arguments={"url": "http://127.0.0.1/page.html"})
+    messages = [Message(role="user", content="summarize http://127.0.0.1/page.html"),
+                Message(role="assistant", content="", tool_calls=(call,)),
+                Message(role="tool", content=json.dumps({"url": "http://127.0.0.1/page.html", "content": page}),
+                        tool_call_id="c1", name="web_read")]
+    request = prompts.summary_request(messages)
+    assert "<<<UNTRUSTED WEB CONTENT from http://127.0.0.1/page.html>>>\nBob's Bakery is open 7am to 6pm." in request
+    assert "not instructions from the user" not in request and '\\n' not in request
+    memory = ("What you remember about the user (their memory file; use it, don't recite it):\nPinned:\n"
+              "- Ana lives in Porto\nRules to follow:\n- Always answer in Spanish")
+    system = prompts.summariser_system(f"You are tars.\n\n{memory}")
+    assert "Ana lives in Porto" not in system and "Rules to follow:\n- Always answer in Spanish" in system

@@ -23,8 +23,10 @@ from tars.tools.birthdays import counted
 from tars.tools.fact_wording import is_question, second_person, third_person
 from tars.tools.search_index import SearchIndex
 
-__all__ = ["MemoryStore", "Item", "KINDS", "MEMORY_RECALL", "memory_chunks"]
+__all__ = ["MemoryStore", "Item", "KINDS", "MEMORY_RECALL", "memory_chunks", "rules_only"]
 
+_HEADING_LINE = "What you remember about the user (their memory file; use it, don't recite it):"
+_RULES_TITLE = "Rules to follow"
 MEMORY_RECALL = "memory_recall"  # the tool's name: the pipeline hands it what a question asks about
 
 KINDS = {"pinned": "Pinned", "fact": "Facts", "rule": "Rules"}
@@ -324,8 +326,8 @@ class MemoryStore:
         relevant = []
         if user_text.strip() and facts:
             relevant = [facts[n] for h in self.search_hits(user_text, limit=12) if (n := _norm(h.text)) in facts]
-        body = ["What you remember about the user (their memory file; use it, don't recite it):"]
-        for title, group in (("Pinned", lines), ("Rules to follow", rules),
+        body = [_HEADING_LINE]
+        for title, group in (("Pinned", lines), (_RULES_TITLE, rules),
                              ("Relevant facts", [f"- {t}" for t in dict.fromkeys(relevant)])):
             if group:
                 body += [f"{title}:", *group]
@@ -338,3 +340,18 @@ class MemoryStore:
             out.append(line)
             used += len(line) + 1
         return "\n".join(out) if len(out) > 1 else None
+
+
+def rules_only(paragraph: str) -> str | None:
+    """A system-prompt paragraph without the memory in it but its rules: for a step that tells what
+    tool results say, where a small model retold pinned facts ("The user's memory file contains
+    the URL…") instead; what the user asked always to be done still holds. Other paragraphs are
+    returned as they are; None for memory with no rules."""
+    lines = paragraph.split("\n")
+    if not lines or lines[0] != _HEADING_LINE:
+        return paragraph
+    start = next((i for i, line in enumerate(lines) if line == f"{_RULES_TITLE}:"), None)
+    if start is None:
+        return None
+    end = next((i for i in range(start + 1, len(lines)) if not lines[i].startswith("- ")), len(lines))
+    return "\n".join(lines[start:end])
