@@ -193,8 +193,8 @@ WEB = Family(
         web_read=r"\bhttps?://|\bwww\.|\b[a-z0-9-]+\.(?:com|org|net|io|dev|ai|co|gov|edu|uk|de|fr|info|news|app|"
                  r"blog|me|tv|us|eu|ca|au)\b|\b(?:read|summari[sz]e|tl;?dr|fetch|open) (?:this|that|the) "
                  r"(?:page|article|link|site|post|url)\b",
-        web_search=r"(?<![./])\b(?:search|google|look up|lookup|latest|news|headlines?|price|worth|costs?|score|who won|winning|"
-                   r"find|"
+        web_search=r"(?<![./])\b(?:search|google|look up|lookup|latest|news|headlines?|price|worth|costs?|score|"
+                   r"who won|winning|find|"
                    r"online|reviews?|yet|opening hours|updates?|results?|trending|current|open|closed?|stocks?|"
                    r"market|rates?|playing|happening|polls?)\b"
                    rf"|\d[\d,.]*\s*{MONEY_PAIR}",  # an amount in another currency needs today's rate
