@@ -19,6 +19,7 @@ from tars.attachments.counts import count_asked, counts_told
     ("count the words", "words"), ("how many characters does it have?", "characters"),
     ("how many words are in this essay?", "words"), ("whats the word count please", "words"),
     ("how many paragraphs?", "paragraphs"), ("now count the words", "words"),
+    ("how many lines are in @app.log?", "lines"), ("how many words does @README.md have?", "words"),
     # a count of something else, or advice about counts: the model's
     ("how many words should an essay have?", None), ("how many lines of python are there", None),
     ("how many errors are in this log?", None), ("count the lines that mention ERROR", None),

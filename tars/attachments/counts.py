@@ -26,6 +26,7 @@ _HEADER = re.compile(r"^\[attached (?P<kind>input|file|page|image): (?P<name>.*)
 
 def count_asked(request: str) -> str | None:
     """The unit a request asks to count, when that is all it asks: "how many words is this?" -> "words"."""
+    request = re.sub(r"(?:\s+(?:in|of))?\s+@\S+", " ", request)  # "how many lines are in @app.log?": the file attached
     match = _ASKED.match(" ".join(request.split()))
     if match is None:
         return None
