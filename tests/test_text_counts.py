@@ -46,6 +46,16 @@ def test_the_count_of_one_piped_input_or_text_file():
     assert counts_told("how many words?", page) is None
 
 
+def test_the_lines_that_mention_a_word_are_counted():
+    """"How many errors are in this log?" is the lines that say "error", as grep -ci counts them."""
+    log = Attached(kind="file", name="app.log", size=39, text="ERROR disk full\nINFO ok\nERROR net down\n").block()
+    assert counts_told("how many errors are in this log file?", log) == '2 lines of 3 mention "error".'
+    assert counts_told("how many lines contain INFO?", log) == '1 line of 3 mentions "INFO".'
+    assert counts_told("how many errors are in @app.log?", log) == '2 lines of 3 mention "error".'
+    assert counts_told("how many errors should I expect?", log) is None
+    assert counts_told("how many errors are in it, and why?", log) is None
+
+
 def test_tars_ask_counts_piped_text_without_a_model():
     with OllamaServer() as ollama:
         ollama.script("There are 5 words.")

@@ -1,7 +1,9 @@
-"""Counts of the text that came with a request ("how many words is this?"), told by tars.
+"""Counts of the text that came with a request ("how many words is this?", "how many errors are
+in this log?"), told by tars.
 
 The embedded model, piped "hello world" and asked how many words it was, said 5: counting is no
-model's work. Only a request that asks for a count and nothing else is answered here, and only of
+model's work. Lines that mention a word are counted as grep -ci would ("errors" are the lines that
+say "error"). Only a request that asks for a count and nothing else is answered here, and only of
 one piped input or one text file; anything else goes to the model as usual.
 """
 
@@ -20,6 +22,14 @@ _ASKED = re.compile(
     rf"(?:how many (?P<many>{_UNITS}){_OF}|(?:count|give me|tell me) (?:the )?(?:number of )?(?P<unit>{_UNITS}){_OF}|"
     rf"(?:what(?:'s|s| is) the )?(?P<count>word|line|character|char|paragraph) count(?:{_OF})?)"
     r"(?:,?\s+please)?\s*[?.!]*$", re.IGNORECASE)
+# lines that mention a word: "how many errors are in this log?", "how many lines contain TODO?"
+_MENTIONS = re.compile(
+    r"^(?:(?:please|can you|could you|so|ok|okay|now|and|then|also),?\s+)*(?:how many|count(?: the)?) "
+    r"(?:(?P<plural>errors|warnings|failures|exceptions|timeouts|todos|fixmes|retries|crashes)|"
+    r"lines? (?:that |which )?(?:with|contain|contains|containing|mention|mentions|mentioning|say|says|saying|"
+    r"have|has) [\"']?(?P<word>[\w.-]+)[\"']?)"
+    r"(?: (?:are|is))?(?: there)?(?: in (?:it|this|that|the|my)?(?:\s*\S+){0,2}?)?(?:,?\s+please)?\s*[?.!]*$",
+    re.IGNORECASE)
 _FENCE = re.compile(r"(?P<fence>`{3,})\n(?P<text>.*?)\n(?P=fence)", re.DOTALL)
 _HEADER = re.compile(r"^\[attached (?P<kind>input|file|page|image): (?P<name>.*), [^,\]]+\]$", re.MULTILINE)
 
@@ -48,10 +58,23 @@ def _plural(n: int, unit: str) -> str:
     return f"{n:,} {unit if n != 1 else unit[:-1]}"
 
 
+def _mentions_told(request: str, text: str) -> str | None:
+    """How many lines of `text` mention the word a request asks about, or None when it asks no such thing."""
+    match = _MENTIONS.match(" ".join(re.sub(r"(?:\s+(?:in|of))?\s+@\S+", " ", request).split()))
+    if match is None:
+        return None
+    word = match["word"] or match["plural"][:-1]
+    lines = text.replace("\r\n", "\n").split("\n")
+    found = sum(word.lower() in line.lower() for line in lines)
+    return f"{_plural(found, 'lines')} of {len(lines):,} {'mention' if found != 1 else 'mentions'} \"{word}\"."
+
+
 def counts_told(request: str, attached: str) -> str | None:
     """tars's answer to a request for a count of the text that came with it, or None."""
     unit = count_asked(request)
-    text = _one_text(attached) if unit else None
+    text = _one_text(attached)
+    if text is not None and unit is None:
+        return _mentions_told(request, text)
     if unit is None or text is None:
         return None
     text = text.replace("\r\n", "\n").removesuffix("\r")  # a Windows line end is one character
