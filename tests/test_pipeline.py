@@ -495,3 +495,16 @@ def test_an_answer_with_no_tool_is_shown_the_conversation_as_the_user_saw_it(mak
     shown = model.calls[-1]["messages"]
     assert [m.role for m in shown] == ["user", "assistant", "user"]
     assert shown[1].content == "12 °C in Oslo." and not any(m.tool_calls for m in shown)
+
+
+def test_an_answer_with_no_tool_is_not_shown_a_tools_opening_words():
+    """After "Remembered: You prefer metric units.", the embedded model answered "how far is 10
+    miles?" with "Remembered: 10 miles is approximately 628.3 kilometers."."""
+    from tars.messages import Message
+    from tars.pipeline.provider import _as_told
+
+    told = _as_told([Message(role="user", content="remember that I prefer metric units"),
+                     Message(role="assistant", content="Remembered: You prefer metric units."),
+                     Message(role="user", content="how far is 10 miles?")])
+    assert [m.content for m in told] == ["remember that I prefer metric units", "You prefer metric units.",
+                                         "how far is 10 miles?"]

@@ -282,6 +282,9 @@ def test_asked_about_a_birthday_recall_counts_the_days_to_it(folder, fixed_today
     ("my sister lives in Porto, keep that in mind", {"text": "My sister lives in Porto"}),
     ("remember that I live at 5 Elm St. in Leeds", {"text": "I live at 5 Elm St. in Leeds"}),
     ("please remember: always answer in Spanish", {"text": "Always answer in Spanish", "kind": "rule"}),
+    # the user's name said plainly (kept as "Sam, my name is Sam" by the embedded model)
+    ("hi, my name is Sam", {"text": "My name is Sam", "kind": "pinned"}),
+    ("call me Sam", {"text": "My name is Sam", "kind": "pinned"}), ("my name is not important", None),
     # a task, a question, a pointer, two facts: not one fact stated
     ("remember to buy milk", None), ("do you remember my name?", None), ("remember this", None),
     ("remember when we went to Paris?", None), ("remember my cat is Tom. And my dog is Rex.", None),

@@ -17,6 +17,8 @@ asking may load the model or query a server, which building a session must not d
 
 from __future__ import annotations
 
+import dataclasses
+import re
 import time
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -295,13 +297,19 @@ class PipelineProvider:
                 yield Usage(input_tokens=run.input_tokens, output_tokens=run.output_tokens)
 
 
+# how a tool's own answer opens ("Remembered: You prefer metric units."): a small model answering
+# the next message with no tool copied the opening ("Remembered: 10 miles is 628.3 kilometers.")
+_TOLD_BY_A_TOOL = re.compile(r"^(?:Remembered|Updated|Forgotten|From memory): ")
+
+
 def _as_told(messages: Sequence[Message]) -> list[Message]:
     """The conversation as the user saw it: each turn's request and answer, without the calls and
-    results in between. A small model answering with no tool, shown earlier turns' calls, wrote
-    one of its own as the answer (`{"name": "joke", …}`); each answer already says what its calls
-    found."""
-    return [m for m in messages if m.role != "tool" and not (m.role == "assistant" and m.tool_calls and
-                                                              not m.content.strip())]
+    results in between, and without the opening words of answers a tool gave. A small model
+    answering with no tool, shown earlier turns' calls, wrote one of its own as the answer
+    (`{"name": "joke", …}`); each answer already says what its calls found."""
+    return [dataclasses.replace(m, content=_TOLD_BY_A_TOOL.sub("", m.content, count=1)) if m.role == "assistant" else m
+            for m in messages if m.role != "tool" and not (m.role == "assistant" and m.tool_calls and
+                                                           not m.content.strip())]
 
 
 def _not_here(**_: Any) -> None:

@@ -58,9 +58,17 @@ _MORE = re.compile(r"\b(?:so|therefore|hence|thus|please|don'?t|dont|do not|can 
 _RULE = re.compile(r"^(?:always|never|from now on|going forward|in future|in the future)\b", re.IGNORECASE)
 
 
+# the user's name said plainly: "hi, my name is Sam", "call me Sam" (kept pinned: every answer may use it)
+_NAME = re.compile(r"^(?:(?:hi|hello|hey)(?: there)?[,!.]?\s+)?(?:my name is|my name's|call me|you can call me|"
+                   r"i'?m called|i am called) (?P<name>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)\s*[.!]*$")
+
+
 def remember_asked(message: str) -> dict[str, Any] | None:
-    """memory_remember's fact (and kind) from a request to keep one, in the user's own words."""
+    """memory_remember's fact (and kind) from a request to keep one, in the user's own words, or from
+    the user's name said plainly (the embedded model kept "hi, my name is Sam" as "Sam, my name is Sam")."""
     text = " ".join(message.split())
+    if name := _NAME.match(text[:1].lower() + text[1:]):
+        return {"text": f"My name is {name['name']}", "kind": "pinned"}
     if len(text) > 300 or is_question(text) or not _KEEP.search(text) or len(sentences(text)) > 1:
         return None
     fact = statement(text)
