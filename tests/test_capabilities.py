@@ -41,6 +41,10 @@ def test_other_questions_are_not(router, message):
     assert router.decide(message).told == ""
 
 
+def test_help_with_text_that_came_with_it_is_about_that_text(router):
+    assert router.decide("help", attached="```\nTraceback: ZeroDivisionError\n```").told == ""
+
+
 def test_tars_ask_answers_it_without_a_model():
     with OllamaServer() as ollama:
         ollama.script("I can browse the internet and check your emails.")

@@ -189,7 +189,9 @@ def test_clock_questions_get_the_clock_on_the_primary(router, message, tool):
     "we are two hours behind schedule", "I'm 3 hours ahead of schedule, should I stop early?",
     "what's the time difference between 3 march and 10 april?",
     "what's the time difference between march 3 and april 10?",
-    "I'm 2 hours behind on my work", "the train is 2 hours behind",
+    "I'm 2 hours behind on my work", "the train is 2 hours behind", "how many hours behind schedule are we?",
+    "how many hours are we behind on the project?", "how many hours is the train behind?",
+    "the other team is 2 hours ahead of us",
 ])
 def test_questions_about_time_that_no_clock_answers_do_not_route_there(router, message):
     assert router.decide(message).family != "clock"

@@ -203,4 +203,6 @@ def test_a_follow_up_that_turns_elsewhere_or_that_tars_answers_keeps_its_own_rou
                       tools=ToolRegistry(builtin_tools(config)))
     assert session.send("convert 10 km to miles").text.startswith("10 kilometres ≈ 6.21371 miles")
     assert not session.route("and in python?").needs_tools
+    session.send("when is easter?")
+    assert not session.route("what about dinner?").needs_tools  # no day: the date tool reads no new value
     assert "none deletes, renames or moves" in session.route("now rename my trip note").told

@@ -54,6 +54,10 @@ def test_the_lines_that_mention_a_word_are_counted():
     assert counts_told("how many errors are in @app.log?", log) == '2 lines of 3 mention "error".'
     assert counts_told("how many errors should I expect?", log) is None
     assert counts_told("how many errors are in it, and why?", log) is None
+    assert counts_told("how many errors are in my essay?", log) is None  # grammar, not lines that say "error"
+    retries = Attached.piped("retry 1\nretry 2\nCrash detected").block()
+    assert counts_told("how many retries are in this log?", retries) == '2 lines of 3 mention "retry".'
+    assert counts_told("how many crashes are there?", retries) == '1 line of 3 mentions "crash".'
 
 
 def test_tars_ask_counts_piped_text_without_a_model():

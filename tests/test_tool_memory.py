@@ -86,7 +86,7 @@ def test_a_change_to_something_never_remembered_is_remembered_when_it_is_said_wh
     run(reg, "memory_remember", text="My dentist is Dr. Lee")
     out = run(reg, "memory_update", old="my address", new="My address is 5 Elm St").output
     assert out["status"] == "remembered" and out["confirmation"] == (
-        "Remembered: Your address is 5 Elm St. (Nothing about 'my address' was remembered before.)")
+        "Remembered: Your address is 5 Elm St. (Nothing about your address was remembered before.)")
     assert run(reg, "memory_update", old="my dentist", new="My dentist is Dr. Park").output["confirmation"] == \
         "Updated: Your dentist is Dr. Lee -> Your dentist is Dr. Park."
 
@@ -289,6 +289,7 @@ def test_asked_about_a_birthday_recall_counts_the_days_to_it(folder, fixed_today
     ("remember to buy milk", None), ("do you remember my name?", None), ("remember this", None),
     ("remember when we went to Paris?", None), ("remember my cat is Tom. And my dog is Rex.", None),
     ("remember my wife is vegetarian so dont suggest meat recipes", None),
+    ("remember that my wife said no. My cat is Tom.", None),
 ])
 def test_the_fact_a_request_to_remember_states(message, args):
     from tars.tools.memory_requests import remember_asked
@@ -300,10 +301,12 @@ def test_the_fact_a_request_to_remember_states(message, args):
     # the embedded model echoed this back and changed nothing
     ("actually my dentist is Dr. Park now", {"old": "my dentist", "new": "My dentist is Dr. Park"}),
     ("my address is now 5 Elm St", {"old": "my address", "new": "My address is 5 Elm St"}),
-    ("correction: my cat is called Tom", {"old": "my cat", "new": "My cat is called Tom"}),
-    ("my kids are 5 and 7 now", {"old": "my kids", "new": "My kids are 5 and 7"}),
-    # no sign that it replaces anything: a statement for the model to read
-    ("my dentist is Dr. Park", None), ("is my dentist Dr. Park now?", None),
+    ("my favorite food is now sushi", {"old": "my favorite food", "new": "My favorite food is sushi"}),
+    # no sign that it replaces anything, something else than one holder of a role, a negation, a
+    # question: the model's to read
+    ("my dentist is Dr. Park", None), ("is my dentist Dr. Park now?", None), ("my code is broken now", None),
+    ("actually my son is 7 now", None), ("my wife is no longer vegetarian", None), ("my boss is no longer Tom", None),
+    ("actually my question is about Python", None), ("my dentist is now Dr. Park, is that ok?", None),
 ])
 def test_the_change_a_message_states(message, args):
     from tars.tools.memory_requests import update_asked
@@ -311,8 +314,26 @@ def test_the_change_a_message_states(message, args):
     assert update_asked(message) == args
 
 
+def test_a_change_replaces_only_the_item_about_that_role(folder):
+    """Matched by likeness, "my favorite food is now sushi" replaced the favourite colour."""
+    reg = registry(folder)
+    for fact in ("My favorite color is blue", "My son's teacher is Mrs. Brown", "My dentist is Dr. Lee"):
+        run(reg, "memory_remember", text=fact)
+    assert run(reg, "memory_update", old="my favorite food", new="My favorite food is sushi").output["status"] == \
+        "remembered"
+    assert run(reg, "memory_update", old="my son", new="My son is 7").output["status"] == "remembered"
+    run(reg, "memory_update", old="my dentist", new="My dentist is Dr. Park")
+    assert [i["text"] for i in run(reg, "memory_recall").output["items"]] == [
+        "The user's favorite color is blue", "The user's son's teacher is Mrs. Brown", "The user's dentist is Dr. Park",
+        "The user's favorite food is sushi", "The user's son is 7"]
+
+
 def test_a_change_is_routed_to_the_update_and_a_new_fact_to_remember():
     router = Router(builtin_tools(load_config(environ={})))
     assert router.decide("actually my dentist is Dr. Park now").tool_hints == ("memory_update",)
     assert router.decide("remember that my dentist is Dr. Lee").tool_hints == ("memory_remember",)
     assert router.decide("what time is it now").family == "clock"
+    for chat in ("my code is broken now", "my baby is crying now", "actually my question is about Python",
+                 "my son is now 5, what books should he read?"):
+        assert not router.decide(chat).needs_tools, chat
+    assert router.decide("remember that I'm vegetarian now").tool_hints == ("memory_remember",)

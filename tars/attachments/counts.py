@@ -34,10 +34,22 @@ _FENCE = re.compile(r"(?P<fence>`{3,})\n(?P<text>.*?)\n(?P=fence)", re.DOTALL)
 _HEADER = re.compile(r"^\[attached (?P<kind>input|file|page|image): (?P<name>.*), [^,\]]+\]$", re.MULTILINE)
 
 
+# what a count of "errors" in means grammar, style or bugs, not lines that say "error"
+_WRITING = re.compile(r"\b(?:essay|text|document|paper|draft|letter|writing|sentences?|paragraphs?|story|code|script|"
+                      r"program|function|grammar|spelling)\b", re.IGNORECASE)
+_ONE_OF = {"errors": "error", "warnings": "warning", "failures": "failure", "exceptions": "exception",
+           "timeouts": "timeout", "todos": "todo", "fixmes": "fixme", "retries": "retry", "crashes": "crash"}
+_AT_FILE = re.compile(r"(?: (?:in|of))? @\S+")
+
+
+def _without_at_files(request: str) -> str:
+    """`request` on one line without the files it attaches with @ ("how many lines are in @app.log?")."""
+    return _AT_FILE.sub("", " ".join(request.split()))
+
+
 def count_asked(request: str) -> str | None:
     """The unit a request asks to count, when that is all it asks: "how many words is this?" -> "words"."""
-    request = re.sub(r"(?:\s+(?:in|of))?\s+@\S+", " ", request)  # "how many lines are in @app.log?": the file attached
-    match = _ASKED.match(" ".join(request.split()))
+    match = _ASKED.match(_without_at_files(request))
     if match is None:
         return None
     unit = (match["many"] or match["unit"] or match["count"]).lower()
@@ -60,10 +72,10 @@ def _plural(n: int, unit: str) -> str:
 
 def _mentions_told(request: str, text: str) -> str | None:
     """How many lines of `text` mention the word a request asks about, or None when it asks no such thing."""
-    match = _MENTIONS.match(" ".join(re.sub(r"(?:\s+(?:in|of))?\s+@\S+", " ", request).split()))
-    if match is None:
+    match = _MENTIONS.match(_without_at_files(request))
+    if match is None or _WRITING.search(request):
         return None
-    word = match["word"] or match["plural"][:-1]
+    word = match["word"] or _ONE_OF[match["plural"].lower()]
     lines = text.replace("\r\n", "\n").split("\n")
     found = sum(word.lower() in line.lower() for line in lines)
     return f"{_plural(found, 'lines')} of {len(lines):,} {'mention' if found != 1 else 'mentions'} \"{word}\"."

@@ -16,7 +16,7 @@ from tars.messages import Message
 from tars.system_prompt import TOOL_RESULT_RULES
 from tars.tools.base import Tool
 from tars.tools.memory import rules_only
-from tars.tools.web import short_fence
+from tars.tools.web import page_block
 
 __all__ = [
     "router_system",
@@ -213,20 +213,20 @@ def _results_since(messages: Sequence[Message], start: int, *, useful_only: bool
             continue
         made = f"- {name}({json.dumps(call.arguments, ensure_ascii=False) if call else '{}'})"
         status = "error: " if m.is_error else ""
-        out.setdefault(made, f"{made} -> {status}{_clip(_readable(m.content), _RESULT_CHARS)}")
+        out.setdefault(made, f"{made} -> {status}{_readable(m.content, _RESULT_CHARS)}")
     return list(out.values())
 
 
-def _readable(result: str) -> str:
-    """A result as a small model reads it best: a page's text as text, not escaped inside JSON, under
-    its fence without the fence's warning (which a small model retold as the page's content)."""
+def _readable(result: str, width: int) -> str:
+    """A result as a small model reads it best, in at most about `width` characters: a page's text
+    as text, not escaped inside JSON (`tars.tools.web.page_block`)."""
     try:
         value = json.loads(result)
     except ValueError:
-        return result
+        return _clip(result, width)
     if isinstance(value, dict) and isinstance(content := value.get("content"), str) and content.startswith("<<<"):
-        return "\n" + short_fence(content)
-    return result
+        return "\n" + page_block(content, width)
+    return _clip(result, width)
 
 
 def request_text(messages: Sequence[Message]) -> str:

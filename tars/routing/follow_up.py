@@ -9,10 +9,15 @@ answered it without one, copying the previous answer's shape with the new words 
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
+from tars.routing.signals import read_signals
 from tars.tools.calc_requests import continues
 
-__all__ = ["JOIN", "is_follow_up", "chain", "new_value"]
+if TYPE_CHECKING:
+    from tars.routing.router import Decision, Router
+
+__all__ = ["JOIN", "is_follow_up", "chain", "new_value", "routed_on"]
 
 # "what about tomorrow?", "how about 5 miles?": the new value, in a few words
 _WHAT_ABOUT = re.compile(r"^(?:(?:ok(?:ay)?|so|and|but),?\s+)?(?:what|how) about\s+(?P<rest>.+)$", re.IGNORECASE)
@@ -88,3 +93,22 @@ def new_value(message: str) -> str:
 
 
 JOIN = " … "  # between the requests of a chain routed as one (a new line would read as pasted text)
+
+
+def routed_on(router: Router, carried: list[str], attached: str = "") -> Decision | None:
+    """How a follow-up (`carried`: the requests of its `chain`, itself last) is routed: as the chain
+    joined; else as its first request with the new value said in it ("what week number is it on
+    christmas", for a cue that must end the message); else as its first request alone, when that
+    request's tool reads the new value ("what about christmas?" after the week number, but not "what
+    about dinner?"), and the follow-up is no question about code ("and in python?"). None when
+    none of these wants tools."""
+    from tars.tools.stated import carried_args
+
+    routed = router.decide(JOIN.join(carried), attached=attached)
+    if not routed.needs_tools:
+        routed = router.decide(f"{carried[0].rstrip(' ?!.')} {new_value(carried[-1])}", attached=attached)
+    if not routed.needs_tools and not read_signals(carried[-1]).code:
+        first = router.decide(carried[0], attached=attached)
+        if any(carried_args(name, carried, new_value) for name in first.tool_hints):
+            routed = first
+    return routed if routed.needs_tools else None

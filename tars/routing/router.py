@@ -192,7 +192,7 @@ class Router:
         A message that surely wants tools which are not set up says what the user must set; one
         that no tool here does at all ("set a timer") gets tars's answer that it cannot.
         `attached`: the text that came with the message (files, pages, piped input)."""
-        if capabilities_asked(message):
+        if capabilities_asked(message) and not attached.strip():  # "help" with a traceback is about the traceback
             return Decision(needs_tools=False, family=None, tool_hints=(), reason="asks what tars can do",
                             told=capabilities_told(self._index.families, self._missing.families, self._why))
         decision = self._decided(message, attached)

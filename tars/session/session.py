@@ -23,8 +23,7 @@ from tars.modelspec import retirement_notice
 from tars.providers.base import Provider
 from tars.rescue import Rescuer
 from tars.routing import Router
-from tars.routing.follow_up import JOIN, chain, new_value
-from tars.routing.signals import read_signals
+from tars.routing.follow_up import chain, routed_on
 from tars.session.budget import Budget, Meter
 from tars.session.compaction import Compactor, fit_request
 from tars.session.context import Compaction, Context
@@ -169,15 +168,8 @@ class Session:
             if earlier and earlier[-1] == text:  # resuming: the latest message is `text` itself
                 earlier.pop()
             carried = chain([*earlier, text])
-            if len(carried) > 1:  # a follow-up, routed with the requests it carries on, or as the first was
-                routed = self.router.decide(JOIN.join(carried), attached=attached)
-                if not routed.needs_tools:  # a cue that must end the message: the request with its new value
-                    said = f"{carried[0].rstrip(' ?!.')} {new_value(carried[-1])}"
-                    routed = self.router.decide(said, attached=attached)
-                if not routed.needs_tools and not read_signals(text).code:  # "what about christmas?": as the first
-                    routed = self.router.decide(carried[0], attached=attached)
-                if routed.needs_tools:
-                    decision = dataclasses.replace(routed, reason=f"a follow-up ({routed.reason})")
+            if len(carried) > 1 and (routed := routed_on(self.router, carried, attached)) is not None:
+                decision = dataclasses.replace(routed, reason=f"a follow-up ({routed.reason})")
         return self.escalation.route(decision)
 
     # -- the conversation -----------------------------------------------------------------------

@@ -156,8 +156,8 @@ _KEEP_TAIL = re.compile(r"[\s,;.-]*(?:please\s+)?(?:(?:keep|bear) (?:that|this|i
 
 
 # a sentence ends at . ! or ?, but not after a title or an abbreviation ("Dr. Lee", "5 Elm St. in Leeds")
-_NOT_AN_END = "".join(rf"(?<!\b{word}\.)" for word in ("dr", "mr", "mrs", "ms", "st", "jr", "sr", "mt", "no", "vs",
-                                                         "prof", "etc", "e.g", "i.e"))
+_NOT_AN_END = "".join(rf"(?<!\b{word}\.)" for word in ("dr", "mr", "mrs", "ms", "st", "jr", "sr", "mt", "vs", "prof",
+                                                         "e.g", "i.e"))
 _SENTENCES = re.compile(rf"(?<=[.!?]){_NOT_AN_END}\s+", re.IGNORECASE)
 
 

@@ -179,6 +179,19 @@ def _find_as_written(items: list[Item], query: str) -> Item:
     raise ToolError(f"several memories could match {query!r}: {listed}. Quote the one you mean exactly.")
 
 
+def _about(items: list[Item], subject: str) -> Item:
+    """The one item that says what `subject` ("my dentist") is: it starts with it ("The user's dentist
+    is Dr. Lee"; not "The user's dentist's office is…" nor, by likeness, "The user's doctor…")."""
+    start = third_person(subject.strip()).casefold() + " "
+    about = [it for it in items if it.text.casefold().startswith(start)]
+    if not about:
+        raise _NoMatch(f"no memory is about {subject.strip()!r}")
+    if len(about) > 1:
+        listed = "; ".join(f"{n}) {it.text}" for n, it in enumerate(about[:5], 1))
+        raise ToolError(f"several memories are about {subject.strip()!r}: {listed}. Quote the one you mean exactly.")
+    return about[0]
+
+
 def _insert(lines: list[str], kind: str, text: str) -> list[str]:
     """Put `- text` at the end of the kind's section, creating the section if there is none."""
     start = None
@@ -253,7 +266,8 @@ class MemoryStore:
         outcome: dict[str, Any] = {}
 
         def change(lines: list[str]) -> list[str]:
-            item = _find(parse("\n".join(lines)), old)
+            item = _about(parse("\n".join(lines)), old) if old.strip().lower().startswith("my ") \
+                else _find(parse("\n".join(lines)), old)
             outcome.update(status="updated", old=item.text, text=new, kind=kind or item.kind,
                            confirmation=_said(f"Updated: {second_person(item.text)} ->", new, sep=" "))
             if kind and kind != item.kind:
@@ -269,7 +283,8 @@ class MemoryStore:
                 raise
             # "my dentist is Dr. Park now" with nothing about a dentist remembered: a new fact, said whole
             outcome = self.remember(said, kind or "fact")
-            outcome["confirmation"] += f" (Nothing about {old.strip()!r} was remembered before.)"
+            subject = second_person(third_person(old.strip()))
+            outcome["confirmation"] += f" (Nothing about {subject[:1].lower() + subject[1:]} was remembered before.)"
         return outcome
 
     def forget(self, text: str) -> dict[str, Any]:

@@ -15,10 +15,18 @@ from typing import Any
 from tars.tools.birthdays import birthday_of
 from tars.tools.fact_wording import is_question, sentences, statement
 
-__all__ = ["CHANGED", "MEMORY_REMEMBER", "MEMORY_UPDATE", "UPDATE_STATED", "recall_asked", "remember_asked",
-           "update_asked"]
+__all__ = ["CHANGED", "MEMORY_REMEMBER", "MEMORY_UPDATE", "OWN", "ROLES", "UPDATE_STATED", "recall_asked",
+           "remember_asked", "update_asked"]
 
 MEMORY_REMEMBER, MEMORY_UPDATE = "memory_remember", "memory_update"  # the tools' names
+
+# the user's own people and things, which only memory can know about (the router's cue for a question
+# about them is made of this too)
+OWN = (r"(?:name|wife|husband|partner|spouse|son|daughter|kids?|children|dog|cat|pet|birthday|anniversary|"
+        r"favou?rite [\w-]+|address|phone number|email address|employee (?:id|number)|blood type|licen[cs]e plate|"
+        r"car|boss|mom|mum|dad|mother|father|sister|brother|grand(?:ma|pa|mother|father)|aunt|uncle|cousin|niece|"
+        r"nephew|friend|best friend|neighbou?r|doctor|dentist|wifi(?: password)?|locker|parking spot|"
+        r"[\w-]+'s (?:name|birthday|number|address|email|age|job))")
 
 
 # what a question about the user's own things asks about: "what do you remember about my cat?",
@@ -27,9 +35,9 @@ _ASKED_ABOUT = re.compile(
     r"(?:\babout (?:my |our |the )?(?P<about>[\w'-]+(?: [\w'-]+){0,2}?)|"
     r"^(?:what|who|where|when|which)(?:'s| is| are| was| were)? (?:my|our) (?P<mine>[\w'-]+(?: [\w'-]+){0,2}?)"
     r"(?: (?:called|named|again|now))?|"
-    r"^(?:where|what|when|how) (?:does|did|do) (?:my|our) (?P<does>[\w'-]+) (?:live|work|do|drive|like|study|go|"
-    r"grow|move|say|tell|prefer|want|call|meet)\b.*?"
-    r"(?: for (?:a )?living)?)\s*[?.!]*\s*$", re.IGNORECASE)
+    r"^(?:where|what|when) (?:does|did|do) (?:my|our) (?P<does>[\w'-]+) (?:live|work|do|drive|like|study|go|"
+    r"grow|move|say|tell|prefer|call|meet)\b(?! .*\b(?:mean|means|why|how|should|when (?:he|she|it|they))\b)"
+    r"(?: [\w'-]+){0,4})\s*[?.!]*\s*$", re.IGNORECASE)
 
 
 def recall_asked(message: str) -> dict[str, Any] | None:
@@ -77,12 +85,18 @@ def remember_asked(message: str) -> dict[str, Any] | None:
     return {"text": fact, "kind": "rule"} if _RULE.match(fact) else {"text": fact}  # a fact by default
 
 
-# a fact that replaces one: "actually my dentist is Dr. Park now", "my address is now 5 Elm St"
-UPDATE_STATED = (r"^(?:(?:actually|correction|update|no|oh|btw)[,:]?\s+)*(?P<subject>my (?:[\w'-]+ ){0,3}?[\w'-]+) "
-                 r"(?:is|are) (?:now |no longer )?(?P<value>[^?]{1,80}?)(?: now| these days| from now on)?")
-_UPDATE = re.compile(UPDATE_STATED + r"\s*[.!]*$", re.IGNORECASE)
-# what says a fact replaces an earlier one (the router's cue for memory_update is this pattern too)
-CHANGED = r"^(?:actually|correction|update)\b|\b(?:is|are) (?:now|no longer)\b|\b(?:now|these days)\W*$"
+# a role the user has one of, whose holder a new fact replaces: "actually my dentist is Dr. Park now",
+# "my address is now 5 Elm St" (not "my dog is now 3", which adds to what is known of the dog)
+ROLES = (r"(?:dentist|doctor|gp|vet|boss|manager|landlord|landlady|address|home address|phone number|number|"
+         r"email|email address|employer|job|job title|wifi password|favou?rite [\w-]+|pharmacy|bank|gym|school|"
+         r"university|team|company)")
+# the router's cue for memory_update is this very pattern: one decision, read once
+UPDATE_STATED = (rf"^(?:(?:actually|correction|update|oh|btw)[,:]?\s+)*(?P<subject>my {ROLES}) (?P<verb>is|are) "
+                 r"(?:now )?(?P<value>(?!no longer\b|not\b)[^?,;]{1,80}?)(?P<now> now| these days| from now on)?"
+                 r"\s*[.!]*$")
+_UPDATE = re.compile(UPDATE_STATED, re.IGNORECASE)
+# a sign that it replaces what was known: "actually …", "… is now …", "… now" (the router's cue too)
+CHANGED = r"^(?:actually|correction|update)\b|\b(?:is|are) now\b|\b(?:now|these days)\W*$"
 _CHANGED = re.compile(CHANGED, re.IGNORECASE)
 
 
@@ -93,5 +107,5 @@ def update_asked(message: str) -> dict[str, Any] | None:
     match = _UPDATE.match(text)
     if match is None or not _CHANGED.search(text):
         return None
-    new = f"{match['subject']} {'are' if re.search(r' are ', match[0]) else 'is'} {match['value']}"
+    new = f"{match['subject']} {match['verb']} {match['value']}"
     return {"old": match["subject"], "new": new[:1].upper() + new[1:]}

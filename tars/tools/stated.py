@@ -103,9 +103,12 @@ def _carried(tool_name: str, request: str, value: str) -> str | None:
     said = {str(v) for v in args.values() if isinstance(v, str | int | float) and not isinstance(v, bool)
             and isinstance(v, str) != numeric
             and re.search(rf"(?<![\w.]){re.escape(str(v))}(?![\w.])", request, re.IGNORECASE)}
-    if not said and preposition:  # the request left it unsaid ("what week number is it?"): said after it
-        longer = f"{request.rstrip(' ?!.')} {value}?"
-        return longer if stated_args(tool_name, longer) not in (None, args) else None
+    if not said:  # the request left it unsaid ("what week number is it?"): said after it, "on christmas"
+        for said_after in [value] if preposition else [f"on {value}", f"in {value}"]:
+            longer = f"{request.rstrip(' ?!.')} {said_after}?"
+            if stated_args(tool_name, longer) not in (None, args):
+                return longer
+        return None
     if len(said) != 1:
         return None
     old = re.escape(said.pop())

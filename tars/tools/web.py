@@ -15,7 +15,7 @@ from tars.errors import ToolError
 from tars.tools.base import Tool
 from tars.tools.netguard import Guard, guarded_transport
 
-__all__ = ["web_tools", "WebError", "wrap_untrusted", "short_fence", "fetch", "extract", "allowed_hosts",
+__all__ = ["web_tools", "WebError", "wrap_untrusted", "page_block", "fetch", "extract", "allowed_hosts",
            "TEXT_TYPES", "WEB_READ", "url_asked"]
 
 WEB_READ = "web_read"  # the tool's name: the pipeline hands it the address the user wrote
@@ -41,17 +41,34 @@ def wrap_untrusted(text: str, source: str) -> str:
 _URL = re.compile(r"\bhttps?://[^\s<>\"'`]+", re.IGNORECASE)
 
 
+def _url_end(url: str) -> str:
+    """`url` without the punctuation that ends the sentence around it; a closing bracket is the
+    address's own when it closes one opened in it (".../Python_(programming_language)")."""
+    while url and url[-1] in ".,;:!?)]}":
+        pair = {")": "(", "]": "[", "}": "{"}.get(url[-1])
+        if pair and url.count(pair) >= url.count(url[-1]):
+            break
+        url = url[:-1]
+    return url
+
+
 def url_asked(message: str) -> dict[str, Any] | None:
     """web_read's address, as the user wrote it, when the message names one page (a small model
     asked about croissants on a page added "?croissants=3" to its address); None for none or several."""
-    found = list(dict.fromkeys(url.rstrip(".,;:!?)]}") for url in _URL.findall(message)))
+    found = list(dict.fromkeys(_url_end(url) for url in _URL.findall(message)))
     return {"url": found[0]} if len(found) == 1 else None
 
 
-def short_fence(text: str) -> str:
-    """Fenced page text with the fence's warning cut to its name, for a step that only tells what the
-    page says (a small model retold the warning as the page's content); the fence itself stays."""
-    return text.replace(f": {_WARNING}>>>", ">>>", 1) if text.startswith(_OPEN) else text
+def page_block(fenced: str, width: int) -> str:
+    """Page text fenced by `wrap_untrusted`, for a step that only tells what the page says: the
+    fence's warning cut to the fence's name (a small model retold the warning as the page's
+    content), every line of the page marked with "| " so none can pass for a line of the prompt,
+    at most `width` characters of it, and the fence always closed."""
+    head, _, body = fenced.partition("\n")
+    head = head.replace(f": {_WARNING}>>>", ">>>", 1)
+    body = body.removesuffix(_CLOSE).rstrip("\n")
+    cut = body[:width] + ("…" if len(body) > width else "")
+    return "\n".join([head, *(f"| {line}" for line in cut.split("\n")), _CLOSE])
 
 
 def fetch(url: str, guard: Guard, *, timeout: float = 15.0, types: tuple[str, ...] = TEXT_TYPES,

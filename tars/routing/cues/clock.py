@@ -21,10 +21,11 @@ Pairs = tuple[tuple[float, str], ...]
 # date arithmetic), nor "two hours behind schedule" or "2 hours behind on my work"
 _DAYS_AFTER = rf" between (?:\d|today|tomorrow|yesterday|(?:{MONTH_ABBR})[a-z]*\.? \d)"
 _BETWEEN_DAYS = rf"\btime difference{_DAYS_AFTER}"
-TIME_DIFFERENCE = (rf"\btime difference\b(?!{_DAYS_AFTER})|\bhow many hours (?:ahead|behind)\b|"
-                   r"\bhours? (?:is|are) [\w ]{2,30} (?:ahead|behind)\b|"
-                   r"\bhours? (?:ahead|behind) (?:of|from)\b(?! (?:the |my |our |your )?(?:schedule|plan|target|time|"
-                   r"deadline|pace|budget|estimate|rest|others|everyone|us|them|me)\b)")
+_NOT_A_CLOCK = r"(?! (?:the |my |our |your )?(?:schedule|plan|target|time|deadline|pace|budget|estimate)\b)"
+TIME_DIFFERENCE = (rf"\btime difference\b(?!{_DAYS_AFTER})|\bhow many hours (?:ahead|behind) (?:is|are)\b|"
+                   rf"\bhours? (?:is|are) [\w ]{{2,30}} (?:ahead|behind) (?:of|from)\b{_NOT_A_CLOCK}|"
+                   rf"\bhours? (?:ahead|behind) (?:of|from)\b{_NOT_A_CLOCK}(?! (?:the rest|others|everyone|us|them|"
+                   r"me)\b)")
 CLOCK_PAIRS: Pairs = (
     (3, TIME_DIFFERENCE),
     (3, r"\bwhat (?:time|hour)(?: is|'s) it\b|\bwhat'?s the hour\b|\bwhat'?s the (?:current |local )?time\b|"

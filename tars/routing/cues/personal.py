@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tars.routing.family import Family, cannot_do, cues, hints
 from tars.tools.birthdays import BIRTHDAY_ASKED
-from tars.tools.memory_requests import CHANGED, UPDATE_STATED
+from tars.tools.memory_requests import CHANGED, OWN, UPDATE_STATED
 
 __all__ = ["TASKS", "MEMORY", "NOTES"]
 
@@ -134,13 +134,6 @@ TASKS = Family(
 )
 
 
-# the user's own people and things, which only memory can know about
-_OWN = (r"(?:name|wife|husband|partner|spouse|son|daughter|kids?|children|dog|cat|pet|birthday|anniversary|"
-        r"favou?rite [\w-]+|address|phone number|email address|employee (?:id|number)|blood type|licen[cs]e plate|"
-        r"car|boss|mom|mum|dad|mother|father|sister|brother|grand(?:ma|pa|mother|father)|aunt|uncle|cousin|niece|"
-        r"nephew|friend|best friend|neighbou?r|doctor|dentist|wifi(?: password)?|locker|parking spot|"
-        r"[\w-]+'s (?:name|birthday|number|address|email|age|job))")
-
 
 MEMORY = Family(
     "memory",
@@ -200,11 +193,12 @@ MEMORY = Family(
             r"father|sister|brother|friend)\b.{0,30}\b(?:is|are|was|were)\b(?!.*\?)"),
         (2, r"\b(?:the )?(?:name|birthday|age|address|number|email|breed) of my\b"),
         # a fact about the user that replaces one: "actually my dentist is Dr. Park now"
-        (4, rf"(?=.*(?:{CHANGED})){UPDATE_STATED}\W*$"),
+        (4, rf"(?=.*(?:{CHANGED})){UPDATE_STATED}"),
         # a question about the user's own people and things: only memory can know ("who is my sister?")
-        (3, rf"^(?:what|who|where|when|which|how old)(?:'s| is| are| was| were)? (?:my|our) {_OWN}\b|"
-            rf"^(?:where|what|when) (?:does|did|do) (?:my|our) {_OWN} (?:live|work|study|drive|do for (?:a )?living|"
-            rf"go to (?:school|college|university)|grow up|move|say|tell|like|prefer|want|call|meet)\b"),
+        (3, rf"^(?:what|who|where|when|which|how old)(?:'s| is| are| was| were)? (?:my|our) {OWN}\b|"
+            rf"^(?:where|what|when) (?:does|did|do) (?:my|our) {OWN} (?:live|work|study|drive|do for (?:a )?living|"
+            rf"go to (?:school|college|university)|grow up|move|say|tell|like|prefer|call|meet)\b"
+            rf"(?! .*\b(?:mean|means|why|how|should|when (?:he|she|it|they))\b)"),
         # someone's birthday asked about: what memory holds of it (recall counts the days to it)
         (6, BIRTHDAY_ASKED),  # specific enough to outweigh the textbook frame of "how many days"
         (3, r"\bi (?:told|mentioned|said to|gave) you\b|\bwhat i (?:said|told you|mentioned)\b"),
@@ -222,7 +216,7 @@ MEMORY = Family(
         (3, r"\b(?:can|do|will) you (?:remember|recall) (?:things|anything|stuff|conversations?|between)\b"),
     ),
     hints=hints(
-        memory_remember=rf"^(?!.*(?:{CHANGED}))(?:.*?)\b(?:(?<!you )(?<!you still )remember|"
+        memory_remember=rf"^(?!(?=.*(?:{CHANGED})){UPDATE_STATED})(?:.*?)\b(?:(?<!you )(?<!you still )remember|"
                         r"(?:keep|bear) (?:that |this |it )?in mind|don't forget|from now on|going forward|always|"
                         r"never|call me|go by|store|memori[sz]e|my name is|i'm|i am|is|are)\b",
         memory_update=r"\b(?:update|actually|changed|moved|switched|correct|(?<!from )now(?! on)|instead|"
