@@ -144,6 +144,23 @@ def test_a_years_simple_interest_and_whole_results_shown_whole():
     assert expression_in("3% interest on 1000 over 5 years") is None  # simple or compound: the model asks
 
 
+@pytest.mark.parametrize("message,told", [
+    # the embedded model answered 400, -25%, "25%" and "20% of 80 is 16"
+    ("what percent of 80 is 20?", "20 is 25% of 80."), ("20 is what percent of 80?", "20 is 25% of 80."),
+    ("what is 20 as a percentage of 80?", "20 is 25% of 80."), ("what's 1 in 3 as a percent?", "1 is 33.3333% of 3."),
+    ("0.25 as a percentage", "0.25 is 25%."), ("what's the percentage change from 50 to 75?",
+                                                "From 50 to 75 is a 50% increase."),
+    ("percent decrease from 80 to 60", "From 80 to 60 is a 25% decrease."),
+    # the model wrote about "Ana's current location", stated 2^100 as "2^100", and took log2(1024) for 8
+    ("increase 50 by 10%", "50 + 10% = 55"), ("what's the remainder when 17 is divided by 5?", "17 % 5 = 2"),
+    ("what is log base 2 of 1024?", "log(1024, 2) = 10"),
+])
+def test_percentages_remainders_powers_and_logs_said_in_words(message, told):
+    expression = expression_in(message)
+    assert expression is not None and calculate(expression)["confirmation"] == told
+    assert Router(builtin_tools(load_config(environ={}))).decide(message).tool_hints == ("calculate",)
+
+
 def test_rounding_said_after_the_arithmetic_and_the_square_of_a_number():
     assert calculate("1 million divided by 7 rounded to 2 decimals")["result"] == 142857.14
     assert calculate("what is 10/3, rounded")["result"] == 3

@@ -15,11 +15,11 @@ import operator
 import re
 from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal, localcontext
-from typing import Any, Literal
+from typing import Any
 
 from tars.errors import ToolError
 from tars.tools.base import Tool
-from tars.tools.number_facts import exact_fraction, fraction_told, is_prime, prime_told
+from tars.tools.number_facts import exact_fraction, fraction_told, is_prime, percent_told, prime_told, question_of
 
 __all__ = ["CalcError", "evaluate", "normalise", "calc_tools", "CALCULATOR", "MAX_CHARS", "MAX_DIGITS", "NUMBER",
            "SYMBOLS"]
@@ -195,6 +195,10 @@ _WORDS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (rf"(?<![\d.])({NUMBER})\s*(?:%|percent|per cent)(?!\s*[\d(.])", r"pct(\1)"),
     (rf"\b(?:the )?(square|cube) of\s+(-?)({NUMBER})\b",
      lambda m: f"{f'(-{m[3]})' if m[2] else m[3]}**{2 if m[1] == 'square' else 3}"),
+    # "the remainder when 17 is divided by 5", "2 to the 100th power", "log base 2 of 1024"
+    (rf"\b(?:the )?remainder (?:when|of|after) (-?{NUMBER}) (?:is )?divided by (-?{NUMBER})\b", r"(\1 % \2)"),
+    (r"\bto the (\d+)(?:st|nd|rd|th) power\b", r"**\1"),
+    (rf"\blog(?:arithm)? (?:base|to base|to the base) ({NUMBER}) of ({NUMBER})\b", r"log(\2, \1)"),
     (r"\b(?:the )?square root of\b", " sqrt "),
     (r"\b(?:the )?cube root of\s*(\(?[\d.]+\)?)", r" (\1)**(1/3)"),
     (r"\b(?:the )?factorial of\b", " factorial "),
@@ -229,33 +233,17 @@ def normalise(expression: str) -> str:
     return " ".join(text.split())
 
 
-# two questions about a value: it as a fraction ("0.75 as a fraction"), and whether it is prime
-_AS_FRACTION = re.compile(r"^(?:convert |write |express |turn )?(?P<x>.+?) (?:as|to|into|in) (?:a )?"
-                          r"(?:fraction|fractional form)$")
-_IS_PRIME = re.compile(r"^(?:is |isn'?t |is not )?(?P<n>-?(?:\d{1,3}(?:,\d{3})+|\d+)) (?:a )?prime(?: number)?$")
 _PRIME_LIMIT = 10**12  # trial division stays well under a second below this
-
-
-def _question(expression: str) -> tuple[Literal["fraction", "prime"] | None, str]:
-    """What `expression` asks of its value (as a fraction, whether prime; None for the value
-    itself) and the arithmetic it asks that of."""
-    plain = " ".join(expression.lower().split()).strip().rstrip("?.!= ").strip()
-    plain = re.sub(r"^(?:what(?:'s| is)|calculate|compute|tell me) ", "", plain)
-    if prime := _IS_PRIME.match(plain):
-        return "prime", prime["n"]
-    if fraction := _AS_FRACTION.match(plain):
-        return "fraction", fraction["x"]
-    return None, expression
 
 
 def evaluate(expression: str) -> _Number:
     """The exact value of `expression`; CalcError for anything that is not plain arithmetic or too big."""
     if len(expression) > MAX_CHARS:
         raise CalcError(f"the expression is longer than {MAX_CHARS} characters")
-    asked, expression = _question(expression)
-    if asked == "prime":
-        return int(expression.replace(",", ""))
-    text = normalise(expression)
+    asked = question_of(expression)
+    if asked.kind == "prime":
+        return int(asked.arithmetic.replace(",", ""))
+    text = normalise(asked.arithmetic)
     if not text:
         raise CalcError("the expression is empty")
     try:
@@ -378,9 +366,10 @@ def _money(expression: str) -> tuple[str, str] | None:
 
 
 def calculate(expression: str) -> dict[str, Any]:
-    asked, arithmetic = _question(expression)
+    asked = question_of(expression)
+    arithmetic = asked.arithmetic
     money = _money(expression)
-    if asked == "prime":
+    if asked.kind == "prime":
         digits = arithmetic.replace(",", "")
         n = int(digits) if len(digits) <= 16 else _PRIME_LIMIT + 1
         if n > _PRIME_LIMIT:
@@ -388,11 +377,13 @@ def calculate(expression: str) -> dict[str, Any]:
         return {"expression": f"is {n} prime", "result": n, "prime": is_prime(n), "confirmation": prime_told(n)}
     value = evaluate(arithmetic)
     shown = _shown(normalise(arithmetic))
-    if asked == "fraction":
+    if asked.kind == "fraction":
         fraction = fraction_told(exact_fraction(normalise(arithmetic)), value)
         if fraction is None:
             raise CalcError(f"{value} is too large or too small to write as a fraction")
         return {"expression": shown, "result": value, "fraction": fraction[2:], "confirmation": f"{shown} {fraction}"}
+    if asked.kind in ("share", "change"):
+        return {"expression": shown, "result": value, "confirmation": percent_told(asked, value)}
     if len(shown) > 200 and (many := re.fullmatch(r"(sum|average|mean|max|min)\((.*)\)", shown)):
         shown = f"{many[1]} of {many[2].count(',') + 1:,} numbers"  # a column piped in, not retold
     number = f"{value:,}" if 10_000 <= abs(value) and (isinstance(value, int) or abs(value) < 1e15) else str(value)

@@ -1,13 +1,84 @@
-"""What tars tells of a value besides the value itself: it as a fraction ("0.75 = 3/4"), and
-whether a whole number is prime, with its factors when it is not ("91 = 7 × 13")."""
+"""What tars tells of a value besides the value itself: it as a fraction ("0.75 = 3/4"), whether a
+whole number is prime, with its factors when it is not ("91 = 7 × 13"), one number as a percentage
+of another ("20 is 25% of 80"), and the percentage change from one to another.
+
+The embedded model answered "what percent of 80 is 20?" with 400, the change from 50 to 75 with
+-25% and "1 in 3 as a percent" with 25%: each is asked here as the arithmetic it is."""
 
 from __future__ import annotations
 
 import ast
+import re
+from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from typing import Literal
 
-__all__ = ["exact_fraction", "fraction_told", "is_prime", "prime_factors", "prime_told"]
+__all__ = ["Question", "exact_fraction", "fraction_told", "is_prime", "percent_told", "prime_factors", "prime_told",
+           "question_of"]
+
+_N = r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+_PCT = r"(?:percent(?:age)?|per cent|%)"
+_AS_FRACTION = re.compile(r"^(?:convert |write |express |turn )?(?P<x>.+?) (?:as|to|into|in) (?:a )?"
+                          r"(?:fraction|fractional form)$")
+_IS_PRIME = re.compile(rf"^(?:is |isn'?t |is not )?(?P<n>{_N}) (?:a )?prime(?: number)?$")
+# one number as a share of another: "what percent of 80 is 20", "20 is what % of 80", "20 as a
+# percentage of 80", "1 in 3 as a percent", "0.25 as a percentage"
+_SHARE = tuple(re.compile(p) for p in (
+    rf"^what {_PCT} of (?P<whole>{_N}) is (?P<part>{_N})$",
+    rf"^(?P<part>{_N}) is what {_PCT} of (?P<whole>{_N})$",
+    rf"^(?P<part>{_N}) (?:as an?|in) {_PCT} of (?P<whole>{_N})$",
+    rf"^(?P<part>{_N}) (?:in|out of) (?P<whole>{_N}) (?:as an?|in) {_PCT}$",
+    rf"^(?:convert )?(?P<part>{_N}) (?:as an?|in|to an?|into an?) {_PCT}$",
+))
+# "the percentage change from 50 to 75", "percent increase between 80 and 60"
+_CHANGE = re.compile(rf"^(?:the )?{_PCT} (?:change|increase|decrease|difference|rise|drop|growth) (?:from|between) "
+                     rf"(?P<a>{_N}) (?:to|and) (?P<b>{_N})$")
+
+
+@dataclass(frozen=True)
+class Question:
+    """What an expression asks of its value: the value itself (kind None), it as a fraction, whether
+    it is prime, a share in percent, or a change in percent; `arithmetic` is what to evaluate and
+    `said` the numbers as written, for the answer."""
+
+    kind: Literal["fraction", "prime", "share", "change"] | None
+    arithmetic: str
+    said: tuple[str, ...] = ()
+
+
+def question_of(expression: str) -> Question:
+    """The question `expression` asks ("what percent of 80 is 20" -> a share, 20 / 80 * 100)."""
+    plain = " ".join(expression.lower().split()).strip().rstrip("?.!= ").strip()
+    plain = re.sub(r"^(?:what(?:'s| is)|calculate|compute|tell me|work out) (?!(?:percent|per cent|%))", "", plain)
+    if prime := _IS_PRIME.match(plain):
+        return Question("prime", prime["n"])
+    for pattern in _SHARE:
+        if share := pattern.match(plain):
+            whole = share.groupdict().get("whole") or "1"
+            return Question("share", f"({share['part']}) / ({whole}) * 100", (share["part"], whole))
+    if change := _CHANGE.match(plain):
+        return Question("change", f"(({change['b']}) - ({change['a']})) / ({change['a']}) * 100",
+                        (change["a"], change["b"]))
+    if fraction := _AS_FRACTION.match(plain):
+        return Question("fraction", fraction["x"])
+    return Question(None, expression)
+
+
+def _percent(value: float) -> str:
+    rounded = round(value, 4)
+    return f"{int(rounded):,}" if rounded == int(rounded) else f"{rounded:,}"
+
+
+def percent_told(question: Question, value: int | float) -> str:
+    """"20 is 25% of 80.", "0.25 is 25%.", "From 50 to 75 is a 50% increase."."""
+    if question.kind == "change":
+        a, b = question.said
+        if value == 0:
+            return f"From {a} to {b} is no change."
+        return f"From {a} to {b} is a {_percent(abs(value))}% {'increase' if value > 0 else 'decrease'}."
+    part, whole = question.said
+    return f"{part} is {_percent(value)}%." if whole == "1" else f"{part} is {_percent(value)}% of {whole}."
 
 
 def prime_factors(n: int) -> list[int]:

@@ -74,6 +74,15 @@ EXACT = Family(
         (3, rf"^(?:what(?:'s| is) |how much is |calculate )?(?:(?:a|one|two|three|four) )?(?:half|halves|thirds?|"
             rf"quarters?|fifths?|tenths?) of {_N}(?: ?[a-z]+)?(?:\W*$| (?:{_OPERATOR_WORD}|[*/+×÷-]) )|"
             rf"^(?:what(?:'s| is) )?(?:double|twice|triple|treble|quadruple) {_N}\W*$"),
+        # percentages of and between numbers: "what percent of 80 is 20?", "1 in 3 as a percent", "the
+        # percentage change from 50 to 75", "increase 50 by 10%"
+        (3, rf"\bwhat (?:percent(?:age)?|%) of {_N} is {_N}|{_N} is what (?:percent(?:age)?|%) of {_N}|"
+            rf"{_N} (?:in|out of) {_N} (?:as an?|in) (?:percent(?:age)?|%)|{_N} as an? (?:percent(?:age)?|%)\b|"
+            rf"\b(?:percent(?:age)?|%) (?:change|increase|decrease|difference|rise|drop|growth) (?:from|between) {_N} "
+            rf"(?:to|and) {_N}|\b(?:increase|decrease|raise|reduce|cut) {_N} by {_N}\s*(?:%|percent|per cent)"),
+        # a remainder, an ordinal power, a logarithm to a base
+        (3, rf"\bremainder (?:when|of|after) -?{_N} (?:is )?divided by|\b{_N} to the \d+(?:st|nd|rd|th) power\b|"
+            rf"\blog(?:arithm)? (?:base|to base|to the base) {_N} of {_N}"),
         # a value as a fraction, a whole number's primality: "0.75 as a fraction", "is 97 prime?"
         (3, rf"{_N} (?:as|to|into|in) (?:a )?fraction\b|^(?:is|isn'?t) {_N} (?:a )?prime\b"),
         (3, rf"{_N}\s*(?:%|percent|per cent) (?:tip|discount|tax|vat|off|interest|commission|markup|gratuity|raise|"
@@ -154,7 +163,7 @@ EXACT = Family(
                   rf"{_N}\s*(?:%|percent|per cent)|\b(?:{_OPERATOR_WORD}|square root|cube root|sqrt|factorial|"
                   r"squared|cubed|percent|calculate|compute|evaluate|split|share|divide|among|average|mean|sum|total|"
                   r"dozen|round|factorial|speed|fraction|prime|square|cube|half|thirds?|quarters?|double|twice|"
-                  r"triple)\b",
+                  r"triple|percent(?:age)?|remainder|power|log|increase|decrease)\b",
         convert_units=rf"\b(?:convert(?!.*\bfraction\b)|"
                       rf"how many (?:{_UNIT}) (?:are |is )?in(?! (?:the month of )?{_MONTH_NAME}))\b|"
                       rf"\bhow many (?:{_UNIT}) (?:is|are|makes?) {_N} ?(?:{_UNIT})\b|"
