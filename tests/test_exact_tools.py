@@ -318,7 +318,8 @@ def test_unreadable_or_impossible_dates_are_refused(fixed_now):
     ("what week of the year is christmas in?", "day_of_week"), ("which week does christmas fall in?", "day_of_week"),
     ("how old is someone born in 1985?", "days_between"), ("what year will it be in 100 days?", "date_shift"),
     ("what's the date on the first monday of next month?", "day_of_week"), ("whats 17x23", "calculate"),
-    ("how many hours in a year?", "convert_units"), ("how many weekdays until christmas?", "days_between"),
+    ("how many hours in a year?", "convert_units"), ("what's 1000 calories in kilojoules?", "convert_units"),
+    ("what is 32 psi in bar?", "convert_units"), ("how many weekdays until christmas?", "days_between"),
     ("how many working days between christmas and new year?", "days_between"),
     ("10% service charge on £50", "calculate"), ("round -2.5 to 0 decimal places", "calculate"),
     ("I have 3 dozen eggs, how many eggs is that?", "calculate"), ("total of my expenses: 12.50, 8 and 30",
@@ -345,7 +346,8 @@ def test_exact_questions_get_the_one_tool_they_need_on_the_primary(router, messa
     "a quarter of my salary goes to rent, is that ok?", "we're back to square 1 on this project, any advice?",
     "recommend a square 8 inch baking pan", "what week is christmas break at harvard?",
     "what week is today in the nfl season?", "I have a 2x4 board, what can I build?",
-    "half of 40 hours is spent in meetings, how do I push back?", "a third of 30 students failed, what should I do?",
+    "half of 40 hours is spent in meetings, how do I push back?", "how many calories should I eat a day?",
+    "a third of 30 students failed, what should I do?",
 ])
 def test_questions_about_methods_code_or_other_families_do_not_route_there(router, message):
     assert router.decide(message).family != "exact"
@@ -610,6 +612,17 @@ def test_the_weekday_a_message_asks_for(fixed_now, message, args):
     from tars.tools.date_requests import weekday_asked
 
     assert weekday_asked(message) == args
+
+
+def test_energy_power_and_pressure_and_several_units_at_once():
+    """The model said 1000 calories are 2.20462 kJ, and converted "to celsius and kelvin" to celsius alone."""
+    assert convert_units(1000, "calories", "kilojoules")["confirmation"] == "1000 food calories = 4184 kilojoules"
+    assert convert_units(100, "hp", "kw")["confirmation"] == "100 horsepower ≈ 74.57 kilowatts"
+    assert convert_units(1, "atm", "mmhg")["confirmation"] == "1 atmosphere ≈ 760 millimetres of mercury"
+    assert convert_units(72, "fahrenheit", "celsius and kelvin")["confirmation"] == "72 °F ≈ 22.2222 °C and ≈ 295.372 K"
+    assert conversion_asked("convert 72 fahrenheit to celsius and kelvin") == \
+        {"value": 72, "from_unit": "fahrenheit", "to_unit": "celsius and kelvin"}
+    assert conversion_asked("convert 5 miles to km and then to feet") is None
 
 
 def test_a_calendar_year_or_month_in_shorter_units_is_counted_not_averaged():

@@ -85,6 +85,24 @@ _TABLE: dict[str, dict[str, tuple[float, tuple[str, ...]]]] = {
         "litre per 100 kilometres": (100.0, ("l/100km", "l/100 km", "liters per 100 km", "litres per 100 km",
                                               "l per 100 km", "liter per 100 km", "litre per 100 km")),
     },
+    # a "calorie" asked about is a food calorie (a kilocalorie), as on a label; the answer says which
+    "energy": {
+        "joule": (1.0, ("j", "joules")), "kilojoule": (1e3, ("kj", "kilojoules")),
+        "food calorie": (4184.0, ("calorie", "calories", "cal", "kcal", "kilocalorie", "kilocalories",
+                                  "food calories")),
+        "small calorie": (4.184, ("small calories", "gram calorie", "gram calories")),
+        "watt-hour": (3600.0, ("wh", "watt hour", "watt hours")),
+        "kilowatt-hour": (3.6e6, ("kwh", "kilowatt hour", "kilowatt hours")), "BTU": (1055.05585262, ("btu", "btus")),
+    },
+    "power": {
+        "watt": (1.0, ("w", "watts")), "kilowatt": (1e3, ("kw", "kilowatts")), "megawatt": (1e6, ("mw", "megawatts")),
+        "horsepower": (745.69987158227, ("hp", "bhp")), "metric horsepower": (735.49875, ("ps", "pferdestärke")),
+    },
+    "pressure": {
+        "pascal": (1.0, ("pa", "pascals")), "kilopascal": (1e3, ("kpa", "kilopascals")), "bar": (1e5, ("bars",)),
+        "psi": (6894.757293168, ("pounds per square inch",)), "atmosphere": (101325.0, ("atm", "atmospheres")),
+        "millimetre of mercury": (133.322387415, ("mmhg",)),
+    },
     "time": {
         "millisecond": (1e-3, ("ms", "msec")), "second": (1.0, ("s", "sec", "secs")),
         "minute": (60.0, ("min", "mins")), "hour": (3600.0, ("h", "hr", "hrs")), "day": (86400.0, ("d",)),
@@ -182,12 +200,18 @@ def _tidy(value: float) -> float:
     return int(rounded) if rounded.is_integer() and abs(rounded) < 1e15 else rounded
 
 
+_SAME_PLURAL = frozenset({"horsepower", "metric horsepower", "psi", "BTU", "hertz"})
+
+
 def _plural(name: str) -> str:
     """"square foot" -> "square feet", "mile per hour" -> "miles per hour"."""
+    if name in _SAME_PLURAL:
+        return name
     head, per, tail = name.partition(" per ")
+    head, of, what = head.partition(" of ")  # "millimetres of mercury"
     words = head.split()
     words[-1] = {"foot": "feet", "inch": "inches"}.get(words[-1], words[-1] + "s")
-    return " ".join(words) + per + tail
+    return " ".join(words) + of + what + per + tail
 
 
 def _number(value: float, *, as_given: bool = False) -> tuple[str, bool]:
@@ -235,7 +259,16 @@ def _calendar(name_a: str, name_b: str) -> tuple[float, str] | None:
                      f"({_number(average)[0]} on average).")
 
 
+_TARGETS = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+", re.IGNORECASE)
+
+
 def convert_units(value: float, from_unit: str, to_unit: str) -> dict[str, Any]:
+    if len(targets := [t for t in _TARGETS.split(to_unit.strip()) if t]) > 1:  # "in celsius and kelvin"
+        each = [convert_units(value, from_unit, target) for target in targets[:4]]
+        rest = [c["confirmation"].split(" ", 2)[-1] for c in each[1:]]  # "≈ 295.372 K", without "72 °F"
+        told = ", ".join([each[0]["confirmation"], *rest[:-1]]) + f" and {rest[-1]}"
+        return {"value": value, "from": each[0]["from"], "to": [c["to"] for c in each],
+                "result": [c["result"] for c in each], "confirmation": told}
     result, name_a, name_b = convert(value, from_unit, to_unit)
     if value == 1 and (calendar := _calendar(name_a, name_b)):  # "how many hours in a year?"
         return {"value": value, "from": name_a, "to": name_b, "result": calendar[0], "confirmation": calendar[1]}
@@ -333,6 +366,10 @@ def conversion_asked(message: str) -> dict[str, Any] | None:
     if pair is None:
         return None
     value, from_unit, to_unit = pair
+    targets = [t for t in _TARGETS.split(to_unit.strip()) if t]
+    if len(targets) > 1:  # "72 fahrenheit to celsius and kelvin": each target as if asked alone
+        each = [conversion_asked(f"{_tidy(value)} {from_unit} to {target}") for target in targets[:4]]
+        return {"value": value, "from_unit": from_unit.strip(), "to_unit": to_unit.strip()} if all(each) else None
     try:
         ends = {unit(from_unit), unit(to_unit)}
     except UnitError:
@@ -359,5 +396,6 @@ def unit_tools() -> list[Tool]:
                     "properties": {
                         "value": {"type": "number", "description": "the quantity to convert"},
                         "from_unit": {**text, "description": "the unit the quantity is in, as the user wrote it"},
-                        "to_unit": {**text, "description": "the unit wanted, as the user wrote it"}}},
+                        "to_unit": {**text, "description": "the unit wanted, as the user wrote it (several "
+                                                           "joined by 'and')"}}},
     )]

@@ -29,7 +29,9 @@ _UNIT = (
     r"mph|km/h|kph|kmh|knots?|m/s|miles per hour|kilomet(?:er|re)s per hour|mpg|l/100 ?km|km/l|kmpl|"
     r"bytes?|bits?|[kmgtp]i?b|kilobytes?|megabytes?|gigabytes?|terabytes?|petabytes?|[kmg]bps|megabits?|gigabits?|"
     r"acres?|hectares?|ha|square (?:met(?:er|re)s?|feet|foot|miles?|kilomet(?:er|re)s?|inch(?:es)?)|sq ?(?:ft|m|km|mi)|"
-    r"milliseconds?|ms|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)"
+    r"milliseconds?|ms|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|"
+    r"(?:kilo|food |small )?calories?|kcal|(?:kilo)?joules?|kj|kwh|(?:kilo)?watt[- ]?hours?|btus?|(?:kilo|mega)?watts?|"
+    r"kw|hp|horsepower|psi|bars?|kpa|atm|atmospheres?|pascals?|mmhg)"
 )
 # feet and inches written with marks, asked in another unit: 5'11" in cm
 _MARKED_FEET = rf"\b\d+\s*['′’]\s*\d*\s*(?:\"|″|”|'')?\s*(?:to|in|into)\s+(?:{_UNIT})\b"
