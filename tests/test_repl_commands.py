@@ -130,6 +130,8 @@ def test_route_explains_the_decision() -> None:
     out = run(repl, console, "/route what is the capital of France?")
     assert "stay on scripted:script" in out
     assert "reason" in out
+    told = run(repl, console, "/route set a timer for 10 minutes")  # tars's own answer, its first line
+    assert "answered by tars, with no model" in told and "I can't set timers or alarms" in told
 
 
 def test_a_turn_shows_the_answer_tool_lines_and_the_footer() -> None:

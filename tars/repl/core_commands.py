@@ -52,8 +52,11 @@ def _route(ctx: CommandContext, arg: str) -> None:
     if decision.unavailable:  # no model is asked: tars says what to set up
         verdict = f"answered by tars: not set up ({decision.unavailable})"
     elif decision.told:  # no model is asked
-        verdict = f"answered by tars: {decision.told}"
+        verdict = "answered by tars, with no model"
     rows = [("decision", verdict), ("reason", decision.reason or "-")]
+    if decision.told:
+        first = decision.told.split("\n", 1)[0]
+        rows.append(("answer", first if len(first) <= 80 and "\n" not in decision.told else first[:79] + "…"))
     if decision.tool_hints:
         rows.append(("tool hints", ", ".join(decision.tool_hints)))
     ctx.table(rows)
