@@ -508,3 +508,15 @@ def test_an_answer_with_no_tool_is_not_shown_a_tools_opening_words():
                      Message(role="user", content="how far is 10 miles?")])
     assert [m.content for m in told] == ["remember that I prefer metric units", "You prefer metric units.",
                                          "how far is 10 miles?"]
+
+
+def test_what_else_a_message_asked_is_said_to_be_unanswered(make_session):
+    """"what's 5 + 5? also what's the capital of Italy?" was answered "5 + 5 = 10", the second
+    question dropped without a word."""
+    from tars.tools.calc import calc_tools
+
+    session, model = make_session([[J({"tool": "calculate", "args": {"expression": "5 + 5"}})]], calc_tools())
+    turn = session.send("what's 5 + 5? also what's the capital of Italy?")
+    assert turn.text == ("5 + 5 = 10\n\nYou also asked \u201cwhat's the capital of Italy?\u201d; I did not answer "
+                         "that here. Ask it on its own.")
+    assert session.send("what's 17 times 23?").text == "17 × 23 = 391"  # one question: nothing added

@@ -11,6 +11,7 @@ user's cat is called Miso.") has said all there is to say; a small model retelli
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -18,7 +19,7 @@ from tars.messages import Message
 from tars.tools.base import is_not_offered
 
 __all__ = ["Outcome", "turn_outcomes", "nothing_useful", "failure_answer", "missing_note",
-           "confirmations", "is_empty", "refused", "own_answer", "answer_from_results", "NO_ANSWER"]
+           "confirmations", "is_empty", "refused", "own_answer", "answer_from_results", "NO_ANSWER", "also_asked"]
 
 _REASON_CHARS = 200
 _RESULT_CHARS = 300
@@ -164,8 +165,39 @@ def confirmations(messages: Sequence[Message]) -> str | None:
 
 
 def own_answer(messages: Sequence[Message]) -> str:
-    """tars's answer for a turn whose calls each confirmed what they did, or all failed or found nothing."""
-    return confirmations(messages) or failure_answer(messages)
+    """tars's answer for a turn whose calls each confirmed what they did, or all failed or found
+    nothing; what else the message asked, that no call was about, is said to be unanswered."""
+    answer = confirmations(messages) or failure_answer(messages)
+    if rest := also_asked(messages):
+        answer += f"\n\nYou also asked {rest}; I did not answer that here. Ask it on its own."
+    return answer
+
+
+# a message's questions: each ends in "?", or is set off by "also"
+_QUESTIONS = re.compile(r"[^?]+\?|[^?]+$")
+_ALSO = re.compile(r"(?:[,;.]\s*|\s+)(?:and )?also,?\s+|,?\s+and\s+(?=(?:what|what's|how|who|when|where|which|why)\b)",
+                   re.IGNORECASE)
+_WORD = re.compile(r"[a-z]{3,}|\d+(?:\.\d+)?", re.IGNORECASE)
+_ASKING_WORDS = frozenset("what whats what's who how when where which why the and also are is was tell me please can "
+                          "you could would does did".split())
+
+
+def also_asked(messages: Sequence[Message]) -> str | None:
+    """The questions of the latest request that no call of this turn was about, quoted ("what's the
+    capital of Italy?" beside "what's 5 + 5?", answered by the calculator alone), or None."""
+    from tars.attachments.compose import request_of
+
+    start = next((i for i in range(len(messages) - 1, -1, -1) if messages[i].role == "user"), -1)
+    if start < 0:
+        return None
+    parts = [q.strip() for p in _ALSO.split(request_of(messages[start].content)) for q in _QUESTIONS.findall(p)]
+    parts = [p for p in parts if _WORD.search(p)]
+    if len(parts) < 2:
+        return None
+    about = {w.lower() for m in messages[start + 1:] for c in m.tool_calls
+             for w in _WORD.findall(json.dumps(c.arguments, ensure_ascii=False))} - _ASKING_WORDS
+    left = [p for p in parts if not {w.lower() for w in _WORD.findall(p)} & about]
+    return ", and ".join(f"\u201c{p}\u201d" for p in left) if left and len(left) < len(parts) else None
 
 
 def _shown(text: str) -> str:
