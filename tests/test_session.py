@@ -8,7 +8,7 @@ import pytest
 
 from tars.config import load_config
 from tars.errors import ProviderUnavailable
-from tars.events import Notice, Stop, TextDelta, ToolCall
+from tars.events import Notice, Stop, TextDelta, ToolCall, ToolCallEvent
 from tars.providers.scripted import ScriptedProvider
 from tars.session import Session
 from tars.tools import Tool, ToolRegistry
@@ -232,6 +232,19 @@ def test_a_model_that_repeats_its_call_is_made_to_answer_instead_of_looping():
     assert seen == ["Paris"], "the repeated call did not run again"
     assert turn.text == "Clear in Paris (0 tools offered)." and turn.rounds == 3
     assert not turn.round_limit_hit
+
+
+def test_the_same_call_written_many_times_in_one_reply_is_made_once():
+    """The embedded model once wrote weather_now(Paris) 128 times in one reply; the refusals alone
+    overflowed its window ("the message is too large")."""
+    seen = []
+    calls = [ToolCall(id=f"c{n}", name="weather_now", arguments={"location": "Paris"}) for n in range(128)]
+    model = ScriptedProvider([calls, ["Clear in Paris."]])
+    session = make_session(model, tools=[weather_tool(seen)])
+    events = list(session.stream("weather in Paris?"))
+    assert seen == ["Paris"] and session.last_turn.text == "Clear in Paris."
+    assert len([e for e in events if isinstance(e, ToolCallEvent)]) == 1
+    assert len([m for m in session.messages if m.role == "tool"]) == 1
 
 
 def test_call_text_after_a_refused_repeat_is_not_the_answer_tars_answers_from_the_results():

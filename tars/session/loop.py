@@ -83,7 +83,7 @@ def run_turn(session: Session, text: str, route: RouteResult) -> Iterator[Sessio
         turn.context_tokens, turn.context_window = budget.used, budget.window
         try:
             reply = yield from _model_round(session, provider, system, specs, turn, budget, hints=told,
-                                            answer_now=answer_now)
+                                            answer_now=answer_now, guard=guard)
         except ContextTooLong as exc:
             if refused:  # compacted harder and still refused: the user hears why, no fallback
                 raise
@@ -207,10 +207,13 @@ def _run_calls(session: Session, calls: tuple[ToolCall, ...], tools: list[Tool],
 
 def _model_round(session: Session, provider: Provider, system: str, tools: list[dict[str, Any]],
                  turn: Turn, budget: Budget, *, hints: ToolHints | None = None,
-                 answer_now: bool = False) -> Generator[Event, None, Reply]:
+                 answer_now: bool = False, guard: RepeatGuard | None = None) -> Generator[Event, None, Reply]:
     """Stream one model round into the context; keep the partial reply if interrupted. Asked to
-    answer after a refused repeat, a reply that is only a call written as text is not the answer."""
+    answer after a refused repeat, a reply that is only a call written as text is not the answer.
+    A call the reply already made with the same arguments is dropped: the embedded model once wrote
+    one call 128 times in a reply, whose refusals alone overflowed the window."""
     reply = Reply()
+    made: set[tuple[str, str]] = set()
     session.meter.sent(budget)
     events = provider.stream(session.context.wire(), system=system, tools=tools, hints=hints)
     if answer_now:
@@ -219,6 +222,10 @@ def _model_round(session: Session, provider: Provider, system: str, tools: list[
     try:
         with _closing(events):
             for event in events:
+                if isinstance(event, ToolCallEvent) and guard is not None:
+                    if (signature := guard.signature(event.call)) in made:
+                        continue
+                    made.add(signature)
                 reply = accumulate(event, reply)
                 if not isinstance(event, Stop):
                     turn.text = reply.text
