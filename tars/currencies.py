@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["CODES", "WORDS", "code_of", "codes_named"]
+__all__ = ["CODES", "MONEY_WORD", "WORDS", "code_of", "codes_named", "money_named"]
 
 # code -> names, most specific first within the table's reading (the longest name found wins)
 _NAMES: dict[str, tuple[str, ...]] = {
     "USD": ("us dollar", "u.s. dollar", "united states dollar", "american dollar", "dollar", "buck"),
     "EUR": ("euro",),
-    "GBP": ("british pound", "pound sterling", "sterling", "uk pound", "pound"),
+    "GBP": ("british pound", "pound sterling", "sterling", "uk pound", "pound", "quid"),
     "JPY": ("japanese yen", "yen"),
     "CNY": ("chinese yuan", "yuan", "renminbi", "rmb"),
     "INR": ("indian rupee", "rupee"),
@@ -61,3 +61,21 @@ def _singular(name: str) -> str:
         if name.endswith(ending) and name[: -len(ending)] in _CODE_OF:
             return name[: -len(ending)]
     return name
+
+
+# an amount's currency after its number, as arithmetic is written: "80 dollars", "20 bucks", "100 eur"
+MONEY_WORD = r"(?:dollars?|bucks|euros?|usd|eur|gbp|quid)\b"
+_AMOUNT_CURRENCY = re.compile(rf"[$€£¥]|(?<=\d)\s*{MONEY_WORD}", re.IGNORECASE)
+_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"}
+_IN_WORDS = {"USD": "dollars", "EUR": "euros", "GBP": "pounds"}  # how a result is told: "about 9.65 dollars"
+
+
+def money_named(expression: str) -> set[tuple[str, str]]:
+    """The currencies an arithmetic expression's amounts are in, each as (code, how a result in it
+    is told: "$", "dollars", "EUR")."""
+    named = set()
+    for match in _AMOUNT_CURRENCY.finditer(expression):
+        said = match.group(0).strip()
+        code = _SYMBOLS.get(said) or code_of(said.upper() if said.upper() in CODES else said) or said.upper()
+        named.add((code, said if said in _SYMBOLS else code if said.upper() in CODES else _IN_WORDS.get(code, said)))
+    return named

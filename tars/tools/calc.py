@@ -17,6 +17,7 @@ from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from typing import Any
 
+from tars.currencies import MONEY_WORD, money_named
 from tars.errors import ToolError
 from tars.tools.base import Tool
 from tars.tools.number_facts import exact_fraction, fraction_told, is_prime, percent_told, prime_told, question_of
@@ -152,11 +153,10 @@ def _part(of: str, count: int, parts: int) -> str:
 
 
 _TIMES = {"double": 2, "twice": 2, "triple": 3, "treble": 3, "quadruple": 4}
-_MONEY_WORD = r"(?:dollars?|bucks|euros?|usd|eur|gbp|quid)\b"
 # Words for operators, in the order they are replaced (longest phrases first).
 _WORDS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\b(?:what(?:'s| is)|calculate|compute|evaluate|how much is|solve)\b", " "),
-    (rf"(?<![\d.])({NUMBER})\s*{_MONEY_WORD}", r"\1"),  # "80 dollars" is 80
+    (rf"(?<![\d.])({NUMBER})\s*{MONEY_WORD}", r"\1"),  # "80 dollars" is 80
     # a year's simple interest: "3.5% interest on 10000 over a year" is 3.5% of 10000
     (r"^(?=.*\binterest\b)(.*?\d)\s+(?:(?:over|for|in|after) (?:a|one|1) year|a year|per year|per annum|annually|"
      r"yearly)$", r"\1"),
@@ -347,18 +347,10 @@ def _shown(text: str) -> str:
     return out
 
 
-_CURRENCY = re.compile(rf"[$€£¥]|(?<=\d)\s*{_MONEY_WORD}", re.IGNORECASE)
-# each way of naming a currency -> the currency, and how a result in it is told ("about 9.65 dollars")
-_MONEY_NAMES = {"$": ("USD", "$"), "dollar": ("USD", "dollars"), "dollars": ("USD", "dollars"),
-                "bucks": ("USD", "dollars"), "usd": ("USD", "USD"), "€": ("EUR", "€"), "euro": ("EUR", "euros"),
-                "euros": ("EUR", "euros"), "eur": ("EUR", "EUR"), "£": ("GBP", "£"), "gbp": ("GBP", "GBP"),
-                "quid": ("GBP", "pounds"), "¥": ("JPY", "¥")}
-
-
 def _money(expression: str) -> tuple[str, str] | None:
-    """The one currency `expression` names, as (code, how a result is told), or None; CalcError when
-    it names two: tars has no exchange rates to add dollars to euros."""
-    named = {_MONEY_NAMES[m.group(0).strip().lower()] for m in _CURRENCY.finditer(expression)}
+    """The one currency `expression` names, as (code, how a result in it is told), or None;
+    CalcError when it names two: tars has no exchange rates to add dollars to euros."""
+    named = money_named(expression)
     if len({code for code, _ in named}) > 1:
         raise CalcError(f"the amounts are in different currencies ({', '.join(sorted(c for c, _ in named))}); tars "
                         "has no exchange rates, so convert them first")
