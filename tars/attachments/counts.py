@@ -58,12 +58,13 @@ def count_asked(request: str) -> str | None:
 
 
 def _one_text(attached: str) -> str | None:
-    """The text of the one piped input or text file in `attached` (as `Attached.block` wrote it)."""
+    """The text of the one piped input or text file in `attached` (as `Attached.block` wrote it), a
+    Windows line end one character, as it is one line end."""
     headers = _HEADER.findall(attached)
     blocks = _FENCE.findall(attached)
     if len(blocks) != 1 or len(headers) > 1 or any(kind != "file" for kind, _ in headers):
         return None
-    return blocks[0][1]
+    return blocks[0][1].replace("\r\n", "\n").removesuffix("\r")
 
 
 def _plural(n: int, unit: str) -> str:
@@ -76,7 +77,7 @@ def _mentions_told(request: str, text: str) -> str | None:
     if match is None or _WRITING.search(request):
         return None
     word = match["word"] or _ONE_OF[match["plural"].lower()]
-    lines = text.replace("\r\n", "\n").split("\n")
+    lines = text.split("\n")
     found = sum(word.lower() in line.lower() for line in lines)
     return f"{_plural(found, 'lines')} of {len(lines):,} {'mention' if found != 1 else 'mentions'} \"{word}\"."
 
@@ -89,7 +90,6 @@ def counts_told(request: str, attached: str) -> str | None:
         return _mentions_told(request, text)
     if unit is None or text is None:
         return None
-    text = text.replace("\r\n", "\n").removesuffix("\r")  # a Windows line end is one character
     counts = {"words": len(text.split()), "lines": len(text.split("\n")) if text else 0, "characters": len(text),
               "paragraphs": len([p for p in re.split(r"\n\s*\n", text) if p.strip()])}
     rest = ", ".join(_plural(counts[u], u) for u in ("lines", "words", "characters") if u != unit)

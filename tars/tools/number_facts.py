@@ -14,10 +14,11 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Literal
 
-__all__ = ["Question", "exact_fraction", "fraction_told", "is_prime", "percent_told", "prime_factors", "prime_told",
-           "question_of"]
+__all__ = ["WRITTEN_NUMBER", "Question", "exact_fraction", "fraction_told", "is_prime", "percent_told",
+           "prime_factors", "prime_told", "question_of"]
 
-_N = r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+WRITTEN_NUMBER = r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"  # "1,200" is one number, "1,5" none
+_N = WRITTEN_NUMBER
 _PCT = r"(?:percent(?:age)?|per cent|%)"
 _AS_FRACTION = re.compile(r"^(?:convert |write |express |turn )?(?P<x>.+?) (?:as|to|into|in) (?:a )?"
                           r"(?:fraction|fractional form)$")

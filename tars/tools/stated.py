@@ -23,6 +23,7 @@ from tars.tools.folder_list import FOLDER_LIST, listing_asked
 from tars.tools.memory import MEMORY_RECALL
 from tars.tools.memory_requests import MEMORY_REMEMBER, MEMORY_UPDATE, recall_asked, remember_asked, update_asked
 from tars.tools.note_requests import NOTE_APPEND, NOTE_READ, NOTE_WRITE, append_asked, read_asked, write_asked
+from tars.tools.number_facts import WRITTEN_NUMBER
 from tars.tools.units import CONVERT_UNITS, conversion_asked
 from tars.tools.web import WEB_READ, url_asked
 
@@ -67,7 +68,6 @@ def stated_args(tool_name: str, message: str, attached: str = "",
     return reader(message)
 
 
-_NUMBER = r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"  # "1,200" is one number
 _PREPOSITION = re.compile(r"^(?P<prep>in|for|at|on|of|from|to|until|till|since|before|after)\s+(?P<value>.+)$",
                           re.IGNORECASE)
 
@@ -94,9 +94,9 @@ def _carried(tool_name: str, request: str, value: str) -> str | None:
         return None
     preposition = _PREPOSITION.match(value)
     bare = preposition["value"] if preposition else value
-    numeric = re.fullmatch(_NUMBER, bare) is not None
+    numeric = re.fullmatch(WRITTEN_NUMBER, bare) is not None
     if numeric and preposition:  # "15% of 80" + "and of 120?": the number after the same word
-        after = list(re.finditer(rf"\b{preposition['prep']}\s+({_NUMBER})(?![\w.])", request, re.IGNORECASE))
+        after = list(re.finditer(rf"\b{preposition['prep']}\s+({WRITTEN_NUMBER})(?![\w.])", request, re.IGNORECASE))
         if len(after) == 1:
             longer = request[:after[0].start(1)] + bare + request[after[0].end(1):]
             return longer if stated_args(tool_name, longer) is not None else None
