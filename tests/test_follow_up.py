@@ -73,12 +73,25 @@ def test_a_first_message_has_nothing_to_carry_on():
 @pytest.mark.parametrize("message,expression", [
     ("now subtract 100", "540 - 100"), ("and times 2?", "540 * 2"), ("divide that by 4", "540 / 4"),
     ("double it", "540 * 2"), ("what's that plus 10%", "540 + 10%"), ("subtract 100 from it", "540 - 100"),
+    ("and divided by 4?", "540 / 4"), ("multiplied by 3", "540 * 3"), ("multiply it by 3", "540 * 3"),
     ("now write a poem", None), ("and in feet?", None), ("what about 20?", None),
 ])
 def test_the_last_result_taken_further(message, expression):
     from tars.tools.calc_requests import continued
 
     assert continued(message, {"result": 540}) == expression
+
+
+@pytest.mark.parametrize("message,tool,args", [
+    ("thanks! now subtract 100", "calculate", {"expression": "540 - 100"}),
+    ("thanks! how many minutes in a week?", "convert_units", {"value": 1, "from_unit": "week", "to_unit": "minutes"}),
+    ("Great, thank you. What is 12 times 7?", "calculate", {"expression": "12 times 7"}),
+])
+def test_thanks_for_the_last_answer_does_not_hide_the_next_request(message, tool, args):
+    """The embedded model, handed "thanks! how many minutes in a week?", converted 7 minutes to minutes."""
+    from tars.tools.stated import stated_args
+
+    assert stated_args(tool, message, previous={"result": 540}) == args
 
 
 def test_arithmetic_goes_on_from_the_last_result_without_a_model():

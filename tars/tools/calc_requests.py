@@ -127,7 +127,7 @@ def continued(message: str, previous: Mapping[str, Any]) -> str | None:
         step = _OPERATOR[match["word"].lower()]
     else:
         op = match["op"].lower()
-        step = f"{_OPERATOR[op.split(' ')[0] if op.startswith(('multiply', 'divide')) else op]} {match['n']}"
+        step = f"{_OPERATOR[op if op in _OPERATOR else op.split(' ')[0]]} {match['n']}"  # "divide it by": divide
     for start in _starts(previous):  # the expression taken further, or its result when that cannot be
         expression = f"{start} {step}"
         try:

@@ -49,6 +49,10 @@ _READERS: dict[str, Callable[[str], dict[str, Any] | None]] = {
 
 
 _MAX_CHARS = 500  # a longer message (a paste, an attachment) says more than arguments: a model reads it
+# thanks for the last answer before the next request: "thanks! how many minutes in a week?"
+_THANKS_WORD = r"(?:thanks|thank you|thx|ty|cheers|great|cool|nice|perfect|awesome|ok|okay|got it|alright|right)"
+_THANKS = re.compile(rf"^{_THANKS_WORD}(?:[\s,]+(?:{_THANKS_WORD}|so much|a lot|very much|again|tars))*\s*[!.,;:]+\s+"
+                     r"(?=\S)", re.IGNORECASE)
 
 
 def stated_args(tool_name: str, message: str, attached: str = "",
@@ -60,6 +64,7 @@ def stated_args(tool_name: str, message: str, attached: str = "",
     reader = _READERS.get(tool_name)
     if reader is None or len(message) > _MAX_CHARS:
         return None
+    message = _THANKS.sub("", message.strip(), count=1)
     if tool_name == CALCULATOR:
         if attached and (expression := aggregate_of(message, attached)):
             return {"expression": expression}
