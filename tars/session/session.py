@@ -22,8 +22,9 @@ from tars.messages import Message
 from tars.modelspec import retirement_notice
 from tars.providers.base import Provider
 from tars.rescue import Rescuer
-from tars.routing import Router
+from tars.routing import Decision, Router
 from tars.routing.follow_up import chain, routed_on
+from tars.routing.recap import recap_told
 from tars.session.budget import Budget, Meter
 from tars.session.compaction import Compactor, fit_request
 from tars.session.context import Compaction, Context
@@ -160,13 +161,16 @@ class Session:
         """Where `text` would go with this session's models and current tools (MCP ones too);
         `attached`: the text that came with it (files, pages, piped input). A follow-up that names
         no tool of its own ("and in london?") goes where the request it carries on went."""
-        decision = self.router.decide(text, attached=attached)
-        if not decision.needs_tools and not decision.unavailable and not decision.told:
-            from tars.attachments.compose import requests_of
+        from tars.attachments.compose import requests_of
 
-            earlier = requests_of(self.context.messages)
-            if earlier and earlier[-1] == text:  # resuming: the latest message is `text` itself
-                earlier.pop()
+        earlier = requests_of(self.context.messages)
+        if earlier and earlier[-1] == text:  # resuming: the latest message is `text` itself
+            earlier.pop()
+        decision = self.router.decide(text, attached=attached)
+        if told := recap_told(text, earlier):  # "what was my first question?": the conversation is here
+            decision = Decision(needs_tools=False, family=None, tool_hints=(), told=told,
+                                reason="asks about this conversation: tars answers from it")
+        elif not decision.needs_tools and not decision.unavailable and not decision.told:
             carried = chain([*earlier, text])
             if len(carried) > 1 and (routed := routed_on(self.router, carried, attached)) is not None:
                 decision = dataclasses.replace(routed, reason=f"a follow-up ({routed.reason})")
