@@ -21,6 +21,9 @@ from tars.tools.builtin import builtin_tools
     ("what notes do I have?", "TARS_NOTES_DIR"), ("list my notes", "TARS_NOTES_DIR"),
     ("read my shopping note", "TARS_NOTES_DIR"), ("what tasks do I have today?", "TODOIST_API_TOKEN"),
     ("any reminders for tomorrow?", "TODOIST_API_TOKEN"),
+    # a note asked for outright: the model had answered "Save a note titled…" as if it had
+    ("save a note called groceries with eggs, flour and butter", "TARS_NOTES_DIR"),
+    ("make a note: buy eggs", "TARS_NOTES_DIR"), ("please create a new note for the trip", "TARS_NOTES_DIR"),
 ])
 def test_a_plain_request_for_missing_tools_says_what_to_set(router, message, setting):
     decision = router.decide(message)
@@ -51,7 +54,7 @@ def test_a_search_is_not_a_page_read_when_only_reading_is_set_up(router, message
     "list the notes of a C major scale", "show me the release notes", "what notes do I have to sing in Hallelujah",
     "what tasks do I have to do to renew my passport", "what reminders do I need to set for a new baby",
     "what tasks do I need for a uk visa", "any tasks for kids to do at home", "show me the notes of the melody",
-    "read me my suicide note",
+    "read me my suicide note", "write a note to my landlord about the heater", "write a note for the teacher",
 ])
 def test_a_word_in_passing_is_not_a_request_for_them(router, message):
     assert router.decide(message).unavailable == ""

@@ -520,3 +520,20 @@ def test_what_else_a_message_asked_is_said_to_be_unanswered(make_session):
     assert turn.text == ("5 + 5 = 10\n\nYou also asked \u201cwhat's the capital of Italy?\u201d; I did not answer "
                          "that here. Ask it on its own.")
     assert session.send("what's 17 times 23?").text == "17 × 23 = 391"  # one question: nothing added
+
+
+def test_a_failed_call_is_named_by_its_words_not_its_counts():
+    """A failed forecast for Oslo is "for Oslo", not "for Oslo, 1" (its day count)."""
+    from tars.events import ToolCall
+    from tars.messages import Message
+    from tars.pipeline.own_answers import failure_answer
+
+    def failed(arguments: dict) -> str:
+        call = ToolCall(name="weather_forecast", arguments=arguments)
+        return failure_answer([Message(role="user", content="weather?"), Message(role="assistant", tool_calls=(call,)),
+                               Message(role="tool", content="error: cannot reach the geocoding service",
+                                       tool_call_id=call.id, name=call.name, is_error=True)])
+
+    assert failed({"location": "Oslo", "days": 1}).startswith("The `weather_forecast` tool failed for Oslo: cannot")
+    assert failed({"latitude": 59.9, "longitude": 10.7}).startswith(
+        "The `weather_forecast` tool failed for 59.9, 10.7:")

@@ -104,8 +104,11 @@ def _reason(text: str) -> str:
 
 
 def _about(arguments: dict) -> str:
-    values = [str(v) for v in arguments.values() if isinstance(v, (str, int, float)) and not isinstance(v, bool)]
-    text = ", ".join(v for v in values if v.strip())
+    """Which call it was, in the words it was given ("Oslo", not "Oslo, 1" of a forecast's day
+    count): its text arguments, or its numbers when it has no text."""
+    words = [v for v in arguments.values() if isinstance(v, str) and v.strip()]
+    values = words or [str(v) for v in arguments.values() if isinstance(v, (int, float)) and not isinstance(v, bool)]
+    text = ", ".join(values)
     return text if len(text) <= 80 else text[:79] + "…"
 
 

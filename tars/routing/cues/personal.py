@@ -254,6 +254,9 @@ NOTES = Family(
         (3, r"\bjot\b|\b(?:write|note|put|get|take|scribble) (?:this |that |it )?down\b|^(?:new|quick) note\b"),
         (3, r"\b(?:take|make|create|write|add|start|open|leave) (?:a |an |another |the |new )?(?:quick |short |"
             r"new )?(?:note|journal entry|diary entry|log entry|entry)\b"),
+        # a note asked for outright: enough to say so when the notes are not set up
+        (4.5, r"^(?:make|take|save|create|write|start|add|jot down) (?:me )?(?:a|an|another) (?:new |quick |short )?"
+              r"note\b(?!s)(?! (?:to|for) (?:my|the|our|a|an|him|her|them)\b)"),
         (3, r"\b(?:the|my|this|that|a) (?:\w+ )?note (?:about|on|called|titled|named|where|with|from|for)\b|"
             r"\bnote (?:to self|that i)\b"),
         (3.5, r"\bwhat i (?:wrote|jotted|noted|put|logged)(?: down)? (?:about|on|regarding|for)\b"),
