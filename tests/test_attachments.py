@@ -62,6 +62,20 @@ def test_files_and_piped_stdin_travel_together(server: OllamaServer, tmp_path: P
         < text.index("[attached file: b.py")
 
 
+def test_a_file_named_with_at_in_the_question_is_attached_as_in_chat(server: OllamaServer, tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("buy milk\n")
+    done = tars("ask", "what does @notes.txt say? see @gone.md and @dataclass", OLLAMA_HOST=server.url)
+    assert done.returncode == 0, done.stderr
+    text = last_user(server)["content"]
+    assert text.startswith("what does @notes.txt say? see @gone.md and @dataclass\n\n[attached file: notes.txt, ")
+    assert "buy milk" in text and text.count("[attached") == 1
+    assert "@gone.md: no such file, sent as text" in done.stderr
+    # a question piped in is content: the files it names are not read
+    done = tars("ask", "-", stdin="what does @notes.txt say?", OLLAMA_HOST=server.url)
+    assert done.returncode == 0, done.stderr
+    assert "buy milk" not in last_user(server)["content"]
+
+
 def test_an_image_reaches_an_ollama_vision_model_as_an_image(server: OllamaServer, tmp_path: Path) -> None:
     (tmp_path / "shot.txt").write_bytes(PNG)  # known by its bytes, not its name
     done = tars("ask", "-a", "shot.txt", "what is this?", model="ollama:llava", OLLAMA_HOST=server.url)

@@ -134,8 +134,10 @@ def register(app: typer.Typer) -> None:
                                    ("temperature", temperature)) if v is not None}
         chosen_role = load_role(role)
         config = load_settings(flags, role=chosen_role)
-        attached = _attachments(attach or [], attachment, config)
         out, err = _consoles()
+        typed = prompt_text if prompt not in (None, "-") else ""  # a piped prompt is content: it names no file
+        attached = _attachments(attach or [], attachment, config, typed,
+                                lambda line: err.print(line, style="dim", markup=False, highlight=False))
         confirm: Confirm | None
         if yes:
             confirm = _always
@@ -152,14 +154,20 @@ def register(app: typer.Typer) -> None:
                               as_json=as_json, raw=raw, attachment=attached)
 
 
-def _attachments(sources: list[str], piped: str | None, config: Any) -> str | list[Attached] | None:
-    """Piped stdin and every `-a` source, loaded before any model is asked (a refusal is one line,
-    exit 2); piped text alone stays the plain text it always was."""
-    if not sources:
+def _attachments(sources: list[str], piped: str | None, config: Any, typed: str,
+                 info: Callable[[str], None]) -> str | list[Attached] | None:
+    """Piped stdin, every `-a` source and every file the typed question names with `@`, loaded
+    before any model is asked (a refusal is one line, exit 2); piped text alone stays the plain
+    text it always was."""
+    from tars.attachments.mentions import mentioned
+
+    named = mentioned(typed, config, info) if "@" in typed else []
+    if not sources and not named:
         return piped
     from tars.attachments import Attached, load
 
-    return ([Attached.piped(piped)] if piped is not None else []) + [load(source, config) for source in sources]
+    return ([Attached.piped(piped)] if piped is not None else []) + [load(source, config) for source in sources] \
+        + named
 
 
 def _run_saved(session: Session, prompt: str, out: Console, err: Console, *, resume: bool, name: str | None,

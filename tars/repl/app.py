@@ -148,7 +148,7 @@ class Repl:
         """Send one message and show its answer; Ctrl-C stops it and keeps what arrived."""
         mentions = []
         if "@" in text:
-            from tars.repl.attach_commands import mentioned
+            from tars.attachments.mentions import mentioned
 
             try:
                 mentions = mentioned(text, self.session.config, self._note)

@@ -1,30 +1,19 @@
-"""Attachments in chat: `/attach PATH|URL` for the next message, `@path` inside a message, and
-the path completion both use.
-
-An `@` counts only at the start of a word, so an e-mail address (`bob@example.com`) stays text;
-`@server:uri` is an MCP resource (see `mcp_prompts`), and `@http(s)://…` a web page. An `@word`
-that names no file stays text as typed (code such as `@dataclass` is common in questions); a
-dim line says so when it looks like a path. A file that exists but cannot be attached (a folder,
-a binary, too large) stops the message with the reason, so nothing is sent without it.
+"""Attachments in chat: `/attach PATH|URL` for the next message, and the path completion it and
+`@path` (`tars.attachments.mentions`) use.
 """
 
 from __future__ import annotations
 
 import os
-import re
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tars.repl.commands import CommandContext, CommandError, command
 
 if TYPE_CHECKING:
     from tars.attachments import Attached
-    from tars.config import Config
 
-__all__ = ["complete_path", "mentioned"]
+__all__ = ["complete_path"]
 
-_MENTION = re.compile(r"(?<![\w@])@([^\s@]+)")
-_TRAILING = ".,;:!?)]}'\""
 _MOST = 200  # completions listed at once
 
 
@@ -47,33 +36,6 @@ def complete_path(typed: str) -> list[str]:
         found.append(f"{head}{slash}{entry.name}{folder_mark}")
         if len(found) >= _MOST:
             break
-    return found
-
-
-def _candidates(token: str) -> list[str]:
-    """The token, then the token without trailing punctuation (`see @notes.txt.`)."""
-    stripped = token.rstrip(_TRAILING)
-    return [token, stripped] if stripped and stripped != token else [token]
-
-
-def mentioned(text: str, config: Config, info: Callable[[str], None]) -> list[Attached]:
-    """The files and pages `@` names in `text`, loaded; AttachmentError for one that cannot be."""
-    from tars.attachments import load
-    from tars.attachments.load import is_url
-
-    found: list[Attached] = []
-    for token in dict.fromkeys(_MENTION.findall(text)):
-        if is_url(token):
-            found.append(load(token.rstrip(_TRAILING), config))
-            continue
-        if ":" in token.rstrip(_TRAILING):  # @server:uri, an MCP resource
-            continue
-        path = next((c for c in _candidates(token) if os.path.lexists(os.path.expanduser(c))), None)
-        if path is None:
-            if "/" in token or "." in token.rstrip(_TRAILING):
-                info(f"@{token}: no such file, sent as text")
-            continue
-        found.append(load(path, config))
     return found
 
 
