@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["count_asked", "counts_told"]
+__all__ = ["count_asked", "counts_told", "one_text", "without_at_files"]
 
 _UNITS = r"(?:words?|lines?|characters?|chars?|paragraphs?)"
 _OF = (r"(?:\s+(?:are|is|does|do)(?:\s+(?:there|it|this|that))?)?(?:\s+(?:in|of|have|has))?"
@@ -42,14 +42,14 @@ _ONE_OF = {"errors": "error", "warnings": "warning", "failures": "failure", "exc
 _AT_FILE = re.compile(r"(?: (?:in|of))? @\S+")
 
 
-def _without_at_files(request: str) -> str:
+def without_at_files(request: str) -> str:
     """`request` on one line without the files it attaches with @ ("how many lines are in @app.log?")."""
     return _AT_FILE.sub("", " ".join(request.split()))
 
 
 def count_asked(request: str) -> str | None:
     """The unit a request asks to count, when that is all it asks: "how many words is this?" -> "words"."""
-    match = _ASKED.match(_without_at_files(request))
+    match = _ASKED.match(without_at_files(request))
     if match is None:
         return None
     unit = (match["many"] or match["unit"] or match["count"]).lower()
@@ -57,7 +57,7 @@ def count_asked(request: str) -> str | None:
     return unit if unit.endswith("s") else unit + "s"
 
 
-def _one_text(attached: str) -> str | None:
+def one_text(attached: str) -> str | None:
     """The text of the one piped input or text file in `attached` (as `Attached.block` wrote it), a
     Windows line end one character, as it is one line end."""
     headers = _HEADER.findall(attached)
@@ -73,7 +73,7 @@ def _plural(n: int, unit: str) -> str:
 
 def _mentions_told(request: str, text: str) -> str | None:
     """How many lines of `text` mention the word a request asks about, or None when it asks no such thing."""
-    match = _MENTIONS.match(_without_at_files(request))
+    match = _MENTIONS.match(without_at_files(request))
     if match is None or _WRITING.search(request):
         return None
     word = match["word"] or _ONE_OF[match["plural"].lower()]
@@ -85,7 +85,7 @@ def _mentions_told(request: str, text: str) -> str | None:
 def counts_told(request: str, attached: str) -> str | None:
     """tars's answer to a request for a count of the text that came with it, or None."""
     unit = count_asked(request)
-    text = _one_text(attached)
+    text = one_text(attached)
     if text is not None and unit is None:
         return _mentions_told(request, text)
     if unit is None or text is None:

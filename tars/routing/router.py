@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from tars.attachments.counts import counts_told
+from tars.attachments.ranking import ranked_told
 from tars.routing.capabilities import capabilities_asked, capabilities_told
 from tars.routing.concepts import kinds
 from tars.routing.cues import BUILTIN_FAMILIES
@@ -232,6 +233,9 @@ def _given(index: _Index, decision: Decision, message: str, attached: str) -> De
     if attached and (told := counts_told(message, attached)):
         return Decision(needs_tools=False, family=None, tool_hints=(), told=told,
                         reason="a count of the text that came with the message: tars counts it")
+    if attached and (told := ranked_told(message, attached)):
+        return Decision(needs_tools=False, family=None, tool_hints=(), told=told,
+                        reason="the top or bottom row of the table that came with the message: tars finds it")
     if decision.tool_hints == (FILE_INFO,) and contents_asked(message):
         if attached.strip() or "\n" in message.strip():
             return Decision(needs_tools=False, family=None, tool_hints=(),
