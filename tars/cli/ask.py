@@ -4,6 +4,7 @@
     echo text | tars ask "summarise this"    the piped text goes to the model in a code fence after the request
     tars ask - < prompt.txt, or: tars ask    the whole prompt comes from stdin
     tars ask -a notes.txt -a photo.png "..."  files, images or URLs attached to the question
+    tars ask "what's in @notes.txt?"          a file the typed question names with @ is attached too
 
 On a terminal the answer is rendered markdown; anywhere else (a pipe, a file, TERM=dumb) it is
 the exact text the model wrote, and status lines go to stderr. Exit codes: 0 answered, 1 the
