@@ -768,8 +768,17 @@ def test_fuel_economy_converts_both_ways_including_litres_per_100_km():
                                                                    "sum(1000, 2)"),
     ("what's the sum?", "```\n12, 45, 7\n```", "sum(12, 45, 7)"), ("sum these up please", "```\n$12.50\n$7.25\n```",
                                                                   "sum(12.50, 7.25)"),
-    # "1,000, 2": two numbers or three? words, one number, another question: the model's
-    ("what's the sum?", "```\n1,000, 2\n```", None), ("what's the sum?", "```\napples 3\npears 4\n```", None),
+    # "1,000, 2": two numbers or three? one number, another question: the model's
+    ("what's the sum?", "```\n1,000, 2\n```", None),
+    # a table's column: the one it has, or the one its header names
+    ("what's the sum?", "```\napples 3\npears 4\n```", "sum(3, 4)"),
+    ("what's the total amount?", "```\nDate,Amount\n2026-11-01,12.50\n2026-11-03,$7.25\n2026-11-09,\"1,030\"\n```",
+     None),  # a quoted cell with a comma: not split alike
+    ("what's the total amount?", "```\nDate\tAmount\n2026-11-01\t12.50\n2026-11-03\t$7.25\n```", "sum(12.50, 7.25)"),
+    ("what is the average age?", "```\nname,age,points\nann,41,3\nbob,39,5\n```", "average(41, 39)"),
+    ("what is the average age?", "```\nname,points\nann,41\nbob,39\n```", None),  # no age column
+    ("what's the average?", "```\nname,age,points\nann,41,3\nbob,39,5\n```", None),  # which column?
+    ("what is the average age?", "```\n41\n39\n```", None),
     ("what's the sum?", "```\n5\n```", None), ("summarize this", "```\n1\n2\n```", None),
     ("what's the sum?", "```\n12,5;7,25;3,0\n```", None),  # decimal commas: not read as more numbers
     ("what is the sum?", "```\n08\n09\n10\n```", "sum(08, 09, 10)"),

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tars.tools.calc import MAX_CHARS, NUMBER, SYMBOLS, CalcError, evaluate
+from tars.tools.tables import table_of
 
 __all__ = ["aggregate_of", "continued", "continues", "expression_in"]
 
@@ -59,7 +60,9 @@ _AGGREGATE = re.compile(
     r"^(?:(?:please|can you|could you|would you)\s+)*(?:what(?:'s| is| are)\s+|give me\s+|calculate\s+|compute\s+)?"
     r"(?:the\s+)?(?P<fn>sum|total|average|mean|max(?:imum)?|min(?:imum)?|largest|biggest|highest|smallest|lowest)"
     r"(?:\s+(?:number|value))?(?:\s+of)?(?:\s+(?:all\s+)?(?:these|those|the|them|this|it))?"
-    r"(?:\s+(?:numbers|values|figures|amounts|lines|list))?(?:,?\s+please)?\s*[?.!]*$"
+    r"(?:\s+(?:numbers|values|figures|amounts|lines|list))?"
+    r"(?P<column>(?:\s+(?!(?:please|up)\b)[a-z][\w-]*){1,2}?)??(?:\s+(?:column|field))?"  # a table's: "the average age"
+    r"(?:,?\s+please)?\s*[?.!]*$"
     r"|^(?:(?:please|can you|could you)\s+)*(?P<verb>add|sum|total|average)\s+"
     r"(?:(?:all\s+)?(?:these|those|them|it|this)(?:\s+(?:numbers|values|figures|amounts))?)(?:\s+up)?"
     r"(?:,?\s+please)?\s*[?.!]*$", re.IGNORECASE)
@@ -71,24 +74,31 @@ _ONE_NUMBER = re.compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?")
 _LISTED_LINE = re.compile(r"-?\d+(?:\.\d+)?(?:[\s,;]+-?\d+(?:\.\d+)?)*")
 
 
-def _aggregate_asked(request: str) -> str | None:
-    """The function a request asks of numbers given with it ("the sum of these" -> sum), or None."""
+def _aggregate_asked(request: str) -> tuple[str, str] | None:
+    """The function a request asks of numbers given with it ("the sum of these" -> sum), and the
+    words that may name a table's column ("the average age" -> "age"), or None."""
     match = _AGGREGATE.match(" ".join(request.split()))
-    return _FUNCTION_OF[(match["fn"] or match["verb"]).lower()] if match else None
+    return (_FUNCTION_OF[(match["fn"] or match["verb"]).lower()], match["column"] or "") if match else None
 
 
 def aggregate_of(request: str, attached: str) -> str | None:
     """The expression for a request like "what's the average?" over `attached` text that is nothing
     but numbers (a column piped in: one a line, or separated by commas), or None."""
-    function = _aggregate_asked(request)
+    asked = _aggregate_asked(request)
     text = _FENCE.sub("", attached).translate(SYMBOLS).strip()
     lines = [line.strip() for line in text.splitlines() if line.strip()]
-    if function is None or not lines:
+    if asked is None or not lines:
         return None
-    if len(lines) > 1:  # a column: one number a line, "1,234" being one number
-        if not all(_ONE_NUMBER.fullmatch(line) for line in lines):
+    function, words = asked
+    if len(lines) > 1:  # a column: one number a line, "1,234" being one number; or a table's column
+        if all(_ONE_NUMBER.fullmatch(line) for line in lines):
+            if words:  # "the sum of the first two": not all of them
+                return None
+            numbers = [line.replace(",", "") for line in lines]
+        elif (table := table_of(text)) is not None and (column := table.column(words)) is not None:
+            numbers = table.numbers(column)
+        else:
             return None
-        numbers = [line.replace(",", "") for line in lines]
     else:  # one line of numbers: "12, 45, 7" are three, but "1,000, 2" or "12,5;7,25" are unclear
         if not _LISTED_LINE.fullmatch(lines[0]) or re.search(r"\d,\d", lines[0]):
             return None
