@@ -64,6 +64,22 @@ def test_a_follow_up_is_routed_as_the_request_it_carries_on():
     assert thanks.text == "You're welcome." and log == ["Oslo", "Bergen"] and model.calls[-1]["tools"] == []
 
 
+def test_a_short_answer_to_the_question_asked_goes_where_the_request_went():
+    """Asked "which place do you mean?", the user's "Lisbon" is the weather's place: the embedded
+    model had answered it with "I don't have enough information"."""
+    config = load_config(environ={}).replace(primary_tools="all")
+    session = Session(config, primary=ScriptedProvider([["Which place do you mean?"], ["It is Friday."]]),
+                      tools=ToolRegistry([_weather([])]))
+    session.send("what is the weather like?")
+    for answer in ("Lisbon", "I live in Lisbon", "paris, france"):
+        route = session.route(answer)
+        assert route.tool_hints == ("weather_now",) and "an answer to the question asked" in route.reason
+    for other in ("tell me a joke", "no", "what day is it?", "never mind", "write a haiku about rain and Lisbon"):
+        assert not session.route(other).needs_tools, other
+    session.send("what day is it?")  # answered without a question: nothing is awaited now
+    assert not session.route("Lisbon").needs_tools
+
+
 def test_a_first_message_has_nothing_to_carry_on():
     session = Session(load_config(environ={}), primary=ScriptedProvider([["Hello."]]),
                       tools=ToolRegistry([_weather([])]))

@@ -17,7 +17,7 @@ from tars.tools.calc_requests import continues
 if TYPE_CHECKING:
     from tars.routing.router import Decision, Router
 
-__all__ = ["JOIN", "is_follow_up", "chain", "new_value", "routed_on"]
+__all__ = ["JOIN", "is_follow_up", "chain", "new_value", "routed_on", "answered"]
 
 # "what about tomorrow?", "how about 5 miles?": the new value, in a few words
 _WHAT_ABOUT = re.compile(r"^(?:(?:ok(?:ay)?|so|and|but),?\s+)?(?:what|how) about\s+(?P<rest>.+)$", re.IGNORECASE)
@@ -112,3 +112,25 @@ def routed_on(router: Router, carried: list[str], attached: str = "") -> Decisio
         if any(carried_args(name, carried, new_value) for name in first.tool_hints):
             routed = first
     return routed if routed.needs_tools else None
+
+
+# what declines to answer a question, or asks or orders something new, rather than answering it
+_NOT_AN_ANSWER = re.compile(r"^(?:no|nope|nah|never ?mind|forget (?:it|that)|cancel|stop|skip|thanks|thank you|ok|"
+                            r"okay|why|what|who|how|help|tell|write|give|show|make|let'?s|can|could|please|explain|"
+                            r"translate|summari[sz]e|search|find|play|set|add|remind|create|open|read)\b",
+                            re.IGNORECASE)
+
+
+def answered(router: Router, request: str, answer: str, attached: str = "") -> Decision | None:
+    """How a short answer to the question tars asked about `request` is routed ("what's the weather
+    like?" / "Which place do you mean?" / "Lisbon", or "I live in Lisbon"): as the request was,
+    the answer being the detail it lacked. None for anything else: a longer message, a question, a
+    refusal, or a request of its own ("tell me a joke", "convert 5 km to miles")."""
+    text = " ".join(answer.split())
+    if not text or len(text.split()) > 6 or text.endswith("?") or _NOT_AN_ANSWER.match(text):
+        return None
+    own = router.decide(text, attached=attached)
+    asked = router.decide(request, attached=attached)
+    if not asked.needs_tools or (own.band == "sure" and own.family != asked.family) or read_signals(text).creative:
+        return None
+    return asked

@@ -23,7 +23,7 @@ from tars.modelspec import retirement_notice
 from tars.providers.base import Provider
 from tars.rescue import Rescuer
 from tars.routing import Decision, Router
-from tars.routing.follow_up import chain, routed_on
+from tars.routing.follow_up import answered, chain, routed_on
 from tars.routing.recap import recap_told
 from tars.session.budget import Budget, Meter
 from tars.session.compaction import Compactor, fit_request
@@ -170,11 +170,25 @@ class Session:
         if told := recap_told(text, earlier):  # "what was my first question?": the conversation is here
             decision = Decision(needs_tools=False, family=None, tool_hints=(), told=told,
                                 reason="asks about this conversation: tars answers from it")
+        elif decision.band != "sure" and not decision.unavailable and not decision.told and earlier \
+                and self._asked_back() and (routed := answered(self.router, earlier[-1], text, attached)):
+            decision = dataclasses.replace(routed, reason=f"an answer to the question asked ({routed.reason})")
         elif not decision.needs_tools and not decision.unavailable and not decision.told:
             carried = chain([*earlier, text])
             if len(carried) > 1 and (routed := routed_on(self.router, carried, attached)) is not None:
                 decision = dataclasses.replace(routed, reason=f"a follow-up ({routed.reason})")
         return self.escalation.route(decision)
+
+    def _asked_back(self) -> bool:
+        """Whether the last turn's whole reply was a short question to the user ("Which place do
+        you mean?"), so that a short message now may be its answer."""
+        messages = self.context.messages
+        if messages and messages[-1].role == "user":  # resuming: the message being routed is already in
+            messages = messages[:-1]
+        if len(messages) < 2 or messages[-1].role != "assistant" or messages[-2].role != "user":
+            return False
+        reply = messages[-1]
+        return not reply.tool_calls and reply.content.rstrip().endswith("?") and len(reply.content) <= 200
 
     # -- the conversation -----------------------------------------------------------------------
     def send(self, text: str, *, attachment: str | Sequence[Attached] | None = None) -> Turn:
