@@ -546,3 +546,17 @@ def test_asking_what_notes_there_are_lists_them_and_asking_about_a_subject_searc
 @pytest.mark.parametrize("message", ["read my sick note", "what tasks do i have to do to get a visa"])
 def test_notes_and_tasks_of_other_kinds_are_not_the_users_vault_or_list(message):
     assert Router(builtin_tools()).decide(message).family not in ("notes", "tasks")
+
+
+@pytest.mark.parametrize("message,hints", [
+    # one lasting fact about the user is kept; a small model had recalled "I live in Lisbon"
+    ("I live in Lisbon", ("memory_remember",)), ("my cat is called Tom", ("memory_remember",)),
+    # a question about the user's own life only memory can answer
+    ("where do I live?", ("memory_recall",)),
+    # a whole-message weather cue is no textbook question ("what is …" opens both)
+    ("what is the weather like?", ("weather_now", "weather_forecast")),
+])
+def test_what_only_memory_or_a_tool_can_answer_is_sure(message, hints):
+    decision = Router(builtin_tools()).decide(message)
+    assert decision.band == "sure" and decision.tool_hints[:len(hints)] == hints, decision
+

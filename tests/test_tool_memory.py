@@ -290,6 +290,11 @@ def test_asked_about_a_birthday_recall_counts_the_days_to_it(folder, fixed_today
     ("remember when we went to Paris?", None), ("remember my cat is Tom. And my dog is Rex.", None),
     ("remember my wife is vegetarian so dont suggest meat recipes", None),
     ("remember that my wife said no. My cat is Tom.", None),
+    # one lasting fact, told plainly: the embedded model answered "The user's message: I live in Lisbon."
+    ("I live in Lisbon", {"text": "I live in Lisbon"}), ("my cat is called Tom.", {"text": "my cat is called Tom"}),
+    ("I'm allergic to peanuts", {"text": "I'm allergic to peanuts"}),
+    ("I work at a bank and need help with a cover letter", None), ("I'm tired", None),
+    ("my car is red and old", None), ("actually my dentist is Dr. Park now", None),
 ])
 def test_the_fact_a_request_to_remember_states(message, args):
     from tars.tools.memory_requests import remember_asked

@@ -58,6 +58,8 @@ _ADVICE = re.compile(
 # so a request that may be about a page already read is no sign that a missing tool is wanted
 _REFERS_BACK = re.compile(r"\b(?:that|this|the|those|these) (?:page|article|site|website|link|post|url|result)s?\b|"
                           r"\b(?:it|them)\b")
+# a statement about the user, which is told, not asked: "I live in Lisbon", "my cat is called Tom"
+_STATES = re.compile(r"^(?:i|i'm|i am|i've|i have|we|we're|we are|my|our)\b(?!.*\b(?:you|your)\b)")
 _MARGIN = 1.0  # a family this far behind the sure best one is a word in passing ("add … to today's journal")
 _MSG_WORD = re.compile(r"[a-z][a-z0-9']+")
 # A command verb opening the message: with a learned family's noun it reads as a request to its tools.
@@ -298,6 +300,9 @@ def _decide(index: _Index, message: str, sig: Signals) -> Decision:
     if is_question(message):  # a question is recalled, never stored
         stores = {n for _, _, fam, _, _ in scored for n in fam.stores}  # the storing tools' names
         hints = [h for h in hints if h not in stores] or [n for n in scored[0][3] if n not in stores]
+    elif _STATES.match(body):  # "I live in Lisbon" tells; a small model had recalled it
+        recalls = {n for _, _, fam, _, _ in scored for n in fam.stores.values()}  # the recalling tools' names
+        hints = [h for h in hints if h not in recalls] or hints
     label = label if len(label) <= 40 else label[:39] + "…"
     reason = f"{best.name} cue: {label!r}"
     if sig.deixis and sig.deixis not in label:
@@ -338,13 +343,15 @@ def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str],
     (`spelled`: the message's stems with the initials of its word runs, for learned tools' names).
 
     Returns (score, the best cue's text, the best cue's weight)."""
-    best, label, count, at_lead = 0.0, "", 0, False
+    best, label, count, at_lead, whole = 0.0, "", 0, False, False
     for cue in fam.cues:
         match = cue.pattern.search(body)
         if match is None:
             continue
         count += 1
         at_lead = at_lead or (match.start() == 0 and cue.weight >= 3)
+        # a cue that is the whole message ("what is the weather like?") is no textbook question
+        whole = whole or (match.start() == 0 and match.end() >= len(body.rstrip()) and cue.weight >= 4)
         if cue.weight > best:
             best, label = cue.weight, match.group(0)
     if fam.keywords:
@@ -366,7 +373,8 @@ def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str],
     if len(body.split()) <= 2 and best >= 2:  # a terse command: "tasks", "forecast?", "rain later?"
         score += 1.0
     score += min((1.0 if sig.deixis or sig.place else 0.0) + (1.0 if sig.personal else 0.0), 1.5)
-    if (sig.textbook and not (covered or fam.asked_as_textbook)) or (sig.advice and not (sig.deixis or sig.place)):
+    if (sig.textbook and not (covered or fam.asked_as_textbook or whole)) \
+            or (sig.advice and not (sig.deixis or sig.place)):
         score -= 3.0 if sig.timeless else 2.0  # "in general" outweighs even a clock time
     if not fam.code_domain and not (sig.code < 2 and sig.deixis):  # "the latest python release today"
         # a tool's subject said in a textbook frame is no coding question: "the derivative of the function 3x^2"

@@ -71,12 +71,24 @@ _NAME = re.compile(r"^(?:(?:hi|hello|hey)(?: there)?[,!.]?\s+)?(?:my name is|my 
                    r"i'?m called|i am called) (?P<name>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)\s*[.!]*$")
 
 
+# a message that is nothing but one lasting fact about the user: "I live in Lisbon", "my cat is called
+# Tom", "I'm allergic to nuts" (not "I work at a bank and need a cover letter", nor "I'm tired")
+FACT_STATED = (rf"^(?:(?:oh|btw|by the way|fyi|also)[,:]?\s+)*(?:i (?:live|work|study) (?:in|at|for|near)|i work as|"
+               rf"i(?:'m| am) from|i (?:grew up|was born) in|i moved to|i(?:'m| am) (?:allergic to|a vegetarian|"
+               rf"vegetarian|a vegan|vegan|left-handed|lactose intolerant|diabetic)|i drive|"
+               rf"my {OWN}(?:'s name)? (?:is|are)(?: called| named)?) (?!.*\b(?:and|but|so|because|can|could|"
+               rf"should|what|how|why|help|need|want|not|no|never|important|secret|private)\b)[^,;?!]{{1,40}}?[.!]*$")
+_FACT = re.compile(FACT_STATED, re.IGNORECASE)
+
+
 def remember_asked(message: str) -> dict[str, Any] | None:
     """memory_remember's fact (and kind) from a request to keep one, in the user's own words, or from
     the user's name said plainly (the embedded model kept "hi, my name is Sam" as "Sam, my name is Sam")."""
     text = " ".join(message.split())
     if name := _NAME.match(text[:1].lower() + text[1:]):
         return {"text": f"My name is {name['name']}", "kind": "pinned"}
+    if _FACT.match(text) and not _CHANGED.search(text):  # a fact told plainly is kept in its words
+        return {"text": text.rstrip(".!")}
     if len(text) > 300 or is_question(text) or not _KEEP.search(text) or len(sentences(text)) > 1:
         return None
     fact = statement(text)

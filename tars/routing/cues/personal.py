@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tars.routing.family import Family, cannot_do, cues, hints
 from tars.tools.birthdays import BIRTHDAY_ASKED
-from tars.tools.memory_requests import CHANGED, OWN, UPDATE_STATED
+from tars.tools.memory_requests import CHANGED, FACT_STATED, OWN, UPDATE_STATED
 
 __all__ = ["TASKS", "MEMORY", "NOTES"]
 
@@ -194,6 +194,11 @@ MEMORY = Family(
         (2, r"\b(?:the )?(?:name|birthday|age|address|number|email|breed) of my\b"),
         # a fact about the user that replaces one: "actually my dentist is Dr. Park now"
         (4, rf"(?=.*(?:{CHANGED})){UPDATE_STATED}"),
+        # a message that is one lasting fact about the user, told plainly: "I live in Lisbon"
+        (3.5, FACT_STATED),
+        # a question about the user's own life: only memory can know ("where do I live?")
+        (3, r"^(?:where|which city|what city|what country|what town) do (?:i|we) (?:live|work|study)\b"
+            r"(?! .*\b(?:should|could|best|cheapest)\b)"),
         # a question about the user's own people and things: only memory can know ("who is my sister?")
         (3, rf"^(?:what|who|where|when|which|how old)(?:'s| is| are| was| were)? (?:my|our) {OWN}\b|"
             rf"^(?:where|what|when) (?:does|did|do) (?:my|our) {OWN} (?:live|work|study|drive|do for (?:a )?living|"
@@ -216,7 +221,8 @@ MEMORY = Family(
         (3, r"\b(?:can|do|will) you (?:remember|recall) (?:things|anything|stuff|conversations?|between)\b"),
     ),
     hints=hints(
-        memory_remember=rf"^(?!(?=.*(?:{CHANGED})){UPDATE_STATED})(?:.*?)\b(?:(?<!you )(?<!you still )remember|"
+        memory_remember=rf"(?:{FACT_STATED})|"
+                        rf"^(?!(?=.*(?:{CHANGED})){UPDATE_STATED})(?:.*?)\b(?:(?<!you )(?<!you still )remember|"
                         r"(?:keep|bear) (?:that |this |it )?in mind|don't forget|from now on|going forward|always|"
                         r"never|call me|go by|store|memori[sz]e|my name is|i'm|i am|is|are)\b",
         memory_update=r"\b(?:update|actually|changed|moved|switched|correct|(?<!from )now(?! on)|instead|"
