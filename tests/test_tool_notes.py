@@ -286,6 +286,10 @@ def test_the_note_a_request_names(message, read, append):
     ("create a note called trip with packing list", {"path": "trip", "content": "packing list"}),
     ("write a note called shopping: eggs, milk, bread", {"path": "shopping", "content": "eggs, milk, bread"}),
     ('please create a note titled "Q4 goals" saying ship tars 2', {"path": "Q4 goals", "content": "ship tars 2"}),
+    # quotes that only wrap the text are not the text's
+    ("Create a note called ideas.md with the text 'build a bird feeder'",
+     {"path": "ideas.md", "content": "build a bird feeder"}),
+    ("write a note called q: “it's done” she said", {"path": "q", "content": "“it's done” she said"}),
     # no content, no name, or a word that names no note: the model's to read
     ("create a note called trip", None), ("write a note about my trip", None),
     ("create a note called daily with stuff", None),

@@ -58,8 +58,17 @@ def append_asked(message: str) -> dict[str, Any] | None:
     name = match and _name(match)
     if not match or not name:
         return None
-    text = match["text"].strip()
-    return {"path": name, "text": text[1:-1] if text[:1] in "\"'" else text}
+    return {"path": name, "text": _unquoted(match["text"])}
+
+
+def _unquoted(text: str) -> str:
+    """`text` without the quotes that only wrap it ("'build a bird feeder'"); quotes inside stay."""
+    text = text.strip()
+    if len(text) > 1 and text[0] == text[-1] and text[0] in "\"'“”‘’" and text[0] not in text[1:-1]:
+        return text[1:-1]
+    if len(text) > 1 and (text[0], text[-1]) in (("“", "”"), ("‘", "’")):
+        return text[1:-1]
+    return text
 
 
 def write_asked(message: str) -> dict[str, Any] | None:
@@ -69,4 +78,4 @@ def write_asked(message: str) -> dict[str, Any] | None:
     name = match and _name(match)
     if not match or not name or _REFERS.search(match["content"]):
         return None
-    return {"path": name, "content": match["content"]}
+    return {"path": name, "content": _unquoted(match["content"])}
