@@ -302,3 +302,27 @@ def test_the_note_to_create_and_what_goes_in_it(message, args):
     from tars.tools.note_requests import write_asked
 
     assert write_asked(message) == args
+
+
+@pytest.mark.parametrize("message,args", [
+    ("list my notes", {}), ("what notes do I have?", {}), ("can you list my notes?", {}),
+    ("show me all my notes please", {}),
+    # a folder or a topic said: the model's to read
+    ("list my notes about cats", None), ("which notes do i have in projects?", None),
+    ("what notes do I have to sing", None),
+])
+def test_listing_every_note_takes_no_folder(message, args):
+    """The embedded model, asked to "list my notes" after writing groceries.md, listed a folder
+    named groceries."""
+    from tars.tools.note_requests import list_asked
+
+    assert list_asked(message) == args
+
+
+@pytest.mark.parametrize("message", ["delete the groceries note", "please remove the old shopping note",
+                                     "rename the trip note"])
+def test_what_no_note_tool_does_is_told_not_pretended(router, message):
+    """The embedded model answered "delete the groceries note" with "Deleted groceries.md"; nothing was."""
+    decision = router.decide(message)
+    assert not decision.needs_tools and decision.told.startswith("I can't do that: my note tools"), decision
+

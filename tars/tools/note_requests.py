@@ -13,7 +13,16 @@ from typing import Any
 
 __all__ = ["NOTE_APPEND", "NOTE_READ", "NOTE_WRITE", "append_asked", "read_asked", "write_asked"]
 
-NOTE_READ, NOTE_APPEND, NOTE_WRITE = "note_read", "note_append", "note_write"  # the tools' names
+NOTE_READ, NOTE_APPEND, NOTE_WRITE, NOTES_LIST = "note_read", "note_append", "note_write", "notes_list"  # tools
+
+# asking which notes there are: "list my notes", "what notes do I have" (not "... to sing", "the
+# notes of the melody"); the router's cue is made of this too
+NOTES_LISTED = (r"(?:\b(?:list|show|see|view|browse)(?: me)? (?:all |all of )?my notes\b|"
+                r"\b(?:what|which|how many) notes (?:do|have|did) i (?:have|got|keep|written)\b(?! to\b)|"
+                r"\bnotes do i have\b(?! to\b))")
+# ... and nothing more: which folder, or which notes, is not said
+_ALL_LISTED = re.compile(rf"^(?:(?:please|can you|could you|ok|so|now|and)[,\s]+)*{NOTES_LISTED}(?:,? please)?"
+                         r"\s*[?.!]*$", re.IGNORECASE)
 
 # "my trip note", "the groceries note", "my note trip.md", "the note called trip"
 _NAME = r"[\w][\w./-]*(?: [\w][\w./-]*)?"
@@ -79,3 +88,10 @@ def write_asked(message: str) -> dict[str, Any] | None:
     if not match or not name or _REFERS.search(match["content"]):
         return None
     return {"path": name, "content": _unquoted(match["content"])}
+
+
+def list_asked(message: str) -> dict[str, Any] | None:
+    """notes_list's arguments for "list my notes" or "what notes do I have?": none (the whole vault),
+    or None when more is said. (A small model listed a folder named after the last note.)"""
+    return {} if _ALL_LISTED.match(" ".join(message.split())) else None
+

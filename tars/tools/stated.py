@@ -22,7 +22,16 @@ from tars.tools.folder import FOLDER_STATS, kind_in
 from tars.tools.folder_list import FOLDER_LIST, listing_asked
 from tars.tools.memory import MEMORY_RECALL
 from tars.tools.memory_requests import MEMORY_REMEMBER, MEMORY_UPDATE, recall_asked, remember_asked, update_asked
-from tars.tools.note_requests import NOTE_APPEND, NOTE_READ, NOTE_WRITE, append_asked, read_asked, write_asked
+from tars.tools.note_requests import (
+    NOTE_APPEND,
+    NOTE_READ,
+    NOTE_WRITE,
+    NOTES_LIST,
+    append_asked,
+    list_asked,
+    read_asked,
+    write_asked,
+)
 from tars.tools.number_facts import WRITTEN_NUMBER
 from tars.tools.units import CONVERT_UNITS, conversion_asked
 from tars.tools.web import WEB_READ, url_asked
@@ -45,7 +54,7 @@ _READERS: dict[str, Callable[[str], dict[str, Any] | None]] = {
     MEMORY_RECALL: recall_asked, MEMORY_REMEMBER: remember_asked, MEMORY_UPDATE: update_asked,
     CONVERT_UNITS: conversion_asked, DATE_SHIFT: shift_asked, DAYS_BETWEEN: span_asked, LEAP_YEAR: year_asked,
     DAY_OF_WEEK: weekday_asked, FILE_INFO: file_named, NOTE_READ: read_asked, NOTE_APPEND: append_asked,
-    NOTE_WRITE: write_asked, TIME_DIFFERENCE: difference_asked, WEB_READ: url_asked}
+    NOTE_WRITE: write_asked, NOTES_LIST: list_asked, TIME_DIFFERENCE: difference_asked, WEB_READ: url_asked}
 
 
 _MAX_CHARS = 500  # a longer message (a paste, an attachment) says more than arguments: a model reads it

@@ -10,6 +10,7 @@ from __future__ import annotations
 from tars.routing.family import Family, cannot_do, cues, hints
 from tars.tools.birthdays import BIRTHDAY_ASKED
 from tars.tools.memory_requests import CHANGED, FACT_STATED, OWN, UPDATE_STATED
+from tars.tools.note_requests import NOTES_LISTED
 
 __all__ = ["TASKS", "MEMORY", "NOTES"]
 
@@ -238,11 +239,6 @@ MEMORY = Family(
 )
 
 
-# asking which notes there are: "list my notes", "what notes do I have" (not "... to sing", "the
-# notes of the melody")
-_NOTES_LISTED = (r"(?:\b(?:list|show|see|view|browse)(?: me)? (?:all |all of )?my notes\b|"
-                 r"\b(?:what|which|how many) notes (?:do|have|did) i (?:have|got|keep|written)\b(?! to\b)|"
-                 r"\bnotes do i have\b(?! to\b))")
 
 
 NOTES = Family(
@@ -260,13 +256,16 @@ NOTES = Family(
         (3, r"\bjot\b|\b(?:write|note|put|get|take|scribble) (?:this |that |it )?down\b|^(?:new|quick) note\b"),
         (3, r"\b(?:take|make|create|write|add|start|open|leave) (?:a |an |another |the |new )?(?:quick |short |"
             r"new )?(?:note|journal entry|diary entry|log entry|entry)\b"),
+        # a note acted on by name: "delete the groceries note" (which the note tools cannot do: told so)
+        (3, r"^(?:please )?(?:erase|delete|remove|trash|rename|move|archive|wipe|open|read|show(?: me)?) (?:my |the |"
+            r"that |this )?(?:[\w.-]+ ){1,2}note\s*[.!?]*$"),
         # a note asked for outright: enough to say so when the notes are not set up
         (4.5, r"^(?:make|take|save|create|write|start|add|jot down) (?:me )?(?:a|an|another) (?:new |quick |short )?"
               r"note\b(?!s)(?! (?:to|for) (?:my|the|our|a|an|him|her|them)\b)"),
         (3, r"\b(?:the|my|this|that|a) (?:\w+ )?note (?:about|on|called|titled|named|where|with|from|for)\b|"
             r"\bnote (?:to self|that i)\b"),
         (3.5, r"\bwhat i (?:wrote|jotted|noted|put|logged)(?: down)? (?:about|on|regarding|for)\b"),
-        (3.5, _NOTES_LISTED + r"|\b(?:list|show|see|view|browse)(?: me)? (?:all |all of )?my \w+ notes\b|"
+        (3.5, NOTES_LISTED + r"|\b(?:list|show|see|view|browse)(?: me)? (?:all |all of )?my \w+ notes\b|"
               r"\b(?:read|open|show)(?: me)? my (?!(?:sick|doctor'?s|cover|suicide|thank[- ]you|love) note)"
               r"(?:\w+ ){0,2}note\b"),
         (3, r"\bwhat (?:did|have|had) i (?:written|write|jot(?:ted)?|noted?|logged?|journal(?:l?ed)?|put down)\b|"
@@ -309,10 +308,10 @@ NOTES = Family(
                       "deletes, renames or moves one. Do it in your notes folder.")),
     hints=hints(
         note_daily=r"\b(?:daily|today'?s|today|journal|log|jot|diary)\b",
-        note_read=r"(?!.*" + _NOTES_LISTED + r")\b(?:read|open|show|what'?s in|what is in|what did i write|look at|"
+        note_read=r"(?!.*" + NOTES_LISTED + r")\b(?:read|open|show|what'?s in|what is in|what did i write|look at|"
                   r"from (?:monday|yesterday))\b",
         # all of them: not those about something or from somewhere
-        notes_list=_NOTES_LISTED + r"(?! (?:about|on|regarding|mentioning|that|which|with|containing|for|from)\b)",
+        notes_list=NOTES_LISTED + r"(?! (?:about|on|regarding|mentioning|that|which|with|containing|for|from)\b)",
         note_write=r"\b(?:create|new note|write (?:a|the) note|save (?:this|that|it) as|note called|note titled|"
                    r"make a note|take a note)\b",
         note_append=r"\b(?:append|add to|put (?:this|that|it) in|add (?:this|that|it) to|to the \w+ note|"
