@@ -555,6 +555,8 @@ def test_notes_and_tasks_of_other_kinds_are_not_the_users_vault_or_list(message)
     ("where do I live?", ("memory_recall",)),
     # a whole-message weather cue is no textbook question ("what is …" opens both)
     ("what is the weather like?", ("weather_now", "weather_forecast")),
+    # the forecast has the sun's times: the embedded model said the sun sets "at 12:00 UTC"
+    ("when does the sun set today?", ("weather_forecast",)), ("what time is sunrise tomorrow?", ("weather_forecast",)),
 ])
 def test_what_only_memory_or_a_tool_can_answer_is_sure(message, hints):
     decision = Router(builtin_tools()).decide(message)

@@ -19,6 +19,10 @@ WEATHER = Family(
     anchors=frozenset({"weather", "forecast", "meteo", "rain", "temperature"}),
     cues=cues(
         (3, r"\bde-?ic(?:e|ing)\b"),
+        # the sun's times, which the forecast has for a place ("when does the sun set today?")
+        (4, r"\b(?:when|what time) (?:does|will|did) the sun (?:rise|set|come up|go down)\b|\b(?:when|what time)"
+            r"(?:'s| is| was| will be) (?:the )?(?:sunrise|sunset|dawn|dusk|first light)\b|\b(?:sunrise|sunset) "
+            r"(?:times? )?(?:today|tomorrow|tonight|this evening)\b"),
         (2, r"\bshould (?:i|we) (?:cycle|bike|walk|run|jog|hike|drive|hang|mow|water|go (?:out|outside|for a "
             r"(?:walk|run|ride|swim)))\b"),
         (3, r"\bquel temps\b|\bqu[ée] tiempo\b|\bwie ist das wetter\b|\b(?:gonna|going to) be (?:an? )?(?:hot|"
@@ -89,7 +93,8 @@ WEATHER = Family(
     hints=hints(
         weather_now=r"\b(?:now|currently|current|outside|out there|is it|how'?s|what'?s (?:it|the weather) like|"
                     r"right now|temperature|at the moment|raining|snowing)\b",
-        weather_forecast=r"\b(?:forecast|tomorrow|tonight|later|will|week|weekend|going to|gonna|"
+        weather_forecast=r"\b(?:forecast|tomorrow|tonight|later|will|week|weekend|going to|gonna|sun|sunrise|"
+                         r"sunset|dawn|dusk|"
                          r"this (?:afternoon|evening)|next|hourly|umbrella|monday|tuesday|wednesday|thursday|"
                          r"friday|saturday|sunday|chance)\b",
     ),
