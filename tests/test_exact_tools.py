@@ -803,3 +803,38 @@ def test_piped_numbers_are_summed_by_tars_not_by_the_model(tmp_path, router):
         assert proc.returncode == 0, proc.stderr
         assert json.loads(proc.stdout)["answer"] == "sum(12, 45, 7, 30) = 94"  # the embedded model said 128
         assert ollama.requests_to("/api/chat") == []
+
+
+# -- inputs that once crashed, hung or misread ---------------------------------------------------
+def test_a_fraction_too_large_to_work_out_exactly_is_told_approximately():
+    """An exact power holds the interpreter (no tool timeout can stop it): 117 million digits here."""
+    from tars.tools.calc import calc_tools
+
+    calculate = {t.name: t for t in calc_tools()}["calculate"]
+    told = calculate.func(expression="(((1.0000001^64)^64)^64)^64 as a fraction")
+    assert told["confirmation"].startswith("(((1.0000001 ^ 64) ^ 64) ^ 64) ^ 64 ≈ ")
+
+
+@pytest.mark.parametrize("expression,value", [("what's " * 300 + "1+1", 2), ("solve " * 300 + "2*3", 6)])
+def test_words_repeated_many_times_still_read_at_once(expression, value):
+    assert evaluate(expression) == value
+
+
+@pytest.mark.parametrize("expression", ["5!!", "5 + 5!!!"])
+def test_a_double_factorial_is_refused_not_read_as_one(expression):
+    with pytest.raises(CalcError):
+        evaluate(expression)
+
+
+def test_a_quantity_past_a_floats_range_is_not_converted():
+    from tars.tools.units import UnitError, conversion_asked, convert_units
+
+    assert conversion_asked("9" * 400 + " km in miles") is None
+    with pytest.raises(UnitError):
+        convert_units(float("inf"), "km", "miles")
+
+
+def test_digits_of_another_script_are_left_to_the_model():
+    from tars.tools.calc_requests import aggregate_of
+
+    assert aggregate_of("what's the mean?", "```\n١\n٢\n```") is None

@@ -220,7 +220,7 @@ _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 def normalise(expression: str) -> str:
     """The expression with words and typographic symbols turned into Python operators."""
     text = " ".join(expression.lower().split()).strip().rstrip("?=.").strip()
-    text = re.sub(r"(?<![\d)])!+$", "", text).strip()
+    text = re.sub(r"(?<![\d)!])!+$", "", text).strip()  # "5 + 5!" shouts; "5!!" is no factorial tars reads
     text = text.translate(SYMBOLS).replace("~", "**")
     calls = re.search(r"[a-z]\s*\(", text)  # 1,234,567 is one number unless commas separate arguments
     text = _LIST_OF.sub(_listed, text)  # its lists' commas have a space after them: no thousands
@@ -228,7 +228,8 @@ def normalise(expression: str) -> str:
         text = _THOUSANDS.sub("", text)
     text = re.sub(r"(?<![\d.])0+(?=\d)", "", text)  # "08" is 8 (Python reads no leading zeros)
     for pattern, replacement in _WORD_PATTERNS:
-        text = pattern.sub(replacement, text)
+        # one space between words: a run of them ("what's what's …" made blank) backtracks cubically
+        text = " ".join(pattern.sub(replacement, text).split())
     text = _BARE_CALL.sub(r"\1(\2)", text)
     return " ".join(text.split())
 

@@ -87,7 +87,7 @@ def aggregate_of(request: str, attached: str) -> str | None:
     asked = _aggregate_asked(request)
     text = _FENCE.sub("", attached).translate(SYMBOLS).strip()
     lines = [line.strip() for line in text.splitlines() if line.strip()]
-    if asked is None or not lines:
+    if asked is None or not lines or re.search(r"(?![0-9])\d", text):  # "١": a digit Python cannot sum
         return None
     function, words = asked
     if len(lines) > 1:  # a column: one number a line, "1,234" being one number; or a table's column

@@ -114,6 +114,15 @@ def prime_told(n: int) -> str:
     return f"{n:,} is not a prime number: {n:,} = {' × '.join(powers)}."
 
 
+# the largest numerator or denominator worked out exactly: a fraction shown has at most 12 digits a
+# side, and "(((1.0000001^64)^64)^64)^64" would have 117 million (an exact power cannot be interrupted)
+_MOST_BITS = 4096
+
+
+def _bits(value: Fraction) -> int:
+    return max(value.numerator.bit_length(), value.denominator.bit_length())
+
+
 def exact_fraction(expression: str) -> Fraction | None:
     """The exact rational value of a normalised expression of numbers, + - * /, whole powers and
     parentheses ("1 / 3" is 1/3, not 0.333333333333); None when it has anything else (pi, sqrt)."""
@@ -130,13 +139,15 @@ def exact_fraction(expression: str) -> Fraction | None:
             case ast.Call(func=ast.Name(id="pct"), args=[share], keywords=[]):  # a percentage: 15% is 15/100
                 return walk(share) / 100
             case ast.BinOp(left=left, op=ast.Pow(), right=right):
-                power = walk(right)
-                if power.denominator != 1 or abs(power) > 64:
+                power, base = walk(right), walk(left)
+                if power.denominator != 1 or abs(power) > 64 or _bits(base) * abs(int(power)) > _MOST_BITS:
                     raise ValueError
-                return walk(left) ** int(power)
+                return base ** int(power)
             case ast.BinOp(left=left, op=ast.Add() | ast.Sub() | ast.Mult() | ast.Div() | ast.Mod() as op,
                            right=right):
                 a, b = walk(left), walk(right)
+                if _bits(a) + _bits(b) > _MOST_BITS:
+                    raise ValueError
                 return a + b if isinstance(op, ast.Add) else a - b if isinstance(op, ast.Sub) \
                     else a * b if isinstance(op, ast.Mult) else a / b if isinstance(op, ast.Div) else a % b
         raise ValueError

@@ -8,6 +8,7 @@ change by the minute and tars has no source for them.
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -263,6 +264,8 @@ _TARGETS = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+", re.IGNORECASE)
 
 
 def convert_units(value: float, from_unit: str, to_unit: str) -> dict[str, Any]:
+    if not math.isfinite(float(value)):  # "9999…9 km" past a float's range reads as infinity
+        raise UnitError(f"{value} is not a number tars can convert")
     if len(targets := [t for t in _TARGETS.split(to_unit.strip()) if t]) > 1:  # "in celsius and kelvin"
         each = [convert_units(value, from_unit, target) for target in targets[:4]]
         rest = [c["confirmation"].split(" ", 2)[-1] for c in each[1:]]  # "≈ 295.372 K", without "72 °F"
@@ -363,7 +366,7 @@ def conversion_asked(message: str) -> dict[str, Any] | None:
             if quantity := _quantity(text[:split.start()]):
                 pair = (*quantity, text[split.end():])
             split = _SPLIT.search(text, split.start() + 1)
-    if pair is None:
+    if pair is None or not math.isfinite(pair[0]):
         return None
     value, from_unit, to_unit = pair
     targets = [t for t in _TARGETS.split(to_unit.strip()) if t]

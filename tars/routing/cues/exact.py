@@ -16,7 +16,7 @@ from tars.tools.when import CLOCK_TIME, MONTH_ABBR
 
 __all__ = ["EXACT", "MONEY_PAIR"]
 
-_N = r"(?:[$€£¥]?(?:\d[\d,]*(?:\.\d+)?|\.\d+))"
+_N = r"(?:[$€£¥]?(?<![\d,.])(?:\d[\d,]*(?:\.\d+)?|\.\d+))"  # from where a number starts: no rescans of a long one
 _MONEY = r"(?:usd|eur|gbp|jpy|cny|chf|cad|aud|inr|btc|dollars?|euros?|yen|yuan|rupees?|pesos?|bitcoins?|[$€£¥])"
 # an amount of one currency asked in another: "100 usd to eur", "$50 in yen"
 MONEY_PAIR = rf"{_MONEY}.{{0,20}}\b(?:to|in|into)\b.{{0,6}}{_MONEY}"
