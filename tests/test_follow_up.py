@@ -159,6 +159,10 @@ def test_a_chain_of_follow_ups_is_carried_back_to_its_request():
     # the number after the same word ("120 / 15", the model wrote)
     (["what is 15% of 80?", "and of 120?"], "calculate", {"expression": "15% of 120"}),
     (["what is 15% of 80?", "and of 1,200?"], "calculate", {"expression": "15% of 1,200"}),
+    # a share for a share: "20% = 0.2" had answered "and 20%?"
+    (["what's 15% of 80?", "and 20%?"], "calculate", {"expression": "20% of 80"}),
+    (["20% off 80", "and 30 percent?"], "calculate", {"expression": "30 percent off 80"}),
+    (["17 times 23", "and in hex?"], "calculate", None),  # no word takes the whole sum's place
     # the request left its day unsaid (today's): the follow-up's day is said after it
     (["what week number is it?", "and on christmas?"], "day_of_week", {"date": "christmas", "week": True}),
     # which of "km" and "miles" "in feet" replaces is not said: the model's

@@ -102,6 +102,13 @@ def test_hostile_paths_are_refused_for_every_operation(vault, path):
     assert not (vault.parent / "note.sh").exists() and not (vault / "note.sh").exists()
 
 
+def test_a_name_too_long_for_the_file_system_is_a_tool_error_for_every_operation(vault):
+    reg = registry(vault)
+    for name, args in [("note_read", {}), ("note_append", {"text": "x"}), ("note_write", {"content": "x"})]:
+        result = run(reg, name, confirm=lambda *_: True, path="a" * 300, **args)
+        assert result.is_error and "at most 255 bytes" in str(result.output), (name, result)
+
+
 def test_symlink_into_a_hidden_folder_is_refused(vault):
     (vault / ".obsidian").mkdir()
     (vault / ".obsidian" / "workspace.md").write_text("config\n")
@@ -302,6 +309,15 @@ def test_the_note_to_create_and_what_goes_in_it(message, args):
     from tars.tools.note_requests import write_asked
 
     assert write_asked(message) == args
+
+
+@pytest.mark.parametrize("message", ["add it to my trip note", "add this to my trip note please"])
+def test_a_pronoun_is_no_text_to_append(message):
+    """What "it" is, a model reads from the conversation: tars had appended the word "it"."""
+    from tars.tools.note_requests import append_asked
+
+    assert append_asked(message) is None
+    assert append_asked('add "it" to my trip note') == {"path": "trip", "text": "it"}
 
 
 @pytest.mark.parametrize("message,args", [

@@ -67,7 +67,10 @@ def append_asked(message: str) -> dict[str, Any] | None:
     name = match and _name(match)
     if not match or not name:
         return None
-    return {"path": name, "text": _unquoted(match["text"])}
+    text = match["text"].strip()
+    if text == _unquoted(text) and _REFERS.search(text):  # "add it to my trip note": what "it" is, a model reads
+        return None
+    return {"path": name, "text": _unquoted(text)}
 
 
 def _unquoted(text: str) -> str:

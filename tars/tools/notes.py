@@ -24,6 +24,7 @@ MAX_READ = 20_000
 MAX_LISTED = 50
 MAX_WALKED = 20_000  # notes looked at for a listing: a vault of more is counted as "at least" this
 _EXTENSIONS = (".md", ".markdown", ".txt")
+_LONGEST_NAME = 255  # bytes of one file or folder name, on the usual file systems
 
 
 class NotePathError(ToolError):
@@ -56,6 +57,8 @@ class Vault:
         rel = _relative(path)
         if rel.suffix.lower() not in _EXTENSIONS:
             rel = rel.with_name(rel.name + ".md")
+        if any(len(os.fsencode(part)) > _LONGEST_NAME for part in rel.parts):
+            raise NotePathError(f"a note's name is at most {_LONGEST_NAME} bytes, with its extension")
         full, inside = self._inside(rel, path)
         if full.suffix.lower() not in _EXTENSIONS:  # a symlink inside the vault to a non-note
             raise NotePathError(f"{path!r} is not a markdown or text note")

@@ -73,7 +73,7 @@ def stated_args(tool_name: str, message: str, attached: str = "",
     reader = _READERS.get(tool_name)
     if reader is None or len(message) > _MAX_CHARS:
         return None
-    message = _THANKS.sub("", message.strip(), count=1)
+    message = _THANKS.sub("", " ".join(message.split()), count=1)  # one line, one space between words
     if tool_name == CALCULATOR:
         if attached and (expression := aggregate_of(message, attached)):
             return {"expression": expression}
@@ -82,6 +82,7 @@ def stated_args(tool_name: str, message: str, attached: str = "",
     return reader(message)
 
 
+_PERCENT = r"(?:%|percent\b|per cent\b)"
 _PREPOSITION = re.compile(r"^(?P<prep>in|for|at|on|of|from|to|until|till|since|before|after)\s+(?P<value>.+)$",
                           re.IGNORECASE)
 
@@ -109,6 +110,12 @@ def _carried(tool_name: str, request: str, value: str) -> str | None:
     preposition = _PREPOSITION.match(value)
     bare = preposition["value"] if preposition else value
     numeric = re.fullmatch(WRITTEN_NUMBER, bare) is not None
+    if re.fullmatch(rf"{WRITTEN_NUMBER}\s*{_PERCENT}", bare, re.IGNORECASE):  # "15% of 80" + "and 20%?"
+        shares = list(re.finditer(rf"(?<![\w.]){WRITTEN_NUMBER}\s*{_PERCENT}", request, re.IGNORECASE))
+        longer = request[:shares[0].start()] + bare + request[shares[0].end():] if len(shares) == 1 else ""
+        return longer if longer and stated_args(tool_name, longer) is not None else None
+    if tool_name == CALCULATOR and not numeric:  # its one argument is the whole sum, which no word replaces
+        return None
     if numeric and preposition:  # "15% of 80" + "and of 120?": the number after the same word
         after = list(re.finditer(rf"\b{preposition['prep']}\s+({WRITTEN_NUMBER})(?![\w.])", request, re.IGNORECASE))
         if len(after) == 1:
