@@ -838,3 +838,18 @@ def test_digits_of_another_script_are_left_to_the_model():
     from tars.tools.calc_requests import aggregate_of
 
     assert aggregate_of("what's the mean?", "```\n١\n٢\n```") is None
+
+
+@pytest.mark.parametrize("value,source,targets,told", [
+    (1.5, "m", "feet and inches", "1.5 metres ≈ 4 feet 11.1 inches"),
+    (100, "minutes", "hours and minutes", "100 minutes ≈ 1 hour 40 minutes"),
+    (1.8288, "m", "feet and inches", "1.8288 metres ≈ 6 feet 0 inches"),  # 11.96 inches is a foot
+    # two temperatures, or the smaller unit first: each on its own
+    (72, "fahrenheit", "celsius and kelvin", "72 °F ≈ 22.2222 °C and ≈ 295.372 K"),
+    (2, "m", "inches and feet", "2 metres ≈ 78.7402 inches and ≈ 6.56168 feet"),
+])
+def test_a_larger_and_a_smaller_unit_together_are_a_measurement(value, source, targets, told):
+    """"1.5 m in feet and inches" had been told as 4.92 feet and, separately, 59.06 inches."""
+    from tars.tools.units import convert_units
+
+    assert convert_units(value, source, targets)["confirmation"] == told

@@ -263,10 +263,33 @@ def _calendar(name_a: str, name_b: str) -> tuple[float, str] | None:
 _TARGETS = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+", re.IGNORECASE)
 
 
+def _compound(value: float, from_unit: str, targets: list[str]) -> dict[str, Any] | None:
+    """`value` as a whole number of the larger of two units of one kind and the rest in the smaller
+    ("1.5 m in feet and inches" is 4 feet 11.1 inches, as people measure height), or None when the
+    targets are no such pair (two temperatures, a unit and a smaller one's ordering reversed)."""
+    if len(targets) != 2:
+        return None
+    (dim_a, big), (dim_b, small) = unit(targets[0]), unit(targets[1])
+    if dim_a != dim_b or dim_a != unit(from_unit)[0] or big in _TEMPERATURE or convert(1, big, small)[0] <= 1:
+        return None
+    total, name_a, _ = convert(abs(value), from_unit, big)
+    whole = math.floor(total)
+    rest = round(convert(total - whole, big, small)[0], 1)
+    if rest >= convert(1, big, small)[0]:  # 11.96 inches rounds to a foot
+        whole, rest = whole + 1, 0.0
+    sign = "-" if value < 0 else ""
+    shown = f"{sign}{_named(whole, big)} {_named(_tidy(rest), small)}"
+    given = _named(_tidy(float(value)), name_a, as_given=True)
+    return {"value": value, "from": name_a, "to": [big, small], "result": [float(f"{sign}{whole}"), rest],
+            "confirmation": f"{given} ≈ {shown}"}
+
+
 def convert_units(value: float, from_unit: str, to_unit: str) -> dict[str, Any]:
     if not math.isfinite(float(value)):  # "9999…9 km" past a float's range reads as infinity
         raise UnitError(f"{value} is not a number tars can convert")
     if len(targets := [t for t in _TARGETS.split(to_unit.strip()) if t]) > 1:  # "in celsius and kelvin"
+        if compound := _compound(value, from_unit, targets):  # "in feet and inches": 4 feet 11.1 inches
+            return compound
         each = [convert_units(value, from_unit, target) for target in targets[:4]]
         rest = [c["confirmation"].split(" ", 2)[-1] for c in each[1:]]  # "≈ 295.372 K", without "72 °F"
         told = ", ".join([each[0]["confirmation"], *rest[:-1]]) + f" and {rest[-1]}"
