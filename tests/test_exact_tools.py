@@ -26,7 +26,8 @@ from tars.tools.calc_requests import expression_in
 from tars.tools.date_requests import shift_asked, span_asked, week_asked, year_asked
 from tars.tools.dates import DateError, date_shift, day_of_week, days_between, leap_year, parse_day
 from tars.tools.registry import ToolRegistry
-from tars.tools.units import UnitError, conversion_asked, convert_units
+from tars.tools.unit_requests import conversion_asked
+from tars.tools.units import UnitError, convert_units
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -827,7 +828,8 @@ def test_a_double_factorial_is_refused_not_read_as_one(expression):
 
 
 def test_a_quantity_past_a_floats_range_is_not_converted():
-    from tars.tools.units import UnitError, conversion_asked, convert_units
+    from tars.tools.unit_requests import conversion_asked
+    from tars.tools.units import UnitError, convert_units
 
     assert conversion_asked("9" * 400 + " km in miles") is None
     with pytest.raises(UnitError):

@@ -33,7 +33,8 @@ from tars.tools.note_requests import (
     write_asked,
 )
 from tars.tools.number_facts import WRITTEN_NUMBER
-from tars.tools.units import CONVERT_UNITS, conversion_asked
+from tars.tools.unit_requests import conversion_asked
+from tars.tools.units import CONVERT_UNITS
 from tars.tools.web import WEB_READ, url_asked
 
 __all__ = ["stated_args", "carried_args"]

@@ -15,7 +15,8 @@ from typing import Any
 from tars.errors import ToolError
 from tars.tools.base import Tool
 
-__all__ = ["CONVERT_UNITS", "UnitError", "conversion_asked", "convert", "unit_tools"]
+__all__ = ["AVERAGED", "CONVERT_UNITS", "TABLE", "TARGETS", "UnitError", "calendar_told", "convert", "convert_units",
+           "tidy", "unit", "unit_tools"]
 
 CONVERT_UNITS = "convert_units"  # the tool's name: the pipeline reads its arguments from a plain request
 
@@ -25,7 +26,7 @@ class UnitError(ToolError):
 
 
 # dimension -> {canonical name: (factor to the base unit, aliases)}
-_TABLE: dict[str, dict[str, tuple[float, tuple[str, ...]]]] = {
+TABLE: dict[str, dict[str, tuple[float, tuple[str, ...]]]] = {
     "length": {
         "nanometre": (1e-9, ("nm", "nanometer")), "micrometre": (1e-6, ("µm", "um", "micron", "micrometer")),
         "millimetre": (1e-3, ("mm", "millimeter")), "centimetre": (1e-2, ("cm", "centimeter")),
@@ -120,7 +121,7 @@ _CURRENCY = re.compile(
 )
 
 _UNITS: dict[str, tuple[str, str]] = {}  # alias (lower-case unless case matters) -> (dimension, name)
-for _dim, _units in _TABLE.items():
+for _dim, _units in TABLE.items():
     for _name, (_factor, _aliases) in _units.items():
         for _alias in (_name, *_aliases):
             _UNITS.setdefault(_alias if _dim == "data" and _alias[-1:] == "B" else _alias.lower(), (_dim, _name))
@@ -187,15 +188,15 @@ def convert(value: float, from_unit: str, to_unit: str) -> tuple[float, str, str
     elif name_a in _INVERSE or name_b in _INVERSE:  # litres per 100 km: the more fuel, the fewer km
         if float(value) <= 0:
             raise UnitError(f"{value:g} {name_a} converts only when it is more than 0")
-        factor_a, factor_b = _TABLE[dim_a][name_a][0], _TABLE[dim_b][name_b][0]
+        factor_a, factor_b = TABLE[dim_a][name_a][0], TABLE[dim_b][name_b][0]
         base = factor_a / float(value) if name_a in _INVERSE else float(value) * factor_a
         result = factor_b / base if name_b in _INVERSE else base / factor_b
     else:
-        result = float(value) * _TABLE[dim_a][name_a][0] / _TABLE[dim_b][name_b][0]
-    return _tidy(result), name_a, name_b
+        result = float(value) * TABLE[dim_a][name_a][0] / TABLE[dim_b][name_b][0]
+    return tidy(result), name_a, name_b
 
 
-def _tidy(value: float) -> float:
+def tidy(value: float) -> float:
     """12 significant digits: exact factors, without float noise like 8.046720000000001."""
     rounded = float(f"{value:.12g}")
     return int(rounded) if rounded.is_integer() and abs(rounded) < 1e15 else rounded
@@ -235,17 +236,14 @@ def _named(value: float, name: str, *, as_given: bool = False) -> str:
     return f"{shown} {name if shown == '1' else _plural(name)}"  # as shown: "≈ 1 kilometre"
 
 
-# units whose kind the words leave open, read by a model rather than guessed
-_UNSAID = re.compile(r"\btons?\b", re.IGNORECASE)
-_US_MEASURES = frozenset({"cup", "pint", "quart", "gallon", "fluid ounce"})
 # months and years have no one length: converting them uses the calendar's average, and says so
-_AVERAGED = {("time", "month"), ("time", "year")}
+AVERAGED = {("time", "month"), ("time", "year")}
 
 
 _SECONDS_IN = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
 
 
-def _calendar(name_a: str, name_b: str) -> tuple[float, str] | None:
+def calendar_told(name_a: str, name_b: str) -> tuple[float, str] | None:
     """One calendar year or month in a shorter unit, as the calendar counts it: "A year has 8,760
     hours (8,784 in a leap year)." rather than the average (8,765.8); None for other pairs."""
     if name_b == "week" and name_a == "year":
@@ -260,7 +258,7 @@ def _calendar(name_a: str, name_b: str) -> tuple[float, str] | None:
                      f"({_number(average)[0]} on average).")
 
 
-_TARGETS = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+", re.IGNORECASE)
+TARGETS = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+", re.IGNORECASE)
 
 
 def _compound(value: float, from_unit: str, targets: list[str]) -> dict[str, Any] | None:
@@ -278,8 +276,8 @@ def _compound(value: float, from_unit: str, targets: list[str]) -> dict[str, Any
     if rest >= convert(1, big, small)[0]:  # 11.96 inches rounds to a foot
         whole, rest = whole + 1, 0.0
     sign = "-" if value < 0 else ""
-    shown = f"{sign}{_named(whole, big)} {_named(_tidy(rest), small)}"
-    given = _named(_tidy(float(value)), name_a, as_given=True)
+    shown = f"{sign}{_named(whole, big)} {_named(tidy(rest), small)}"
+    given = _named(tidy(float(value)), name_a, as_given=True)
     return {"value": value, "from": name_a, "to": [big, small], "result": [float(f"{sign}{whole}"), rest],
             "confirmation": f"{given} ≈ {shown}"}
 
@@ -287,7 +285,7 @@ def _compound(value: float, from_unit: str, targets: list[str]) -> dict[str, Any
 def convert_units(value: float, from_unit: str, to_unit: str) -> dict[str, Any]:
     if not math.isfinite(float(value)):  # "9999…9 km" past a float's range reads as infinity
         raise UnitError(f"{value} is not a number tars can convert")
-    if len(targets := [t for t in _TARGETS.split(to_unit.strip()) if t]) > 1:  # "in celsius and kelvin"
+    if len(targets := [t for t in TARGETS.split(to_unit.strip()) if t]) > 1:  # "in celsius and kelvin"
         if compound := _compound(value, from_unit, targets):  # "in feet and inches": 4 feet 11.1 inches
             return compound
         each = [convert_units(value, from_unit, target) for target in targets[:4]]
@@ -296,120 +294,14 @@ def convert_units(value: float, from_unit: str, to_unit: str) -> dict[str, Any]:
         return {"value": value, "from": each[0]["from"], "to": [c["to"] for c in each],
                 "result": [c["result"] for c in each], "confirmation": told}
     result, name_a, name_b = convert(value, from_unit, to_unit)
-    if value == 1 and (calendar := _calendar(name_a, name_b)):  # "how many hours in a year?"
+    if value == 1 and (calendar := calendar_told(name_a, name_b)):  # "how many hours in a year?"
         return {"value": value, "from": name_a, "to": name_b, "result": calendar[0], "confirmation": calendar[1]}
-    given = _named(_tidy(float(value)), name_a, as_given=True)
+    given = _named(tidy(float(value)), name_a, as_given=True)
     shown = f"{given} {'≈' if _number(result)[1] else '='} {_named(result, name_b)}" if name_a != name_b else given
     times = {("time", name_a), ("time", name_b)}
-    if times & _AVERAGED and not times <= _AVERAGED:  # a month in years is a twelfth, whatever the average
+    if times & AVERAGED and not times <= AVERAGED:  # a month in years is a twelfth, whatever the average
         shown += " (a year taken as 365.2425 days and a month as a twelfth of that, the calendar's averages)"
     return {"value": value, "from": name_a, "to": name_b, "result": result, "confirmation": shown}
-
-
-# "3 feet 2 inches": numbers, each with its unit, the last one what the sum is counted in
-_NUMBER = r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|-?\.\d+"  # "2,450"; "1,5" is no number here
-_QUANTITY = re.compile(rf"({_NUMBER})\s*([^\d,;]+?)\s*(?=(?:,\s*|\s+and\s+|\s+)-?\.?\d|$)")
-_ASKING = re.compile(r"^(?:(?:please|can you|could you|would you)\s+)*(?:(?:what'?s|what is|what are|convert|how much "
-                     r"is|how much are)\s+)?", re.IGNORECASE)
-_PLEASE = re.compile(r"(?:,?\s+please)?\s*[?.!]*$", re.IGNORECASE)
-_SPLIT = re.compile(r"\s+(?:in terms of|to|in|into|as)\s+(?:a |an )?", re.IGNORECASE)
-# "how many seconds are in a week", "how many ounces in 3 pounds"
-_HOW_MANY = re.compile(r"^how many (?P<to>[^\d?]+?) (?:are |is )?(?:there )?(?:in|per) "
-                       rf"(?:a |an |one |(?P<n>{_NUMBER}) ?)(?P<unit>[^\d?]+?)\s*[?.!]*$", re.IGNORECASE)
-# "how many miles is 10 km"
-_HOW_MANY_IS = re.compile(r"^how many (?P<to>[^\d?]+?) (?:is|are|makes?) (?P<body>-?\.?\d.*?)\s*[?.!]*$", re.IGNORECASE)
-
-
-def _quantity(body: str) -> tuple[float, str] | None:
-    """ "3 feet 2 inches" -> (38, "inches"): a quantity, or one written in falling units, summed in
-    the last one's; amounts listed in one unit ("10 km and 5 km") are several quantities, not one."""
-    found = _QUANTITY.findall(body)
-    if not found or "".join(n + u for n, u in found).replace(" ", "") != re.sub(r"\s|,(?=\s)|\band\b", "", body):
-        return None
-    if any(re.fullmatch(r"-?\d{1,3}\.\d{3}", n) for n, _ in found):  # "1.000 m": a thousand, or one?
-        return None
-    try:
-        named = [(float(n.replace(",", "")), unit(u), u) for n, u in found]
-    except (UnitError, ValueError):
-        return None
-    dims = {dim for _, (dim, _), _ in named}
-    if len(named) > 1:
-        if any(n < 0 for n, _, _ in named):  # "-5 ft 2 in": minus the whole, or only the feet?
-            return None
-        factors = [_TABLE[dim][name][0] for _, (dim, name), _ in named if dim in _TABLE]
-        falling = all(a > b for a, b in zip(factors, factors[1:], strict=False))
-        if len(dims) > 1 or len(factors) < len(named) or not falling:
-            return None
-    (dim, last), written = named[-1][1], named[-1][2]
-    if dim not in _TABLE:
-        return _tidy(named[0][0]), written
-    base = sum(n * _TABLE[d][name][0] for n, (d, name), _ in named)
-    if len(named) > 1:  # in the first unit when that is exact: "2 hours 45 minutes" is 2.75 hours
-        (_, first), first_written = named[0][1], named[0][2]
-        whole = _tidy(base / _TABLE[dim][first][0])
-        if round(whole, 4) == whole:
-            return whole, _plural_of(first_written, whole)
-    return _tidy(base / _TABLE[dim][last][0]), written
-
-
-def _plural_of(written: str, value: float) -> str:
-    """The unit as written, plural for anything but 1 ("foot" of "5 foot 9" is 5.75 feet)."""
-    return {"foot": "feet", "inch": "inches"}.get(written, written) if value != 1 else written
-
-
-# feet and inches written with marks: 5'11", 6′ 2″, 5'
-_FEET_INCHES = re.compile(r"(\d+(?:\.\d+)?)\s*['′’]\s*(\d+(?:\.\d+)?)\s*(?:\"|″|”|''|)(?!\w)")
-_MARKED = re.compile(r"(\d+(?:\.\d+)?)\s*(?:(?P<in>\"|″|”|'')|['′’])(?!\w)")
-
-
-_FEET_THEN_NUMBER = re.compile(r"(\d+(?:\.\d+)?)\s*(?:feet|foot|ft)\s+(\d+(?:\.\d+)?)(?=\s+(?:in|to|into|as)\s|\s*$)",
-                               re.IGNORECASE)
-
-
-def _unmarked(text: str) -> str:
-    """Feet and inches written out: 5'11" and "5 feet 11" -> 5 feet 11 inches."""
-    text = _FEET_INCHES.sub(r"\1 feet \2 inches", text)
-    text = _FEET_THEN_NUMBER.sub(r"\1 feet \2 inches", text)
-    return _MARKED.sub(lambda m: f"{m[1]} {'inches' if m['in'] else 'feet'}", text)
-
-
-def conversion_asked(message: str) -> dict[str, Any] | None:
-    """convert_units's arguments from a request that is only a conversion ("3 feet 2 inches in cm",
-    "how many seconds in a week"), or None for a model to read."""
-    text = _PLEASE.sub("", _unmarked(" ".join(message.split())))
-    pair: tuple[float, str, str] | None = None
-    if match := _HOW_MANY.match(text):
-        pair = (_tidy(float((match["n"] or "1").replace(",", ""))), match["unit"], match["to"])
-    elif (match := _HOW_MANY_IS.match(text)) and (quantity := _quantity(match["body"])):
-        pair = (*quantity, match["to"])
-    else:
-        text = _ASKING.sub("", text)
-        split = _SPLIT.search(text)
-        while split is not None and pair is None:  # "5 in in cm": the unit may be the splitting word
-            if quantity := _quantity(text[:split.start()]):
-                pair = (*quantity, text[split.end():])
-            split = _SPLIT.search(text, split.start() + 1)
-    if pair is None or not math.isfinite(pair[0]):
-        return None
-    value, from_unit, to_unit = pair
-    targets = [t for t in _TARGETS.split(to_unit.strip()) if t]
-    if len(targets) > 1:  # "72 fahrenheit to celsius and kelvin": each target as if asked alone
-        each = [conversion_asked(f"{_tidy(value)} {from_unit} to {target}") for target in targets[:4]]
-        return {"value": value, "from_unit": from_unit.strip(), "to_unit": to_unit.strip()} if all(each) else None
-    try:
-        ends = {unit(from_unit), unit(to_unit)}
-    except UnitError:
-        return None
-    fluid = {dim for dim, _ in ends} == {"mass", "volume"} and ("mass", "ounce") in ends  # fluid ounces
-    # "hours in a year" as the calendar counts them; months in years are exactly twelve
-    counted = value == 1 and _calendar(unit(from_unit)[1], unit(to_unit)[1]) is not None
-    averaged = bool(ends & _AVERAGED) and not ends <= _AVERAGED  # years in days; not years in months
-    if (len({dim for dim, _ in ends}) > 1 and not fluid) or (averaged and not counted):
-        return None  # "3 years in days": the calendar's average is a guess at which years
-    if _UNSAID.search(f"{from_unit} {to_unit}") or (any(name.startswith("imperial") for _, name in ends)
-                                                    and any(name in _US_MEASURES for _, name in ends)):
-        return None  # "a ton": short or metric? "pints in a uk gallon": UK pints, most likely
-    return {"value": value, "from_unit": from_unit.strip(), "to_unit": to_unit.strip()}
 
 
 def unit_tools() -> list[Tool]:
