@@ -18,6 +18,7 @@ from tars.errors import ToolError
 from tars.messages import Message
 from tars.pipeline import PipelineProvider, prompts, steps
 from tars.pipeline.grounding import Grounds, ground
+from tars.pipeline.value_forms import as_value
 from tars.providers.scripted import ScriptedProvider
 from tars.routing import Router
 from tars.session import Session
@@ -26,7 +27,7 @@ from tars.tools.builtin import builtin_tools, memory_store
 from tars.tools.fact_wording import is_question
 from tars.tools.registry import ToolRegistry
 from tars.tools.search_index import SearchIndex
-from tars.tools.when import as_value, find, resolve
+from tars.tools.when import find, resolve
 
 NOW = dt.datetime(2026, 11, 25, 14, 0, tzinfo=dt.timezone(dt.timedelta(hours=1)))  # a Wednesday
 

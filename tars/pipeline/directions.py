@@ -1,4 +1,5 @@
-"""Which of two arguments is where a thing comes from and which where it goes, read from the message.
+"""Which of two arguments is where a thing comes from and which where it goes, read from the message;
+and whether a date is where a span ends ("until christmas") or starts ("since easter").
 
 A small model fills `from_place` and `to_place` (or `source_language` and `target_language`) with the
 right two values as often in the wrong order: "9am New York time in Berlin" came back from Berlin to
@@ -12,7 +13,7 @@ from typing import Any
 
 from tars.tools.when import CLOCK_TIME
 
-__all__ = ["in_order"]
+__all__ = ["in_order", "direction"]
 
 _SOURCE = frozenset({"from", "source", "src", "origin", "start", "starting", "departure", "base", "input"})
 _TARGET = frozenset({"to", "target", "dest", "destination", "end", "ending", "arrival", "output", "into"})
@@ -57,3 +58,21 @@ def in_order(args: dict[str, Any], said: str) -> dict[str, Any]:
         if (marks[0] == "target" and marks[1] != "target") or (marks[1] == "source" and marks[0] != "source"):
             out[source], out[target] = args[target], args[source]
     return out
+
+
+_UNTIL = frozenset({"until", "till", "til", "before", "to"})
+_SINCE = frozenset({"since", "from", "after"})
+
+
+def direction(message: str, phrase: str) -> str | None:
+    """Whether the date `phrase` is where a span ends ("until") or starts ("since"): the nearest such
+    word before it in its sentence ("days until my birthday on December 25"; "keep until I tidy up
+    what I logged from Christmas" starts at Christmas)."""
+    found = list(re.finditer(rf"(?<!\w){re.escape(phrase.lower())}(?!\w)", message.lower()))
+    if not found:
+        return None
+    before = re.findall(r"[^\W_]+", re.split(r"[.!?;]\s", message.lower()[:found[-1].start()])[-1])
+    for word in reversed(before):
+        if word in _UNTIL or word in _SINCE:
+            return "until" if word in _UNTIL else "since"
+    return None

@@ -21,7 +21,7 @@ from tars import places
 from tars.messages import Message, latest_user_text
 from tars.pipeline import value_forms as forms
 from tars.pipeline.conversation_text import ConversationText, norm
-from tars.pipeline.directions import in_order
+from tars.pipeline.directions import direction, in_order
 from tars.tools import when
 
 __all__ = ["Grounds", "Grounded", "ground", "is_date_arg", "is_place_arg", "takes_place", "date_notes"]
@@ -205,9 +205,9 @@ def _one_date_one_arg(out: Grounded, props: dict[str, Any], base: set[str], text
         return
     keep = [n for n in same if n in base]
     if not keep:
-        direction = when.direction(text.last, text.found[0][0])
-        ends = {"to", "end", "until", "till"} if direction == "until" \
-            else {"from", "start", "since", "begin"} if direction == "since" else set()
+        way = direction(text.last, text.found[0][0])
+        ends = {"to", "end", "until", "till"} if way == "until" \
+            else {"from", "start", "since", "begin"} if way == "since" else set()
         keep = [n for n in same if ends & set(norm(n.replace("_", " ")).split())]
     for name in same:
         if keep and name not in keep and name not in base:

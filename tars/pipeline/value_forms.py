@@ -351,4 +351,15 @@ def read_date(value: str, pattern: str | None, now: dt.datetime) -> when.When | 
 
 def write_date(said: when.When, fmt: str | None, pattern: str | None) -> str:
     """A resolved date written for the schema: in the described layout, else for its `format`."""
-    return said.date.strftime(pattern) if pattern and fmt is None else when.as_value(said, fmt)
+    return said.date.strftime(pattern) if pattern and fmt is None else as_value(said, fmt)
+
+
+def as_value(said: when.When, fmt: str | None) -> str:
+    """`said` written for a schema `format`: `date`, `date-time` (RFC 3339), `time`, or the plain ISO form."""
+    if fmt == "date":
+        return said.date.isoformat()
+    if fmt == "date-time":
+        return said.datetime().isoformat(timespec="seconds")
+    if fmt == "time":
+        return dt.datetime.combine(said.date, said.time or dt.time(0), tzinfo=said.tz).timetz().isoformat("seconds")
+    return said.iso()

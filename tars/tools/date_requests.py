@@ -207,6 +207,8 @@ def _month_days(text: str, now: dt.datetime) -> dict[str, Any] | None:
     if month is None:
         return None
     year = int(match["year"]) if match["year"] else now.year  # a month with no year: this year's
+    if not 1 <= year <= 9999:  # "december 0000": no such year for the tool to count in
+        return None
     start = dt.date(year, month, 1)
     return {"from_date": start.isoformat(), "to_date": when.add_months(start, 1).isoformat()}
 

@@ -9,10 +9,15 @@ latest before it; "at 5" with no am/pm means 17:00 for 1-7 and the morning for 8
 ahead, else tomorrow; "next week" is the Monday of next week, "next month" and "next year" their
 first day, "the first Monday of next month" (or "the last Friday in November") that day, "this
 weekend" the coming Saturday (today on a weekend), "next weekend" the Saturday
-after next Monday, "the end of the month" (or year) its last day; a date with no year is its next
-occurrence; 3/4/2027 (day or month first?) is refused. Holidays are read as a whole phrase only,
-never spotted inside other words ("christmas gifts" names no day); in running text, only after a
-word that makes it a date ("until Christmas", "since Easter 2025", "when is Thanksgiving").
+after next Monday, "the end of the month" (or year, or next month) its last day, "the 5th of next
+month" that day, "friday next week" that week's Friday, "tuesday after next" a week after "tuesday";
+a span counts on from the day it names ("a week from tomorrow", "the day before yesterday", "3 days
+before christmas"); a date with no year is its next occurrence. Refused, never read as another day:
+3/4/2027 (day or month first?), a day changed by words left unread ("the monday before christmas",
+"a week on friday"), a month or year the calendar lacks, a time no clock shows (25:00). Holidays
+are read as a whole phrase only, never spotted inside other words ("christmas gifts" names no day);
+in running text, only after a word that makes it a date ("until Christmas", "since Easter 2025",
+"when is Thanksgiving").
 """
 
 from __future__ import annotations
@@ -24,9 +29,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tars.errors import DateError
+from tars.tools.holidays import HOLIDAY_PATTERNS, HOLIDAY_SPAN
 
 __all__ = ["When", "NUMBER_WORDS", "SPAN_UNITS", "WEEKDAY", "MONTH_ABBR", "COUNT", "CLOCK_TIME", "count", "day",
-           "moment", "resolve", "find", "direction", "as_value", "add_months", "month_number"]
+           "moment", "resolve", "find", "add_months", "month_number"]
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
@@ -46,12 +52,18 @@ _YEAR = r"(?:,?\s+\d{4}(?!\d))?"
 _NUM = r"(?:\d+|a couple of|a few|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _TIME = (r"(?:(?:at|by|@)\s+)?(?:noon|midday|midnight|\d{1,2}:\d{2}\s*(?:am|pm|a\.m\.|p\.m\.)?|"
          r"\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.|o'?clock)|(?:at|by|@)\s+\d{1,2}(?![\d:]))")
+_ORDINAL = r"\d{1,2}(?:st|nd|rd|th)?|first|second|third|fourth|fifth"
 _DAY = (rf"(?:(?:the\s+)?(?:first|second|third|fourth|fifth|last|final|1st|2nd|3rd|4th|5th)\s+{WEEKDAY}\s+(?:of|in)\s+"
         rf"(?:(?:this|next|last|the)\s+month|{_MON}(?:\s+\d{{4}})?)|"
-        rf"day after tomorrow|today|tonight|tomorrow|tmrw|yesterday|"
-        rf"(?:this|next|last|on|coming)?\s*{WEEKDAY}|next (?:week|month|year)|(?:this|next)\s+weekend|"
-        rf"(?:the\s+)?end of (?:the|this) (?:month|year)|"
-        rf"in\s+{_NUM}\s+(?:days?|weeks?|months?|years?)|{_NUM}\s+(?:days?|weeks?)\s+from (?:now|today)|"
+        rf"(?:{_NUM}\s+(?:days?|weeks?|months?|years?)|(?:the\s+)?(?:day|week))\s+(?:from|after|before)\s+"
+        rf"(?:now|today|tonight|tomorrow|tmrw|yesterday|(?:(?:this|next|last|on|coming)\s+)?{WEEKDAY})|"
+        rf"(?:the\s+)?(?:{WEEKDAY}|week|month|year)\s+after\s+next|"
+        rf"{WEEKDAY}\s+(?:of\s+|in\s+)?(?:this|next|last)\s+week|(?:this|next|last)\s+week\s+(?:on\s+)?{WEEKDAY}|"
+        rf"(?:the\s+)?(?:end|(?:first|last|final)\s+day|{_ORDINAL}(?:\s+day)?)\s+of\s+(?:the\s+)?"
+        rf"(?:(?:this|next|last)\s+)?(?:month|year)|"
+        rf"today|tonight|tomorrow|tmrw|yesterday|"
+        rf"(?:(?:this|next|last|on|coming)\s+)?{WEEKDAY}|next (?:week|month|year)|(?:this|next)\s+weekend|"
+        rf"in\s+{_NUM}\s+(?:days?|weeks?|months?|years?)|"
         rf"\d{{4}}-\d{{2}}-\d{{2}}|{_MON}{_MON_DAY}\d{{1,2}}(?:st|nd|rd|th)?{_YEAR}|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MON}{_YEAR})")
 _PART = r"(?:(?:this|in the)\s+)?(?:morning|afternoon|evening|night)"
 _SPAN = re.compile(
@@ -114,49 +126,18 @@ def add_months(day: dt.date, months: int) -> dt.date:
     return dt.date(year, month + 1, min(day.day, calendar.monthrange(year, month + 1)[1]))
 
 
-def _easter(year: int) -> dt.date:
-    """Western Easter Sunday (the anonymous Gregorian algorithm)."""
-    a, b, c = year % 19, year // 100, year % 100
-    d, e = divmod(b, 4)
-    g = (8 * b + 13) // 25
-    h = (19 * a + b - d - g + 15) % 30
-    i, k = divmod(c, 4)
-    m = (32 + 2 * e + 2 * i - h - k) % 7
-    n = (a + 11 * h + 22 * m) // 451
-    month, day = divmod(h + m - 7 * n + 114, 31)
-    return dt.date(year, month, day + 1)
-
-
-def _thanksgiving(year: int) -> dt.date:
-    first = dt.date(year, 11, 1)
-    return first + dt.timedelta(days=(3 - first.weekday()) % 7 + 21)
-
-
-_HOLIDAYS: dict[str, Callable[[int], dt.date]] = {
-    r"christmas eve|xmas eve": lambda y: dt.date(y, 12, 24),
-    r"christmas(?: day)?|xmas": lambda y: dt.date(y, 12, 25),
-    r"boxing day": lambda y: dt.date(y, 12, 26),
-    r"new year'?s eve": lambda y: dt.date(y, 12, 31),
-    r"new year'?s?(?: day)?": lambda y: dt.date(y, 1, 1),
-    r"valentine'?s(?: day)?": lambda y: dt.date(y, 2, 14),
-    r"halloween": lambda y: dt.date(y, 10, 31),
-    r"(?:the )?fourth of july|independence day": lambda y: dt.date(y, 7, 4),
-    r"easter(?: sunday)?": _easter,
-    r"thanksgiving(?: day)?": _thanksgiving,
-}
-# a holiday's year: written out, or "this/next/last year" ("christmas this year")
-_YEAR = r"(?:,?\s+(\d{4})(?!\d)|\s+((?:this|next|last) year))?"
-_HOLIDAY_PATTERNS = [(re.compile(r"(?:" + p + r")" + _YEAR), f) for p, f in _HOLIDAYS.items()]
-# a holiday in running text is a date only after a word that says so ("until Christmas"; not "christmas gifts")
-_HOLIDAY_SPAN = re.compile(r"\b(until|till|til|before|after|on|by|since|from|"
-                           r"(?:when|day|date|week|weekday) (?:is|was|will be))\s+(?:the\s+)?("
-                           + "|".join(_HOLIDAYS) + r")(?:,?\s+\d{4}(?!\d)|\s+(?:this|next|last) year)?\b",
-                           re.IGNORECASE)
+def _in_calendar(year: int) -> int:
+    """`year`, or DateError when the calendar has no such year (year 0)."""
+    if not 1 <= year <= 9999:
+        raise DateError(f"there is no year {year} in the calendar (years 1 to 9999)")
+    return year
 
 
 def _calendar_day(year: int, month: int, number: int) -> dt.date:
+    if not 1 <= month <= 12:
+        raise DateError(f"there is no month {month}; write the date as YYYY-MM-DD")
     try:
-        return dt.date(year, month, number)
+        return dt.date(_in_calendar(year), month, number)
     except ValueError:
         raise DateError(f"there is no day {number} in {calendar.month_name[month]} {year}") from None
 
@@ -166,13 +147,13 @@ def _next(make: Callable[[int], dt.date], year: str | None, today: dt.date) -> d
     if year and year.endswith(" year"):
         return make(today.year + {"this": 0, "next": 1, "last": -1}[year.split()[0]])
     if year:
-        return make(int(year))
+        return make(_in_calendar(int(year)))
     found = make(today.year)
     return found if found >= today else make(today.year + 1)
 
 
 def _clock(text: str) -> dt.time | None:
-    """The time of day in `text`: `17:30`, `5pm`, `at 5`, `noon`."""
+    """The time of day in `text`: `17:30`, `5pm`, `at 5`, `noon`; DateError for one no clock shows (25:00)."""
     t = text.lower()
     for word, hour in (("midnight", 0), ("noon", 12), ("midday", 12)):
         if re.search(rf"\b{word}\b", t):
@@ -184,7 +165,7 @@ def _clock(text: str) -> dt.time | None:
         return None
     hour, minute, half = int(m.group(1)), int(m.group(2) or 0), (m.group(3) or "").replace(".", "")
     if hour > 23 or minute > 59:
-        return None
+        raise DateError(f"{m.group(0).strip()!r} is not a time of day")
     if half == "pm" and hour < 12:
         hour += 12
     elif half == "am" and hour == 12:
@@ -204,10 +185,11 @@ def day(text: str, today: dt.date) -> dt.date | None:
     """
     t = " ".join(text.lower().split())
     whole = re.sub(r"^(?:on|the|until|till|to|from|since)\s+", "", t.replace(",", " ")).strip(" .?")
-    for pattern, make in _HOLIDAY_PATTERNS:
-        if m := pattern.fullmatch(" ".join(whole.split())):
-            return _next(make, m.group(1) or m.group(2), today)
+    whole = re.sub(rf"\s+{_TIME}(?:\s+{_PART})?$", "", " ".join(whole.split()))  # "christmas at 5pm": its day
     try:
+        for pattern, make in HOLIDAY_PATTERNS:
+            if m := pattern.fullmatch(whole):
+                return _next(make, m.group(1) or m.group(2), today)
         return _day(t, today)
     except (OverflowError, ValueError):  # a year past 9999, counted on from a day near the end
         raise DateError("the result is outside the calendar (years 1 to 9999)") from None
@@ -228,7 +210,7 @@ def _nth_weekday(m: re.Match[str], today: dt.date) -> dt.date:
         start = add_months(today.replace(day=1), {"next": 1, "last": -1}.get(m.group(3), 0))
     else:  # a month named without a year: the next time that day comes ("the first monday of november")
         month = _month(m.group(4)) or today.month
-        start = dt.date(int(m.group(5)) if m.group(5) else today.year, month, 1)
+        start = dt.date(_in_calendar(int(m.group(5))) if m.group(5) else today.year, month, 1)
         if not m.group(5) and _nth_in(start, m) < today:
             start = start.replace(year=start.year + 1)
     return _nth_in(start, m)
@@ -247,11 +229,82 @@ def _nth_in(start: dt.date, m: re.Match[str]) -> dt.date:
     return start.replace(day=number)
 
 
+_UNIT = r"(day|week|month|year)"
+# "a week from tomorrow", "3 days before christmas", "the day after tomorrow" (not "the week after next")
+_SHIFTED = re.compile(rf"\b(?:({_NUM})\s+{_UNIT}s?|(?:the\s+)?{_UNIT})\s+(from|after|before)\s+"
+                      rf"(?!next\b(?!\s+(?:week|month|year|{WEEKDAY})\b))(.+)")
+_AFTER_NEXT = re.compile(rf"\b({WEEKDAY}|week|month|year)\s+after\s+next\b")  # "tuesday after next"
+_IN_WEEK = re.compile(rf"\b({WEEKDAY})\s+(?:of\s+|in\s+)?(this|next|last)\s+week\b|"  # "friday next week"
+                      rf"\b(this|next|last)\s+week\s+(?:on\s+)?({WEEKDAY})\b")
+# "the end of next month", "the last day of the year", "the 5th of next month"
+_OF_MONTH = re.compile(rf"\b(end|last day|final day|{_ORDINAL})(?:\s+day)?\s+of\s+(?:the\s+)?"
+                       rf"(?:(this|next|last)\s+)?(month|year)\b")
+# words that change the day when none of the forms above took them: "the monday before christmas",
+# "a week on friday", "the middle of next week" are refused, not read as "monday" or "friday"
+_UNREAD = re.compile(rf"\b(?:before|after|ago|middle|end of|(?:first|last|final) day)\b|(?<=\w )from\b|"
+                     rf"(?<!\bin )\b{_NUM}\s+(?:day|week|month|year)s?\b")
+_LAST_DAY = ("end", "last day", "final day")
+
+
+def _unread(t: str) -> DateError:
+    return DateError(f"cannot read {t!r} exactly; write the date as YYYY-MM-DD")
+
+
+def _plus(start: dt.date, n: int, unit: str) -> dt.date:
+    """`n` days, weeks, months or years after `start` (before it when `n` is negative)."""
+    if unit in ("month", "year"):
+        return add_months(start, n * (12 if unit == "year" else 1))
+    return start + dt.timedelta(days=n * (7 if unit == "week" else 1))
+
+
+def _monday(today: dt.date, which: str) -> dt.date:
+    """The Monday of this, next or last week."""
+    return today + dt.timedelta(days=7 * {"this": 0, "next": 1, "last": -1}[which] - today.weekday())
+
+
+def _of(m: re.Match[str], today: dt.date) -> dt.date:
+    """The day an `_OF_MONTH` match names; DateError for one of a year other than its first or last."""
+    which, word = {"next": 1, "last": -1}.get(m.group(2) or "this", 0), m.group(1)
+    if m.group(3) == "year":  # its first or last day: "the 5th of next year" names no month
+        if word not in (*_LAST_DAY, "first", "1st", "1"):
+            raise _unread(m.group(0))
+        return dt.date(today.year + which, 12, 31) if word in _LAST_DAY else dt.date(today.year + which, 1, 1)
+    start = add_months(today.replace(day=1), which)
+    if word in _LAST_DAY:
+        return start.replace(day=calendar.monthrange(start.year, start.month)[1])
+    number = int(digits.group()) if (digits := re.match(r"\d+", word)) else _NTH[word]
+    return _calendar_day(start.year, start.month, number)
+
+
+def _counted_from(t: str, today: dt.date) -> dt.date | None:
+    """The day a phrase names by way of another ("a week from tomorrow", "friday next week", "the
+    end of next month"), or None when it has no such form."""
+    if m := _SHIFTED.search(t):
+        base = m.group(5)
+        start = today if re.match(r"now\b", base) else day(base, today)
+        if start is None:
+            raise _unread(t)
+        n = count(m.group(1)) if m.group(1) else 1
+        return _plus(start, -n if m.group(4) == "before" else n, m.group(2) or m.group(3))
+    if m := _AFTER_NEXT.search(t):
+        if m.group(1) in ("week", "month", "year"):  # its first day, like "next week"
+            return {"week": _monday(today, "next") + dt.timedelta(days=7),
+                    "month": add_months(today.replace(day=1), 2), "year": dt.date(today.year + 2, 1, 1)}[m.group(1)]
+        return today + dt.timedelta(days=((_weekday(m.group(1)) - today.weekday()) % 7 or 7) + 7)
+    if m := _IN_WEEK.search(t):
+        return _monday(today, m.group(2) or m.group(3)) + dt.timedelta(days=_weekday(m.group(1) or m.group(4)))
+    if m := _OF_MONTH.search(t):
+        return _of(m, today)
+    return None
+
+
 def _day(t: str, today: dt.date) -> dt.date | None:
+    if found := _counted_from(t, today):
+        return found
     if m := re.search(_NTH_WEEKDAY, t):
         return _nth_weekday(m, today)
-    if "day after tomorrow" in t:
-        return today + dt.timedelta(days=2)
+    if _UNREAD.search(t):
+        raise _unread(t)
     if re.search(r"\b(?:tomorrow|tmrw)\b", t):
         return today + dt.timedelta(days=1)
     if re.search(r"\byesterday\b", t):
@@ -259,24 +312,17 @@ def _day(t: str, today: dt.date) -> dt.date | None:
     if re.search(r"\b(?:today|tonight)\b", t):
         return today
     if re.search(r"\bnext weekend\b", t):  # the Saturday after next Monday
-        return today + dt.timedelta(days=12 - today.weekday())
+        return _monday(today, "next") + dt.timedelta(days=5)
     if re.search(r"\bthis weekend\b", t):  # the coming Saturday; on a weekend, today
         return today if today.weekday() >= 5 else today + dt.timedelta(days=5 - today.weekday())
     if re.search(r"\bnext week\b", t):
-        return today + dt.timedelta(days=7 - today.weekday())
+        return _monday(today, "next")
     if re.search(r"\bnext month\b", t):
         return add_months(today.replace(day=1), 1)
     if re.search(r"\bnext year\b", t):
         return dt.date(today.year + 1, 1, 1)
-    if re.search(r"\bend of (?:the|this) month\b", t):
-        return today.replace(day=calendar.monthrange(today.year, today.month)[1])
-    if re.search(r"\bend of (?:the|this) year\b", t):
-        return dt.date(today.year, 12, 31)
-    if m := re.search(rf"\b(?:in\s+({_NUM})\s+(day|week|month|year)s?|({_NUM})\s+(day|week)s?\s+from)\b", t):
-        n, unit = count(m.group(1) or m.group(3)), m.group(2) or m.group(4)
-        if unit in ("month", "year"):
-            return add_months(today, n * (12 if unit == "year" else 1))
-        return today + dt.timedelta(days=n * (7 if unit == "week" else 1))
+    if m := re.search(rf"\bin\s+({_NUM})\s+{_UNIT}s?\b", t):
+        return _plus(today, count(m.group(1)), m.group(2))
     if m := re.search(r"\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)", t):
         return _calendar_day(int(m.group(1)), int(m.group(2)), int(m.group(3)))
     if m := re.search(r"(?<![\d/.])(\d{1,2})[/.](\d{1,2})[/.](\d{4})(?!\d)", t):
@@ -342,8 +388,8 @@ def resolve(phrase: str, now: dt.datetime) -> When | None:
 def find(text: str, now: dt.datetime) -> list[tuple[str, When]]:
     """Every date or time phrase in `text` with what it resolves to, in order of appearance."""
     out = []
-    holidays = [(m.start(2), m.group(0)[m.start(2) - m.start():]) for m in _HOLIDAY_SPAN.finditer(text)]
-    past = {m.start(2) for m in _HOLIDAY_SPAN.finditer(text) if m.group(1).lower() in ("since", "after", "from")}
+    holidays = [(m.start(2), m.group(0)[m.start(2) - m.start():]) for m in HOLIDAY_SPAN.finditer(text)]
+    past = {m.start(2) for m in HOLIDAY_SPAN.finditer(text) if m.group(1).lower() in ("since", "after", "from")}
     spans = [(m.start(), m.group(0)) for m in _SPAN.finditer(text)]
     taken = 0  # where the last phrase ended: "next year" inside "christmas next year" is no second date
     for start, found in sorted(spans + holidays):
@@ -357,32 +403,3 @@ def find(text: str, now: dt.datetime) -> list[tuple[str, When]]:
             out.append((phrase, when))
             taken = start + len(found)
     return out
-
-
-_UNTIL = frozenset({"until", "till", "til", "before", "to"})
-_SINCE = frozenset({"since", "from", "after"})
-
-
-def direction(message: str, phrase: str) -> str | None:
-    """Whether the date `phrase` is where a span ends ("until") or starts ("since"): the nearest such
-    word before it in its sentence ("days until my birthday on December 25"; "keep until I tidy up
-    what I logged from Christmas" starts at Christmas)."""
-    found = list(re.finditer(rf"(?<!\w){re.escape(phrase.lower())}(?!\w)", message.lower()))
-    if not found:
-        return None
-    before = re.findall(r"[^\W_]+", re.split(r"[.!?;]\s", message.lower()[:found[-1].start()])[-1])
-    for word in reversed(before):
-        if word in _UNTIL or word in _SINCE:
-            return "until" if word in _UNTIL else "since"
-    return None
-
-
-def as_value(when: When, fmt: str | None) -> str:
-    """`when` written for a schema `format`: `date`, `date-time` (RFC 3339), `time`, or the plain ISO form."""
-    if fmt == "date":
-        return when.date.isoformat()
-    if fmt == "date-time":
-        return when.datetime().isoformat(timespec="seconds")
-    if fmt == "time":
-        return dt.datetime.combine(when.date, when.time or dt.time(0), tzinfo=when.tz).timetz().isoformat("seconds")
-    return when.iso()

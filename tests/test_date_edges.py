@@ -1,0 +1,120 @@
+"""Day phrases at the edges: days the calendar lacks, spans counted from another day, clock times no
+clock shows. Each is read exactly or refused with a one-line DateError, never read as another day."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from tars.messages import Message
+from tars.pipeline.grounding import date_notes
+from tars.tools import dates, when
+from tars.tools.birthdays import counted
+from tars.tools.clock import time_convert
+from tars.tools.dates import DateError, date_shift, day_of_week, days_between
+from tars.tools.stated import carried_args, stated_args
+
+NOW = dt.datetime(2026, 11, 27, 10, 0, tzinfo=dt.UTC)  # a Friday
+
+
+@pytest.fixture(autouse=True)
+def fixed_now(monkeypatch):
+    monkeypatch.setattr(dates, "now", lambda: NOW)
+
+
+def _notes(message: str) -> list[str]:
+    return date_notes([Message(role="user", content=message)], NOW)
+
+
+@pytest.mark.parametrize("date,error", [
+    ("2025-13-01", "there is no month 13"), ("2025-31-12", "there is no month 31"),
+    ("13/13/2025", "there is no month 13"), ("31/13/2025", "there is no month 13"),
+    ("christmas 0000", "there is no year 0"), ("easter 0000", "there is no year 0"),
+    ("1 jan 0000", "there is no year 0"), ("the first monday of june 0000", "there is no year 0"),
+])
+def test_a_day_the_calendar_lacks_is_a_date_error_everywhere(date, error):
+    for tool in (lambda: day_of_week(date), lambda: days_between(date), lambda: date_shift(3, "days", date)):
+        with pytest.raises(DateError, match=error):
+            tool()
+    with pytest.raises(DateError, match=error):
+        when.moment(date, NOW)
+    assert when.resolve(date, NOW) is None
+    assert stated_args("day_of_week", f"what day is {date}") is None
+    assert stated_args("days_between", f"how many days until {date}") is None
+    assert _notes(f"what happens until {date}?") == []
+
+
+@pytest.mark.parametrize("tool,message", [
+    ("day_of_week", "when is christmas 0000"), ("days_between", "how many days in dec 0000"),
+    ("date_shift", "what date is 3 days after easter 0000"), ("day_of_week", "what day is 2025-31-12"),
+])
+def test_a_request_for_a_day_the_calendar_lacks_is_left_to_the_model(tool, message):
+    assert stated_args(tool, message) is None
+
+
+def test_a_follow_up_naming_year_0_is_left_to_the_model():
+    requests = ["what day of the week is christmas?", "and christmas 0000?"]
+    assert carried_args("day_of_week", requests, lambda said: said.removeprefix("and ").rstrip("?")) is None
+
+
+def test_a_clock_time_on_a_day_the_calendar_lacks_is_a_date_error():
+    with pytest.raises(DateError, match="there is no month 13"):
+        time_convert("3pm on 13/13/2025", "tokyo")
+
+
+@pytest.mark.parametrize("fact", ["Ana's birthday is 2019-31-04", "Ana was born on 2019-31-04",
+                                  "Ana was born on christmas 0000"])
+def test_a_remembered_birth_date_the_calendar_lacks_is_told_without_a_count(fact):
+    assert counted(fact) == ""
+
+
+@pytest.mark.parametrize("phrase,day", [
+    ("90 days from today", dt.date(2027, 2, 25)), ("2 weeks from today", dt.date(2026, 12, 11)),
+    ("three days from now", dt.date(2026, 11, 30)), ("a week from tomorrow", dt.date(2026, 12, 5)),
+    ("2 days after tomorrow", dt.date(2026, 11, 30)), ("the day before yesterday", dt.date(2026, 11, 25)),
+    ("the day after tomorrow", dt.date(2026, 11, 29)), ("a week from next monday", dt.date(2026, 12, 7)),
+    ("friday next week", dt.date(2026, 12, 4)), ("next week on wednesday", dt.date(2026, 12, 2)),
+    ("friday last week", dt.date(2026, 11, 20)), ("tuesday after next", dt.date(2026, 12, 8)),
+    ("friday after next", dt.date(2026, 12, 11)), ("the week after next", dt.date(2026, 12, 7)),
+    ("end of next month", dt.date(2026, 12, 31)), ("last day of next month", dt.date(2026, 12, 31)),
+    ("the end of the month", dt.date(2026, 11, 30)), ("the end of next year", dt.date(2027, 12, 31)),
+    ("5th of next month", dt.date(2026, 12, 5)), ("the first of next month", dt.date(2026, 12, 1)),
+    ("3 days before christmas", dt.date(2026, 12, 22)), ("the day after christmas", dt.date(2026, 12, 26)),
+])
+def test_a_day_counted_from_another_is_read_whole(phrase, day):
+    assert when.day(phrase, NOW.date()) == day
+    assert day_of_week(phrase)["date"] == day.isoformat()
+
+
+@pytest.mark.parametrize("message,note", [
+    ("remind me 2 weeks from today to call mom", '"2 weeks from today" = 2026-12-11 (Friday)'),
+    ("lunch with Sam friday next week at 1pm", '"friday next week at 1pm" = 2026-12-04 13:00 (Friday)'),
+    ("see you tuesday after next", '"tuesday after next" = 2026-12-08 (Tuesday)'),
+    ("file taxes by the end of next month", '"the end of next month" = 2026-12-31 (Thursday)'),
+    ("what was the day before yesterday?", '"the day before yesterday" = 2026-11-25 (Wednesday)'),
+])
+def test_a_day_counted_from_another_is_noted_whole_in_running_text(message, note):
+    assert _notes(message) == [note]
+
+
+@pytest.mark.parametrize("phrase", ["the monday before christmas", "a week on friday", "the middle of next week",
+                                    "end of the week", "3 days ago", "a week from whenever", "the 5th of next year"])
+def test_a_day_changed_by_words_tars_cannot_read_is_refused(phrase):
+    with pytest.raises(DateError, match="exactly; write the date as YYYY-MM-DD"):
+        day_of_week(phrase)
+    assert when.resolve(phrase, NOW) is None
+
+
+@pytest.mark.parametrize("phrase,shown", [("next friday at 25:00", "25:00"), ("today at 25:00", "25:00"),
+                                          ("tomorrow at 9:75", "9:75"), ("friday next week at 24:30", "24:30")])
+def test_a_time_no_clock_shows_is_refused_not_dropped(phrase, shown):
+    with pytest.raises(DateError, match=f"'{shown}' is not a time of day"):
+        when.moment(phrase, NOW)
+    with pytest.raises(DateError, match="is not a time of day"):
+        date_shift(1, "hours", phrase)
+    assert _notes(f"book it for {phrase}") == []
+
+
+def test_a_holiday_with_a_time_is_that_day_at_that_time():
+    assert when.moment("christmas at 5pm", NOW) == when.When(dt.date(2026, 12, 25), dt.time(17), NOW.tzinfo)
