@@ -68,6 +68,20 @@ def test_update_and_forget_by_text(folder):
     assert items == [{"kind": "fact", "text": "The user drinks black coffee in the morning"}]
 
 
+def test_forgetting_my_dentist_forgets_what_is_known_of_the_dentist(folder):
+    """The embedded model passed the whole request, "forget my dentist", which no memory says."""
+    from tars.tools.stated import stated_args
+
+    reg = registry(folder)
+    run(reg, "memory_remember", text="My dentist is Dr. Park")
+    run(reg, "memory_remember", text="My doctor is Dr. Lee")
+    args = stated_args("memory_forget", "please forget my dentist")
+    assert args == {"text": "my dentist"}
+    assert run(reg, "memory_forget", **args).output["text"] == "The user's dentist is Dr. Park"
+    assert [it["text"] for it in run(reg, "memory_recall").output["items"]] == ["The user's doctor is Dr. Lee"]
+    assert stated_args("memory_forget", "forget it") is None
+
+
 def test_ambiguous_or_unknown_changes_nothing(folder):
     reg = registry(folder)
     run(reg, "memory_remember", text="Ana likes jazz")

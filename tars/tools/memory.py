@@ -181,15 +181,22 @@ def _find_as_written(items: list[Item], query: str) -> Item:
 
 def _about(items: list[Item], subject: str) -> Item:
     """The one item that says what `subject` ("my dentist") is: it starts with it ("The user's dentist
-    is Dr. Lee"; not "The user's dentist's office is…" nor, by likeness, "The user's doctor…")."""
-    start = third_person(subject.strip()).casefold() + " "
-    about = [it for it in items if it.text.casefold().startswith(start)]
+    is Dr. Lee"; not "The user's dentist's office is…" nor, by likeness, "The user's doctor…"), or
+    is all of it ("my cat is called Miso")."""
+    start = third_person(subject.strip().rstrip(".")).casefold() + " "
+    about = [it for it in items if it.text.casefold().startswith(start) or it.text.casefold() + " " == start]
     if not about:
         raise _NoMatch(f"no memory is about {subject.strip()!r}")
     if len(about) > 1:
         listed = "; ".join(f"{n}) {it.text}" for n, it in enumerate(about[:5], 1))
         raise ToolError(f"several memories are about {subject.strip()!r}: {listed}. Quote the one you mean exactly.")
     return about[0]
+
+
+def _named(items: list[Item], text: str) -> Item:
+    """The item an update or a forget names: "my dentist" is the one about the dentist (`_about`),
+    anything else the one it quotes or closely matches (`_find`)."""
+    return _about(items, text) if text.strip().lower().startswith("my ") else _find(items, text)
 
 
 def _insert(lines: list[str], kind: str, text: str) -> list[str]:
@@ -266,8 +273,7 @@ class MemoryStore:
         outcome: dict[str, Any] = {}
 
         def change(lines: list[str]) -> list[str]:
-            item = _about(parse("\n".join(lines)), old) if old.strip().lower().startswith("my ") \
-                else _find(parse("\n".join(lines)), old)
+            item = _named(parse("\n".join(lines)), old)
             outcome.update(status="updated", old=item.text, text=new, kind=kind or item.kind,
                            confirmation=_said(f"Updated: {second_person(item.text)} ->", new, sep=" "))
             if kind and kind != item.kind:
@@ -291,7 +297,7 @@ class MemoryStore:
         outcome: dict[str, Any] = {}
 
         def change(lines: list[str]) -> list[str]:
-            item = _find(parse("\n".join(lines)), text)
+            item = _named(parse("\n".join(lines)), text)
             outcome.update(status="forgotten", kind=item.kind, text=item.text,
                            confirmation=_said("Forgotten", item.text))
             return lines[: item.line] + lines[item.line + 1:]

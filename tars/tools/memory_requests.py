@@ -15,10 +15,10 @@ from typing import Any
 from tars.tools.birthdays import birthday_of
 from tars.tools.fact_wording import is_question, sentences, statement
 
-__all__ = ["CHANGED", "MEMORY_REMEMBER", "MEMORY_UPDATE", "OWN", "ROLES", "UPDATE_STATED", "recall_asked",
-           "remember_asked", "update_asked"]
+__all__ = ["CHANGED", "FACT_STATED", "MEMORY_FORGET", "MEMORY_REMEMBER", "MEMORY_UPDATE", "OWN", "ROLES",
+           "UPDATE_STATED", "forget_asked", "recall_asked", "remember_asked", "update_asked"]
 
-MEMORY_REMEMBER, MEMORY_UPDATE = "memory_remember", "memory_update"  # the tools' names
+MEMORY_REMEMBER, MEMORY_UPDATE, MEMORY_FORGET = "memory_remember", "memory_update", "memory_forget"  # tools
 
 # the user's own people and things, which only memory can know about (the router's cue for a question
 # about them is made of this too)
@@ -121,3 +121,16 @@ def update_asked(message: str) -> dict[str, Any] | None:
         return None
     new = f"{match['subject']} {match['verb']} {match['value']}"
     return {"old": match["subject"], "new": new[:1].upper() + new[1:]}
+
+
+# forgetting one thing of the user's: "forget my dentist", "please stop remembering my old address"
+_FORGET = re.compile(r"^(?:please\s+)?(?:forget|erase|delete|remove|stop remembering)(?: about| what you know about)?"
+                     r" (?P<what>(?:my|our) [\w' -]{1,40}?)\s*[.!]*$", re.IGNORECASE)
+
+
+def forget_asked(message: str) -> dict[str, Any] | None:
+    """memory_forget's text for a request to forget one thing of the user's ("my dentist"), or None.
+    (A small model passed the whole request, "forget my dentist", which no memory says.)"""
+    match = _FORGET.match(" ".join(message.split()))
+    return {"text": match["what"]} if match else None
+

@@ -21,7 +21,15 @@ from tars.tools.file_info import FILE_INFO, file_named
 from tars.tools.folder import FOLDER_STATS, kind_in
 from tars.tools.folder_list import FOLDER_LIST, listing_asked
 from tars.tools.memory import MEMORY_RECALL
-from tars.tools.memory_requests import MEMORY_REMEMBER, MEMORY_UPDATE, recall_asked, remember_asked, update_asked
+from tars.tools.memory_requests import (
+    MEMORY_FORGET,
+    MEMORY_REMEMBER,
+    MEMORY_UPDATE,
+    forget_asked,
+    recall_asked,
+    remember_asked,
+    update_asked,
+)
 from tars.tools.note_requests import (
     NOTE_APPEND,
     NOTE_READ,
@@ -53,6 +61,7 @@ def _kind(message: str) -> dict[str, Any] | None:
 _READERS: dict[str, Callable[[str], dict[str, Any] | None]] = {
     CALCULATOR: _expression, FOLDER_STATS: _kind, FOLDER_LIST: listing_asked, PLACE_DISTANCE: places_asked,
     MEMORY_RECALL: recall_asked, MEMORY_REMEMBER: remember_asked, MEMORY_UPDATE: update_asked,
+    MEMORY_FORGET: forget_asked,
     CONVERT_UNITS: conversion_asked, DATE_SHIFT: shift_asked, DAYS_BETWEEN: span_asked, LEAP_YEAR: year_asked,
     DAY_OF_WEEK: weekday_asked, FILE_INFO: file_named, NOTE_READ: read_asked, NOTE_APPEND: append_asked,
     NOTE_WRITE: write_asked, NOTES_LIST: list_asked, TIME_DIFFERENCE: difference_asked, WEB_READ: url_asked}
