@@ -66,8 +66,12 @@ def test_a_file_named_with_at_in_the_question_is_attached_as_in_chat(server: Oll
     (tmp_path / "notes.txt").write_text("buy milk\n")
     done = tars("ask", "what does @notes.txt say? see @gone.md and @dataclass", OLLAMA_HOST=server.url)
     assert done.returncode == 0, done.stderr
+    done = tars("ask", "what does @notes.txt say? see @gone.md and @dataclass; what is the @/ alias in vite?",
+                OLLAMA_HOST=server.url)
+    assert done.returncode == 0, done.stderr
     text = last_user(server)["content"]
-    assert text.startswith("what does @notes.txt say? see @gone.md and @dataclass\n\n[attached file: notes.txt, ")
+    assert text.startswith("what does @notes.txt say? see @gone.md and @dataclass; what is the @/ alias in vite?\n\n"
+                           "[attached file: notes.txt, ")
     assert "buy milk" in text and text.count("[attached") == 1
     assert "@gone.md: no such file, sent as text" in done.stderr
     # a question piped in is content: the files it names are not read

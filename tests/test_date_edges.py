@@ -118,3 +118,13 @@ def test_a_time_no_clock_shows_is_refused_not_dropped(phrase, shown):
 
 def test_a_holiday_with_a_time_is_that_day_at_that_time():
     assert when.moment("christmas at 5pm", NOW) == when.When(dt.date(2026, 12, 25), dt.time(17), NOW.tzinfo)
+
+
+@pytest.mark.parametrize("text,phrase,day", [
+    ("what is the date a week from christmas?", "a week from christmas", dt.date(2027, 1, 1)),
+    ("remind me 3 days after easter", "3 days after easter", dt.date(2027, 3, 31)),
+])
+def test_a_day_counted_from_a_holiday_is_noted_whole_for_the_model(text, phrase, day):
+    """The executor had been told "christmas" = last year's, read as "since christmas"."""
+    assert [(p, w.date) for p, w in when.find(text, NOW)] == [(phrase, day)]
+

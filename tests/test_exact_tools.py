@@ -780,6 +780,12 @@ def test_fuel_economy_converts_both_ways_including_litres_per_100_km():
     ("what is the average age?", "```\nname,points\nann,41\nbob,39\n```", None),  # no age column
     ("what's the average?", "```\nname,age,points\nann,41,3\nbob,39,5\n```", None),  # which column?
     ("what is the average age?", "```\n41\n39\n```", None),
+    # filter words name no column; decimal commas and a first row of names or data are not read
+    ("what's the sum without bob?", "```\nann 0\nbob 5\ncid 7\n```", None),
+    ("what's the average excluding zeros?", "```\nann 0\nbob 5\ncid 7\n```", None),
+    ("what's the total weight?", "```\nproduct;weight\nA;1,250\nB;0,750\nC;2,100\n```", None),
+    ("what's the total?", "```\nname,2024\nann,5\nbob,7\ncid,3\n```", None),
+    ("what's the total?", "```\napples 3\npears 4\ntotal 7\n```", None),
     ("what's the sum?", "```\n5\n```", None), ("summarize this", "```\n1\n2\n```", None),
     ("what's the sum?", "```\n12,5;7,25;3,0\n```", None),  # decimal commas: not read as more numbers
     ("what is the sum?", "```\n08\n09\n10\n```", "sum(08, 09, 10)"),
@@ -849,6 +855,10 @@ def test_digits_of_another_script_are_left_to_the_model():
     # two temperatures, or the smaller unit first: each on its own
     (72, "fahrenheit", "celsius and kelvin", "72 °F ≈ 22.2222 °C and ≈ 295.372 K"),
     (2, "m", "inches and feet", "2 metres ≈ 78.7402 inches and ≈ 6.56168 feet"),
+    # a year's length is the calendar's, each told; a unit of several words is cut off whole
+    (1, "year", "days and hours", "A year has 365 days (366 in a leap year). A year has 8,760 hours (8,784 in a "
+     "leap year)."),
+    (1, "mph", "km/h and m/s", "1 mile per hour = 1.609344 kilometres per hour and = 0.44704 metres per second"),
 ])
 def test_a_larger_and_a_smaller_unit_together_are_a_measurement(value, source, targets, told):
     """"1.5 m in feet and inches" had been told as 4.92 feet and, separately, 59.06 inches."""

@@ -74,7 +74,9 @@ def test_a_short_answer_to_the_question_asked_goes_where_the_request_went():
     for answer in ("Lisbon", "I live in Lisbon", "paris, france"):
         route = session.route(answer)
         assert route.tool_hints == ("weather_now",) and "an answer to the question asked" in route.reason
-    for other in ("tell me a joke", "no", "what day is it?", "never mind", "write a haiku about rain and Lisbon"):
+    for other in ("tell me a joke", "no", "what day is it?", "never mind", "write a haiku about rain and Lisbon",
+                  "thx", "cool", "sorry", "good morning", "lol", "define serendipity", "a limerick",
+                  "dinner recipe ideas"):
         assert not session.route(other).needs_tools, other
     session.send("what day is it?")  # answered without a question: nothing is awaited now
     assert not session.route("Lisbon").needs_tools

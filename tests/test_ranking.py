@@ -26,8 +26,8 @@ def piped(text: str) -> str:
     ("which fruit is the cheapest?", PRICES, "kiwi has the lowest price: 0.40 (of 3 rows)."),
     ("which is the most expensive?", "tea 2.50\ncoffee 3.20\ncake 4.10\n",
      "cake has the highest value: 4.10 (of 3 rows)."),
-    ("which city has the largest population in this file?", "city;population\nTokyo;37,400,068\nDelhi;28,514,000\n"
-     "Oslo;709,000\n", "Tokyo has the largest population: 37,400,068 (of 3 rows)."),
+    ("which city has the largest population in this file?", "city\tpopulation\nTokyo\t37,400,068\nDelhi\t28,514,000\n"
+     "Oslo\t709,000\n", "Tokyo has the largest population: 37,400,068 (of 3 rows)."),
     ("which has the highest?", "a,1\nb,1\nc,0\n", "a and b share the highest value: 1 (of 3 rows)."),
 ])
 def test_the_top_or_bottom_row_of_a_table(request_, table, told):
@@ -40,6 +40,16 @@ def test_the_top_or_bottom_row_of_a_table(request_, table, told):
     ("what's the highest number?", "1\n2\n3\n"),  # no labels: the calculator's max
     ("which fruit has the highest count?", "apple 3 red\nbanana five\n"),  # no table
     ("summarise this", FRUIT), ("which fruit is healthiest?", FRUIT),
+    # a label column that is not the rows the question asks about, or rows to filter or combine
+    ("which product has the highest sales?", "month,product,sales\nJan,A,5\nJan,B,7\nFeb,A,9\n"),
+    ("which region has the highest sales?", "product,sales\nA,100\nB,300\nC,200\n"),
+    ("which has the highest sales excluding B?", "product,sales\nA,100\nB,300\nC,200\n"),
+    ("which has the highest total sales?", "product,sales\nA,100\nB,300\nC,200\n"),
+    ("which runner has the best time?", "runner,time\na,10.5\nb,9.8\nc,11.2\n"),  # best is lowest here
+    ("which fruit has the highest count?", "apple,3\npear,5\nTotal,8\n"),  # a total row
+    ("which has the highest?", "name,2024\nann,5\nbob,7\n"),  # names or a row?
+    ("which has the largest population?", "China 1 412 000 000\nIndia 1 428 000 000\n"),  # spaces group digits
+    ("which has the highest weight?", "product;weight\nA;1,250\nB;0,750\nC;2,100\n"),  # decimal commas
 ])
 def test_anything_else_is_for_a_model(request_, table):
     assert ranked_told(request_, piped(table)) is None

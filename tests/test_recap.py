@@ -31,6 +31,8 @@ def test_the_first_and_last_questions_come_from_the_conversation_without_a_model
 @pytest.mark.parametrize("message", [
     "what did I say about my cat?", "what was my first car?", "what was the first question in the exam?",
     "what did i write in my journal yesterday?", "what is my last name?",
+    # the questions of a piped quiz, and what the notes hold
+    "what is the first question?", "what was the last message?", "what did I write?", "what have I written?",
 ])
 def test_questions_about_other_things_are_not_about_the_conversation(message):
     assert recap_told(message, ["earlier"]) is None
@@ -39,3 +41,10 @@ def test_questions_about_other_things_are_not_about_the_conversation(message):
 def test_a_long_request_is_quoted_cut_on_one_line():
     told = recap_told("what was my last message?", ["word " * 100 + "\n\nend"])
     assert told is not None and "\n" not in told and told.endswith("…”.") and len(told) < 240
+
+
+def test_a_question_about_what_came_with_the_message_is_the_models():
+    session = Session(load_config(environ={}), primary=ScriptedProvider([["Q1 asks for a date."]]),
+                      tools=ToolRegistry([]))
+    assert session.route("what was my first question?", attached="```\nQ1. When?\n```").told == ""
+

@@ -11,20 +11,22 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["count_asked", "counts_told", "one_text", "without_at_files"]
+__all__ = ["POLITE", "count_asked", "counts_told", "one_text", "without_at_files"]
 
 _UNITS = r"(?:words?|lines?|characters?|chars?|paragraphs?)"
 _OF = (r"(?:\s+(?:are|is|does|do)(?:\s+(?:there|it|this|that))?)?(?:\s+(?:in|of|have|has))?"
        r"(?:\s+(?:this|it|that|these|those|the|my)(?:\s+(?:text|input|file|essay|document|message|paragraph|list|"
        r"page|output|log|piece|one|lines?))?)?(?:\s+(?:have|has|contain|contains))?")
+# what may open a request about what came with it: "please", "ok, so"
+POLITE = r"^(?:(?:please|can you|could you|so|ok|okay|now|and|then|also|tell me),?\s+)*"
 _ASKED = re.compile(
-    r"^(?:(?:please|can you|could you|so|ok|okay|now|and|then|also),?\s+)*"
+    POLITE +
     rf"(?:how many (?P<many>{_UNITS}){_OF}|(?:count|give me|tell me) (?:the )?(?:number of )?(?P<unit>{_UNITS}){_OF}|"
     rf"(?:what(?:'s|s| is) the )?(?P<count>word|line|character|char|paragraph) count(?:{_OF})?)"
     r"(?:,?\s+please)?\s*[?.!]*$", re.IGNORECASE)
 # lines that mention a word: "how many errors are in this log?", "how many lines contain TODO?"
 _MENTIONS = re.compile(
-    r"^(?:(?:please|can you|could you|so|ok|okay|now|and|then|also),?\s+)*(?:how many|count(?: the)?) "
+    POLITE + r"(?:how many|count(?: the)?) "
     r"(?:(?P<plural>errors|warnings|failures|exceptions|timeouts|todos|fixmes|retries|crashes)|"
     r"lines? (?:that |which )?(?:with|contain|contains|containing|mention|mentions|mentioning|say|says|saying|"
     r"have|has) [\"']?(?P<word>[\w.-]+)[\"']?)"

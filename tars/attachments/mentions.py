@@ -42,6 +42,8 @@ def mentioned(text: str, config: Config, info: Callable[[str], None]) -> list[At
             continue
         if ":" in token.rstrip(_TRAILING):  # @server:uri, an MCP resource
             continue
+        if re.fullmatch(r"[~./]+", token.rstrip(_TRAILING)):  # "the @/ alias": a folder's mark, no file named
+            continue
         path = next((c for c in _candidates(token) if os.path.lexists(os.path.expanduser(c))), None)
         if path is None:
             if "/" in token or "." in token.rstrip(_TRAILING):

@@ -11,8 +11,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from tars.courtesy import GREETINGS, THANKS
 from tars.routing.signals import read_signals
 from tars.tools.calc_requests import continues
+from tars.tools.memory_requests import MEMORY_REMEMBER
 
 if TYPE_CHECKING:
     from tars.routing.router import Decision, Router
@@ -61,7 +63,7 @@ def is_follow_up(message: str) -> bool:
 
 
 # what may come between a request and its follow-up without ending the chain: "thanks!", "ok"
-_ASIDE = re.compile(r"^(?:thanks|thank you|thx|ta|ok|okay|great|cool|nice|perfect|got it|i see)\W*$", re.IGNORECASE)
+_ASIDE = re.compile(rf"^(?:{THANKS}|{GREETINGS})\W*$", re.IGNORECASE)
 _KEPT = 8  # follow-ups kept after the request a chain started from
 
 
@@ -114,10 +116,11 @@ def routed_on(router: Router, carried: list[str], attached: str = "") -> Decisio
     return routed if routed.needs_tools else None
 
 
-# what declines to answer a question, or asks or orders something new, rather than answering it
-_NOT_AN_ANSWER = re.compile(r"^(?:no|nope|nah|never ?mind|forget (?:it|that)|cancel|stop|skip|thanks|thank you|ok|"
-                            r"okay|why|what|who|how|help|tell|write|give|show|make|let'?s|can|could|please|explain|"
-                            r"translate|summari[sz]e|search|find|play|set|add|remind|create|open|read)\b",
+# what declines to answer a question, or asks, orders or greets anew, rather than answering it
+_NOT_AN_ANSWER = re.compile(rf"^(?:{THANKS}|{GREETINGS}|no|nope|nah|never ?mind|forget (?:it|that)|cancel|stop|skip|"
+                            r"why|what|who|how|help|tell|write|give|show|make|let'?s|can|could|please|explain|define|"
+                            r"translate|summari[sz]e|search|find|play|set|add|remind|create|open|read)\b|"
+                            r"\b(?:jokes?|poems?|limericks?|haikus?|stor(?:y|ies)|recipes?|ideas?|meaning)\b",
                             re.IGNORECASE)
 
 
@@ -127,10 +130,12 @@ def answered(router: Router, request: str, answer: str, attached: str = "") -> D
     the answer being the detail it lacked. None for anything else: a longer message, a question, a
     refusal, or a request of its own ("tell me a joke", "convert 5 km to miles")."""
     text = " ".join(answer.split())
-    if not text or len(text.split()) > 6 or text.endswith("?") or _NOT_AN_ANSWER.match(text):
+    if not text or len(text.split()) > 6 or text.endswith("?") or _NOT_AN_ANSWER.search(text):
         return None
     own = router.decide(text, attached=attached)
     asked = router.decide(request, attached=attached)
-    if not asked.needs_tools or (own.band == "sure" and own.family != asked.family) or read_signals(text).creative:
+    stated = own.tool_hints[:1] == (MEMORY_REMEMBER,)  # "I live in Lisbon" tells the place asked for
+    if not asked.needs_tools or (own.band == "sure" and own.family != asked.family and not stated) \
+            or read_signals(text).creative:
         return None
     return asked

@@ -13,10 +13,10 @@ __all__ = ["recap_told"]
 _POLITE = r"^(?:(?:hey|hi|ok|okay|so|and|please|tars|remind me|can you tell me|could you tell me|tell me)[,!]?\s+)*"
 _WHICH = {"first": 0, "second": 1, "third": 2, "last": -1, "previous": -1, "latest": -1, "earlier": -1}
 _ASKED = re.compile(
-    _POLITE + r"(?:what(?:'s| was| is)|which was) (?:my|the) (?P<which>first|second|third|last|previous|latest|"
+    _POLITE + r"(?:what(?:'s| was| is)|which was) my (?P<which>first|second|third|last|previous|latest|"
     r"earlier) (?P<noun>question|message|request|prompt)(?: (?:to you|i (?:asked|sent|wrote)(?: you)?))?"
     r"(?: (?:in|of) (?:this|our) (?:chat|conversation|session))?\s*[?.!]*$"
-    r"|" + _POLITE + r"what (?:did|have) i (?:just )?(?P<just>ask(?:ed)?|say|said|type|typed|write|written)"
+    r"|" + _POLITE + r"what (?:did|have) i (?:just )?(?P<just>ask(?:ed)?|say|said)"
     r"(?: you)?(?: (?:just now|earlier|before|a moment ago|last))?\s*[?.!]*$"
     r"|" + _POLITE + r"what (?:have|did) i (?P<all>asked|ask)(?: you)? (?:so far|in this (?:chat|conversation)|"
     r"today)\s*[?.!]*$", re.IGNORECASE)

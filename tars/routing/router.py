@@ -59,7 +59,8 @@ _ADVICE = re.compile(
 _REFERS_BACK = re.compile(r"\b(?:that|this|the|those|these) (?:page|article|site|website|link|post|url|result)s?\b|"
                           r"\b(?:it|them)\b")
 # a statement about the user, which is told, not asked: "I live in Lisbon", "my cat is called Tom"
-_STATES = re.compile(r"^(?:i|i'm|i am|i've|i have|we|we're|we are|my|our)\b(?!.*\b(?:you|your)\b)")
+_STATES = re.compile(r"^(?:i|i'm|i am|i've|i have|we|we're|we are|my|our)\b"
+                     r"(?!.*\b(?:you|your|need|want|forgot|forget|remind|recall|remember|memory|tell|find)\b)")
 _MARGIN = 1.0  # a family this far behind the sure best one is a word in passing ("add … to today's journal")
 _MSG_WORD = re.compile(r"[a-z][a-z0-9']+")
 # A command verb opening the message: with a learned family's noun it reads as a request to its tools.

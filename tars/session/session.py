@@ -167,7 +167,7 @@ class Session:
         if earlier and earlier[-1] == text:  # resuming: the latest message is `text` itself
             earlier.pop()
         decision = self.router.decide(text, attached=attached)
-        if told := recap_told(text, earlier):  # "what was my first question?": the conversation is here
+        if not attached.strip() and (told := recap_told(text, earlier)):  # "what was my first question?"
             decision = Decision(needs_tools=False, family=None, tool_hints=(), told=told,
                                 reason="asks about this conversation: tars answers from it")
         elif decision.band != "sure" and not decision.unavailable and not decision.told and earlier \

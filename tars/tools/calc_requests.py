@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tars.tools.calc import MAX_CHARS, NUMBER, SYMBOLS, CalcError, evaluate
-from tars.tools.tables import table_of
+from tars.tools.tables import plain_number, table_of, value
 
 __all__ = ["aggregate_of", "continued", "continues", "expression_in"]
 
@@ -70,7 +70,6 @@ _FUNCTION_OF = {"sum": "sum", "total": "sum", "add": "sum", "average": "average"
                 "maximum": "max", "largest": "max", "biggest": "max", "highest": "max", "min": "min",
                 "minimum": "min", "smallest": "min", "lowest": "min"}
 _FENCE = re.compile(r"^`{3,}.*$|^\[attached [a-z]+: .*\]$", re.MULTILINE)
-_ONE_NUMBER = re.compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?")
 _LISTED_LINE = re.compile(r"-?\d+(?:\.\d+)?(?:[\s,;]+-?\d+(?:\.\d+)?)*")
 
 
@@ -91,10 +90,10 @@ def aggregate_of(request: str, attached: str) -> str | None:
         return None
     function, words = asked
     if len(lines) > 1:  # a column: one number a line, "1,234" being one number; or a table's column
-        if all(_ONE_NUMBER.fullmatch(line) for line in lines):
+        if all(value(line) is not None for line in lines):
             if words:  # "the sum of the first two": not all of them
                 return None
-            numbers = [line.replace(",", "") for line in lines]
+            numbers = [plain_number(line) for line in lines]
         elif (table := table_of(text)) is not None and (column := table.column(words)) is not None:
             numbers = table.numbers(column)
         else:

@@ -71,14 +71,6 @@ _NAME = re.compile(r"^(?:(?:hi|hello|hey)(?: there)?[,!.]?\s+)?(?:my name is|my 
                    r"i'?m called|i am called) (?P<name>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)\s*[.!]*$")
 
 
-# a message that is nothing but one lasting fact about the user: "I live in Lisbon", "my cat is called
-# Tom", "I'm allergic to nuts" (not "I work at a bank and need a cover letter", nor "I'm tired")
-FACT_STATED = (rf"^(?:(?:oh|btw|by the way|fyi|also)[,:]?\s+)*(?:i (?:live|work|study) (?:in|at|for|near)|i work as|"
-               rf"i(?:'m| am) from|i (?:grew up|was born) in|i moved to|i(?:'m| am) (?:allergic to|a vegetarian|"
-               rf"vegetarian|a vegan|vegan|left-handed|lactose intolerant|diabetic)|i drive|"
-               rf"my {OWN}(?:'s name)? (?:is|are)(?: called| named)?) (?!.*\b(?:and|but|so|because|can|could|"
-               rf"should|what|how|why|help|need|want|not|no|never|important|secret|private)\b)[^,;?!]{{1,40}}?[.!]*$")
-_FACT = re.compile(FACT_STATED, re.IGNORECASE)
 
 
 def remember_asked(message: str) -> dict[str, Any] | None:
@@ -110,6 +102,17 @@ _UPDATE = re.compile(UPDATE_STATED, re.IGNORECASE)
 # a sign that it replaces what was known: "actually …", "… is now …", "… now" (the router's cue too)
 CHANGED = r"^(?:actually|correction|update)\b|\b(?:is|are) now\b|\b(?:now|these days)\W*$"
 _CHANGED = re.compile(CHANGED, re.IGNORECASE)
+# a message that is nothing but one lasting fact about the user: "I live in Lisbon", "my cat is called
+# Tom", "my dentist is Dr. Lee", "I'm allergic to nuts" (not "I work at a bank and need a cover letter",
+# "my dog is sick", "I work at home today" nor "I live in fear")
+FACT_STATED = (rf"^(?:(?:oh|btw|by the way|fyi|also)[,:]?\s+)*(?:i (?:live|study) (?:in|near)|i work (?:at|for|as)|"
+               rf"i(?:'m| am) from|i (?:grew up|was born) in|i moved to|i(?:'m| am) (?:allergic to|a vegetarian|"
+               rf"vegetarian|a vegan|vegan|left-handed|lactose intolerant|diabetic)|"
+               rf"my {OWN}(?:'s name is| (?:is|are) (?:called|named))|"
+               rf"my {ROLES} is(?= (?:dr|mr|mrs|ms|prof)\b|\s+\d)) (?!(?:called|named)\b)"
+               rf"(?!.*\b(?:and|but|so|because|can|could|should|what|how|why|help|need|want|not|no|never|"
+               rf"important|secret|private|today|tomorrow|tonight|now|fear|hope|home)\b)[^,;?!]{{1,40}}?[.!]*$")
+_FACT = re.compile(FACT_STATED, re.IGNORECASE)
 
 
 def update_asked(message: str) -> dict[str, Any] | None:

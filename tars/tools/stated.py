@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from tars.courtesy import THANKS
 from tars.tools.calc import CALCULATOR
 from tars.tools.calc_requests import aggregate_of, continued, expression_in
 from tars.tools.clock import TIME_DIFFERENCE, difference_asked
@@ -69,8 +70,7 @@ _READERS: dict[str, Callable[[str], dict[str, Any] | None]] = {
 
 _MAX_CHARS = 500  # a longer message (a paste, an attachment) says more than arguments: a model reads it
 # thanks for the last answer before the next request: "thanks! how many minutes in a week?"
-_THANKS_WORD = r"(?:thanks|thank you|thx|ty|cheers|great|cool|nice|perfect|awesome|ok|okay|got it|alright|right)"
-_THANKS = re.compile(rf"^{_THANKS_WORD}(?:[\s,]+(?:{_THANKS_WORD}|so much|a lot|very much|again|tars))*\s*[!.,;:]+\s+"
+_THANKS = re.compile(rf"^{THANKS}(?:[\s,]+(?:{THANKS}|so much|a lot|very much|again|tars))*\s*[!.,;:]+\s+"
                      r"(?=\S)", re.IGNORECASE)
 
 

@@ -268,7 +268,9 @@ def _compound(value: float, from_unit: str, targets: list[str]) -> dict[str, Any
     if len(targets) != 2:
         return None
     (dim_a, big), (dim_b, small) = unit(targets[0]), unit(targets[1])
-    if dim_a != dim_b or dim_a != unit(from_unit)[0] or big in _TEMPERATURE or convert(1, big, small)[0] <= 1:
+    ends = {(dim_a, big), (dim_b, small), unit(from_unit)}
+    if dim_a != dim_b or dim_a != unit(from_unit)[0] or big in _TEMPERATURE or convert(1, big, small)[0] <= 1 \
+            or ends & AVERAGED:  # "a year in days and hours": the calendar's average, which hides its leap days
         return None
     total, name_a, _ = convert(abs(value), from_unit, big)
     whole = math.floor(total)
@@ -289,8 +291,11 @@ def convert_units(value: float, from_unit: str, to_unit: str) -> dict[str, Any]:
         if compound := _compound(value, from_unit, targets):  # "in feet and inches": 4 feet 11.1 inches
             return compound
         each = [convert_units(value, from_unit, target) for target in targets[:4]]
-        rest = [c["confirmation"].split(" ", 2)[-1] for c in each[1:]]  # "≈ 295.372 K", without "72 °F"
+        given = _named(tidy(float(value)), unit(from_unit)[1], as_given=True)
+        rest = [c["confirmation"].removeprefix(given).strip() for c in each[1:]]  # "≈ 295.372 K", without "72 °F"
         told = ", ".join([each[0]["confirmation"], *rest[:-1]]) + f" and {rest[-1]}"
+        if not all(c["confirmation"].startswith(given) for c in each):  # the calendar's own sentences
+            told = " ".join(c["confirmation"] for c in each)
         return {"value": value, "from": each[0]["from"], "to": [c["to"] for c in each],
                 "result": [c["result"] for c in each], "confirmation": told}
     result, name_a, name_b = convert(value, from_unit, to_unit)

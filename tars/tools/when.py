@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tars.errors import DateError
-from tars.tools.holidays import HOLIDAY_PATTERNS, HOLIDAY_SPAN
+from tars.tools.holidays import HOLIDAY_PATTERNS, HOLIDAY_SPAN, HOLIDAYS
 
 __all__ = ["When", "NUMBER_WORDS", "SPAN_UNITS", "WEEKDAY", "MONTH_ABBR", "COUNT", "CLOCK_TIME", "count", "day",
            "moment", "resolve", "find", "add_months", "month_number"]
@@ -72,6 +72,10 @@ _SPAN = re.compile(
     rf"|{_TIME}(?:\s+{_PART})?(?:\s+(?:on\s+)?{_DAY})?"
     rf"|{_PART})\b",
     re.IGNORECASE)
+# a day counted from a holiday, whole: "a week from christmas" (not "from christmas", which is since)
+_FROM_HOLIDAY = re.compile(rf"\b(?:{_NUM}\s+(?:day|week|month|year)s?|(?:the\s+)?(?:day|week))\s+"
+                           rf"(?:from|after|before)\s+(?:the\s+)?(?:{'|'.join(HOLIDAYS)})"
+                           rf"(?:,?\s+\d{{4}}(?!\d)|\s+(?:this|next|last) year)?\b", re.IGNORECASE)
 _REPEATS = re.compile(r"\b(?:every|each|daily|weekly|monthly|yearly|weekdays|weekends)\b")
 
 
@@ -390,7 +394,7 @@ def find(text: str, now: dt.datetime) -> list[tuple[str, When]]:
     out = []
     holidays = [(m.start(2), m.group(0)[m.start(2) - m.start():]) for m in HOLIDAY_SPAN.finditer(text)]
     past = {m.start(2) for m in HOLIDAY_SPAN.finditer(text) if m.group(1).lower() in ("since", "after", "from")}
-    spans = [(m.start(), m.group(0)) for m in _SPAN.finditer(text)]
+    spans = [(m.start(), m.group(0)) for m in (*_SPAN.finditer(text), *_FROM_HOLIDAY.finditer(text))]
     taken = 0  # where the last phrase ended: "next year" inside "christmas next year" is no second date
     for start, found in sorted(spans + holidays):
         if start < taken:

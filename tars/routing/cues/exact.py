@@ -12,6 +12,7 @@ from tars.routing.cues.clock import TIME_DIFFERENCE
 from tars.routing.family import Family, cues, hints
 from tars.tools.birthdays import BIRTHDAY_ASKED
 from tars.tools.date_requests import LEAP_QUESTION, WEEK_NUMBER, WEEK_OF_DAY
+from tars.tools.holidays import HOLIDAYS
 from tars.tools.when import CLOCK_TIME, MONTH_ABBR
 
 __all__ = ["EXACT", "MONEY_PAIR"]
@@ -45,7 +46,7 @@ _DATE = (rf"(?:(?:the )?(?:first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|
          rf"satur|sun)day (?:of|in) (?:(?:this|next|last|the) month|(?:{MONTH_ABBR})[a-z]*)|"
          rf"\d{{4}}-\d{{1,2}}-\d{{1,2}}|\d{{1,2}}/\d{{1,2}}/\d{{4}}|(?:{MONTH_ABBR})[a-z]*\.? "
          rf"\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?(?:{MONTH_ABBR})|"
-         r"christmas|xmas|new year'?s?|halloween|valentine'?s|easter|thanksgiving|boxing day|"
+         rf"{'|'.join(HOLIDAYS)}|"
          r"(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today|day after tomorrow|"
          r"next (?:week|month|year)|(?:this|next) weekend|(?:the )?end of (?:the|this) (?:month|year))")
 # "what's the date next weekend": a date asked for by name

@@ -260,7 +260,8 @@ NOTES = Family(
         (3, r"^(?:please )?(?:erase|delete|remove|trash|rename|move|archive|wipe|open|read|show(?: me)?) (?:my |the |"
             r"that |this )?(?:[\w.-]+ ){1,2}note\s*[.!?]*$"),
         # a note asked for outright: enough to say so when the notes are not set up
-        (4.5, r"^(?:make|take|save|create|write|start|add|jot down) (?:me )?(?:a|an|another) (?:new |quick |short )?"
+        # (not "write a note thanking Sarah": a text to compose, which a model writes)
+        (4.5, r"^(?:make|take|save|create|start|jot down) (?:me )?(?:a|an|another) (?:new |quick |short )?"
               r"note\b(?!s)(?! (?:to|for) (?:my|the|our|a|an|him|her|them)\b)"),
         (3, r"\b(?:the|my|this|that|a) (?:\w+ )?note (?:about|on|called|titled|named|where|with|from|for)\b|"
             r"\bnote (?:to self|that i)\b"),
