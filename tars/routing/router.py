@@ -10,35 +10,25 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
-from tars.attachments.counts import counts_told
-from tars.attachments.ranking import ranked_told
 from tars.routing.capabilities import capabilities_asked, capabilities_told
 from tars.routing.concepts import kinds
 from tars.routing.cues import BUILTIN_FAMILIES
+from tars.routing.decision import SURE, THRESHOLD, Band, Decision, band_of
 from tars.routing.family import Family
+from tars.routing.given import given
 from tars.routing.learned import NAME_NOUNS, VERBS, coverage, initials, learn_family, name_words, stem, words
 from tars.routing.no_tool import no_tool_answer
 from tars.routing.signals import Signals, read_signals
 from tars.tools.calc import CALCULATOR
-from tars.tools.calc_requests import aggregate_of
 from tars.tools.fact_wording import is_question
-from tars.tools.file_info import FILE_INFO, contents_asked, files_named
 
 if TYPE_CHECKING:
     from tars.tools.base import Tool
 
-__all__ = ["Router", "Decision", "THRESHOLD", "SURE", "Band", "band_of"]
+__all__ = ["Router", "Decision", "THRESHOLD", "SURE", "Band", "band_of"]  # the decision's, from one place
 
-# How sure the router is, in one place. A family's score at or above THRESHOLD means the message
-# wants its tools (and goes to the remote, when there is one); at or above SURE it wants that
-# family's tools and no other, so a model only chooses among them. Below THRESHOLD the router is
-# sure no tool is needed. Between the two it is unsure: a model decides, "none" included.
-THRESHOLD = 3.0
-SURE = 4.0
-Band = Literal["sure", "unsure", "none"]
 # Telling the user to set tools up takes more than one sure cue, which can be a word in passing
 # ("count the lines in README.md" is no note); "add milk to my todo list" clears it.
 _SET_UP_BAR = SURE + 0.5
@@ -68,33 +58,6 @@ _IMPERATIVE = re.compile(
     r"^(?:create|open|list|show|find|search|get|add|make|start|stop|read|write|delete|remove|close|check|"
     r"look up|send|book|convert|run|fetch|cancel|reschedule|move|rename|upload|download|post|file)\b"
 )
-
-
-@dataclass(frozen=True, kw_only=True)
-class Decision:
-    """The model-independent half of a route: whether tools are wanted, and why."""
-
-    needs_tools: bool
-    family: str | None
-    tool_hints: tuple[str, ...]
-    reason: str
-    score: float = 0.0
-    local: bool = False  # the family's tools serve the primary as well: no escalation needed
-    # the message plainly wants tools that are not set up: what the user must set (no model can do it)
-    unavailable: str = ""
-    # tars's own answer, no model asked: what none of the family's tools does, or a count of the
-    # text that came with the message
-    told: str = ""
-
-    @property
-    def band(self) -> Band:
-        """How sure the decision is: see THRESHOLD and SURE."""
-        return band_of(self.score if self.needs_tools else 0.0)
-
-
-def band_of(score: float) -> Band:
-    """The band of a family's score: "sure" it is that family, "unsure", or "none" (no tool)."""
-    return "sure" if score >= SURE else "unsure" if score >= THRESHOLD else "none"
 
 
 @dataclass(frozen=True)
@@ -191,6 +154,11 @@ class Router:
     def families(self) -> list[str]:
         return [fam.name for fam, _ in self._index.families]
 
+    def _calculator(self) -> tuple[str, bool] | None:
+        """The calculator's family and whether it is local, when the calculator is offered."""
+        family = self._index.family_of.get(CALCULATOR)
+        return None if family is None else (family, any(f.local for f, _ in self._index.families if f.name == family))
+
     def decide(self, message: str, *, attached: str = "") -> Decision:
         """Whether `message` wants tools, which, and why; independent of the configured models.
         A message that surely wants tools which are not set up says what the user must set; one
@@ -208,7 +176,7 @@ class Router:
 
     def _decided(self, message: str, attached: str) -> Decision:
         sig = read_signals(message)
-        decision = _given(self._index, _decide(self._index, message, sig), message, attached)
+        decision = given(_decide(self._index, message, sig), message, attached, self._calculator())
         if not self._why:
             return decision
         wanted = _decide(self._missing, message, sig)
@@ -226,32 +194,6 @@ class Router:
         why = "; ".join(dict.fromkeys(self._why[n] for n in wanted.tool_hints if n in self._why))
         return Decision(needs_tools=False, family=wanted.family, tool_hints=wanted.tool_hints,
                         reason=f"{wanted.reason}; its tools are not set up", unavailable=why)
-
-
-def _given(index: _Index, decision: Decision, message: str, attached: str) -> Decision:
-    """The decision once what the message is about is known: what a file says, when the file came
-    with it (attached or pasted below) or is no file here ("what does package.json do?" in general),
-    is the model's to read or tell; numbers that came with it are summed by the calculator, and
-    its words or lines counted by tars."""
-    if attached and (told := counts_told(message, attached)):
-        return Decision(needs_tools=False, family=None, tool_hints=(), told=told,
-                        reason="a count of the text that came with the message: tars counts it")
-    if attached and (told := ranked_told(message, attached)):
-        return Decision(needs_tools=False, family=None, tool_hints=(), told=told,
-                        reason="the top or bottom row of the table that came with the message: tars finds it")
-    if decision.tool_hints == (FILE_INFO,) and contents_asked(message):
-        if attached.strip() or "\n" in message.strip():
-            return Decision(needs_tools=False, family=None, tool_hints=(),
-                            reason="what the file says is given: the model reads it")
-        if not any(Path(name).is_file() for name in files_named(message)):  # looked for in the working folder
-            return Decision(needs_tools=False, family=None, tool_hints=(),
-                            reason="no such file in the working folder: a question about such files")
-    family = index.family_of.get(CALCULATOR)
-    if family and not decision.needs_tools and attached and aggregate_of(message, attached):
-        local = any(fam.local for fam, _ in index.families if fam.name == family)
-        return Decision(needs_tools=True, family=family, tool_hints=(CALCULATOR,), score=SURE, local=local,
-                        reason=f"{family} cue: a figure of the numbers that came with the message")
-    return decision
 
 
 def _pointed(index: _Index, family: str | None, body: str) -> list[str]:
