@@ -24,6 +24,8 @@ from tars.tools.builtin import builtin_tools
     # a note asked for outright: the model had answered "Save a note titled…" as if it had
     ("save a note called groceries with eggs, flour and butter", "TARS_NOTES_DIR"),
     ("make a note: buy eggs", "TARS_NOTES_DIR"), ("please create a new note for the trip", "TARS_NOTES_DIR"),
+    # an amount with its currency sign first needs today's rate as much as "50 dollars in euros"
+    ("what is $50 in euros", "TARS_SEARCH_URL"), ("how much is £20 in dollars?", "TARS_SEARCH_URL"),
 ])
 def test_a_plain_request_for_missing_tools_says_what_to_set(router, message, setting):
     decision = router.decide(message)

@@ -15,12 +15,14 @@ from tars.tools.date_requests import LEAP_QUESTION, WEEK_NUMBER, WEEK_OF_DAY
 from tars.tools.holidays import HOLIDAYS
 from tars.tools.when import CLOCK_TIME, MONTH_ABBR
 
-__all__ = ["EXACT", "MONEY_PAIR"]
+__all__ = ["EXACT", "MONEY_ASKED", "MONEY_PAIR"]
 
 _N = r"(?:[$€£¥]?(?<![\d,.])(?:\d[\d,]*(?:\.\d+)?|\.\d+))"  # from where a number starts: no rescans of a long one
 _MONEY = r"(?:usd|eur|gbp|jpy|cny|chf|cad|aud|inr|btc|dollars?|euros?|yen|yuan|rupees?|pesos?|bitcoins?|[$€£¥])"
 # an amount of one currency asked in another: "100 usd to eur", "$50 in yen"
 MONEY_PAIR = rf"{_MONEY}.{{0,20}}\b(?:to|in|into)\b.{{0,6}}{_MONEY}"
+# an amount written with its currency in another one: "50 dollars in euros", "$50 in euros"
+MONEY_ASKED = rf"(?:\S*\d[\d,.]*\s*{MONEY_PAIR}|[$€£¥]\s?\d[\d,.]*\s+(?:to|in|into)\b.{{0,6}}{_MONEY})"
 _UNIT = (
     r"(?:(?:kilo|centi|milli|nano|micro)?met(?:er|re)s?|km|cm|mm|m|miles?|mi|inch(?:es)?|in|feet|foot|ft|yards?|yd|"
     r"nautical miles?|(?:kilo)?grams?|kgs?|g|mg|pounds?|lbs?|ounces?|oz|stones?|st|tons?|tonnes?|"

@@ -6,7 +6,7 @@ climate forms of the same words ("why do weather fronts bring rain", "average ra
 
 from __future__ import annotations
 
-from tars.routing.cues.exact import MONEY_PAIR
+from tars.routing.cues.exact import MONEY_ASKED
 from tars.routing.family import Family, cues, hints
 
 __all__ = ["WEATHER", "WEB"]
@@ -154,7 +154,7 @@ WEB = Family(
         (3, r"\b(?:stock|share) prices?\b|\bis (?!(?:it|this|that|he|she|they|my|your|the code)\b)[\w\s'-]{2,30} "
             r"(?:down|offline|working|up)\s*\??$"),
         # an amount in another currency: live rates, asked "what is …" or not (outweighs the textbook frame)
-        (5, rf"^(?:convert |change |what(?:'s| is) |how much is )?\S*\d[\d,.]*\s*{MONEY_PAIR}"),
+        (5, rf"^(?:convert |change |what(?:'s| is) |how much is )?{MONEY_ASKED}"),
         (2, r"\bstock market\b|\b(?:the )?markets?\b|\b(?:nasdaq|dow jones|s&p|ftse|dax|"
             r"nikkei)\b|\bprice of\b|\bexchange rate\b|\b(?:bitcoin|btc|"
             r"ethereum|eth|crypto)\b|\btrading at\b"),
@@ -202,6 +202,6 @@ WEB = Family(
                    r"who won|winning|find|"
                    r"online|reviews?|yet|opening hours|updates?|results?|trending|current|open|closed?|stocks?|"
                    r"market|rates?|playing|happening|polls?)\b"
-                   rf"|\d[\d,.]*\s*{MONEY_PAIR}",  # an amount in another currency needs today's rate
+                   rf"|{MONEY_ASKED}",  # an amount in another currency needs today's rate
     ),
 )
