@@ -522,6 +522,23 @@ def test_what_else_a_message_asked_is_said_to_be_unanswered(make_session):
     assert session.send("what's 17 times 23?").text == "17 × 23 = 391"  # one question: nothing added
 
 
+@pytest.mark.parametrize("request_,args,left", [
+    # two conversions joined by "and": the second had been dropped without a word
+    ("convert 10 km to miles and 5 kg to pounds", {"value": 10, "from_unit": "km", "to_unit": "miles"},
+     "\u201c5 kg to pounds\u201d"),
+    ("weather between 3 and 5 pm in Oslo", {"location": "Oslo"}, None),  # one request
+    ("what is the sum of 5 and 3", {"expression": "5 + 3"}, None),
+])
+def test_a_second_request_joined_by_and_is_named_when_unanswered(request_, args, left):
+    from tars.events import ToolCall
+    from tars.messages import Message
+    from tars.pipeline.own_answers import also_asked
+
+    call = ToolCall(name="convert_units", arguments=args)
+    assert also_asked([Message(role="user", content=request_), Message(role="assistant", tool_calls=(call,)),
+                       Message(role="tool", content="{}", tool_call_id=call.id, name=call.name)]) == left
+
+
 def test_a_failed_call_is_named_by_its_words_not_its_counts():
     """A failed forecast for Oslo is "for Oslo", not "for Oslo, 1" (its day count)."""
     from tars.events import ToolCall

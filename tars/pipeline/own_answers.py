@@ -180,9 +180,17 @@ def own_answer(messages: Sequence[Message]) -> str:
 _QUESTIONS = re.compile(r"[^?]+\?|[^?]+$")
 _ALSO = re.compile(r"(?:[,;.]\s*|\s+)(?:and )?also,?\s+|,?\s+and\s+(?=(?:what|what's|how|who|when|where|which|why)\b)",
                    re.IGNORECASE)
+# two conversions joined by "and": "10 km to miles and 5 kg to pounds" (not "between 3 and 5 pm")
+_CONVERSION = r"\d[\d.,]*\s*[a-z]+\s+(?:to|in|into)\s+[a-z]+"
+_TWO_CONVERSIONS = re.compile(rf"(.*{_CONVERSION}.*?)\s+and\s+({_CONVERSION}.*)", re.IGNORECASE)
 _WORD = re.compile(r"[a-z]{3,}|\d+(?:\.\d+)?", re.IGNORECASE)
 _ASKING_WORDS = frozenset("what whats what's who how when where which why the and also are is was tell me please can "
                           "you could would does did".split())
+
+
+def _halves(part: str) -> tuple[str, ...]:
+    match = _TWO_CONVERSIONS.fullmatch(part)
+    return match.groups() if match else (part,)
 
 
 def also_asked(messages: Sequence[Message]) -> str | None:
@@ -194,7 +202,8 @@ def also_asked(messages: Sequence[Message]) -> str | None:
     if start < 0:
         return None
     parts = [q.strip() for p in _ALSO.split(request_of(messages[start].content)) for q in _QUESTIONS.findall(p)]
-    parts = [p for p in parts if _WORD.search(p)]
+    parts = [half.strip() for p in parts for half in _halves(p)]
+    parts = [p for p in parts if re.search(r"[a-z]{3,}", p, re.IGNORECASE)]
     if len(parts) < 2:
         return None
     about = {w.lower() for m in messages[start + 1:] for c in m.tool_calls
