@@ -124,15 +124,15 @@ _NOT_AN_ANSWER = re.compile(rf"^(?:{THANKS}|{GREETINGS}|no|nope|nah|never ?mind|
                             re.IGNORECASE)
 
 
-def answered(router: Router, request: str, answer: str, attached: str = "") -> Decision | None:
+def answered(router: Router, request: str, answer: str, own: Decision, attached: str = "") -> Decision | None:
     """How a short answer to the question tars asked about `request` is routed ("what's the weather
     like?" / "Which place do you mean?" / "Lisbon", or "I live in Lisbon"): as the request was,
-    the answer being the detail it lacked. None for anything else: a longer message, a question, a
-    refusal, or a request of its own ("tell me a joke", "convert 5 km to miles")."""
+    the answer being the detail it lacked (`own`: the answer's decision on its own). None for
+    anything else: a longer message, a question, a refusal, or a request of its own ("tell me a
+    joke", "convert 5 km to miles")."""
     text = " ".join(answer.split())
     if not text or len(text.split()) > 6 or text.endswith("?") or _NOT_AN_ANSWER.search(text):
         return None
-    own = router.decide(text, attached=attached)
     asked = router.decide(request, attached=attached)
     stated = own.tool_hints[:1] == (MEMORY_REMEMBER,)  # "I live in Lisbon" tells the place asked for
     if not asked.needs_tools or (own.band == "sure" and own.family != asked.family and not stated) \

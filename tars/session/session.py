@@ -171,7 +171,7 @@ class Session:
             decision = Decision(needs_tools=False, family=None, tool_hints=(), told=told,
                                 reason="asks about this conversation: tars answers from it")
         elif decision.band != "sure" and not decision.unavailable and not decision.told and earlier \
-                and self._asked_back() and (routed := answered(self.router, earlier[-1], text, attached)):
+                and self._asked_back() and (routed := answered(self.router, earlier[-1], text, decision, attached)):
             decision = dataclasses.replace(routed, reason=f"an answer to the question asked ({routed.reason})")
         elif not decision.needs_tools and not decision.unavailable and not decision.told:
             carried = chain([*earlier, text])

@@ -71,8 +71,6 @@ _NAME = re.compile(r"^(?:(?:hi|hello|hey)(?: there)?[,!.]?\s+)?(?:my name is|my 
                    r"i'?m called|i am called) (?P<name>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)\s*[.!]*$")
 
 
-
-
 def remember_asked(message: str) -> dict[str, Any] | None:
     """memory_remember's fact (and kind) from a request to keep one, in the user's own words, or from
     the user's name said plainly (the embedded model kept "hi, my name is Sam" as "Sam, my name is Sam")."""
@@ -136,4 +134,3 @@ def forget_asked(message: str) -> dict[str, Any] | None:
     (A small model passed the whole request, "forget my dentist", which no memory says.)"""
     match = _FORGET.match(" ".join(message.split()))
     return {"text": match["what"]} if match else None
-

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["NOTE_APPEND", "NOTE_READ", "NOTE_WRITE", "append_asked", "read_asked", "write_asked"]
+__all__ = ["NOTE_APPEND", "NOTE_READ", "NOTE_WRITE", "NOTES_LIST", "NOTES_LISTED", "append_asked", "list_asked",
+           "read_asked", "write_asked"]
 
 NOTE_READ, NOTE_APPEND, NOTE_WRITE, NOTES_LIST = "note_read", "note_append", "note_write", "notes_list"  # tools
 

@@ -267,15 +267,17 @@ def _compound(value: float, from_unit: str, targets: list[str]) -> dict[str, Any
     targets are no such pair (two temperatures, a unit and a smaller one's ordering reversed)."""
     if len(targets) != 2:
         return None
-    (dim_a, big), (dim_b, small) = unit(targets[0]), unit(targets[1])
-    ends = {(dim_a, big), (dim_b, small), unit(from_unit)}
-    if dim_a != dim_b or dim_a != unit(from_unit)[0] or big in _TEMPERATURE or convert(1, big, small)[0] <= 1 \
-            or ends & AVERAGED:  # "a year in days and hours": the calendar's average, which hides its leap days
+    (dim_a, big), (dim_b, small), source = unit(targets[0]), unit(targets[1]), unit(from_unit)
+    if dim_a != dim_b or dim_a != source[0] or big in _TEMPERATURE \
+            or {(dim_a, big), (dim_b, small), source} & AVERAGED:  # "a year in days and hours": an average
+        return None
+    per = convert(1, big, small)[0]  # the smaller units in one larger: 12 inches a foot
+    if per <= 1:
         return None
     total, name_a, _ = convert(abs(value), from_unit, big)
     whole = math.floor(total)
     rest = round(convert(total - whole, big, small)[0], 1)
-    if rest >= convert(1, big, small)[0]:  # 11.96 inches rounds to a foot
+    if rest >= per:  # 11.96 inches rounds to a foot
         whole, rest = whole + 1, 0.0
     sign = "-" if value < 0 else ""
     shown = f"{sign}{_named(whole, big)} {_named(tidy(rest), small)}"
