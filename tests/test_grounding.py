@@ -24,10 +24,11 @@ from tars.routing import Router
 from tars.session import Session
 from tars.tools.base import Tool
 from tars.tools.builtin import builtin_tools, memory_store
+from tars.tools.date_phrases import find
 from tars.tools.fact_wording import is_question
 from tars.tools.registry import ToolRegistry
 from tars.tools.search_index import SearchIndex
-from tars.tools.when import find, resolve
+from tars.tools.when import resolve
 
 NOW = dt.datetime(2026, 11, 25, 14, 0, tzinfo=dt.timezone(dt.timedelta(hours=1)))  # a Wednesday
 
@@ -552,3 +553,49 @@ def test_a_question_built_from_a_description_reads_as_one_sentence():
         "type": "string", "description": "A list of ingredients"}}}
     assert ground(listed, {"items": "flour"}, said("a cake recipe"), Grounds(now=NOW)).question == \
         "Could you tell me a list of ingredients?"
+
+
+# -- a place asked for before any model step -----------------------------------------------------
+def _weather_session(rounds, place: str = ""):
+    config = load_config().replace(tool_mode="pipeline", place=place)
+    tools = [t for t in builtin_tools(config) if t.family == "weather"]
+    provider = ScriptedProvider(rounds, native_tools=False)
+    return Session(config, primary=PipelineProvider(provider, grounds=Grounds.from_config(config)),
+                   tools=ToolRegistry(tools)), provider
+
+
+@pytest.mark.parametrize("asked", ["what's the weather?", "what is the weather like tomorrow?",
+                                   "will it rain this weekend?", "do I need an umbrella today?"])
+def test_weather_with_no_place_known_is_asked_about_without_a_model_step(asked):
+    session, model = _weather_session([])
+    assert session.send(asked).text == "Could you tell me which place you mean?"
+    assert model.calls == []
+
+
+def test_weather_with_more_words_still_goes_to_the_executor():
+    session, model = _weather_session([[J({"tool": "weather_forecast", "args": {"location": "Nice"}})]])
+    session.send("will it rain in nice this weekend?")
+    assert len(model.calls) == 1  # "nice" may be a place: the model reads it, grounding checks it
+
+
+def test_a_date_written_as_the_place_is_no_place():
+    weather = {"type": "object", "properties": {"location": {"type": "string"}, "latitude": {
+        "type": "number", "maximum": 90}, "longitude": {"type": "number"}},
+        "anyOf": [{"required": ["location"]}, {"required": ["latitude", "longitude"]}]}
+    asked = ground(weather, {"location": "this weekend"}, said("will it rain on my run this weekend?"),
+                   Grounds(now=NOW))
+    assert asked.question == "Could you tell me which place you mean?"
+    harbor = ground(weather, {"location": "Friday Harbor"}, said("weather in friday harbor"), Grounds(now=NOW))
+    assert harbor.args == {"location": "Friday Harbor"}
+
+
+def test_a_value_the_schema_rules_out_is_asked_about_not_reported_as_invalid():
+    tool = Tool(name="weather_now", description="Current weather for a place.", func=lambda **_: None,
+                parameters={"type": "object", "properties": {
+                    "location": {"type": "string"}, "latitude": {"type": "number", "maximum": 90},
+                    "longitude": {"type": "number"}},
+                    "anyOf": [{"required": ["location"]}, {"required": ["latitude", "longitude"]}]})
+    invented = J({"tool": "weather_now", "args": {"latitude": 2026, "longitude": 11}})
+    result = steps.execute(ScriptedProvider([[invented], [invented]]), said("is it cold for my trip this weekend?"),
+                           tool, Grounds(now=NOW))
+    assert result.question == "Could you tell me which place you mean?"

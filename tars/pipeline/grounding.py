@@ -18,13 +18,15 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from tars import places
+from tars.config import Config
 from tars.messages import Message, latest_user_text
 from tars.pipeline import value_forms as forms
 from tars.pipeline.conversation_text import ConversationText, norm
 from tars.pipeline.directions import direction, in_order
-from tars.tools import when
+from tars.tools import date_phrases
+from tars.tools.base import Tool
 
-__all__ = ["Grounds", "Grounded", "ground", "is_date_arg", "is_place_arg", "takes_place", "date_notes"]
+__all__ = ["Grounds", "Grounded", "ground", "is_date_arg", "is_place_arg", "takes_place", "date_notes", "unplaced"]
 
 # names that mean a calendar date even without a schema `format` (a todo's `due`); not "day" or "start",
 # which are as often a weekday or a place in other tools' schemas
@@ -45,11 +47,10 @@ class Grounds:
         return self.now or dt.datetime.now().astimezone()
 
     @classmethod
-    def from_config(cls, config: Any) -> Grounds:
-        place = getattr(config, "place", None) or None
-        lat, lon = getattr(config, "lat", None), getattr(config, "lon", None)
-        if not place and lat is not None and lon is not None:
-            place = f"latitude {lat}, longitude {lon}"
+    def from_config(cls, config: Config) -> Grounds:
+        place = config.place or None
+        if not place and config.lat is not None and config.lon is not None:
+            place = f"latitude {config.lat}, longitude {config.lon}"
         return cls(place=place)
 
 
@@ -89,7 +90,7 @@ def _types(prop: dict[str, Any]) -> set[str]:
 def date_notes(messages: Sequence[Message], now: dt.datetime) -> list[str]:
     """The latest message's date phrases as tars resolved them, for the executor's prompt."""
     last = latest_user_text(messages)
-    return [f'"{phrase}" = {w.iso()} ({w.date:%A})' for phrase, w in when.find(last, now)]
+    return [f'"{phrase}" = {w.iso()} ({w.date:%A})' for phrase, w in date_phrases.find(last, now)]
 
 
 def _check(name: str, prop: dict[str, Any], value: Any, text: ConversationText, now: dt.datetime,
@@ -107,6 +108,8 @@ def _check(name: str, prop: dict[str, Any], value: Any, text: ConversationText, 
         return text.names_site(host), value, None
     if isinstance(value, str) and is_date_arg(name, prop):
         return _check_date(prop, value, text, now, required)
+    if isinstance(value, str) and is_place_arg(name, prop) and _only_when(value, now):
+        return False, value, None  # "this weekend" is when, not where
     if isinstance(value, str):
         said = text.has_words(value, every=not required) or text.says_token(value) or value in text.codes \
             or places.country_key(value) in text.countries
@@ -117,6 +120,12 @@ def _check(name: str, prop: dict[str, Any], value: Any, text: ConversationText, 
         fields = prop.get("properties") or {}
         return all(_check(k, _prop(fields, k), v, text, now, required)[0] for k, v in value.items()), value, None
     return True, value, None
+
+
+def _only_when(value: str, now: dt.datetime) -> bool:
+    """Whether `value` is wholly a date or time phrase ("this weekend"; not "Friday Harbor")."""
+    found = date_phrases.find(value, now)
+    return len(found) == 1 and norm(found[0][0]) == norm(value)
 
 
 def _host(value: str) -> str | None:
@@ -275,6 +284,51 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
     if out.missing:
         out.question = _question(out.missing, props)
     return out
+
+
+# what a request for a place's weather or time says besides the place: "what's it like outside right now?"
+_PLACELESS = frozenset("""a an the is it it's its be will going gonna to of for at in on by and or what what's whats how
+how's hows like look looks looking out outside there here around right now currently today tonight tomorrow this
+these next coming weekend week morning afternoon evening night later soon day days hour hours please tell me show
+give check get can could you would i do does did let know see should need weather forecast rain rainy raining snow
+snowing sunny sun cloudy hot cold warm chilly wind windy temperature humid humidity storm stormy umbrella jacket coat
+sunrise sunset degrees freezing""".split())
+_WORDS = re.compile(r"[a-z0-9']+")
+_COORDINATES = frozenset({"latitude", "longitude"})
+
+
+def unplaced(tools: Sequence[Tool], messages: Sequence[Message], grounds: Grounds) -> str | None:
+    """The question for the place, when it can be asked before any model step: every tool needs
+    a place, no default place is set, and nothing the user wrote goes beyond the tools' own words,
+    times and filler ("what's the weather like tomorrow?"). Anything more may be a place: the
+    executor and `ground` decide then, at a model step's cost."""
+    if grounds.place or not tools or not all(_needs_place(tool.parameters) for tool in tools):
+        return None
+    vocabulary = {w for tool in tools for w in _WORDS.findall(f"{tool.name.replace('_', ' ')} {tool.description}")}
+    now = grounds.moment()
+    for message in messages:
+        if message.role != "user":
+            continue
+        text = message.content.lower()
+        for phrase, _ in date_phrases.find(text, now):
+            text = text.replace(phrase.lower(), " ")
+        if any(w not in _PLACELESS and w not in vocabulary for w in _WORDS.findall(text.replace("\u2019", "'"))):
+            return None
+    props = tools[0].parameters.get("properties") or {}
+    return _question([next(n for n, p in props.items() if isinstance(p, dict) and is_place_arg(n, p))], props)
+
+
+def _needs_place(schema: dict[str, Any]) -> bool:
+    """Whether a call cannot be made without a place: each way of meeting the schema's required
+    names takes a place argument, or coordinates (numbers, which no placeless message holds)."""
+    props = schema.get("properties") or {}
+    base, alternatives = _required_sets(schema)
+
+    def placed(names: Collection[str]) -> bool:
+        return any(is_place_arg(n, _prop(props, n)) for n in names) or _COORDINATES <= set(names)
+
+    return placed(base) if base and not alternatives else bool(alternatives) and all(
+        placed(base | set(alt)) for alt in alternatives)
 
 
 def _prop(props: dict[str, Any], name: str) -> dict[str, Any]:

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Parsed", "parse_object", "schema_error", "drop_null_optionals"]
+__all__ = ["Parsed", "parse_object", "schema_error", "ruled_out", "drop_null_optionals"]
 
 _FENCE = re.compile(r"```(?:json)?\s*(.*?)(?:```|$)", re.DOTALL)
 
@@ -66,6 +66,26 @@ def schema_error(schema: dict[str, Any], value: Any) -> str | None:
         return None
     where = "/".join(str(p) for p in error.absolute_path) or "args"
     return f"{where}: {error.message}"
+
+
+def ruled_out(schema: dict[str, Any], args: dict[str, Any]) -> list[str]:
+    """The arguments whose own value breaks their property's schema (a latitude of 2026): no
+    value at all, for what grounding asks about."""
+    import jsonschema
+
+    props = schema.get("properties") or {}
+    out = []
+    for name, value in args.items():
+        prop = props.get(name)
+        if not isinstance(prop, dict):
+            continue
+        cls = jsonschema.validators.validator_for(prop, jsonschema.Draft202012Validator)
+        try:
+            if next(cls(prop).iter_errors(value), None) is not None:
+                out.append(name)
+        except jsonschema.exceptions.SchemaError:
+            continue
+    return out
 
 
 def drop_null_optionals(schema: dict[str, Any], args: dict[str, Any]) -> dict[str, Any]:

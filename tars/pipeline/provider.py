@@ -28,7 +28,7 @@ from tars.errors import ToolError
 from tars.events import Event, Status, Stop, TextDelta, ToolCall, ToolCallEvent, Usage
 from tars.messages import Message, latest_user_text
 from tars.pipeline import prompts
-from tars.pipeline.grounding import Grounds
+from tars.pipeline.grounding import Grounds, unplaced
 from tars.pipeline.own_answers import confirmations, missing_note, nothing_useful, own_answer
 from tars.pipeline.steps import Arguments, Decision, StepRun, execute, route
 from tars.providers.base import Provider
@@ -204,6 +204,13 @@ class PipelineProvider:
             return settled
         if plan.step == "answer":
             self.trace.append({"choice": "none", "tool": None, "error": None, "router": "skipped"})
+            return settled
+        if plan.asks_for_details and (question := unplaced(plan.tools, messages, self.grounds)) is not None:
+            tool = plan.tools[0]  # "what's the weather?" with no place known: ask before any model step
+            self.trace.append({"choice": "clarify", "tool": tool.name, "error": None, "router": "skipped",
+                               "question": question})
+            settled.tool = tool
+            settled.call = Arguments(tool.name, {}, json_valid=True, schema_valid=False, question=question)
             return settled
         if plan.step == "call":
             tool = plan.tools[0]

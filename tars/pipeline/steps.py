@@ -22,9 +22,9 @@ from tars.messages import Message, latest_user_text
 from tars.pipeline import prompts
 from tars.pipeline.conversation_text import content_stems
 from tars.pipeline.grounding import Grounds, date_notes, ground, takes_place
-from tars.pipeline.jsonout import Parsed, drop_null_optionals, parse_object, schema_error
+from tars.pipeline.jsonout import Parsed, drop_null_optionals, parse_object, ruled_out, schema_error
 from tars.routing.follow_up import chain, new_value
-from tars.tools import when
+from tars.tools import date_phrases
 from tars.tools.base import Tool
 from tars.tools.fact_wording import statement
 from tars.tools.stated import carried_args, stated_args
@@ -195,6 +195,8 @@ def execute(provider: Any, messages: Sequence[Message], tool: Tool, grounds: Gro
         result.args, result.error, result.repaired = args, error, True
         result.schema_valid = error is None
     if args is not None:  # invalid arguments too: a missing detail is the better thing to ask about
+        if error is not None:
+            args = {name: value for name, value in args.items() if name not in ruled_out(tool.parameters, args)}
         _ground(result, tool, args, messages, grounds)
     return result
 
@@ -248,7 +250,7 @@ def _leaves_out(stated: str, value: str, now: dt.datetime) -> bool:
     to resolve ("tomorrow" kept as a date stays right tomorrow)."""
     if "?" in stated or _SECOND_CLAUSE.search(stated):
         return False
-    for phrase, _ in when.find(stated, now):
+    for phrase, _ in date_phrases.find(stated, now):
         stated = stated.replace(phrase, " ")
     return bool(content_stems(stated) - content_stems(value))
 

@@ -54,7 +54,7 @@ class Locator:
             return self.geocode(location.strip())
         lat, lon = self.config.lat, self.config.lon
         if lat is None or lon is None:
-            if getattr(self.config, "place", ""):
+            if self.config.place:
                 return self.geocode(self.config.place)
             raise WeatherError("no location given and no default set: set TARS_PLACE, or TARS_LAT and "
                                "TARS_LON (or DEFAULT_LAT/DEFAULT_LON), or name a place")
@@ -147,7 +147,7 @@ def weather_tools(config: Any) -> list[Tool]:
         "latitude": {"type": "number", "minimum": -90, "maximum": 90},
         "longitude": {"type": "number", "minimum": -180, "maximum": 180},
     }
-    has_default = bool(getattr(config, "place", "")) or (config.lat is not None and config.lon is not None)
+    has_default = bool(config.place) or (config.lat is not None and config.lon is not None)
     # with no default place the tool cannot work unless told where: the schema says so to every model
     need = {} if has_default else {"anyOf": [{"required": ["location"]}, {"required": ["latitude", "longitude"]}]}
     # nothing here reads as a value: a small model copies any words it is offered into the call
