@@ -9,7 +9,7 @@ import pytest
 
 from tars.messages import Message
 from tars.pipeline.grounding import date_notes
-from tars.tools import dates, when
+from tars.tools import date_phrases, dates, when
 from tars.tools.birthdays import counted
 from tars.tools.clock import time_convert
 from tars.tools.dates import DateError, date_shift, day_of_week, days_between
@@ -126,5 +126,5 @@ def test_a_holiday_with_a_time_is_that_day_at_that_time():
 ])
 def test_a_day_counted_from_a_holiday_is_noted_whole_for_the_model(text, phrase, day):
     """The executor had been told "christmas" = last year's, read as "since christmas"."""
-    assert [(p, w.date) for p, w in when.find(text, NOW)] == [(phrase, day)]
+    assert [(p, w.date) for p, w in date_phrases.find(text, NOW)] == [(phrase, day)]
 

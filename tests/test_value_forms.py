@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
+
 from tars.messages import Message
 from tars.pipeline.grounding import Grounds, ground
-from tars.tools.when import find
+from tars.tools.date_phrases import find
 
 NOW = dt.datetime(2026, 11, 25, 14, 0, tzinfo=dt.timezone(dt.timedelta(hours=1)))  # a Wednesday
 
@@ -181,16 +183,27 @@ def test_only_a_path_argument_is_cut_to_a_file_name_and_percent_signs_ask_for_pe
 
 
 def test_since_a_holiday_is_the_last_one_and_to_the_easter_brunch_is_no_date():
-    import datetime as dt
-
-    from tars.tools import when
-
     now = dt.datetime(2026, 11, 25, 14, tzinfo=dt.UTC)
-    assert [w.date for _, w in when.find("how many days since Christmas?", now)] == [dt.date(2025, 12, 25)]
-    assert [w.date for _, w in when.find("how many days until Christmas?", now)] == [dt.date(2026, 12, 25)]
-    assert when.find("invite Bob to the Easter brunch", now) == []
-    assert [w.date for _, w in when.find("when is Thanksgiving?", now)] == [dt.date(2026, 11, 26)]
-    assert when.find("the party is christmas themed", now) == []
+    assert [w.date for _, w in find("how many days since Christmas?", now)] == [dt.date(2025, 12, 25)]
+    assert [w.date for _, w in find("how many days until Christmas?", now)] == [dt.date(2026, 12, 25)]
+    assert find("invite Bob to the Easter brunch", now) == []
+    assert [w.date for _, w in find("when is Thanksgiving?", now)] == [dt.date(2026, 11, 26)]
+    assert find("the party is christmas themed", now) == []
+    assert [w.date for _, w in find("days since new year", now)] == [dt.date(2026, 1, 1)]
+
+
+@pytest.mark.parametrize("text, days", [
+    # a stretch of days starts at the next one, not the last: "from" opens it, it is no "since"
+    ("how many days from christmas to new year?", [dt.date(2026, 12, 25), dt.date(2027, 1, 1)]),
+    ("between halloween and christmas", [dt.date(2027, 10, 31), dt.date(2027, 12, 25)]),
+    # its end is the first one after its start
+    ("days from easter to christmas", [dt.date(2027, 3, 28), dt.date(2027, 12, 25)]),
+    ("from christmas 2025 to new year", [dt.date(2025, 12, 25), dt.date(2026, 1, 1)]),
+    ("from christmas to new year 2030", [dt.date(2026, 12, 25), dt.date(2030, 1, 1)]),
+])
+def test_two_holidays_bound_a_stretch_of_days(text, days):
+    now = dt.datetime(2026, 11, 25, 14, tzinfo=dt.UTC)
+    assert [w.date for _, w in find(text, now)] == days
 
 
 def test_a_currency_argument_takes_the_code_of_the_currency_named():

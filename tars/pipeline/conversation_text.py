@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from tars import currencies, places
 from tars.messages import Message, latest_user_text
 from tars.pipeline import value_forms as forms
-from tars.tools import when
+from tars.tools import date_phrases, when
 
 __all__ = ["ConversationText", "content_stems", "norm"]
 
@@ -81,7 +81,7 @@ class ConversationText:
         self.numbers |= {-n for n in forms.southwest(said)} | set(forms.clock_hours(said).values()) | \
             set(forms.feet_and_inches(said).values())
         self.said = said
-        self.found = when.find(said, now)
+        self.found = date_phrases.find(said, now)
         self.dates = [w for _, w in self.found]
         # a count of days the words imply ("tomorrow" = 1, "two weeks" = 14), for day-count arguments
         self.days = {float(abs((w.date - now.date()).days)) for w in self.dates} | set(forms.weeks(self.norm).values())

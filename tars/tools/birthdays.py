@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from tars.tools import dates, when
+from tars.tools import date_phrases, dates
 
 __all__ = ["BIRTHDAY_ASKED", "birthday_of", "counted"]
 
@@ -39,7 +39,7 @@ def _day(words: str, now: dt.datetime) -> dt.date | None:
     """The one day `words` name and nothing else, or None."""
     text = words.strip().lower()
     try:
-        found = when.find(text, now)
+        found = date_phrases.find(text, now)
     except ValueError:
         return None
     if len(found) != 1 or found[0][0].strip().lower() != text or found[0][1].time is not None:

@@ -11,7 +11,7 @@ import datetime as dt
 import re
 from typing import Any
 
-from tars.tools import dates, when
+from tars.tools import date_phrases, dates, when
 from tars.tools.base import Tool
 from tars.tools.zones import ClockError, Zone, find_zone, is_here, known_zone, local_zone
 
@@ -101,7 +101,7 @@ def _split_place(time: str) -> tuple[str, str | None]:
         return text, None
     parts, days = [], []
     for part in (text[:clock.start()], text[clock.end():]):
-        for phrase, _ in when.find(part, dates.now()):  # "tomorrow", "on friday": the day, not a place
+        for phrase, _ in date_phrases.find(part, dates.now()):  # "tomorrow", "on friday": the day, not a place
             days.append(phrase)
             part = re.sub(rf"\b{re.escape(phrase)}\b", " ", part, flags=re.IGNORECASE)
         parts.append(" ".join(w for w in part.replace(",", " , ").split() if w.lower() not in _FILLER).strip(" ,"))

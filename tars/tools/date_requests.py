@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 from tars.errors import DateError
-from tars.tools import dates, when
+from tars.tools import date_phrases, dates, when
 
 __all__ = ["LEAP_QUESTION", "SPAN", "WEEK_NUMBER", "WEEK_OF_DAY", "shift_asked", "span_asked", "week_asked",
            "weekday_asked", "year_asked"]
@@ -91,7 +91,7 @@ def _whole(words: str, now: dt.datetime) -> when.When | None:
     """The day (and time) `words` name when they name nothing else ("14 march 1990", "christmas
     2027", "9am"; not "14 march 1990 today" or "3 march should I book")."""
     text = re.sub(r"^(?:on|the|at)\s+", "", " ".join(words.lower().split())).strip(" .,")
-    found = when.find(text, now)
+    found = date_phrases.find(text, now)
     if len(found) == 1 and re.sub(r"^the\s+", "", found[0][0].lower()) == text:
         return found[0][1]
     if not found and len(text.split()) <= 4:  # a holiday, read only as a whole ("new year's day")

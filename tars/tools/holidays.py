@@ -8,7 +8,7 @@ import datetime as dt
 import re
 from collections.abc import Callable
 
-__all__ = ["HOLIDAYS", "HOLIDAY_PATTERNS", "HOLIDAY_SPAN"]
+__all__ = ["HOLIDAYS", "HOLIDAY_PATTERNS", "HOLIDAY_SPAN", "HOLIDAY_RANGE"]
 
 
 def _easter(year: int) -> dt.date:
@@ -45,7 +45,9 @@ HOLIDAYS: dict[str, Callable[[int], dt.date]] = {
 _YEAR = r"(?:,?\s+(\d{4})(?!\d)|\s+((?:this|next|last) year))?"
 HOLIDAY_PATTERNS = [(re.compile(r"(?:" + p + r")" + _YEAR), f) for p, f in HOLIDAYS.items()]
 # a holiday in running text is a date only after a word that says so ("until Christmas"; not "christmas gifts")
+_NAMED = r"(?:the\s+)?((?:" + "|".join(HOLIDAYS) + r")(?:,?\s+\d{4}(?!\d)|\s+(?:this|next|last) year)?)\b"
 HOLIDAY_SPAN = re.compile(r"\b(until|till|til|before|after|on|by|since|from|"
-                           r"(?:when|day|date|week|weekday) (?:is|was|will be))\s+(?:the\s+)?("
-                           + "|".join(HOLIDAYS) + r")(?:,?\s+\d{4}(?!\d)|\s+(?:this|next|last) year)?\b",
+                          r"(?:when|day|date|week|weekday) (?:is|was|will be))\s+" + _NAMED, re.IGNORECASE)
+# two holidays that bound a stretch of days: "from christmas to new year" (its start is no "since")
+HOLIDAY_RANGE = re.compile(r"\b(?:from|between)\s+" + _NAMED + r"\s+(?:to|until|till|through|and)\s+" + _NAMED,
                            re.IGNORECASE)

@@ -18,7 +18,7 @@ from typing import Any
 
 from tars.atomic import LOCK_NAME, update_file
 from tars.errors import ToolError
-from tars.tools import dates, when
+from tars.tools import date_phrases, dates, when
 from tars.tools.birthdays import counted
 from tars.tools.fact_wording import is_question, second_person, third_person
 from tars.tools.search_index import SearchIndex
@@ -121,7 +121,7 @@ def _dated(text: str) -> str:
     """A fact with each day named from today given its date too, so it stays true after that day:
     "The user's exam is tomorrow" -> "The user's exam is tomorrow (Thursday 26 November 2026)"."""
     now = dates.now()
-    for phrase, said in reversed(when.find(text, now)):
+    for phrase, said in reversed(date_phrases.find(text, now)):
         at = text.find(phrase)
         if _FROM_TODAY.search(phrase) and f"{said.date:%Y}" not in text \
                 and not re.search(r"\b(?:every|each)\s+$", text[:at], re.IGNORECASE):  # "every monday" is no day

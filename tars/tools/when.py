@@ -16,8 +16,8 @@ before christmas"); a date with no year is its next occurrence. Refused, never r
 3/4/2027 (day or month first?), a day changed by words left unread ("the monday before christmas",
 "a week on friday"), a month or year the calendar lacks, a time no clock shows (25:00). Holidays
 are read as a whole phrase only, never spotted inside other words ("christmas gifts" names no day);
-in running text, only after a word that makes it a date ("until Christmas", "since Easter 2025",
-"when is Thanksgiving").
+in running text (`tars.tools.date_phrases`), only after a word that makes it a date ("until Christmas",
+"since Easter 2025", "when is Thanksgiving").
 """
 
 from __future__ import annotations
@@ -29,10 +29,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tars.errors import DateError
-from tars.tools.holidays import HOLIDAY_PATTERNS, HOLIDAY_SPAN, HOLIDAYS
+from tars.tools.holidays import HOLIDAY_PATTERNS, HOLIDAYS
 
 __all__ = ["When", "NUMBER_WORDS", "SPAN_UNITS", "WEEKDAY", "MONTH_ABBR", "COUNT", "CLOCK_TIME", "count", "day",
-           "moment", "resolve", "find", "add_months", "month_number"]
+           "moment", "resolve", "add_months", "month_number", "PHRASE", "FROM_HOLIDAY"]
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
@@ -66,14 +66,14 @@ _DAY = (rf"(?:(?:the\s+)?(?:first|second|third|fourth|fifth|last|final|1st|2nd|3
         rf"in\s+{_NUM}\s+(?:days?|weeks?|months?|years?)|"
         rf"\d{{4}}-\d{{2}}-\d{{2}}|{_MON}{_MON_DAY}\d{{1,2}}(?:st|nd|rd|th)?{_YEAR}|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MON}{_YEAR})")
 _PART = r"(?:(?:this|in the)\s+)?(?:morning|afternoon|evening|night)"
-_SPAN = re.compile(
+PHRASE = re.compile(
     rf"\b(?:in\s+{_NUM}\s+(?:minutes?|mins?|hours?|hrs?)"
     rf"|{_DAY}(?:\s+{_PART})?(?:\s*,?\s*{_TIME})?"
     rf"|{_TIME}(?:\s+{_PART})?(?:\s+(?:on\s+)?{_DAY})?"
     rf"|{_PART})\b",
     re.IGNORECASE)
 # a day counted from a holiday, whole: "a week from christmas" (not "from christmas", which is since)
-_FROM_HOLIDAY = re.compile(rf"\b(?:{_NUM}\s+(?:day|week|month|year)s?|(?:the\s+)?(?:day|week))\s+"
+FROM_HOLIDAY = re.compile(rf"\b(?:{_NUM}\s+(?:day|week|month|year)s?|(?:the\s+)?(?:day|week))\s+"
                            rf"(?:from|after|before)\s+(?:the\s+)?(?:{'|'.join(HOLIDAYS)})"
                            rf"(?:,?\s+\d{{4}}(?!\d)|\s+(?:this|next|last) year)?\b", re.IGNORECASE)
 _REPEATS = re.compile(r"\b(?:every|each|daily|weekly|monthly|yearly|weekdays|weekends)\b")
@@ -387,23 +387,3 @@ def resolve(phrase: str, now: dt.datetime) -> When | None:
         return moment(phrase, now)
     except DateError:
         return None
-
-
-def find(text: str, now: dt.datetime) -> list[tuple[str, When]]:
-    """Every date or time phrase in `text` with what it resolves to, in order of appearance."""
-    out = []
-    holidays = [(m.start(2), m.group(0)[m.start(2) - m.start():]) for m in HOLIDAY_SPAN.finditer(text)]
-    past = {m.start(2) for m in HOLIDAY_SPAN.finditer(text) if m.group(1).lower() in ("since", "after", "from")}
-    spans = [(m.start(), m.group(0)) for m in (*_SPAN.finditer(text), *_FROM_HOLIDAY.finditer(text))]
-    taken = 0  # where the last phrase ended: "next year" inside "christmas next year" is no second date
-    for start, found in sorted(spans + holidays):
-        if start < taken:
-            continue
-        phrase = found.strip(" ,")
-        when = resolve(phrase, now)
-        if when is not None and start in past and when.date > now.date() and not re.search(r"\d{4}", phrase):
-            when = resolve(f"{phrase} {when.date.year - 1}", now) or when  # "since Christmas": the last one
-        if when is not None and phrase:
-            out.append((phrase, when))
-            taken = start + len(found)
-    return out
