@@ -26,6 +26,8 @@ from tars.tools.builtin import builtin_tools
     ("make a note: buy eggs", "TARS_NOTES_DIR"), ("please create a new note for the trip", "TARS_NOTES_DIR"),
     # an amount with its currency sign first needs today's rate as much as "50 dollars in euros"
     ("what is $50 in euros", "TARS_SEARCH_URL"), ("how much is £20 in dollars?", "TARS_SEARCH_URL"),
+    # ... and an amount alone asks for it as plainly: the page reader had asked for an address
+    ("50 dollars in euros", "TARS_SEARCH_URL"), ("100 yen to usd?", "TARS_SEARCH_URL"),
 ])
 def test_a_plain_request_for_missing_tools_says_what_to_set(router, message, setting):
     decision = router.decide(message)

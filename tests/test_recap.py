@@ -25,7 +25,13 @@ def test_the_first_and_last_questions_come_from_the_conversation_without_a_model
     assert session.send("what have I asked so far?").text == (
         "So far you asked:\n1. “what is the capital of france?”\n2. “who wrote hamlet?”")
     assert session.send("what was my third question?").text == "You have sent 2 messages before this one."
+    assert session.send("what did I ask before that?").text == (
+        "Before that, your message was “what is the capital of france?”.")
     assert len(model.calls) == 2  # only the two real questions reached the model
+
+
+def test_before_that_with_one_request_says_how_many_there_were():
+    assert recap_told("what was my question before that?", ["hi"]) == "You have sent 1 message before this one."
 
 
 @pytest.mark.parametrize("message", [
@@ -33,6 +39,7 @@ def test_the_first_and_last_questions_come_from_the_conversation_without_a_model
     "what did i write in my journal yesterday?", "what is my last name?",
     # the questions of a piped quiz, and what the notes hold
     "what is the first question?", "what was the last message?", "what did I write?", "what have I written?",
+    "what did I ask before that meeting?",
 ])
 def test_questions_about_other_things_are_not_about_the_conversation(message):
     assert recap_told(message, ["earlier"]) is None

@@ -551,6 +551,7 @@ def test_notes_and_tasks_of_other_kinds_are_not_the_users_vault_or_list(message)
 @pytest.mark.parametrize("message,hints", [
     # one lasting fact about the user is kept; a small model had recalled "I live in Lisbon"
     ("I live in Lisbon", ("memory_remember",)), ("my cat is called Tom", ("memory_remember",)),
+    ("my favourite colour is green", ("memory_remember",)),
     # a question about the user's own life only memory can answer
     ("where do I live?", ("memory_recall",)),
     # a whole-message weather cue is no textbook question ("what is …" opens both)

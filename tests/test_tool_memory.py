@@ -307,6 +307,10 @@ def test_asked_about_a_birthday_recall_counts_the_days_to_it(folder, fixed_today
     # one lasting fact, told plainly: the embedded model answered "The user's message: I live in Lisbon."
     ("I live in Lisbon", {"text": "I live in Lisbon"}), ("my cat is called Tom.", {"text": "my cat is called Tom"}),
     ("I'm allergic to peanuts", {"text": "I'm allergic to peanuts"}),
+    # the embedded model answered "The user's memory file does not contain …" and kept nothing
+    ("my favourite colour is green", {"text": "my favourite colour is green"}),
+    ("my birthday is on 3 May.", {"text": "my birthday is on 3 May"}),
+    ("my favourite colour is green, what's yours?", None), ("my birthday is tomorrow", None),
     ("I work at a bank and need help with a cover letter", None), ("I'm tired", None),
     ("my car is red and old", None), ("actually my dentist is Dr. Park now", None),
 ])

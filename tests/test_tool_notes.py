@@ -342,3 +342,4 @@ def test_what_no_note_tool_does_is_told_not_pretended(router, message):
     decision = router.decide(message)
     assert not decision.needs_tools and decision.told.startswith("I can't do that: my note tools"), decision
 
+

@@ -1,4 +1,5 @@
-"""Questions about the conversation itself: "what was my first question?", "what did I just ask?".
+"""Questions about the conversation itself: "what was my first question?", "what did I just ask?",
+"what did I ask before that?".
 
 tars holds the conversation, so it answers these from it. The embedded model, shown the whole
 chat, answered "I was asked what you remember about the user" (a line of its own system prompt).
@@ -19,7 +20,9 @@ _ASKED = re.compile(
     r"|" + _POLITE + r"what (?:did|have) i (?:just )?(?P<just>ask(?:ed)?|say|said)"
     r"(?: you)?(?: (?:just now|earlier|before|a moment ago|last))?\s*[?.!]*$"
     r"|" + _POLITE + r"what (?:have|did) i (?P<all>asked|ask)(?: you)? (?:so far|in this (?:chat|conversation)|"
-    r"today)\s*[?.!]*$", re.IGNORECASE)
+    r"today)\s*[?.!]*$"
+    r"|" + _POLITE + r"(?:what did i (?:ask|say)(?: you)?|what was my (?P<then>question|message|request))"
+    r" (?P<before>before) (?:that|this|the last one)\s*[?.!]*$", re.IGNORECASE)
 _SHOWN = 200  # characters of one request quoted back
 _LISTED = 10  # requests listed back at most
 
@@ -42,8 +45,11 @@ def recap_told(message: str, earlier: list[str]) -> str | None:
         shown = earlier[-_LISTED:]
         head = "So far you asked:" if len(shown) == len(earlier) else f"Your last {len(shown)} requests were:"
         return "\n".join([head, *(f"{i}. {_quoted(r)}" for i, r in enumerate(shown, 1))])
-    which = _WHICH[match["which"].lower()] if match["which"] else -1
-    if which >= len(earlier):
+    which = _WHICH[match["which"].lower()] if match["which"] else -2 if match["before"] else -1
+    if which >= len(earlier) or -which > len(earlier):
         return f"You have sent {len(earlier)} message{'s' if len(earlier) > 1 else ''} before this one."
+    noun = (match["noun"] or match["then"] or "message").lower()
+    if which == -2:
+        return f"Before that, your {noun} was {_quoted(earlier[which])}."
     place = "first" if which == 0 or len(earlier) == 1 else "last" if which == -1 else match["which"].lower()
-    return f"Your {place} {(match['noun'] or 'message').lower()} was {_quoted(earlier[which])}."
+    return f"Your {place} {noun} was {_quoted(earlier[which])}."

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from tars.routing.capabilities import capabilities_asked, capabilities_told
 from tars.routing.concepts import kinds
 from tars.routing.cues import BUILTIN_FAMILIES
+from tars.routing.cues.exact import MONEY_ASKED
 from tars.routing.decision import SURE, THRESHOLD, Band, Decision, band_of
 from tars.routing.family import Family
 from tars.routing.given import given
@@ -37,7 +38,8 @@ _SET_UP_BAR = SURE + 0.5
 _ASKS = re.compile(
     r"(?:add|create|make|put|remind|jot|note|log|save|write|append|list|show|read|open|search|find|look|check|"
     r"mark|complete|tick|finish|close|delete|remove|get|fetch|google|convert|what|what's|whats|which|when|where|do|did|"
-    r"have|has|is|are|any|how|tell)\b")
+    r"have|has|is|are|any|how|tell)\b"
+    rf"|{MONEY_ASKED}")  # "50 dollars in euros" asks for a rate as plainly
 # ... but not for advice, which a model gives without the tools: "what's the best way to organise my todo list?"
 # (asked up front: "remind me to suggest a restaurant" is a request)
 _ADVICE = re.compile(
@@ -182,6 +184,8 @@ class Router:
         wanted = _decide(self._missing, message, sig)
         if wanted.told and not decision.needs_tools:  # what no tool does, set up or not
             return wanted
+        if decision.told:  # ... and what the set-up tools cannot do is no sign that missing ones are wanted
+            return decision
         body = sig.text[sig.lead:]
         if decision.needs_tools:  # a family's set-up tool, unless the message points at one that is not
             if wanted.family != decision.family or _pointed(self._index, decision.family, body) \

@@ -23,7 +23,7 @@ _TASKS_ASKED = (rf"\b(?:what|which|how many) (?:tasks|to-?dos|reminders) (?:do|d
                 r"\s*[?.!]*$")
 
 _LIST = (r"(?:to-?do(?:s| list)?|tasks?|list|shopping(?: list)?|grocer(?:y|ies)(?: list)?|todos?|agenda|reminders?|"
-         r"inbox|todoist)")
+         r"inbox|todoist)(?!\s+notes?\b)")  # "my shopping note" is a note's name
 
 # A request to add or be reminded: the day it names is the new task's due date, not a day to look at.
 _NOT_ADDING = (r"^(?!.*\bremind me\b|.*\bnew (?:task|to-?do|reminder)\b|(?:(?:can|could|would|will) you |please )*"
