@@ -100,10 +100,12 @@ def locked(lock_path: Path) -> Iterator[None]:
 
 
 def update_file(path: Path, change: Callable[[str], str], *, lock_path: Path) -> str:
-    """Read `path` ('' if missing), apply `change`, write the result atomically, all under the lock."""
+    """Read `path` ('' if missing), apply `change`, write the result atomically, all under the lock.
+    Line ends reach `change` as they are in the file: a Windows-edited note keeps its CRLF."""
     with locked(lock_path):
         try:
-            old = path.read_text(encoding="utf-8")
+            with path.open(encoding="utf-8", newline="") as fh:
+                old = fh.read()
         except FileNotFoundError:
             old = ""
         new = change(old)

@@ -16,7 +16,7 @@ from tars.tools.builtin import builtin_tools
 def test_what_tars_can_do_is_its_tools_and_what_to_set_for_the_rest():
     told = Router(builtin_tools(load_config(environ={"TARS_NOTES_DIR": "/tmp/notes"}))).decide("what can you do?").told
     assert told.startswith("Besides answering questions and writing, I can:\n")
-    assert "- read, write, add to, list and search your notes\n" in told
+    assert "- read, write, add to, edit, list and search your notes\n" in told
     assert "- work out arithmetic, unit conversions and date calculations exactly\n" in told
     assert "Not set up yet:\n- add, list and complete your Todoist tasks: set TODOIST_API_TOKEN" in told
     assert "emails" not in told and "games" not in told

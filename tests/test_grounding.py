@@ -599,3 +599,33 @@ def test_a_value_the_schema_rules_out_is_asked_about_not_reported_as_invalid():
     result = steps.execute(ScriptedProvider([[invented], [invented]]), said("is it cold for my trip this weekend?"),
                            tool, Grounds(now=NOW))
     assert result.question == "Could you tell me which place you mean?"
+
+
+def test_a_place_in_any_script_or_a_holiday_as_the_place_is_read_as_said():
+    session, model = _weather_session([[J({"tool": "weather_now", "args": {"location": "東京"}})]])
+    session.send("weather in 東京")
+    assert model.calls  # a word the filler does not know may be the place: the model reads it
+    weather = {"type": "object", "properties": {"location": {"type": "string"}}, "required": ["location"]}
+    for holiday in ("Christmas", "New Year’s Eve"):
+        asked = ground(weather, {"location": holiday}, said(f"will it snow at {holiday}?"), Grounds(now=NOW))
+        assert asked.question == "Could you tell me which place you mean?", holiday
+
+
+def test_a_tool_that_takes_only_coordinates_is_left_to_the_executor():
+    forecast = Tool(name="get_forecast", description="Get the weather forecast.", func=lambda **_: None,
+                    parameters={"type": "object", "required": ["latitude", "longitude"], "properties": {
+                        "latitude": {"type": "number"}, "longitude": {"type": "number"}}})
+    from tars.pipeline.grounding import unplaced
+
+    assert unplaced([forecast], said("get the forecast"), Grounds(now=NOW)) is None
+
+
+def test_a_schema_the_validator_cannot_apply_is_no_crash():
+    from tars.pipeline.jsonout import ruled_out, schema_error
+
+    refs = {"type": "object", "$defs": {"Unit": {"enum": ["c", "f"]}}, "properties": {
+        "unit": {"$ref": "#/$defs/Unit"}, "days": {"type": "integer", "maximum": 16}}}
+    assert ruled_out(refs, {"unit": "c", "days": 30}) == ["days"]
+    broken = {"type": "object", "properties": {"a": {"type": "string", "pattern": "("}}}
+    assert ruled_out(broken, {"a": "x"}) == []
+    assert schema_error(broken, {"a": "x"}).startswith("the tool's schema is invalid")

@@ -32,6 +32,7 @@ def test_the_first_and_last_questions_come_from_the_conversation_without_a_model
 
 def test_before_that_with_one_request_says_how_many_there_were():
     assert recap_told("what was my question before that?", ["hi"]) == "You have sent 1 message before this one."
+    assert recap_told("what did I ask before this?", ["a", "b"]) is None  # "this" one is the last: the model's
 
 
 @pytest.mark.parametrize("message", [

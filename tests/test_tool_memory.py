@@ -311,6 +311,7 @@ def test_asked_about_a_birthday_recall_counts_the_days_to_it(folder, fixed_today
     ("my favourite colour is green", {"text": "my favourite colour is green"}),
     ("my birthday is on 3 May.", {"text": "my birthday is on 3 May"}),
     ("my favourite colour is green, what's yours?", None), ("my birthday is tomorrow", None),
+    ("my birthday is on which day", None), ("my birthday is ruined", None), ("my birthday is .", None),
     ("I work at a bank and need help with a cover letter", None), ("I'm tired", None),
     ("my car is red and old", None), ("actually my dentist is Dr. Park now", None),
 ])

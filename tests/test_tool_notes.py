@@ -343,3 +343,94 @@ def test_what_no_note_tool_does_is_told_not_pretended(router, message):
     assert not decision.needs_tools and decision.told.startswith("I can't do that: my note tools"), decision
 
 
+
+
+# -- a change inside a note ------------------------------------------------------------------------
+YES = lambda *_: True  # noqa: E731  # the user said yes at the prompt
+
+
+@pytest.mark.parametrize("before, args, after", [
+    # taken out of a list, its comma goes too; a line that held nothing else goes
+    ("eggs, milk, bread\n- butter\n", {"old": "milk"}, "eggs, bread\n- butter\n"),
+    ("eggs, milk, bread\n- butter\n", {"old": "Butter"}, "eggs, milk, bread\n"),
+    ("- [ ] call Bob\n- [ ] buy milk\n", {"old": "call bob"}, "- [ ] buy milk\n"),
+    # the line that is wholly the text wins over lines that mention it
+    ("milk\nmilk chocolate\n", {"old": "milk"}, "milk chocolate\n"),
+    ("eggs, milk\r\njam\r\n", {"old": "jam", "new": "honey"}, "eggs, milk\r\nhoney\r\n"),
+    ("trip on Tuesday\n", {"old": "Tuesday", "new": "Wednesday"}, "trip on Wednesday\n"),
+    # whole words, in the line's own case and spacing
+    ("- eggs\n- egg timer\n", {"old": "egg", "new": "kitchen"}, "- eggs\n- kitchen timer\n"),
+    ("Straße milk\n", {"old": "MILK", "new": "oat milk"}, "Straße oat milk\n"),
+    ("- list\n    - milk, eggs\n", {"old": "eggs"}, "- list\n    - milk\n"),
+    ("Buy milk.\n# Shopping\n", {"old": "shopping"}, "Buy milk.\n"),
+])
+def test_an_edit_changes_one_line_and_keeps_the_rest(vault, before, args, after):
+    (vault / "shopping.md").write_bytes(before.encode())
+    result = run(registry(vault), "note_edit", confirm=YES, path="shopping", **args)
+    assert not result.is_error, result.text
+    assert (vault / "shopping.md").read_bytes().decode() == after
+
+
+def test_an_edit_of_text_on_no_line_or_on_several_changes_nothing(vault):
+    (vault / "shopping.md").write_text("milk chocolate\noat milk\n")
+    reg = registry(vault)
+    several = run(reg, "note_edit", confirm=YES, path="shopping", old="milk")
+    assert several.is_error and "2 lines" in several.text and "oat milk" in several.text
+    missing = run(reg, "note_edit", confirm=YES, path="shopping", old="bread")
+    assert missing.is_error and "no line" in missing.text
+    assert run(reg, "note_edit", confirm=YES, path="nothing", old="x").is_error
+    assert run(reg, "note_edit", confirm=YES, path="shopping", old="milk chocolate", new="a\nb").is_error
+    assert run(reg, "note_edit", confirm=YES, path="shopping", old="choc").is_error  # no whole word
+    assert (vault / "shopping.md").read_text() == "milk chocolate\noat milk\n"
+    (vault / "latin1.md").write_bytes("caf\xe9 milk\n".encode("latin-1"))
+    broken = run(reg, "note_edit", confirm=YES, path="latin1", old="milk")
+    assert broken.is_error and "not UTF-8" in broken.text
+
+
+def test_an_edit_asks_first_and_says_what_changed(vault):
+    (vault / "shopping.md").write_text("eggs, milk, bread\n")
+    reg = registry(vault)
+    refused = run(reg, "note_edit", path="shopping", old="milk")  # nobody can answer here
+    assert refused.is_error and "--yes" in refused.text
+    assert (vault / "shopping.md").read_text() == "eggs, milk, bread\n"
+    done = run(reg, "note_edit", confirm=YES, path="shopping", old="milk")
+    assert done.output["confirmation"] == "Took “milk” out of shopping.md: the line is now “eggs, bread”."
+
+
+@pytest.mark.parametrize("message, args", [
+    ("delete the milk line in my shopping note", {"path": "shopping", "old": "milk"}),
+    ("remove milk from my shopping note", {"path": "shopping", "old": "milk"}),
+    ('please remove "call Bob" from my todo note', {"path": "todo", "old": "call Bob"}),
+    ("change eggs to 12 eggs in my shopping note", {"path": "shopping", "old": "eggs", "new": "12 eggs"}),
+    ("replace 'Tuesday' with 'Wednesday' in the trip note", {"path": "trip", "old": "Tuesday", "new": "Wednesday"}),
+    # a place in the note rather than its text, a whole note, other things: the model's to read
+    ("remove the last line of my shopping note", None), ("remove the duplicate lines from my notes", None),
+    ("remove the date from my journal note", None), ("remove the line about milk from my shopping note", None),
+    ("change eggs to 12 eggs and milk to oat milk in my shopping note", None),
+    ("delete my shopping note", None), ("remove the milk from the fridge", None),
+])
+def test_the_edit_a_request_states(message, args):
+    from tars.tools.note_requests import edit_asked
+
+    assert edit_asked(message) == args
+
+
+def test_an_edit_request_reaches_the_edit_tool_not_append(tmp_path):
+    """Offered note_append only, the embedded model had added "delete the milk line in my shopping
+    note" to a new note called "shopping notes"."""
+    from tars.pipeline import PipelineProvider
+    from tars.pipeline.grounding import Grounds
+    from tars.providers.scripted import ScriptedProvider
+    from tars.session import Session
+
+    vault = tmp_path / "vault"
+    vault.mkdir()
+    (vault / "shopping.md").write_text("eggs, milk, bread\n")
+    config = load_config(environ={"TARS_NOTES_DIR": str(vault)}).replace(tool_mode="pipeline")
+    tools = note_tools(config, SearchIndex(tmp_path / "index.db"))
+    session = Session(config, primary=PipelineProvider(ScriptedProvider([]), grounds=Grounds()),
+                      tools=ToolRegistry(tools), confirm=YES)
+    reply = session.send("delete the milk line in my shopping note")
+    assert reply.text == "Took “milk” out of shopping.md: the line is now “eggs, bread”."
+    assert sorted(p.name for p in vault.glob("*.md")) == ["shopping.md"]
+    assert (vault / "shopping.md").read_text() == "eggs, bread\n"

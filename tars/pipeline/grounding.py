@@ -25,6 +25,7 @@ from tars.pipeline.conversation_text import ConversationText, norm
 from tars.pipeline.directions import direction, in_order
 from tars.tools import date_phrases
 from tars.tools.base import Tool
+from tars.tools.holidays import HOLIDAY_PATTERNS
 
 __all__ = ["Grounds", "Grounded", "ground", "is_date_arg", "is_place_arg", "takes_place", "date_notes", "unplaced"]
 
@@ -74,7 +75,7 @@ def is_date_arg(name: str, prop: dict[str, Any]) -> bool:
 
 def takes_place(schema: dict[str, Any]) -> bool:
     """Whether a tool's schema has a place argument (the default place can stand in for it)."""
-    props = schema.get("properties") or {}
+    props = _properties(schema)
     return any(is_place_arg(n, p) for n, p in props.items() if isinstance(p, dict))
 
 
@@ -123,9 +124,11 @@ def _check(name: str, prop: dict[str, Any], value: Any, text: ConversationText, 
 
 
 def _only_when(value: str, now: dt.datetime) -> bool:
-    """Whether `value` is wholly a date or time phrase ("this weekend"; not "Friday Harbor")."""
+    """Whether `value` is wholly a date or time phrase ("this weekend", "Christmas"; not "Friday Harbor")."""
     found = date_phrases.find(value, now)
-    return len(found) == 1 and norm(found[0][0]) == norm(value)
+    return (len(found) == 1 and norm(found[0][0]) == norm(value)) or any(
+        pattern.fullmatch(" ".join(value.lower().replace("’", "'").split()).strip(" .,!?"))
+        for pattern, _ in HOLIDAY_PATTERNS)
 
 
 def _host(value: str) -> str | None:
@@ -239,7 +242,7 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
     argument is what the user said, so every word of it must be in the conversation."""
     grounds = grounds or Grounds()
     now = grounds.moment()
-    props = schema.get("properties") or {}
+    props = _properties(schema)
     base, alternatives = _required_sets(schema)
     text = ConversationText(messages, now)
     out = Grounded(args={})
@@ -290,10 +293,10 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
 _PLACELESS = frozenset("""a an the is it it's its be will going gonna to of for at in on by and or what what's whats how
 how's hows like look looks looking out outside there here around right now currently today tonight tomorrow this
 these next coming weekend week morning afternoon evening night later soon day days hour hours please tell me show
-give check get can could you would i do does did let know see should need weather forecast rain rainy raining snow
-snowing sunny sun cloudy hot cold warm chilly wind windy temperature humid humidity storm stormy umbrella jacket coat
-sunrise sunset degrees freezing""".split())
-_WORDS = re.compile(r"[a-z0-9']+")
+give check get can could you would i do does did let know see should need s ll re d weather forecast rain rainy
+raining snow snowing sunny sun cloudy hot cold warm chilly wind windy temperature humid humidity storm stormy
+umbrella jacket coat sunrise sunset degrees freezing""".split())
+_WORDS = re.compile(r"[^\W_]+")  # any script's words: "東京" may be the place
 _COORDINATES = frozenset({"latitude", "longitude"})
 
 
@@ -302,26 +305,28 @@ def unplaced(tools: Sequence[Tool], messages: Sequence[Message], grounds: Ground
     a place, no default place is set, and nothing the user wrote goes beyond the tools' own words,
     times and filler ("what's the weather like tomorrow?"). Anything more may be a place: the
     executor and `ground` decide then, at a model step's cost."""
-    if grounds.place or not tools or not all(_needs_place(tool.parameters) for tool in tools):
+    if grounds.place or not tools or not all(takes_place(t.parameters) and _needs_place(t.parameters) for t in tools):
         return None
     vocabulary = {w for tool in tools for w in _WORDS.findall(f"{tool.name.replace('_', ' ')} {tool.description}")}
+    vocabulary -= {w for tool in tools for w in _WORDS.findall(tool.description) if w[:1].isupper()}  # no names
+    vocabulary = {w.casefold() for w in vocabulary}
     now = grounds.moment()
     for message in messages:
         if message.role != "user":
             continue
-        text = message.content.lower()
+        text = message.content.casefold()
         for phrase, _ in date_phrases.find(text, now):
-            text = text.replace(phrase.lower(), " ")
-        if any(w not in _PLACELESS and w not in vocabulary for w in _WORDS.findall(text.replace("\u2019", "'"))):
+            text = text.replace(phrase.casefold(), " ")
+        if any(w not in _PLACELESS and w not in vocabulary for w in _WORDS.findall(text)):
             return None
-    props = tools[0].parameters.get("properties") or {}
+    props = _properties(tools[0].parameters)
     return _question([next(n for n, p in props.items() if isinstance(p, dict) and is_place_arg(n, p))], props)
 
 
 def _needs_place(schema: dict[str, Any]) -> bool:
     """Whether a call cannot be made without a place: each way of meeting the schema's required
     names takes a place argument, or coordinates (numbers, which no placeless message holds)."""
-    props = schema.get("properties") or {}
+    props = _properties(schema)
     base, alternatives = _required_sets(schema)
 
     def placed(names: Collection[str]) -> bool:
@@ -329,6 +334,12 @@ def _needs_place(schema: dict[str, Any]) -> bool:
 
     return placed(base) if base and not alternatives else bool(alternatives) and all(
         placed(base | set(alt)) for alt in alternatives)
+
+
+def _properties(schema: dict[str, Any]) -> dict[str, Any]:
+    """A schema's properties; a malformed schema (a list there) has none."""
+    props = schema.get("properties")
+    return props if isinstance(props, dict) else {}
 
 
 def _prop(props: dict[str, Any], name: str) -> dict[str, Any]:

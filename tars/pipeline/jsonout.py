@@ -53,15 +53,32 @@ def _repair(text: str) -> dict[str, Any] | None:
     return value if isinstance(value, dict) else None
 
 
-def schema_error(schema: dict[str, Any], value: Any) -> str | None:
-    """The most relevant JSON-Schema violation in words a model can act on, or None."""
+def _errors(schema: dict[str, Any], value: Any) -> list[Any]:
+    """Every JSON-Schema violation of `value`; a schema that cannot be applied (a broken `pattern`,
+    a `$ref` to nowhere, `multipleOf: 0`: a tool's fault, not the model's) raises _BrokenSchema."""
     import jsonschema
 
     cls = jsonschema.validators.validator_for(schema, jsonschema.Draft202012Validator)
     try:
-        error = jsonschema.exceptions.best_match(cls(schema).iter_errors(value))
-    except jsonschema.exceptions.SchemaError as exc:  # a broken tool schema: say so, do not crash
-        return f"the tool's schema is invalid: {exc.message}"
+        return list(cls(schema).iter_errors(value))
+    except jsonschema.exceptions.SchemaError as exc:
+        raise _BrokenSchema(exc.message) from exc
+    except Exception as exc:  # the validator raises assorted errors on schemas it cannot apply
+        raise _BrokenSchema(f"{type(exc).__name__}: {exc}"[:200]) from exc
+
+
+class _BrokenSchema(Exception):
+    """A tool schema the validator cannot apply."""
+
+
+def schema_error(schema: dict[str, Any], value: Any) -> str | None:
+    """The most relevant JSON-Schema violation in words a model can act on, or None."""
+    import jsonschema
+
+    try:
+        error = jsonschema.exceptions.best_match(_errors(schema, value))
+    except _BrokenSchema as exc:  # a broken tool schema: say so, do not crash
+        return f"the tool's schema is invalid: {exc}"
     if error is None:
         return None
     where = "/".join(str(p) for p in error.absolute_path) or "args"
@@ -69,23 +86,14 @@ def schema_error(schema: dict[str, Any], value: Any) -> str | None:
 
 
 def ruled_out(schema: dict[str, Any], args: dict[str, Any]) -> list[str]:
-    """The arguments whose own value breaks their property's schema (a latitude of 2026): no
-    value at all, for what grounding asks about."""
-    import jsonschema
-
-    props = schema.get("properties") or {}
-    out = []
-    for name, value in args.items():
-        prop = props.get(name)
-        if not isinstance(prop, dict):
-            continue
-        cls = jsonschema.validators.validator_for(prop, jsonschema.Draft202012Validator)
-        try:
-            if next(cls(prop).iter_errors(value), None) is not None:
-                out.append(name)
-        except jsonschema.exceptions.SchemaError:
-            continue
-    return out
+    """The arguments whose own value breaks the schema (a latitude of 2026): no value at all, for
+    what grounding asks about. A schema that cannot be applied rules nothing out."""
+    try:
+        errors = _errors(schema, args)
+    except _BrokenSchema:
+        return []
+    return list(dict.fromkeys(str(e.absolute_path[0]) for e in errors if e.absolute_path
+                              and str(e.absolute_path[0]) in args))
 
 
 def drop_null_optionals(schema: dict[str, Any], args: dict[str, Any]) -> dict[str, Any]:

@@ -22,7 +22,7 @@ _ASKED = re.compile(
     r"|" + _POLITE + r"what (?:have|did) i (?P<all>asked|ask)(?: you)? (?:so far|in this (?:chat|conversation)|"
     r"today)\s*[?.!]*$"
     r"|" + _POLITE + r"(?:what did i (?:ask|say)(?: you)?|what was my (?P<then>question|message|request))"
-    r" (?P<before>before) (?:that|this|the last one)\s*[?.!]*$", re.IGNORECASE)
+    r" (?P<before>before) (?:that|the last one)\s*[?.!]*$", re.IGNORECASE)
 _SHOWN = 200  # characters of one request quoted back
 _LISTED = 10  # requests listed back at most
 
@@ -38,7 +38,7 @@ def recap_told(message: str, earlier: list[str]) -> str | None:
     match = _ASKED.match(" ".join(message.split()))
     if match is None:
         return None
-    earlier = [r for r in earlier if not _ASKED.match(" ".join(r.split()))]  # asking this is no request
+    earlier = [r for r in earlier if r.strip() and not _ASKED.match(" ".join(r.split()))]  # asking this is none
     if not earlier:
         return "This is your first message in this conversation."
     if match["all"]:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from tars.tools.base import Policy, Tool
-from tars.tools.note_requests import NOTE_APPEND, NOTE_READ
+from tars.tools.note_requests import NOTE_APPEND, NOTE_EDIT, NOTE_READ
 from tars.tools.search_index import SearchIndex
 
 __all__ = ["builtin_tools", "context_sections", "memory_store", "vault"]
@@ -108,6 +108,13 @@ def note_tools(config: Any, index: SearchIndex) -> list[Tool]:
         Tool(name=NOTE_APPEND, family=fam, func=lambda path, text: v.append(path, text),
              description="Append text to the end of a note in the vault (created if missing).",
              parameters=_obj({"path": path, "text": _text(20000)}, ("path", "text"))),
+        Tool(name=NOTE_EDIT, family=fam, func=lambda path, old, new="": v.edit(path, old, new), policy="ask",
+             description="Change or take out text on one line of a note: old becomes new (no new: old is removed, "
+                         "with its line when nothing else is on it).",
+             parameters=_obj({"path": path, "old": {**_text(500), "description": "the text on the line, as the user "
+                                                                               "said it"},
+                              "new": {**_text(500), "description": "what it becomes, when the user said"}},
+                             ("path", "old"))),
         Tool(name="notes_list", family=fam, func=lambda folder=None: v.listing(folder),
              description="List the notes in the user's notes vault, newest first (or those in one folder of it).",
              parameters=_obj({"folder": {"type": "string", "maxLength": 300,

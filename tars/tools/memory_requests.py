@@ -101,8 +101,8 @@ _UPDATE = re.compile(UPDATE_STATED, re.IGNORECASE)
 CHANGED = r"^(?:actually|correction|update)\b|\b(?:is|are) now\b|\b(?:now|these days)\W*$"
 _CHANGED = re.compile(CHANGED, re.IGNORECASE)
 # a message that is nothing but one lasting fact about the user: "I live in Lisbon", "my cat is called
-# Tom", "my dentist is Dr. Lee", "I'm allergic to nuts", "my favourite colour is green" (not "I work at a bank and need a cover letter",
-# "my dog is sick", "I work at home today" nor "I live in fear")
+# Tom", "my dentist is Dr. Lee", "I'm allergic to nuts", "my favourite colour is green" (not "I work at
+# a bank and need a cover letter", "my dog is sick", "I work at home today" nor "I live in fear")
 FACT_STATED = (rf"^(?:(?:oh|btw|by the way|fyi|also)[,:]?\s+)*(?:i (?:live|study) (?:in|near)|i work (?:at|for|as)|"
                rf"i(?:'m| am) from|i (?:grew up|was born) in|i moved to|i(?:'m| am) (?:allergic to|a vegetarian|"
                rf"vegetarian|a vegan|vegan|left-handed|lactose intolerant|diabetic)|"
@@ -110,8 +110,9 @@ FACT_STATED = (rf"^(?:(?:oh|btw|by the way|fyi|also)[,:]?\s+)*(?:i (?:live|study
                rf"my (?:birthday|date of birth|(?:wedding )?anniversary|blood type|shoe size|middle name|nickname|"
                rf"star sign) is|"
                rf"my {ROLES} is(?= (?:dr|mr|mrs|ms|prof)\b|\s+\d)) (?!(?:called|named)\b)"
-               rf"(?!.*\b(?:and|but|so|because|can|could|should|what|how|why|help|need|want|not|no|never|"
-               rf"important|secret|private|today|tomorrow|tonight|now|fear|hope|home)\b)[^,;?!]{{1,40}}?[.!]*$")
+               rf"(?!.*\b(?:and|but|so|because|can|could|should|what|how|why|which|when|where|who|whose|help|need|"
+               rf"want|not|no|never|important|secret|private|today|tomorrow|tonight|now|soon|away|fear|hope|home|"
+               rf"over|ruined|coming|closed|cancell?ed|postponed)\b)(?=[^,;?!]*\w)[^,;?!]{{1,40}}?[.!]*$")
 _FACT = re.compile(FACT_STATED, re.IGNORECASE)
 
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["NOTE_APPEND", "NOTE_READ", "NOTE_WRITE", "NOTES_LIST", "NOTES_LISTED", "append_asked", "list_asked",
-           "read_asked", "write_asked"]
+__all__ = ["NOTE_APPEND", "NOTE_EDIT", "NOTE_READ", "NOTE_WRITE", "NOTES_LIST", "NOTES_LISTED", "append_asked",
+           "edit_asked", "list_asked", "read_asked", "write_asked"]
 
 NOTE_READ, NOTE_APPEND, NOTE_WRITE, NOTES_LIST = "note_read", "note_append", "note_write", "notes_list"  # tools
+NOTE_EDIT = "note_edit"
 
 # asking which notes there are: "list my notes", "what notes do I have" (not "... to sing", "the
 # notes of the melody"); the router's cue is made of this too
@@ -82,6 +83,40 @@ def _unquoted(text: str) -> str:
     if len(text) > 1 and (text[0], text[-1]) in (("“", "”"), ("‘", "’")):
         return text[1:-1]
     return text
+
+
+_POLITE = r"^(?:(?:please|can you|could you|now|ok|okay|and|then)[,\s]+)*"
+# "delete the milk line in my shopping note", "remove 'call Bob' from my todo note"
+_REMOVE = re.compile(rf"{_POLITE}(?:delete|remove|erase|cross out|cross off|take out|take off|strike)\s+"
+                     rf"(?:the (?:line |item |entry )?)?(?P<old>\"[^\"]+\"|'[^']+'|[^\"']+?)"
+                     rf"(?: (?:line|item|entry))?\s+(?:from|in|out of|off|on)\s+{_NOTE}{_END}", re.IGNORECASE)
+# "change eggs to 12 eggs in my shopping note", "replace 'Tuesday' with 'Wednesday' in the trip note"
+_REPLACE = re.compile(rf"{_POLITE}(?:change|replace|correct)\s+(?P<old>\"[^\"]+\"|'[^']+'|[^\"']+?)\s+"
+                      rf"(?:to|with|into)\s+(?P<new>\"[^\"]+\"|'[^']+'|[^\"']+?)\s+(?:in|on)\s+{_NOTE}{_END}",
+                      re.IGNORECASE)
+# what names a place in the note, not its text: "the last line", "the duplicates", "everything"
+_PLACE_WORDS = re.compile(r"^(?:(?:the )?(?:last|first|second|third|top|bottom|final|next|previous|empty|blank|"
+                          r"duplicate|same|other)\b|(?:the )?(?:lines?|words?|date|dates|links?|sentences?|"
+                          r"paragraphs?|headings?|titles?|typos?|spaces?)\b|(?:the )?duplicates?$|about\b|every|all\b|"
+                          r"it$|them$|this$|that$|everything$)", re.IGNORECASE)
+# a second change in the same breath: "change eggs to 12 eggs and milk to oat milk"
+_SECOND = re.compile(r"\b(?:and|then)\b.*\b(?:to|with)\b", re.IGNORECASE)
+
+
+def edit_asked(message: str) -> dict[str, Any] | None:
+    """note_edit's path and text from "delete the milk line in my shopping note" or "change eggs to
+    12 eggs in my shopping note", or None. (Offered only note_append, the embedded model added the
+    request itself to a new note.)"""
+    text = " ".join(message.split())
+    match = _REMOVE.match(text) or _REPLACE.match(text)
+    name = match and _name(match)
+    if not match or not name:
+        return None
+    old = _unquoted(match["old"])
+    new = _unquoted(match["new"]) if match.re is _REPLACE else ""
+    if not old or _PLACE_WORDS.match(old) or (new and (_PLACE_WORDS.match(new) or _SECOND.search(new))):
+        return None
+    return {"path": name, "old": old, "new": new} if new else {"path": name, "old": old}
 
 
 def write_asked(message: str) -> dict[str, Any] | None:

@@ -1,4 +1,4 @@
-"""An Obsidian-style notes vault: daily note, read, write, append, search, list.
+"""An Obsidian-style notes vault: daily note, read, write, append, edit a line, search, list.
 
 Every path the model gives is resolved inside the vault and refused otherwise: absolute paths,
 `..`, hidden folders (`.obsidian`, `.git`), NUL bytes, other extensions and symlinks that lead
@@ -148,16 +148,53 @@ class Vault:
 
     def append(self, path: str, text: str, *, by_name: bool = True) -> dict[str, Any]:
         full, rel = self._existing(path) if by_name else self.resolve(path)
-        block = text.rstrip("\n") + "\n"
-
         def add(old: str) -> str:
+            end = "\r\n" if "\r\n" in old else "\n"  # the note's own line ends
             if old and not old.endswith("\n"):
-                old += "\n"
-            return old + block
+                old += end
+            return old + "".join(line + end for line in text.rstrip("\r\n").splitlines())
 
-        new = update_file(full, add, lock_path=self._lock())
+        try:
+            new = update_file(full, add, lock_path=self._lock())
+        except UnicodeDecodeError:
+            raise ToolError(f"{rel!r} is not UTF-8 text; it was left as it is") from None
         return {"path": rel, "status": "appended", "chars": len(new),
                 "confirmation": f"Added to {printable(rel)}: {_gist(text)}"}
+
+    def edit(self, path: str, old: str, new: str = "") -> dict[str, Any]:
+        """Change one line of a note: `old` becomes `new` in the one line that holds it, or with no
+        `new` is taken out of it, the line too when it held nothing else ("milk"; "eggs, milk, bread"
+        becomes "eggs, bread"). Text on no line, or on several, is a tool error that says so."""
+        if not old.strip() or any(c in old + new for c in "\r\n"):
+            raise ToolError("old and new must each be text of one line of the note")
+        full, rel = self._existing(path)
+        if not full.is_file():
+            raise ToolError(f"no note {rel!r} in the vault; notes_search finds notes by content")
+        changed: list[str] = []
+
+        def change(text: str) -> str:
+            lines = text.splitlines(keepends=True)
+            at = _line_holding(lines, old.strip(), rel)
+            line, end = lines[at].rstrip("\r\n"), lines[at][len(lines[at].rstrip("\r\n")):]
+            after = _changed_line(line, old.strip(), new.strip())
+            changed[:] = [line, after]
+            if _content(after):
+                lines[at] = after + end
+            else:
+                del lines[at]
+            return "".join(lines)
+
+        try:
+            update_file(full, change, lock_path=self._lock())
+        except UnicodeDecodeError:
+            raise ToolError(f"{rel!r} is not UTF-8 text; it was left as it is") from None
+        line, after = changed
+        what = f"Changed “{printable(old.strip())}” to “{printable(new.strip())}”" if new.strip() \
+            else f"Took “{printable(old.strip())}” out of"
+        now = f"the line is now “{printable(after.strip())}”" if _content(after) \
+            else f"removed the line “{printable(line.strip())}”"
+        return {"path": rel, "status": "edited", "before": line, "after": after,
+                "confirmation": f"{what} {'in ' if new.strip() else ''}{printable(rel)}: {now}."}
 
     def daily_path(self, when: datetime | None = None) -> str:
         name = (when or datetime.now()).strftime(self.daily_format)
@@ -218,6 +255,54 @@ class Vault:
         hits = self.index.search(self.SOURCE, query, limit=limit)
         results = [{"path": h.path, "title": h.section, "snippet": h.snippet} for h in hits]
         return {"query": query, "count": len(hits), "results": results, "confirmation": _found(query, results)}
+
+
+# a list line's marker: "- ", "* ", "1. ", "- [ ] "
+_BULLET = re.compile(r"^\s*(?:[-*+>]|#{1,6}|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
+
+
+def _content(line: str) -> str:
+    """A line without its list, heading or quote marker: "- [ ] milk" holds "milk", "- " nothing."""
+    return _BULLET.sub("", line.rstrip() + " ").strip()
+
+
+def _line_holding(lines: list[str], old: str, rel: str) -> int:
+    """The index of the one line that holds `old` (one that is wholly `old` wins over lines that
+    mention it), or a ToolError naming how many do."""
+    wanted = _words(old)
+    holding = [i for i, line in enumerate(lines) if wanted.search(line)]
+    whole = [i for i in holding if _content(lines[i]).casefold() == old.casefold()]
+    if len(whole) == 1:
+        return whole[0]
+    if len(holding) == 1:
+        return holding[0]
+    if not holding:
+        raise ToolError(f"no line of {rel!r} holds {old!r}; note_read shows what it says")
+    shown = "; ".join(printable(lines[i].strip())[:60] for i in holding[:3])
+    raise ToolError(f"{len(holding)} lines of {rel!r} hold {old!r} ({shown}); give more of the line to change")
+
+
+def _words(old: str) -> re.Pattern[str]:
+    """`old` as whole words, any case: "egg" is not in "eggs", nor "milk" in "buttermilk"."""
+    return re.compile(rf"(?<!\w){re.escape(old)}(?!\w)", re.IGNORECASE)
+
+
+def _changed_line(line: str, old: str, new: str) -> str:
+    """`line` with its first `old` (any case, whole words) made `new`; taken out of a list ("eggs,
+    milk, bread"), its comma goes with it; the rest of the line keeps its spacing."""
+    found = _words(old).search(line)
+    if found is None:  # `_line_holding` chose this line for holding it
+        raise ToolError(f"no line holds {old!r}")
+    before, after = line[:found.start()], line[found.end():]
+    if new:
+        return before + new + after
+    if re.search(r",\s*$", before):  # "eggs, milk": the comma before it
+        before = re.sub(r"\s*,\s*$", "", before) + ("" if re.match(r"\s*(?:,|$)", after) else " ")
+        return (before + after.lstrip(" ")).rstrip()
+    if re.match(r"\s*,", after):  # "milk, bread": the comma after it
+        return (before + re.sub(r"^\s*,\s*", "", after)).rstrip()
+    gap = " " if before.strip() and after.strip() and after.lstrip()[:1] not in ",.;:!?)" else ""
+    return (before.rstrip(" ") + gap + after.lstrip(" ")).rstrip() if before.strip() else (before + after.lstrip(" "))
 
 
 def _gist(text: str, limit: int = 120) -> str:

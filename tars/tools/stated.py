@@ -33,10 +33,12 @@ from tars.tools.memory_requests import (
 )
 from tars.tools.note_requests import (
     NOTE_APPEND,
+    NOTE_EDIT,
     NOTE_READ,
     NOTE_WRITE,
     NOTES_LIST,
     append_asked,
+    edit_asked,
     list_asked,
     read_asked,
     write_asked,
@@ -65,7 +67,8 @@ _READERS: dict[str, Callable[[str], dict[str, Any] | None]] = {
     MEMORY_FORGET: forget_asked,
     CONVERT_UNITS: conversion_asked, DATE_SHIFT: shift_asked, DAYS_BETWEEN: span_asked, LEAP_YEAR: year_asked,
     DAY_OF_WEEK: weekday_asked, FILE_INFO: file_named, NOTE_READ: read_asked, NOTE_APPEND: append_asked,
-    NOTE_WRITE: write_asked, NOTES_LIST: list_asked, TIME_DIFFERENCE: difference_asked, WEB_READ: url_asked}
+    NOTE_WRITE: write_asked, NOTE_EDIT: edit_asked, NOTES_LIST: list_asked, TIME_DIFFERENCE: difference_asked,
+    WEB_READ: url_asked}
 
 
 _MAX_CHARS = 500  # a longer message (a paste, an attachment) says more than arguments: a model reads it

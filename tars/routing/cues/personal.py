@@ -23,7 +23,7 @@ _TASKS_ASKED = (rf"\b(?:what|which|how many) (?:tasks|to-?dos|reminders) (?:do|d
                 r"\s*[?.!]*$")
 
 _LIST = (r"(?:to-?do(?:s| list)?|tasks?|list|shopping(?: list)?|grocer(?:y|ies)(?: list)?|todos?|agenda|reminders?|"
-         r"inbox|todoist)(?!\s+notes?\b)")  # "my shopping note" is a note's name
+         r"inbox|todoist)(?!(?:\s+list)?\s+notes?\b)")  # "my shopping (list) note" is a note's name
 
 # A request to add or be reminded: the day it names is the new task's due date, not a day to look at.
 _NOT_ADDING = (r"^(?!.*\bremind me\b|.*\bnew (?:task|to-?do|reminder)\b|(?:(?:can|could|would|will) you |please )*"
@@ -243,13 +243,13 @@ MEMORY = Family(
 
 NOTES = Family(
     "notes",
-    does="read, write, add to, list and search your notes",
+    does="read, write, add to, edit, list and search your notes",
     names=frozenset({"notes", "note", "vault", "obsidian", "journal"}),
     prefixes=("note_", "notes_"),
     anchors=frozenset({"note", "notes", "journal", "vault", "obsidian", "diary", "notebook"}),
     cues=cues(
         (3, r"\b(?:daily|today'?s|yesterday'?s|tomorrow's|monday's|weekly) (?:notes?|journal|log|entry|page)\b"),
-        (3.5, r"\b(?:to|in|into|on) (?:my|today's|the daily|the) (?:\w+ )?(?:note|notes|journal|vault|diary|"
+        (3.5, r"\b(?:to|in|into|on) (?:my|today's|the daily|the) (?:\w+ ){0,2}(?:note|notes|journal|vault|diary|"
               r"notebook)\b"),
         (3, r"\bmy (?:\w+ |\"…\" )?(?:notes?|journal|vault|diary|notebook|log)\b|\b(?:in|from|to|into) (?:the |"
             r"my )?(?:vault|obsidian)\b"),
@@ -315,8 +315,12 @@ NOTES = Family(
         notes_list=NOTES_LISTED + r"(?! (?:about|on|regarding|mentioning|that|which|with|containing|for|from)\b)",
         note_write=r"\b(?:create|new note|write (?:a|the) note|save (?:this|that|it) as|note called|note titled|"
                    r"make a note|take a note)\b",
+        # a change inside a note: "delete the milk line in my shopping note", "change eggs to 12 eggs in …"
+        note_edit=r"^(?:(?:please|can you|could you|now|ok|okay|and|then)[,\s]+)*(?:delete|remove|erase|"
+                  r"cross (?:out|off)|take (?:out|off)|strike|change|replace|correct|edit|fix)\b.{1,80}\b"
+                  r"(?:from|in|out of|off|on) (?:the |my |this |that )?(?:\w+ )?note\b",
         note_append=r"\b(?:append|add to|put (?:this|that|it) in|add (?:this|that|it) to|to the \w+ note|"
-                    r"(?:in|to|into) my \w+ note)\b",
+                    r"(?:in|to|into) my (?:\w+ ){1,2}note)\b",
         notes_search=r"\b(?:search|find|any notes|notes (?:\w+ ){0,3}(?:on|about|regarding|mentioning)|"
                      r"what did i (?:write|jot|note) about|"
                      r"where i wrote|what i (?:wrote|jotted|noted)|where did i (?:write|put|note|save|jot)|"
