@@ -19,13 +19,13 @@ from urllib.parse import urlsplit
 
 from tars import places
 from tars.config import Config
+from tars.errors import DateError
 from tars.messages import Message, latest_user_text
 from tars.pipeline import value_forms as forms
 from tars.pipeline.conversation_text import ConversationText, norm
 from tars.pipeline.directions import direction, in_order
 from tars.tools import date_phrases
 from tars.tools.base import Tool
-from tars.tools.holidays import HOLIDAY_PATTERNS
 
 __all__ = ["Grounds", "Grounded", "ground", "is_date_arg", "is_place_arg", "takes_place", "date_notes", "unplaced"]
 
@@ -125,10 +125,10 @@ def _check(name: str, prop: dict[str, Any], value: Any, text: ConversationText, 
 
 def _only_when(value: str, now: dt.datetime) -> bool:
     """Whether `value` is wholly a date or time phrase ("this weekend", "Christmas"; not "Friday Harbor")."""
-    found = date_phrases.find(value, now)
-    return (len(found) == 1 and norm(found[0][0]) == norm(value)) or any(
-        pattern.fullmatch(" ".join(value.lower().replace("’", "'").split()).strip(" .,!?"))
-        for pattern, _ in HOLIDAY_PATTERNS)
+    try:
+        return date_phrases.whole(value, now) is not None
+    except DateError:  # "February 30": a day no calendar has is no place either, but no date to drop for
+        return False
 
 
 def _host(value: str) -> str | None:

@@ -196,7 +196,8 @@ def execute(provider: Any, messages: Sequence[Message], tool: Tool, grounds: Gro
         result.schema_valid = error is None
     if args is not None:  # invalid arguments too: a missing detail is the better thing to ask about
         if error is not None:
-            args = {name: value for name, value in args.items() if name not in ruled_out(tool.parameters, args)}
+            out = ruled_out(tool.parameters, args)
+            args = {name: value for name, value in args.items() if name not in out}
         _ground(result, tool, args, messages, grounds)
     return result
 

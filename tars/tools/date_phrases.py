@@ -14,7 +14,7 @@ import re
 from tars.tools import when
 from tars.tools.holidays import HOLIDAY_RANGE, HOLIDAY_SPAN
 
-__all__ = ["find"]
+__all__ = ["find", "whole"]
 
 _OWN_YEAR = re.compile(r"\d{4}|(?:this|next|last) year")
 
@@ -48,3 +48,17 @@ def find(text: str, now: dt.datetime) -> list[tuple[str, when.When]]:
         at[start] = day
         taken = start + len(found)
     return out
+
+
+def whole(words: str, now: dt.datetime) -> when.When | None:
+    """The day (and time) `words` name when they name nothing else ("14 march 1990", "christmas
+    2027", "9am"; not "14 march 1990 today", "3 march should I book" or "Friday Harbor").
+    DateError for an impossible day, as `when.day` raises it."""
+    text = re.sub(r"^(?:on|the|at)\s+", "", " ".join(words.lower().replace("\u2019", "'").split())).strip(" .,")
+    found = find(text, now)
+    if len(found) == 1 and re.sub(r"^the\s+", "", found[0][0].lower()) == text:
+        return found[0][1]
+    if not found and len(text.split()) <= 4:  # a holiday, read only as a whole ("new year's day")
+        day = when.day(text, now.date())
+        return when.When(day, None, now.tzinfo) if day else None
+    return None

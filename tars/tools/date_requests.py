@@ -82,27 +82,14 @@ def shift_asked(message: str) -> dict[str, Any] | None:
     if _PAST_TENSE.search(text) and not _YEAR.search(date):  # "what date was 3 days before march 1": which one?
         return None
     try:
-        return {"amount": amount, "unit": unit, "date": date} if _whole(date, dates.now()) else None
+        return {"amount": amount, "unit": unit, "date": date} if date_phrases.whole(date, dates.now()) else None
     except DateError:  # "2026-02-30": the tool says what is wrong when the model passes it on
         return None
 
 
-def _whole(words: str, now: dt.datetime) -> when.When | None:
-    """The day (and time) `words` name when they name nothing else ("14 march 1990", "christmas
-    2027", "9am"; not "14 march 1990 today" or "3 march should I book")."""
-    text = re.sub(r"^(?:on|the|at)\s+", "", " ".join(words.lower().split())).strip(" .,")
-    found = date_phrases.find(text, now)
-    if len(found) == 1 and re.sub(r"^the\s+", "", found[0][0].lower()) == text:
-        return found[0][1]
-    if not found and len(text.split()) <= 4:  # a holiday, read only as a whole ("new year's day")
-        day = when.day(text, now.date())
-        return when.When(day, None, now.tzinfo) if day else None
-    return None
-
-
 def _whole_date(words: str, now: dt.datetime) -> dt.date | None:
     """The day `words` name, when they name a day and nothing else (no clock time either)."""
-    said = _whole(words, now)
+    said = date_phrases.whole(words, now)
     return said.date if said is not None and said.time is None else None
 
 
@@ -138,7 +125,7 @@ def _in_year(words: str, year: int, now: dt.datetime) -> dt.date | None:
 
 def _past_moment(words: str, now: dt.datetime) -> str | None:
     """A clock time gone by, as "YYYY-MM-DD HH:MM" ("since 9am" at 08:00 is yesterday's 9am)."""
-    said = _whole(words, now)
+    said = date_phrases.whole(words, now)
     if said is None or said.time is None or _TWELVE_HOUR.fullmatch(words.strip()):
         return None
     moment = dt.datetime.combine(now.date() if dates.clock_only(words) else said.date, said.time, now.tzinfo)
@@ -188,7 +175,7 @@ def _clock_span(start_words: str | None, end_words: str, now: dt.datetime) -> di
     ends = [w for w in (start_words, end_words) if w is not None]
     if any(_RELATIVE.search(w) for w in ends):  # "9am monday and 5pm friday": which week is not said
         return None
-    said = [_whole(w, now) for w in ends]
+    said = [date_phrases.whole(w, now) for w in ends]
     if any(s is None for s in said) or not any(s.time is not None for s in said if s is not None):
         return None
     return ({"from_date": start_words.strip()} if start_words else {}) | {"to_date": end_words.strip()}
