@@ -565,7 +565,8 @@ def _weather_session(rounds, place: str = ""):
 
 
 @pytest.mark.parametrize("asked", ["what's the weather?", "what is the weather like tomorrow?",
-                                   "will it rain this weekend?", "do I need an umbrella today?"])
+                                   "will it rain this weekend?", "do I need an umbrella today?",
+                                   "what's the current weather?"])
 def test_weather_with_no_place_known_is_asked_about_without_a_model_step(asked):
     session, model = _weather_session([])
     assert session.send(asked).text == "Could you tell me which place you mean?"
@@ -609,6 +610,15 @@ def test_a_place_in_any_script_or_a_holiday_as_the_place_is_read_as_said():
     for holiday in ("Christmas", "New Year’s Eve"):
         asked = ground(weather, {"location": holiday}, said(f"will it snow at {holiday}?"), Grounds(now=NOW))
         assert asked.question == "Could you tell me which place you mean?", holiday
+
+
+def test_a_name_in_a_tool_description_is_no_word_of_the_tool():
+    from tars.pipeline.grounding import unplaced
+
+    city = Tool(name="get_weather", description="Weather for a city. Try London or Paris.", func=lambda **_: None,
+                parameters={"type": "object", "required": ["city"], "properties": {"city": {"type": "string"}}})
+    assert unplaced([city], said("weather in london"), Grounds(now=NOW)) is None
+    assert unplaced([city], said("what is the weather"), Grounds(now=NOW)) == "Could you tell me which place you mean?"
 
 
 def test_a_tool_that_takes_only_coordinates_is_left_to_the_executor():

@@ -307,9 +307,9 @@ def unplaced(tools: Sequence[Tool], messages: Sequence[Message], grounds: Ground
     executor and `ground` decide then, at a model step's cost."""
     if grounds.place or not tools or not all(takes_place(t.parameters) and _needs_place(t.parameters) for t in tools):
         return None
-    vocabulary = {w for tool in tools for w in _WORDS.findall(f"{tool.name.replace('_', ' ')} {tool.description}")}
-    vocabulary -= {w for tool in tools for w in _WORDS.findall(tool.description) if w[:1].isupper()}  # no names
-    vocabulary = {w.casefold() for w in vocabulary}
+    vocabulary = {w.casefold() for tool in tools for w in _WORDS.findall(f"{tool.name.replace('_', ' ')} "
+                                                                        f"{tool.description}")
+                  if w not in _names_in(tool.description)}
     now = grounds.moment()
     for message in messages:
         if message.role != "user":
@@ -321,6 +321,13 @@ def unplaced(tools: Sequence[Tool], messages: Sequence[Message], grounds: Ground
             return None
     props = _properties(tools[0].parameters)
     return _question([next(n for n, p in props.items() if isinstance(p, dict) and is_place_arg(n, p))], props)
+
+
+def _names_in(description: str) -> set[str]:
+    """A description's capitalised words that open no sentence: names ("London"), which may be
+    the very place a message gives, not the tool's own words ("Current weather …")."""
+    return {w for sentence in re.split(r"(?<=[.!?])\s+", description) for w in _WORDS.findall(sentence)[1:]
+            if w[:1].isupper()}
 
 
 def _needs_place(schema: dict[str, Any]) -> bool:
