@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -148,16 +149,14 @@ class Vault:
 
     def append(self, path: str, text: str, *, by_name: bool = True) -> dict[str, Any]:
         full, rel = self._existing(path) if by_name else self.resolve(path)
+
         def add(old: str) -> str:
             end = "\r\n" if "\r\n" in old else "\n"  # the note's own line ends
             if old and not old.endswith("\n"):
                 old += end
             return old + "".join(line + end for line in text.rstrip("\r\n").splitlines())
 
-        try:
-            new = update_file(full, add, lock_path=self._lock())
-        except UnicodeDecodeError:
-            raise ToolError(f"{rel!r} is not UTF-8 text; it was left as it is") from None
+        new = self._update(full, rel, add)
         return {"path": rel, "status": "appended", "chars": len(new),
                 "confirmation": f"Added to {printable(rel)}: {_gist(text)}"}
 
@@ -165,7 +164,8 @@ class Vault:
         """Change one line of a note: `old` becomes `new` in the one line that holds it, or with no
         `new` is taken out of it, the line too when it held nothing else ("milk"; "eggs, milk, bread"
         becomes "eggs, bread"). Text on no line, or on several, is a tool error that says so."""
-        if not old.strip() or any(c in old + new for c in "\r\n"):
+        old, new = old.strip(), new.strip()
+        if not old or any(c in old + new for c in "\r\n"):
             raise ToolError("old and new must each be text of one line of the note")
         full, rel = self._existing(path)
         if not full.is_file():
@@ -174,9 +174,9 @@ class Vault:
 
         def change(text: str) -> str:
             lines = text.splitlines(keepends=True)
-            at = _line_holding(lines, old.strip(), rel)
+            at = _line_holding(lines, old, rel)
             line, end = lines[at].rstrip("\r\n"), lines[at][len(lines[at].rstrip("\r\n")):]
-            after = _changed_line(line, old.strip(), new.strip())
+            after = _changed_line(line, old, new)
             changed[:] = [line, after]
             if _content(after):
                 lines[at] = after + end
@@ -184,17 +184,20 @@ class Vault:
                 del lines[at]
             return "".join(lines)
 
-        try:
-            update_file(full, change, lock_path=self._lock())
-        except UnicodeDecodeError:
-            raise ToolError(f"{rel!r} is not UTF-8 text; it was left as it is") from None
+        self._update(full, rel, change)
         line, after = changed
-        what = f"Changed “{printable(old.strip())}” to “{printable(new.strip())}”" if new.strip() \
-            else f"Took “{printable(old.strip())}” out of"
+        what = f"Changed “{printable(old)}” to “{printable(new)}” in" if new else f"Took “{printable(old)}” out of"
         now = f"the line is now “{printable(after.strip())}”" if _content(after) \
             else f"removed the line “{printable(line.strip())}”"
         return {"path": rel, "status": "edited", "before": line, "after": after,
-                "confirmation": f"{what} {'in ' if new.strip() else ''}{printable(rel)}: {now}."}
+                "confirmation": f"{what} {printable(rel)}: {now}."}
+
+    def _update(self, full: Path, rel: str, change: Callable[[str], str]) -> str:
+        """`update_file` under the vault's lock; a note that is not UTF-8 is left alone and said so."""
+        try:
+            return update_file(full, change, lock_path=self._lock())
+        except UnicodeDecodeError:
+            raise ToolError(f"{rel!r} is not UTF-8 text; it was left as it is") from None
 
     def daily_path(self, when: datetime | None = None) -> str:
         name = (when or datetime.now()).strftime(self.daily_format)
