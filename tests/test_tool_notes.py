@@ -408,6 +408,10 @@ def test_an_edit_asks_first_and_says_what_changed(vault):
     ("remove the date from my journal note", None), ("remove the line about milk from my shopping note", None),
     ("change eggs to 12 eggs and milk to oat milk in my shopping note", None),
     ("delete my shopping note", None), ("remove the milk from the fridge", None),
+    # crossed or taken off, and a two-word name
+    ("cross bread off my shopping list note", {"path": "shopping list", "old": "bread"}),
+    ("take the milk line out of my shopping note", {"path": "shopping", "old": "milk"}),
+    ("take a look at my shopping note", None),
 ])
 def test_the_edit_a_request_states(message, args):
     from tars.tools.note_requests import edit_asked
@@ -434,3 +438,29 @@ def test_an_edit_request_reaches_the_edit_tool_not_append(tmp_path):
     assert reply.text == "Took “milk” out of shopping.md: the line is now “eggs, bread”."
     assert sorted(p.name for p in vault.glob("*.md")) == ["shopping.md"]
     assert (vault / "shopping.md").read_text() == "eggs, bread\n"
+
+
+def test_a_note_named_in_other_words_is_found_or_its_likes_are_named(vault):
+    """"my shopping list note" is Shopping-List.md when that is what there is; with only shopping.md,
+    tars says there is no such note and names shopping.md rather than editing a note it guessed."""
+    reg = registry(vault)
+    (vault / "Shopping-List.md").write_text("eggs, milk\n")
+    assert run(reg, "note_read", path="shopping list").output["path"] == "Shopping-List.md"
+    (vault / "Shopping-List.md").unlink()
+    (vault / "shopping.md").write_text("eggs, milk\n")
+    missing = run(reg, "note_edit", confirm=YES, path="shopping list", old="milk")
+    assert missing.is_error and "no note 'shopping list.md'" in missing.text and "shopping.md" in missing.text
+    assert (vault / "shopping.md").read_text() == "eggs, milk\n"
+    assert "like name" not in run(reg, "note_read", path="recipes").text
+
+
+@pytest.mark.parametrize("message", ["remove milk from my shopping list note", "cross bread off the shopping note",
+                                     "delete eggs from the shopping list note"])
+def test_a_change_to_a_named_note_is_routed_to_the_edit(vault, message):
+    """"remove milk from my shopping list note" had no notes cue (two words before "note"), and the
+    embedded model answered it with a remembered fact."""
+    from tars.routing import Router
+    from tars.tools.builtin import builtin_tools
+
+    decision = Router(builtin_tools(load_config(environ={"TARS_NOTES_DIR": str(vault)}))).decide(message)
+    assert decision.family == "notes" and "note_edit" in decision.tool_hints and not decision.told

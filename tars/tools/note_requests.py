@@ -90,6 +90,10 @@ _POLITE = r"^(?:(?:please|can you|could you|now|ok|okay|and|then)[,\s]+)*"
 _REMOVE = re.compile(rf"{_POLITE}(?:delete|remove|erase|cross out|cross off|take out|take off|strike)\s+"
                      rf"(?:the (?:line |item |entry )?)?(?P<old>\"[^\"]+\"|'[^']+'|[^\"']+?)"
                      rf"(?: (?:line|item|entry))?\s+(?:from|in|out of|off|on)\s+{_NOTE}{_END}", re.IGNORECASE)
+# "cross bread off my shopping note", "take 'call Bob' out of the todo note"
+_OFF = re.compile(rf"{_POLITE}(?:cross|take|strike|scratch)\s+(?:the (?:line |item |entry )?)?"
+                  rf"(?P<old>\"[^\"]+\"|'[^']+'|[^\"']+?)(?: (?:line|item|entry))?\s+(?:off|out of)\s+{_NOTE}{_END}",
+                  re.IGNORECASE)
 # "change eggs to 12 eggs in my shopping note", "replace 'Tuesday' with 'Wednesday' in the trip note"
 _REPLACE = re.compile(rf"{_POLITE}(?:change|replace|correct)\s+(?P<old>\"[^\"]+\"|'[^']+'|[^\"']+?)\s+"
                       rf"(?:to|with|into)\s+(?P<new>\"[^\"]+\"|'[^']+'|[^\"']+?)\s+(?:in|on)\s+{_NOTE}{_END}",
@@ -108,7 +112,7 @@ def edit_asked(message: str) -> dict[str, Any] | None:
     12 eggs in my shopping note", or None. (Offered only note_append, the embedded model added the
     request itself to a new note.)"""
     text = " ".join(message.split())
-    match = _REMOVE.match(text) or _REPLACE.match(text)
+    match = _REMOVE.match(text) or _OFF.match(text) or _REPLACE.match(text)
     name = match and _name(match)
     if not match or not name:
         return None

@@ -99,13 +99,24 @@ class Vault:
                 return self.resolve(other)
         if "/" not in rel:
             stem = PurePosixPath(rel).stem.lower()
-            named = [n for n in self._notes() if PurePosixPath(n).stem.lower() == stem]
+            notes = self._notes()
+            # "shopping list" is Shopping-List.md or shopping_list.md when no note is named as written
+            named = [n for n in notes if PurePosixPath(n).stem.lower() == stem] or \
+                [n for n in notes if _squeezed(PurePosixPath(n).stem) == _squeezed(stem)]
             if len(named) == 1:
                 return self.resolve(named[0])
             if len(named) > 1:
                 shown = ", ".join(printable(n) for n in sorted(named)[:5])
                 raise ToolError(f"{len(named)} notes are named {printable(stem)!r} ({shown}); give the note's folder")
         return full, rel
+
+    def _missing(self, rel: str) -> ToolError:
+        """No note at `rel`: said so, with the notes whose names share a word with it ("shopping list"
+        when there is shopping.md), which the user may have meant; tars does not pick one."""
+        words = set(_name_words(PurePosixPath(rel).stem))
+        near = sorted(n for n in self._notes() if words & set(_name_words(PurePosixPath(n).stem)))
+        hint = f" (notes with a like name: {', '.join(printable(n) for n in near[:3])})" if near else ""
+        return ToolError(f"no note {rel!r} in the vault{hint}; notes_search finds notes by content")
 
     def _notes(self) -> list[str]:
         """Every note's vault-relative path (at most MAX_WALKED), hidden folders and links left out."""
@@ -118,7 +129,7 @@ class Vault:
         try:
             text = full.read_text(encoding="utf-8", errors="replace")
         except FileNotFoundError:
-            raise ToolError(f"no note {rel!r} in the vault; notes_search finds notes by content") from None
+            raise self._missing(rel) from None
         except IsADirectoryError:
             raise ToolError(f"{rel!r} is a folder, not a note") from None
         out = {"path": rel, "text": text[:MAX_READ], "chars": len(text), "truncated": len(text) > MAX_READ}
@@ -169,7 +180,7 @@ class Vault:
             raise ToolError("old and new must each be text of one line of the note")
         full, rel = self._existing(path)
         if not full.is_file():
-            raise ToolError(f"no note {rel!r} in the vault; notes_search finds notes by content")
+            raise self._missing(rel)
         changed: list[str] = []
 
         def change(text: str) -> str:
@@ -306,6 +317,19 @@ def _changed_line(line: str, old: str, new: str) -> str:
         return (before + re.sub(r"^\s*,\s*", "", after)).rstrip()
     gap = " " if before.strip() and after.strip() and after.lstrip()[:1] not in ",.;:!?)" else ""
     return (before.rstrip(" ") + gap + after.lstrip(" ")).rstrip() if before.strip() else (before + after.lstrip(" "))
+
+
+def _squeezed(name: str) -> str:
+    """A note name without case, spaces, hyphens or underscores: how two spellings of one name meet."""
+    return re.sub(r"[\s_-]+", "", name).casefold()
+
+
+# words of a note name too common to suggest a note by: "my list note" is not "todo list"
+_COMMON = frozenset("a an the my of and to for list note notes new old".split())
+
+
+def _name_words(name: str) -> list[str]:
+    return [w for w in re.split(r"[\s_-]+", name.casefold()) if len(w) > 2 and w not in _COMMON]
 
 
 def _gist(text: str, limit: int = 120) -> str:

@@ -249,8 +249,8 @@ NOTES = Family(
     anchors=frozenset({"note", "notes", "journal", "vault", "obsidian", "diary", "notebook"}),
     cues=cues(
         (3, r"\b(?:daily|today'?s|yesterday'?s|tomorrow's|monday's|weekly) (?:notes?|journal|log|entry|page)\b"),
-        (3.5, r"\b(?:to|in|into|on) (?:my|today's|the daily|the) (?:\w+ ){0,2}(?:note|notes|journal|vault|diary|"
-              r"notebook)\b"),
+        (3.5, r"\b(?:to|in|into|on|from|out of|off) (?:my|today's|the daily|the) (?:\w+ ){0,2}"
+              r"(?:note|notes|journal|vault|diary|notebook)\b"),
         (3, r"\bmy (?:\w+ |\"…\" )?(?:notes?|journal|vault|diary|notebook|log)\b|\b(?:in|from|to|into) (?:the |"
             r"my )?(?:vault|obsidian)\b"),
         (3, r"\bjot\b|\b(?:write|note|put|get|take|scribble) (?:this |that |it )?down\b|^(?:new|quick) note\b"),
@@ -303,8 +303,8 @@ NOTES = Family(
     # no note tool deletes, renames or moves a note: a small model shown the note tools read it out instead
     cannot=cannot_do((r"^(?:(?:please|can you|could you|then|and|now|ok|okay|so)[,!]?\s+)*"
                       r"(?:delete|remove|erase|trash|rename|move|archive|forget|wipe)\b"
-                      r"(?!.{0,60}\b(?:from|in|of|out of|inside) (?:the |my |this |that |all )?(?:\w+ )?(?:all )?"
-                      r"(?:notes?|note's|journal|diary)\b)(?!.{0,40}\bnote's\b)",
+                      r"(?!.{0,60}\b(?:from|in|of|out of|off|inside) (?:the |my |this |that |all )?(?:\w+ ){0,2}"
+                      r"(?:all )?(?:notes?|note's|journal|diary)\b)(?!.{0,40}\bnote's\b)",
                       "I can't do that: my note tools read, write, add to, list and search notes, but none "
                       "deletes, renames or moves one. Do it in your notes folder.")),
     hints=hints(
@@ -317,8 +317,8 @@ NOTES = Family(
                    r"make a note|take a note)\b",
         # a change inside a note: "delete the milk line in my shopping note", "change eggs to 12 eggs in …"
         note_edit=r"^(?:(?:please|can you|could you|now|ok|okay|and|then)[,\s]+)*(?:delete|remove|erase|"
-                  r"cross (?:out|off)|take (?:out|off)|strike|change|replace|correct|edit|fix)\b.{1,80}\b"
-                  r"(?:from|in|out of|off|on) (?:the |my |this |that )?(?:\w+ )?note\b",
+                  r"cross|take (?:out|off)|strike|scratch|change|replace|correct|edit|fix)\b.{1,80}\b"
+                  r"(?:from|in|out of|off|on) (?:the |my |this |that )?(?:\w+ ){0,2}note\b",
         note_append=r"\b(?:append|add to|put (?:this|that|it) in|add (?:this|that|it) to|to the \w+ note|"
                     r"(?:in|to|into) my (?:\w+ ){1,2}note)\b",
         notes_search=r"\b(?:search|find|any notes|notes (?:\w+ ){0,3}(?:on|about|regarding|mentioning)|"
