@@ -183,6 +183,25 @@ def test_near_but_different_items_are_both_kept(folder):
         "already remembered"
 
 
+def test_a_new_value_of_something_remembered_replaces_the_old_one(folder):
+    """"my dentist is Dr. Patel" after "my dentist is Dr. Lee": recall had told both as true."""
+    reg = registry(folder)
+    run(reg, "memory_remember", text="my dentist is Dr. Lee")
+    changed = run(reg, "memory_remember", text="my dentist is Dr. Patel").output
+    assert changed["status"] == "updated" and changed["old"] == "The user's dentist is Dr. Lee"
+    assert changed["confirmation"] == "Updated: Your dentist is Dr. Lee -> Your dentist is Dr. Patel."
+    assert [it["text"] for it in run(reg, "memory_recall", query="dentist").output["items"]] == \
+        ["The user's dentist is Dr. Patel"]
+    # not a value: where it is, what it is called, one more of several
+    for first, second in [("my wifi password is hunter2", "my wifi password is in the blue notebook"),
+                          ("my sister is called Ana", "my sister is called Eva"),
+                          ("my favourite colour is blue", "my favourite colour is also green")]:
+        run(reg, "memory_remember", text=first)
+        assert run(reg, "memory_remember", text=second).output["status"] == "remembered"
+    text = (folder / "memory.md").read_text()
+    assert "hunter2" in text and "Ana" in text and "blue" in text
+
+
 def test_forgetting_asks_first_and_is_refused_when_nobody_can_answer(folder):
     reg = registry(folder)
     run(reg, "memory_remember", text="I work at Acme")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["third_person", "second_person", "is_question", "statement"]
+__all__ = ["third_person", "second_person", "is_question", "statement", "attribute"]
 
 _WH = r"(?:what|who|whom|whose|which|where|when|why|how)"
 _AUX = r"(?:do|does|did|is|are|was|were|can|could|would|will|should|have|has|had)"
@@ -179,3 +179,18 @@ def statement(text: str, about: str = "") -> str:
     head, tail = kept[:-200], kept[-200:]  # the asking words end it: a bounded search, however long
     kept = (head + _KEEP_TAIL.sub("", tail)).strip()
     return kept[:1].upper() + kept[1:] if kept else text.strip()
+
+
+# "The user's dentist is Dr. Patel": one thing of the user's and its one value. Not "is called"
+# (two sisters may each be called something), not a place or state ("is in the blue notebook",
+# "is not ..."), not a plural ("the user's kids are ...").
+_ATTRIBUTE = re.compile(r"^(?P<subject>the user's (?:[\w-]+ ){0,3}?[\w-]+) is (?!(?:called|named|known|also|not|"
+                        r"no longer|in|at|on|under|inside|near|by|behind|with|from|somewhere|one of|among|"
+                        r"either|both|now)\b)(?P<value>[^,;]+?)\.?$", re.IGNORECASE)
+
+
+def attribute(fact: str) -> str | None:
+    """The subject of a fact that gives one thing of the user's its one value ("The user's dentist
+    is Dr. Patel" -> "the user's dentist"), which a later fact of the same subject replaces; else None."""
+    match = _ATTRIBUTE.match(fact.strip())
+    return match["subject"].casefold() if match else None

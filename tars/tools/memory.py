@@ -20,7 +20,7 @@ from tars.atomic import LOCK_NAME, update_file
 from tars.errors import ToolError
 from tars.tools import date_phrases, dates, when
 from tars.tools.birthdays import counted
-from tars.tools.fact_wording import is_question, second_person, third_person
+from tars.tools.fact_wording import attribute, is_question, second_person, third_person
 from tars.tools.search_index import SearchIndex
 
 __all__ = ["MemoryStore", "Item", "KINDS", "MEMORY_RECALL", "memory_chunks", "rules_only"]
@@ -223,6 +223,12 @@ def _insert(lines: list[str], kind: str, text: str) -> list[str]:
     return [*lines[:last], *insert, *tail]
 
 
+def _replaced(lines: list[str], item: Item, text: str) -> list[str]:
+    """`lines` with `item`'s text made `text`, its bullet kept."""
+    line = lines[item.line]
+    return [*lines[: item.line], line[: line.index(item.text)] + text, *lines[item.line + 1:]]
+
+
 def _join(lines: list[str]) -> str:
     return "\n".join(lines).rstrip("\n") + "\n"
 
@@ -257,11 +263,20 @@ class MemoryStore:
         outcome: dict[str, Any] = {}
 
         def change(lines: list[str]) -> list[str]:
-            for item in parse("\n".join(lines)):
+            items = parse("\n".join(lines))
+            for item in items:
                 if _same(item.text, text):
                     outcome.update(status="already remembered", kind=item.kind, text=item.text,
                                    confirmation=_said("I already remember that", item.text))
                     return lines
+            # "my dentist is Dr. Patel" over "The user's dentist is Dr. Lee": the new value replaces
+            # the one old fact of that subject, and the user is told what it was
+            subject = attribute(text)
+            older = [it for it in items if subject and it.kind == kind and attribute(it.text) == subject]
+            if len(older) == 1:
+                outcome.update(status="updated", old=older[0].text, kind=kind, text=text,
+                               confirmation=_said(f"Updated: {second_person(older[0].text)} ->", text, sep=" "))
+                return _replaced(lines, older[0], text)
             outcome.update(status="remembered", kind=kind, text=text, confirmation=_said("Remembered", text))
             return _insert(lines, kind, text)
 
@@ -278,9 +293,7 @@ class MemoryStore:
                            confirmation=_said(f"Updated: {second_person(item.text)} ->", new, sep=" "))
             if kind and kind != item.kind:
                 return _insert(lines[: item.line] + lines[item.line + 1:], kind, new)
-            prefix = lines[item.line][: lines[item.line].index(item.text)]
-            lines[item.line] = prefix + new
-            return lines
+            return _replaced(lines, item, new)
 
         try:
             self._update(change)
