@@ -70,6 +70,17 @@ def test_with_the_tools_set_up_the_same_message_wants_them():
     assert decision.needs_tools and decision.tool_hints == ("todoist_add_task",) and decision.unavailable == ""
 
 
+@pytest.mark.parametrize("message", ["add eggs to my shopping note", "put milk on my shopping list note"])
+def test_a_note_asked_for_is_no_task_when_only_tasks_are_set_up(message):
+    """With only Todoist set up, "add eggs to my shopping note" had added a Todoist task."""
+    router = Router(builtin_tools(load_config(environ={"TODOIST_API_TOKEN": "token"})))
+    decision = router.decide(message)
+    assert not decision.needs_tools and "TARS_NOTES_DIR" in decision.unavailable, decision
+    # a list is the tasks' own, and an even match goes to the tools that are set up
+    assert router.decide("add eggs to my shopping list").tool_hints == ("todoist_add_task",)
+    assert router.decide("save this to my notes").unavailable == ""
+
+
 def test_tars_ask_answers_with_the_setting_and_asks_no_model():
     with OllamaServer() as ollama:  # the test environment has no TODOIST_API_TOKEN
         out = ask_json("add buy milk to my todo list", ollama.url)

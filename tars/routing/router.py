@@ -188,8 +188,11 @@ class Router:
             return decision
         body = sig.text[sig.lead:]
         if decision.needs_tools:  # a family's set-up tool, unless the message points at one that is not
-            if wanted.family != decision.family or _pointed(self._index, decision.family, body) \
-                    or not _pointed(self._missing, wanted.family, body) or _REFERS_BACK.search(body):
+            # ... or asks for a missing family far more surely ("add eggs to my shopping note": not a task)
+            outweighed = wanted.family != decision.family and wanted.score >= _SET_UP_BAR \
+                and wanted.score >= decision.score + _MARGIN
+            if not outweighed and (wanted.family != decision.family or _pointed(self._index, decision.family, body)
+                                   or not _pointed(self._missing, wanted.family, body) or _REFERS_BACK.search(body)):
                 return decision
         elif wanted.score < _SET_UP_BAR:
             return decision
