@@ -217,6 +217,8 @@ def test_conversion_sentence_and_refusals():
     told = convert_units(72, "fahrenheit", "celsius")
     assert told["confirmation"] == "72 °F ≈ 22.2222 °C" and told["result"] == pytest.approx(22.2222222222)
     assert convert_units(100, "km", "miles")["confirmation"] == "100 kilometres ≈ 62.1371 miles"
+    assert convert_units(90, "minutes", "hours and minutes")["confirmation"] == "90 minutes = 1 hour 30 minutes"
+    assert convert_units(1.5, "m", "feet and inches")["confirmation"] == "1.5 metres ≈ 4 feet 11.1 inches"
     assert convert_units(1234567.891234, "m", "ft")["confirmation"] == "1,234,567.89123 metres ≈ 4,050,420 feet"
     assert convert_units(1, "mm", "miles")["confirmation"] == "1 millimetre ≈ 6.21371e-07 miles"
     assert convert_units(0.621371, "miles", "km")["confirmation"] == "0.621371 miles ≈ 1 kilometre"
@@ -326,6 +328,8 @@ def test_unreadable_or_impossible_dates_are_refused(fixed_now):
     ("I have 3 dozen eggs, how many eggs is that?", "calculate"), ("total of my expenses: 12.50, 8 and 30",
                                                                    "calculate"),
     ("what's the average speed if I drive 120 km in 1.5 hours?", "calculate"),
+    ("how far is 10 miles?", "convert_units"), ("how heavy is 200 lbs", "convert_units"),
+    ("what is 5 feet in metric", "convert_units"),
 ])
 def test_exact_questions_get_the_one_tool_they_need_on_the_primary(router, message, tool):
     decision = router.decide(message)
@@ -348,7 +352,8 @@ def test_exact_questions_get_the_one_tool_they_need_on_the_primary(router, messa
     "recommend a square 8 inch baking pan", "what week is christmas break at harvard?",
     "what week is today in the nfl season?", "I have a 2x4 board, what can I build?",
     "half of 40 hours is spent in meetings, how do I push back?", "how many calories should I eat a day?",
-    "a third of 30 students failed, what should I do?",
+    "a third of 30 students failed, what should I do?", "how long is a 5 km walk?", "10 km",
+    "how far is 10 km from the coast?",
 ])
 def test_questions_about_methods_code_or_other_families_do_not_route_there(router, message):
     assert router.decide(message).family != "exact"
@@ -472,6 +477,15 @@ def test_percentages_added_to_each_other_stay_percentages(expression, value):
     ("how many days in a year", {"value": 1, "from_unit": "year", "to_unit": "days"}),
     ("how many hours in a year?", {"value": 1, "from_unit": "year", "to_unit": "hours"}),
     ("how many months in 2.5 years", {"value": 2.5, "from_unit": "years", "to_unit": "months"}),
+    # no unit asked for: the other system's, or a time in the next larger unit and the rest (the
+    # embedded model had answered "10 miles is approximately 628.3 miles")
+    ("how far is 10 miles?", {"value": 10, "from_unit": "miles", "to_unit": "kilometre"}),
+    ("how heavy is 200 lbs", {"value": 200, "from_unit": "lbs", "to_unit": "kilogram"}),
+    ("what is 100 fahrenheit in metric", {"value": 100, "from_unit": "fahrenheit", "to_unit": "celsius"}),
+    ("how tall is 6 feet 2 inches?", {"value": 74, "from_unit": "inches", "to_unit": "centimetre"}),
+    ("how far is 10 miles in km", {"value": 10, "from_unit": "miles", "to_unit": "km"}),
+    ("how long is 90 minutes?", {"value": 90, "from_unit": "minutes", "to_unit": "hours and minutes"}),
+    ("how long is 3 hours?", None), ("how far is 10 km from here?", None), ("how long is a 5 km walk?", None),
 ])
 def test_the_conversion_a_message_states(message, args):
     assert conversion_asked(message) == args
@@ -851,7 +865,7 @@ def test_digits_of_another_script_are_left_to_the_model():
 @pytest.mark.parametrize("value,source,targets,told", [
     (1.5, "m", "feet and inches", "1.5 metres ≈ 4 feet 11.1 inches"),
     (100, "minutes", "hours and minutes", "100 minutes ≈ 1 hour 40 minutes"),
-    (1.8288, "m", "feet and inches", "1.8288 metres ≈ 6 feet 0 inches"),  # 11.96 inches is a foot
+    (1.8288, "m", "feet and inches", "1.8288 metres = 6 feet 0 inches"),  # 11.96 inches is a foot
     # two temperatures, or the smaller unit first: each on its own
     (72, "fahrenheit", "celsius and kelvin", "72 °F ≈ 22.2222 °C and ≈ 295.372 K"),
     (2, "m", "inches and feet", "2 metres ≈ 78.7402 inches and ≈ 6.56168 feet"),

@@ -8,9 +8,9 @@ import math
 import re
 from typing import Any
 
-from tars.tools.units import AVERAGED, TABLE, TARGETS, UnitError, calendar_told, tidy, unit
+from tars.tools.units import AVERAGED, COUNTERPART, TABLE, TARGETS, UnitError, calendar_told, tidy, unit
 
-__all__ = ["conversion_asked"]
+__all__ = ["HOW_MEASURED", "conversion_asked"]
 
 # units whose kind the words leave open, read by a model rather than guessed
 _UNSAID = re.compile(r"\btons?\b", re.IGNORECASE)
@@ -20,8 +20,10 @@ _US_MEASURES = frozenset({"cup", "pint", "quart", "gallon", "fluid ounce"})
 # "3 feet 2 inches": numbers, each with its unit, the last one what the sum is counted in
 _NUMBER = r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|-?\.\d+"  # "2,450"; "1,5" is no number here
 _QUANTITY = re.compile(rf"({_NUMBER})\s*([^\d,;]+?)\s*(?=(?:,\s*|\s+and\s+|\s+)-?\.?\d|$)")
+# a quantity's size asked with no unit to give it in: "how far is 10 miles?"
+HOW_MEASURED = r"how (?:far|heavy|long|tall|big|hot|cold|warm|fast|high|deep|wide) (?:is|are)"
 _ASKING = re.compile(r"^(?:(?:please|can you|could you|would you)\s+)*(?:(?:what'?s|what is|what are|convert|how much "
-                     r"is|how much are)\s+)?", re.IGNORECASE)
+                     rf"is|how much are|{HOW_MEASURED})\s+)?", re.IGNORECASE)
 _PLEASE = re.compile(r"(?:,?\s+please)?\s*[?.!]*$", re.IGNORECASE)
 _SPLIT = re.compile(r"\s+(?:in terms of|to|in|into|as)\s+(?:a |an )?", re.IGNORECASE)
 # "how many seconds are in a week", "how many ounces in 3 pounds"
@@ -29,6 +31,27 @@ _HOW_MANY = re.compile(r"^how many (?P<to>[^\d?]+?) (?:are |is )?(?:there )?(?:i
                        rf"(?:a |an |one |(?P<n>{_NUMBER}) ?)(?P<unit>[^\d?]+?)\s*[?.!]*$", re.IGNORECASE)
 # "how many miles is 10 km"
 _HOW_MANY_IS = re.compile(r"^how many (?P<to>[^\d?]+?) (?:is|are|makes?) (?P<body>-?\.?\d.*?)\s*[?.!]*$", re.IGNORECASE)
+
+
+# "how far is 10 miles?", "how heavy is 200 lbs", "what's 30 c in imperial": the other system's unit
+_OTHER_SYSTEM = re.compile(rf"^(?:{HOW_MEASURED} "
+                           r"(?P<body>-?\.?\d.*?)|(?:what(?:'s| is| are)\s+)?(?P<said>-?\.?\d.*?) in "
+                           r"(?:metric|imperial|us units|the other system)(?: units)?)\s*[?.!]*$", re.IGNORECASE)
+
+
+# "how long is 90 minutes?": in the next larger unit and the rest, when there is one of it
+_LARGER = {"second": ("minutes and seconds", 60), "minute": ("hours and minutes", 60), "hour": ("days and hours", 24)}
+
+
+def _other_unit(value: float, written: str) -> str | None:
+    """The unit "how far is 10 miles?" is answered in: the other system's (kilometres), or for a
+    time of at least one larger unit, that unit and the rest; None when there is none."""
+    try:
+        name = unit(written)[1]
+    except UnitError:
+        return None
+    larger = _LARGER.get(name)
+    return COUNTERPART.get(name) or (larger[0] if larger and abs(value) >= larger[1] else None)
 
 
 def _quantity(body: str) -> tuple[float, str] | None:
@@ -93,6 +116,9 @@ def conversion_asked(message: str) -> dict[str, Any] | None:
         pair = (tidy(float((match["n"] or "1").replace(",", ""))), match["unit"], match["to"])
     elif (match := _HOW_MANY_IS.match(text)) and (quantity := _quantity(match["body"])):
         pair = (*quantity, match["to"])
+    elif (match := _OTHER_SYSTEM.match(text)) and (quantity := _quantity(match["body"] or match["said"])) \
+            and (other := _other_unit(*quantity)):
+        pair = (*quantity, other)
     else:
         text = _ASKING.sub("", text)
         split = _SPLIT.search(text)

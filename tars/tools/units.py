@@ -15,8 +15,8 @@ from typing import Any
 from tars.errors import ToolError
 from tars.tools.base import Tool
 
-__all__ = ["AVERAGED", "CONVERT_UNITS", "TABLE", "TARGETS", "UnitError", "calendar_told", "convert", "convert_units",
-           "tidy", "unit", "unit_tools"]
+__all__ = ["AVERAGED", "CONVERT_UNITS", "COUNTERPART", "TABLE", "TARGETS", "UnitError", "calendar_told", "convert",
+           "convert_units", "tidy", "unit", "unit_tools"]
 
 CONVERT_UNITS = "convert_units"  # the tool's name: the pipeline reads its arguments from a plain request
 
@@ -238,6 +238,17 @@ def _named(value: float, name: str, *, as_given: bool = False) -> str:
 
 # months and years have no one length: converting them uses the calendar's average, and says so
 AVERAGED = {("time", "month"), ("time", "year")}
+# a unit's like in the other system, for "how far is 10 miles?": the unit the asker most likely
+# thinks in is the one they did not name
+COUNTERPART = {
+    "mile": "kilometre", "kilometre": "mile", "foot": "metre", "metre": "foot", "inch": "centimetre",
+    "centimetre": "inch", "yard": "metre", "millimetre": "inch",
+    "pound": "kilogram", "kilogram": "pound", "ounce": "gram", "gram": "ounce", "stone": "kilogram",
+    "fahrenheit": "celsius", "celsius": "fahrenheit",
+    "gallon": "litre", "litre": "gallon", "fluid ounce": "millilitre", "millilitre": "fluid ounce",
+    "mile per hour": "kilometre per hour", "kilometre per hour": "mile per hour",
+    "acre": "hectare", "hectare": "acre", "square foot": "square metre", "square metre": "square foot",
+}
 
 
 _SECONDS_IN = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
@@ -276,14 +287,16 @@ def _compound(value: float, from_unit: str, targets: list[str]) -> dict[str, Any
         return None
     total, name_a, _ = convert(abs(value), from_unit, big)
     whole = math.floor(total)
-    rest = round(convert(total - whole, big, small)[0], 1)
+    unrounded = convert(total - whole, big, small)[0]
+    rest = round(unrounded, 1)
     if rest >= per:  # 11.96 inches rounds to a foot
         whole, rest = whole + 1, 0.0
+    exact = tidy(unrounded) == tidy(rest) and rest < per  # 90 minutes is 1 hour 30 minutes, not about it
     sign = "-" if value < 0 else ""
     shown = f"{sign}{_named(whole, big)} {_named(tidy(rest), small)}"
     given = _named(tidy(float(value)), name_a, as_given=True)
     return {"value": value, "from": name_a, "to": [big, small], "result": [float(f"{sign}{whole}"), rest],
-            "confirmation": f"{given} ≈ {shown}"}
+            "confirmation": f"{given} {'=' if exact else '≈'} {shown}"}
 
 
 def convert_units(value: float, from_unit: str, to_unit: str) -> dict[str, Any]:

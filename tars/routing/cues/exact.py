@@ -13,6 +13,7 @@ from tars.routing.family import Family, cues, hints
 from tars.tools.birthdays import BIRTHDAY_ASKED
 from tars.tools.date_requests import LEAP_QUESTION, WEEK_NUMBER, WEEK_OF_DAY
 from tars.tools.holidays import HOLIDAYS
+from tars.tools.unit_requests import HOW_MEASURED
 from tars.tools.when import CLOCK_TIME, MONTH_ABBR
 
 __all__ = ["EXACT", "MONEY_ASKED", "MONEY_PAIR"]
@@ -38,6 +39,10 @@ _UNIT = (
 )
 # feet and inches written with marks, asked in another unit: 5'11" in cm
 _MARKED_FEET = rf"\b\d+\s*['′’]\s*\d*\s*(?:\"|″|”|'')?\s*(?:to|in|into)\s+(?:{_UNIT})\b"
+# a quantity asked in the other system's unit: "how far is 10 miles?", "30 c in imperial"
+_QUANTITY = rf"{_N} ?(?:{_UNIT})(?: \d+ ?(?:{_UNIT}))?"
+_OTHER_SYSTEM = (rf"^(?:{HOW_MEASURED} {_QUANTITY}|"
+                 rf"(?:what(?:'s| is) )?{_QUANTITY} in (?:metric|imperial|us units)(?: units)?)\s*[?.!]*$")
 _MONTH_NAME = rf"(?:{MONTH_ABBR})[a-z]*\b"
 # numbers listed (each comma parts two, so a long list costs no backtracking)
 _LISTED = r"-?[$€£¥]?\d+(?:\.\d+)?(?:(?:\s*[,;]\s*(?:and\s+)?|\s+and\s+)-?[$€£¥]?\d+(?:\.\d+)?)+"
@@ -110,6 +115,7 @@ EXACT = Family(
         (3, rf"{_N} ?(?:{_UNIT})\b.{{0,4}}\b(?:to|in|into|as|in terms of)\s+(?:a |an )?(?:{_UNIT})\b"),
         (3, rf"\bhow many (?:{_UNIT}) (?:are |is |make up |fit )?(?:in|into|per) (?:a |an |one |{_N} ?)(?:{_UNIT})\b"),
         (3, rf"\bhow many (?:{_UNIT}) (?:is|are|makes?) {_N} ?(?:{_UNIT})\b"),  # "how many km is 26.2 miles"
+        (3, _OTHER_SYSTEM),
         (3, rf"^convert {_N}"),
         (3, _MARKED_FEET),
         # dates: days until, the weekday of a date, a date plus a span
@@ -172,7 +178,8 @@ EXACT = Family(
         convert_units=rf"\b(?:convert(?!.*\bfraction\b)|"
                       rf"how many (?:{_UNIT}) (?:are |is )?in(?! (?:the month of )?{_MONTH_NAME}))\b|"
                       rf"\bhow many (?:{_UNIT}) (?:is|are|makes?) {_N} ?(?:{_UNIT})\b|"
-                      rf"{_N} ?(?:{_UNIT})\b.{{0,4}}\b(?:to|in|into|as)\s+(?:a |an )?(?:{_UNIT})\b|{_MARKED_FEET}",
+                      rf"{_N} ?(?:{_UNIT})\b.{{0,4}}\b(?:to|in|into|as)\s+(?:a |an )?(?:{_UNIT})\b|{_MARKED_FEET}|"
+                      rf"{_OTHER_SYSTEM}",
         days_between=r"\bhow (?:many|much) (?:more )?(?:days|weeks|months|years|sleeps|time|weekdays|working days|"
                      r"business days)\b|^how long\b|"
                      r"\b(?:days|weeks|sleeps) (?:until|till|til|left|between)\b|\bhow old\b|"
