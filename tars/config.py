@@ -118,6 +118,27 @@ class Config:
     # guarded settings an untrusted working-folder .env tried to set (env names), and that file
     ignored: tuple[str, ...] = field(default=(), compare=False, repr=False)
     ignored_file: str = field(default="", compare=False, repr=False)
+    # TARS_ names set in config.env or the environment that no setting has (a typo is otherwise silent)
+    unknown: tuple[str, ...] = field(default=(), compare=False, repr=False)
+
+    def unknown_notice(self) -> str | None:
+        """The one line that names TARS_ variables tars does not read, with the setting each may mean."""
+        if not self.unknown:
+            return None
+        import difflib
+
+        def bare(names: list[str]) -> list[str]:  # "TARS_" is in every name: it makes no two alike
+            return [n.removeprefix("TARS_") for n in names]
+
+        said = []
+        for name in self.unknown:
+            settings = [s.env for s in SETTINGS if s.env.startswith("TARS_")]
+            like = [n.removeprefix("TARS_") for n in settings if n.startswith(name + "_")][:1] \
+                or difflib.get_close_matches(name.removeprefix("TARS_"), bare(settings), n=1, cutoff=0.75) \
+                or difflib.get_close_matches(name.removeprefix("TARS_"), bare(sorted(_KNOWN_NAMES)), n=1, cutoff=0.75)
+            said.append(f"{name} (did you mean TARS_{like[0]}?)" if like else name)
+        return f"{', '.join(said)}: not {'a setting' if len(said) == 1 else 'settings'} of tars, so not used; " \
+            "`tars config` lists them"
 
     def ignored_notice(self) -> str | None:
         """The one line that says which settings of an untrusted .env were ignored, and why."""
@@ -254,8 +275,15 @@ def load_config(
         values["model_remote"] = ModelSpec("claude", DEFAULT_CLAUDE_MODEL)
         raws["model_remote"] = f"claude:{DEFAULT_CLAUDE_MODEL}"
         sources["model_remote"] = "default (ANTHROPIC_API_KEY is set)"
+    unknown = tuple(sorted({key for _, layer in layers[:3] for key in layer
+                            if key.startswith("TARS_") and key not in _KNOWN_NAMES}))
     return Config(**values, sources=sources, raw=raws, ignored=ignored,
-                  ignored_file=str(project_file) if ignored else "")
+                  ignored_file=str(project_file) if ignored else "", unknown=unknown)
+
+
+# every TARS_ name tars reads: the settings' and the folders' (read before any setting, `tars.paths`)
+_KNOWN_NAMES = frozenset({key for s in SETTINGS for key in (s.env, *s.aliases)} |
+                         {"TARS_CONFIG_DIR", "TARS_DATA_DIR", "TARS_CACHE_DIR", "TARS_MODEL_DIR"})
 
 
 def _project_env(path: Path, user_data: Path) -> tuple[dict[str, str], tuple[str, ...]]:

@@ -84,6 +84,20 @@ def test_tars_config_masks_secrets_and_shows_sources():
     assert "8" in line and "[environment]" in line
 
 
+def test_a_tars_variable_that_is_no_setting_is_named_with_the_one_it_may_mean(tars_home, tmp_path):
+    """TARS_MODEL=… had been ignored without a word, the answer coming from the default model."""
+    (tars_home / "config" / "config.env").write_text("TARS_PLCE=Lisbon\n")
+    env = {"TARS_CONFIG_DIR": str(tars_home / "config"), "TARS_MODEL": "ollama:llama3", "TARS_FROBNICATE": "1",
+           "TARS_DATA_DIR": str(tmp_path), "TARS_PLACE": "Porto"}
+    notice = load_config(environ=env, cwd=tmp_path).unknown_notice()
+    assert notice == ("TARS_FROBNICATE, TARS_MODEL (did you mean TARS_MODEL_DEFAULT?), TARS_PLCE (did you mean "
+                      "TARS_PLACE?): not settings of tars, so not used; `tars config` lists them")
+    known = {"TARS_PLACE": "Porto", "TARS_CONFIG_DIR": str(tmp_path)}
+    assert load_config(environ=known, cwd=tmp_path).unknown_notice() is None
+    proc = _tars("config", env={"TARS_NOTE_DIR": "/tmp/notes"})
+    assert proc.returncode == 0 and "TARS_NOTE_DIR (did you mean TARS_NOTES_DIR?)" in proc.stdout
+
+
 @pytest.mark.parametrize(
     "env",
     [{"TARS_MODEL_DEFAULT": "claude:sonnet"}, {"TARS_MODEL_REMOTE": "foo:bar"},
@@ -113,7 +127,7 @@ def test_config_declares_one_typed_field_per_setting():
 
     from tars.config import SETTINGS, Config
 
-    extra = ("sources", "raw", "ignored", "ignored_file")
+    extra = ("sources", "raw", "ignored", "ignored_file", "unknown")
     declared = [f.name for f in dataclasses.fields(Config) if f.name not in extra]
     assert declared == [s.name for s in SETTINGS]
     hints = typing.get_type_hints(Config)

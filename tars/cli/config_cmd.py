@@ -64,3 +64,6 @@ def register(app: typer.Typer) -> None:
         width = max(len(what) for what, _, _ in places)
         for what, path, holds in places:
             print(terminal_safe(f"  {what:<{width}}  {path or '(none)'}  — {holds}"))
+        if notice := config.unknown_notice():
+            print()
+            print(terminal_safe(notice))

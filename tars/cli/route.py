@@ -24,13 +24,13 @@ def register(app: typer.Typer) -> None:
             None, "--remote", help="escalation model for this run, provider:model or none"),
     ) -> int:
         """Print where a message would go (escalate, provider, model, tool_hints, reason) as JSON."""
-        from tars.config import load_config
+        from tars.cli.settings import load_settings
         from tars.routing import Router
         from tars.session.assembly import known_tools
         from tars.session.escalation import route_result
 
         flags = {k: v for k, v in (("model_default", model), ("model_remote", remote)) if v is not None}
-        config = load_config(flags)
+        config = load_settings(flags)
         # what a new session would know, MCP cache included; tools not set up only to say so
         router = Router(known_tools(config))
 

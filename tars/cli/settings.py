@@ -29,13 +29,14 @@ def tell_once(notice: str) -> None:
 
 def load_settings(flags: Mapping[str, str] | None = None, *, role: Role | None = None) -> Config:
     """`load_config(flags, role=role)`; a notice on stderr (once per process) names the guarded
-    settings that the working folder's untrusted .env tried to set and were ignored."""
+    settings that the working folder's untrusted .env tried to set and were ignored, and another
+    the TARS_ variables that are no setting at all."""
     from tars.config import load_config
 
     config = load_config(flags, role=role)
-    notice = config.ignored_notice()
-    if notice:
-        tell_once(notice)
+    for notice in (config.ignored_notice(), config.unknown_notice()):
+        if notice:
+            tell_once(notice)
     return config
 
 
