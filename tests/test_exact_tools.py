@@ -622,6 +622,9 @@ def test_working_days_are_counted_monday_to_friday(fixed_now, message, args, tol
     ("what's the date on the first monday of next month?", {"date": "the first monday of next month"}),
     ("when is the last friday in november?", {"date": "the last friday in november"}),
     ("when is my dentist appointment?", None),
+    # a holiday with its year said as "next year" (the model had worked out Easter's date itself)
+    ("when is easter next year?", {"date": "easter next year"}),
+    ("what day is christmas next year?", {"date": "christmas next year"}),
 ])
 def test_the_weekday_a_message_asks_for(fixed_now, message, args):
     from tars.tools.date_requests import weekday_asked
@@ -688,7 +691,20 @@ def test_a_span_of_a_year_or_more_is_told_in_years_months_and_days_as_an_age_is(
     assert age["calendar"] == {"years": 36, "months": 8, "days": 11}
     assert age["confirmation"].endswith("is 13,405 days (36 years, 8 months and 11 days).")
     assert days_between("2027-11-25")["confirmation"].endswith("(1 year, 0 months and 0 days).")
-    assert days_between("2027-11-24")["confirmation"].endswith("is 364 days (52 weeks).")
+    assert days_between("2027-11-24")["confirmation"].endswith("is 364 days (11 months and 30 days, or 52 weeks).")
+
+
+def test_a_month_alone_is_its_first_day_next_time_it_comes(fixed_now):
+    """"how many months until june?" had been asked back "Could you tell me when?"."""
+    assert span_asked("how many months until june?") == {"to_date": "june"}
+    told = days_between("june")
+    assert told["confirmation"] == ("From Wednesday 2026-11-25 to Tuesday 2027-06-01 is 188 days "
+                                    "(6 months and 7 days, or 26 weeks and 6 days).")
+    assert told["calendar"] == {"years": 0, "months": 6, "days": 7}
+    assert days_between("until may 2028")["to"] == "Monday 2028-05-01"
+    assert days_between("12 december")["confirmation"].endswith("is 17 days (2 weeks and 3 days).")  # no months
+    with pytest.raises(DateError):
+        days_between("mayo")
 
 
 def test_leap_years_are_exact(router):

@@ -12,7 +12,7 @@ import datetime as dt
 import re
 
 from tars.tools import when
-from tars.tools.holidays import HOLIDAY_RANGE, HOLIDAY_SPAN
+from tars.tools.holidays import HOLIDAY_PATTERNS, HOLIDAY_RANGE, HOLIDAY_SPAN
 
 __all__ = ["find", "whole"]
 
@@ -55,6 +55,9 @@ def whole(words: str, now: dt.datetime) -> when.When | None:
     2027", "9am"; not "14 march 1990 today", "3 march should I book" or "Friday Harbor").
     DateError for an impossible day, as `when.day` raises it."""
     text = re.sub(r"^(?:on|the|at)\s+", "", " ".join(words.lower().replace("\u2019", "'").split())).strip(" .,")
+    if any(pattern.fullmatch(text) for pattern, _ in HOLIDAY_PATTERNS):  # "easter next year": one day
+        day = when.day(text, now.date())
+        return when.When(day, None, now.tzinfo) if day else None
     found = find(text, now)
     if len(found) == 1 and re.sub(r"^the\s+", "", found[0][0].lower()) == text:
         return found[0][1]

@@ -94,7 +94,7 @@ def _whole_date(words: str, now: dt.datetime) -> dt.date | None:
 
 
 # the unit asked for: days (or weeks, years) between days, hours and minutes between clock times
-_HOW = (r"^(?:(?:so|and|ok|okay),? )?how (?:many (?:more )?(?P<unit>days|weeks|sleeps|years|hours|minutes)|long|"
+_HOW = (r"^(?:(?:so|and|ok|okay),? )?how (?:many (?:more )?(?P<unit>days|weeks|sleeps|months|years|hours|minutes)|long|"
         r"much (?:more )?time)\b")
 # a count that is not of calendar days, or of a life that ended: the model's to work out
 _WORKING_DAYS = re.compile(r"\b(?:working|business|week|work)[ -]?days\b|\bweekdays\b", re.IGNORECASE)

@@ -194,6 +194,10 @@ def day(text: str, today: dt.date) -> dt.date | None:
         for pattern, make in HOLIDAY_PATTERNS:
             if m := pattern.fullmatch(whole):
                 return _next(make, m.group(1) or m.group(2), today)
+        # a month alone, "until june": its first day, next time it comes
+        if (m := re.fullmatch(rf"(?:(next|this)\s+)?({_MON})(?:\s+(\d{{4}}))?", whole)) and (month := _month(m[2])):
+            return _next(lambda y: _calendar_day(y, month, 1), m[3] or (f"{m[1]} year" if m[1] == "this" else None),
+                         today)
         return _day(t, today)
     except (OverflowError, ValueError):  # a year past 9999, counted on from a day near the end
         raise DateError("the result is outside the calendar (years 1 to 9999)") from None
