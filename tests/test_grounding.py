@@ -17,7 +17,7 @@ from tars.config import load_config
 from tars.errors import ToolError
 from tars.messages import Message
 from tars.pipeline import PipelineProvider, prompts, steps
-from tars.pipeline.grounding import Grounds, ground
+from tars.pipeline.grounding import Grounds, ground, placed
 from tars.pipeline.value_forms import as_value
 from tars.providers.scripted import ScriptedProvider
 from tars.routing import Router
@@ -639,3 +639,39 @@ def test_a_schema_the_validator_cannot_apply_is_no_crash():
     broken = {"type": "object", "properties": {"a": {"type": "string", "pattern": "("}}}
     assert ruled_out(broken, {"a": "x"}) == []
     assert schema_error(broken, {"a": "x"}).startswith("the tool's schema is invalid")
+
+
+def test_where_memory_says_the_user_lives_is_the_default_place_and_asks_no_model(tmp_path):
+    """"I live in Lisbon" remembered, "what's the weather like?" had been asked "which place?"."""
+    from tars.tools.memory import remembered_home
+
+    (tmp_path / "memory.md").write_text("## Facts\n\n- The user lives in a small flat\n- The user lives in Lisbon\n"
+                                        "- The user moved to Porto now\n- The user lives in Lisbon with two cats\n")
+    assert remembered_home(tmp_path) == "Porto"
+    assert remembered_home(tmp_path / "missing") is None
+    config = load_config().replace(tool_mode="pipeline", place="")
+    tools = [t for t in builtin_tools(config) if t.family == "weather"]
+    model = ScriptedProvider([], native_tools=False)
+    pipeline = PipelineProvider(model, grounds=Grounds.from_config(config, home=lambda: remembered_home(tmp_path)))
+    for asked in ("what's the weather like?", "what's the current weather?"):
+        settled = _settled(pipeline, asked, tools, hint="weather_now")
+        assert settled.call is not None and settled.call.args == {"location": "Porto"}, asked
+    assert model.calls == []
+    assert placed(tools[0], [Message(role="user", content="what's the weather like there?")], pipeline.grounds) is None
+    # a day or another place said: the executor reads it, with Porto only as the default
+    settled = _settled(pipeline, "will it rain in Nice tomorrow?", tools, hint="weather_now", script=model,
+                       reply=J({"tool": "weather_now", "args": {"location": "Nice"}}))
+    assert settled.call is not None and settled.call.args == {"location": "Nice"}
+
+
+def _settled(pipeline, asked, tools, *, hint, script=None, reply=None):
+    from tars.tool_hints import ToolHints
+
+    if script is not None and reply is not None:
+        script.rounds.append([reply])
+    gen = pipeline.settle([Message(role="user", content=asked)], tools, ToolHints(names=(hint,), sure=True))
+    try:
+        while True:
+            next(gen)
+    except StopIteration as stop:
+        return stop.value

@@ -380,3 +380,38 @@ def test_a_change_is_routed_to_the_update_and_a_new_fact_to_remember():
                  "my son is now 5, what books should he read?"):
         assert not router.decide(chat).needs_tools, chat
     assert router.decide("remember that I'm vegetarian now").tool_hints == ("memory_remember",)
+
+
+@pytest.mark.parametrize("message, tool", [
+    ("remind me what my wifi password is", "memory_recall"), ("what am I allergic to?", "memory_recall"),
+    ("am I allergic to nuts?", "memory_recall"), ("don't remember that", "memory_forget"),
+    ("oops, don't save that", "memory_forget"), ("forget that", "memory_forget"),
+])
+def test_the_users_own_facts_asked_back_or_taken_back_go_to_memory(message, tool):
+    """"remind me what my wifi password is" had no cue, and the embedded model answered with the
+    user's name from the prompt ("Your wifi password is Sam")."""
+    router = Router(builtin_tools(load_config(environ={})))
+    assert router.decide(message).tool_hints == (tool,), message
+    assert router.decide("remind me to call mum").family == "tasks"
+    assert "memory_forget" not in router.decide("I don't remember that movie").tool_hints
+
+
+def test_dont_remember_that_forgets_what_was_just_remembered_and_asks_when_nothing_was(folder):
+    from tars.pipeline import PipelineProvider
+    from tars.pipeline.grounding import Grounds
+    from tars.providers.scripted import ScriptedProvider
+    from tars.session import Session
+
+    cfg = config(folder).replace(tool_mode="pipeline")
+
+    def session() -> Session:
+        return Session(cfg, primary=PipelineProvider(ScriptedProvider([]), grounds=Grounds()),
+                       tools=registry(folder), confirm=lambda tool, call: True)
+
+    run(registry(folder), "memory_remember", text="my sister is called Ana")
+    fresh = session().send("don't remember that")
+    assert fresh.text == "Which memory should I forget? Nothing was remembered earlier in this conversation."
+    chat = session()
+    assert chat.send("I'm allergic to peanuts").text == "Remembered: You are allergic to peanuts."
+    assert chat.send("oops, don't remember that").text == "Forgotten: You are allergic to peanuts."
+    assert "peanuts" not in (folder / "memory.md").read_text() and "Ana" in (folder / "memory.md").read_text()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -43,16 +43,22 @@ class Grounds:
 
     place: str | None = None
     now: dt.datetime | None = None
+    # where memory says the user lives, looked up when no place is set (it may be told mid-chat)
+    home: Callable[[], str | None] | None = field(default=None, compare=False)
 
     def moment(self) -> dt.datetime:
         return self.now or dt.datetime.now().astimezone()
 
+    def default_place(self) -> str | None:
+        """The place a request that names none is about: the one set, else where the user lives."""
+        return self.place or (self.home() if self.home is not None else None)
+
     @classmethod
-    def from_config(cls, config: Config) -> Grounds:
+    def from_config(cls, config: Config, *, home: Callable[[], str | None] | None = None) -> Grounds:
         place = config.place or None
         if not place and config.lat is not None and config.lon is not None:
             place = f"latitude {config.lat}, longitude {config.lon}"
-        return cls(place=place)
+        return cls(place=place, home=home)
 
 
 @dataclass
@@ -278,8 +284,8 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
                    if n not in out.args]
     for name in dict.fromkeys(needed):
         prop = _prop(props, name)
-        if grounds.place and is_place_arg(name, prop):
-            out.args[name] = grounds.place
+        if (place := grounds.default_place()) and is_place_arg(name, prop):
+            out.args[name] = place
             if name in out.dropped:
                 out.dropped.remove(name)
         else:
@@ -297,6 +303,7 @@ give check get can could you would i do does did let know see should need s ll r
 raining snow snowing sunny sun cloudy hot cold warm chilly wind windy temperature humid humidity storm stormy
 umbrella jacket coat sunrise sunset degrees freezing""".split())
 _WORDS = re.compile(r"[^\W_]+")  # any script's words: "東京" may be the place
+_THERE = re.compile(r"\b(?:there|that place|that city)\b", re.IGNORECASE)
 _COORDINATES = frozenset({"latitude", "longitude"})
 
 
@@ -305,8 +312,34 @@ def unplaced(tools: Sequence[Tool], messages: Sequence[Message], grounds: Ground
     a place, no default place is set, and nothing the user wrote goes beyond the tools' own words,
     times and filler ("what's the weather like tomorrow?"). Anything more may be a place: the
     executor and `ground` decide then, at a model step's cost."""
-    if grounds.place or not tools or not all(takes_place(t.parameters) and _needs_place(t.parameters) for t in tools):
+    if grounds.default_place() or not _placeless(tools, messages, grounds, dated=True):
         return None
+    props = _properties(tools[0].parameters)
+    return _question([next(n for n, p in props.items() if isinstance(p, dict) and is_place_arg(n, p))], props)
+
+
+def placed(tool: Tool, messages: Sequence[Message], grounds: Grounds) -> dict[str, Any] | None:
+    """The call "what's the weather?" stands for when a default place is known and the place is all
+    the tool requires: that place, with no model step; None when the user said anything more (a
+    day, a place, a detail), which the executor reads."""
+    props = _properties(tool.parameters)
+    base, alternatives = _required_sets(tool.parameters)
+    # the one way to meet the schema that is a place alone: {"location"} (or anyOf's location branch)
+    ways = [set(alt) | base for alt in alternatives] or [base]
+    alone = [next(iter(way)) for way in ways if len(way) == 1 and is_place_arg(next(iter(way)), _prop(props, next(
+        iter(way))))]
+    pointed = any(m.role == "user" and _THERE.search(m.content) for m in messages)  # "there": a place said before
+    if len(alone) != 1 or pointed or not _placeless([tool], messages, grounds, dated=False) \
+            or not (place := grounds.default_place()):
+        return None
+    return {alone[0]: place}
+
+
+def _placeless(tools: Sequence[Tool], messages: Sequence[Message], grounds: Grounds, *, dated: bool) -> bool:
+    """Whether every tool needs a place and no user message says more than the tools' own words and
+    filler (and days and times, when `dated`)."""
+    if not tools or not all(takes_place(t.parameters) and _needs_place(t.parameters) for t in tools):
+        return False
     vocabulary = {w.casefold() for tool in tools for w in _WORDS.findall(f"{tool.name.replace('_', ' ')} "
                                                                         f"{tool.description}")
                   if w not in _names_in(tool.description)}
@@ -316,11 +349,12 @@ def unplaced(tools: Sequence[Tool], messages: Sequence[Message], grounds: Ground
             continue
         text = message.content.casefold()
         for phrase, _ in date_phrases.find(text, now):
+            if not dated:
+                return False
             text = text.replace(phrase.casefold(), " ")
         if any(w not in _PLACELESS and w not in vocabulary for w in _WORDS.findall(text)):
-            return None
-    props = _properties(tools[0].parameters)
-    return _question([next(n for n, p in props.items() if isinstance(p, dict) and is_place_arg(n, p))], props)
+            return False
+    return True
 
 
 def _names_in(description: str) -> set[str]:

@@ -28,7 +28,7 @@ from tars.errors import ToolError
 from tars.events import Event, Status, Stop, TextDelta, ToolCall, ToolCallEvent, Usage
 from tars.messages import Message, latest_user_text
 from tars.pipeline import prompts
-from tars.pipeline.grounding import Grounds, unplaced
+from tars.pipeline.grounding import Grounds, placed, unplaced
 from tars.pipeline.own_answers import confirmations, missing_note, nothing_useful, own_answer
 from tars.pipeline.steps import Arguments, Decision, StepRun, execute, route
 from tars.providers.base import Provider
@@ -211,6 +211,13 @@ class PipelineProvider:
                                "question": question})
             settled.tool = tool
             settled.call = Arguments(tool.name, {}, json_valid=True, schema_valid=False, question=question)
+            return settled
+        if (plan.step == "call" or plan.sure) and (args := placed(plan.tools[0], messages, self.grounds)) is not None:
+            tool = plan.tools[0]  # "what's the weather?" with a default place: that place, no model step
+            self.trace.append({"choice": "call_tool", "tool": tool.name, "error": None, "router": "skipped",
+                               "args": args})
+            settled.tool = tool
+            settled.call = Arguments(tool.name, args, json_valid=True, schema_valid=True)
             return settled
         if plan.step == "call":
             tool = plan.tools[0]

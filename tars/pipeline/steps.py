@@ -27,7 +27,7 @@ from tars.routing.follow_up import chain, new_value
 from tars.tools import date_phrases
 from tars.tools.base import Tool
 from tars.tools.fact_wording import statement
-from tars.tools.stated import carried_args, stated_args
+from tars.tools.stated import carried_args, followed, stated_args, unreferred
 
 __all__ = ["StepRun", "Decision", "Arguments", "run_step", "route", "execute", "CHOICES"]
 
@@ -174,11 +174,14 @@ def execute(provider: Any, messages: Sequence[Message], tool: Tool, grounds: Gro
     Valid arguments are then checked against the conversation (`grounding`)."""
     if (stated := _stated_args(tool, messages)) is not None:
         return Arguments(tool.name, stated, json_valid=True, schema_valid=True)
+    previous = _last_result(messages, followed(tool.name))
+    if (question := unreferred(tool.name, request_of(latest_user_text(messages)), previous)) is not None:
+        return Arguments(tool.name, {}, json_valid=True, schema_valid=False, question=question)
     grounds = grounds or Grounds()
     now = grounds.moment()
     request = [Message(role="user", content=prompts.request_text(messages))]
     # the default place only for a tool that takes a place: a small model copies any line it is shown
-    place = grounds.place if takes_place(tool.parameters) else None
+    place = grounds.default_place() if takes_place(tool.parameters) else None
     system = prompts.executor_system(tool, now, place=place, dates=date_notes(messages, now))
     schema = prompts.executor_schema(tool)
     run = run_step(provider, "executor", request, system, schema, cap=_EXECUTOR_CAP)
@@ -206,18 +209,19 @@ def _stated_args(tool: Tool, messages: Sequence[Message]) -> dict[str, Any] | No
     """Arguments the message states exactly (`tars.tools.stated`), when they meet the schema."""
     content = latest_user_text(messages)
     request = request_of(content)  # the request is read; what came attached only as its numbers
-    args = stated_args(tool.name, request, attached=content[len(request):], previous=_last_result(messages, tool))
+    args = stated_args(tool.name, request, attached=content[len(request):],
+                       previous=_last_result(messages, followed(tool.name)))
     if args is None:  # a follow-up: "and new year's day?" after "what day is christmas?"
         args = carried_args(tool.name, chain(requests_of(messages)), new_value)
     return args if args is not None and schema_error(tool.parameters, args) is None else None
 
 
-def _last_result(messages: Sequence[Message], tool: Tool) -> dict[str, Any] | None:
-    """The output of the latest successful call of `tool` before the latest user message (what
-    "now subtract 100" takes further), or None."""
+def _last_result(messages: Sequence[Message], name: str) -> dict[str, Any] | None:
+    """The output of the latest successful call of the tool `name` before the latest user message
+    (what "now subtract 100" takes further), or None."""
     latest = max((i for i, m in enumerate(messages) if m.role == "user"), default=0)
     for message in reversed(messages[:latest]):
-        if message.role == "tool" and message.name == tool.name and not message.is_error:
+        if message.role == "tool" and message.name == name and not message.is_error:
             try:
                 value = json.loads(message.content)
             except ValueError:

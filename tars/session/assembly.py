@@ -54,8 +54,12 @@ def primary_provider(config: Config) -> Provider:
         return primary
     from tars.pipeline import PipelineProvider
     from tars.pipeline.grounding import Grounds
+    from tars.tools.builtin import memory_folder
+    from tars.tools.memory import remembered_home
 
-    return PipelineProvider(primary, mode=config.tool_mode, grounds=Grounds.from_config(config))
+    folder = memory_folder(config)
+    return PipelineProvider(primary, mode=config.tool_mode,
+                            grounds=Grounds.from_config(config, home=lambda: remembered_home(folder)))
 
 
 def known_tools(config: Config) -> list[Tool]:

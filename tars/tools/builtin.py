@@ -26,12 +26,17 @@ def _index() -> SearchIndex:
     return SearchIndex(cache_dir() / "search.db")
 
 
-def memory_store(config: Any, index: SearchIndex | None = None):
+def memory_folder(config: Any) -> Path:
+    """Where memory.md is: TARS_MEMORY_DIR, else the data dir's memory folder."""
     from tars.config import data_dir
+
+    return Path(config.memory_dir) if config.memory_dir else data_dir() / "memory"
+
+
+def memory_store(config: Any, index: SearchIndex | None = None):
     from tars.tools.memory import MemoryStore
 
-    folder = Path(config.memory_dir) if config.memory_dir else data_dir() / "memory"
-    return MemoryStore(folder, index or _index())
+    return MemoryStore(memory_folder(config), index or _index())
 
 
 def vault(config: Any, index: SearchIndex | None = None):

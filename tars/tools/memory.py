@@ -223,6 +223,21 @@ def _insert(lines: list[str], kind: str, text: str) -> list[str]:
     return [*lines[:last], *insert, *tail]
 
 
+# where the user lives, as remembered: "The user lives in Lisbon" (not "in a small flat")
+_HOME = re.compile(r"^(?i:the user (?:lives|is living|is based|has moved|moved|now lives) (?:in|to)) "
+                   r"(?P<place>[A-Z][\w'’.-]*(?:,? [A-Z][\w'’.-]*){0,3})(?i:\s+now)?\.?$")
+
+
+def remembered_home(folder: Path) -> str | None:
+    """The place memory (in `folder`) says the user lives in, the latest said; None when it says none."""
+    try:
+        items = parse((folder / "memory.md").read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        return None
+    homes = [m["place"] for it in items if it.kind in ("fact", "pinned") and (m := _HOME.match(it.text))]
+    return homes[-1] if homes else None
+
+
 def _replaced(lines: list[str], item: Item, text: str) -> list[str]:
     """`lines` with `item`'s text made `text`, its bullet kept."""
     line = lines[item.line]

@@ -48,7 +48,28 @@ from tars.tools.unit_requests import conversion_asked
 from tars.tools.units import CONVERT_UNITS
 from tars.tools.web import WEB_READ, url_asked
 
-__all__ = ["stated_args", "carried_args"]
+__all__ = ["stated_args", "carried_args", "followed", "unreferred"]
+
+# a tool whose follow-up takes another tool's last output: "don't remember that" forgets what was
+# just remembered (the rest take their own: "now subtract 100")
+_FOLLOWS = {MEMORY_FORGET: MEMORY_REMEMBER}
+# taking back what was just remembered
+_UNDO = re.compile(r"^(?:(?:no|oh|oops|wait|actually|sorry|never mind|nevermind)[,!.]?\s+)*(?:please\s+)?"
+                   r"(?:(?:don'?t|do not) (?:remember|save|keep|store) (?:that|this|it)|forget (?:that|this|it)|"
+                   r"(?:undo|scratch|delete|remove) that)(?: please)?\s*[.!]*$", re.IGNORECASE)
+
+
+def unreferred(tool_name: str, message: str, previous: dict[str, Any] | None) -> str | None:
+    """The question to ask when `message` points back at what is not there ("don't remember that"
+    with nothing remembered in this conversation), or None."""
+    if tool_name == MEMORY_FORGET and previous is None and _UNDO.match(" ".join(message.split())):
+        return "Which memory should I forget? Nothing was remembered earlier in this conversation."
+    return None
+
+
+def followed(tool_name: str) -> str:
+    """The tool whose last output a follow-up to `tool_name` takes further (`stated_args`'s `previous`)."""
+    return _FOLLOWS.get(tool_name, tool_name)
 
 
 def _expression(message: str) -> dict[str, Any] | None:
@@ -81,7 +102,8 @@ def stated_args(tool_name: str, message: str, attached: str = "",
                 previous: dict[str, Any] | None = None) -> dict[str, Any] | None:
     """The arguments `message` gives tars's tool `tool_name` outright, or None for a model to work out;
     `attached`: what came with it, of which only numbers asked about are read ("the sum of these");
-    `previous`: the tool's last output, which a follow-up may take further ("now subtract 100").
+    `previous`: the last output of the tool `followed` names, which a follow-up may take further
+    ("now subtract 100"; "don't remember that" after a fact was remembered).
     (MCP tools' names carry their server's, so these names are only ever tars's own tools.)"""
     reader = _READERS.get(tool_name)
     if reader is None or len(message) > _MAX_CHARS:
@@ -92,6 +114,8 @@ def stated_args(tool_name: str, message: str, attached: str = "",
             return {"expression": expression}
         if previous and (expression := continued(message, previous)):
             return {"expression": expression}
+    if tool_name == MEMORY_FORGET and _UNDO.match(message):  # "that" is only what was just remembered
+        return {"text": previous["text"]} if previous and isinstance(previous.get("text"), str) else None
     return reader(message)
 
 

@@ -208,6 +208,13 @@ MEMORY = Family(
         # someone's birthday asked about: what memory holds of it (recall counts the days to it)
         (6, BIRTHDAY_ASKED),  # specific enough to outweigh the textbook frame of "how many days"
         (3, r"\bi (?:told|mentioned|said to|gave) you\b|\bwhat i (?:said|told you|mentioned)\b"),
+        # the user's own facts asked back: "remind me what my wifi password is", "what am I allergic to?"
+        (3, r"^(?:(?:can|could) you )?remind me (?:what|who|where|when|which|how old) (?:my|our|i)\b|"
+            r"^(?:what|which \w+) am i (?:allergic|intolerant|sensitive) to\b|^am i (?:allergic|intolerant) to\b|"
+            r"^what (?:do|did) i (?:usually )?(?:drink|eat|prefer|drive|do for (?:a )?living)\s*[?.!]*$"),
+        # taking back what was just remembered: "don't remember that", "forget that"
+        (3.5, r"^(?:(?:no|oh|oops|wait|actually|sorry|never mind|nevermind)[,!.]?\s+)*(?:please\s+)?"
+              r"(?:(?:don'?t|do not) (?:remember|save|keep|store) (?:that|this|it)|forget (?:that|this|it))\b"),
         (1, r"\b(?:remember|forget|recall|memory|preferences?)\b"),
     ),
     negatives=cues(
@@ -223,14 +230,16 @@ MEMORY = Family(
     ),
     hints=hints(
         memory_remember=rf"(?:{FACT_STATED})|"
-                        rf"^(?!(?=.*(?:{CHANGED})){UPDATE_STATED})(?:.*?)\b(?:(?<!you )(?<!you still )remember|"
+                        rf"^(?!(?=.*(?:{CHANGED})){UPDATE_STATED})(?!.*\b(?:don'?t|do not) (?:remember|save|keep|"
+                        r"store)\b)(?:.*?)\b(?:(?<!you )(?<!you still )remember|"
                         r"(?:keep|bear) (?:that |this |it )?in mind|don't forget|from now on|going forward|always|"
                         r"never|call me|go by|store|memori[sz]e|my name is|i'm|i am|is|are)\b",
         memory_update=r"\b(?:update|actually|changed|moved|switched|correct|(?<!from )now(?! on)|instead|"
                       r"no longer|anymore)\b",
         memory_forget=r"\b(?:(?<!don't )(?<!dont )(?<!not )(?<!never )forget|erase|delete|remove|wipe|drop|clear|"
-                      r"stop remembering)\b",
-        memory_recall=r"\b(?:what do you (?:know|remember)|what'?s my|what is my|do you (?:remember|know)|"
+                      r"stop remembering)\b|\b(?:don'?t|do not) (?:remember|save|keep|store) (?:that|this|it)\W*$",
+        memory_recall=r"\b(?:what do you (?:know|remember)|what'?s my|what is my|do you (?:remember|know)|remind me|"
+                      r"am i|what do i|"
                       r"what did i (?:tell|say)|what have i told|my preferences|when is my|where do i|"
                       r"what \w+ do i|you (?:know|remember|recall|have)|i (?:told|said|mentioned))\b"
                       r"|^(?:what|when|where|who|which|how old)\b.{0,40}\bmy\b|" + BIRTHDAY_ASKED,
