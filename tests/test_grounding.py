@@ -658,6 +658,10 @@ def test_where_memory_says_the_user_lives_is_the_default_place_and_asks_no_model
         assert settled.call is not None and settled.call.args == {"location": "Porto"}, asked
     assert model.calls == []
     assert placed(tools[0], [Message(role="user", content="what's the weather like there?")], pipeline.grounds) is None
+    # with TARS_PLACE the tool asks for no place and falls back on it itself
+    set_up = load_config().replace(place="Porto")
+    weather_now = next(t for t in builtin_tools(set_up) if t.name == "weather_now")
+    assert placed(weather_now, [Message(role="user", content="what's the weather?")], Grounds.from_config(set_up)) == {}
     # a day or another place said: the executor reads it, with Porto only as the default
     settled = _settled(pipeline, "will it rain in Nice tomorrow?", tools, hint="weather_now", script=model,
                        reply=J({"tool": "weather_now", "args": {"location": "Nice"}}))

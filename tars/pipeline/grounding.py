@@ -312,7 +312,9 @@ def unplaced(tools: Sequence[Tool], messages: Sequence[Message], grounds: Ground
     a place, no default place is set, and nothing the user wrote goes beyond the tools' own words,
     times and filler ("what's the weather like tomorrow?"). Anything more may be a place: the
     executor and `ground` decide then, at a model step's cost."""
-    if grounds.default_place() or not _placeless(tools, messages, grounds, dated=True):
+    if grounds.default_place() or not tools or not all(takes_place(t.parameters) and _needs_place(t.parameters)
+                                                       for t in tools) \
+            or not _placeless(tools, messages, grounds, dated=True):
         return None
     props = _properties(tools[0].parameters)
     return _question([next(n for n, p in props.items() if isinstance(p, dict) and is_place_arg(n, p))], props)
@@ -329,17 +331,17 @@ def placed(tool: Tool, messages: Sequence[Message], grounds: Grounds) -> dict[st
     alone = [next(iter(way)) for way in ways if len(way) == 1 and is_place_arg(next(iter(way)), _prop(props, next(
         iter(way))))]
     pointed = any(m.role == "user" and _THERE.search(m.content) for m in messages)  # "there": a place said before
-    if len(alone) != 1 or pointed or not _placeless([tool], messages, grounds, dated=False) \
+    if pointed or not takes_place(tool.parameters) or not _placeless([tool], messages, grounds, dated=False) \
             or not (place := grounds.default_place()):
         return None
-    return {alone[0]: place}
+    if ways == [set()] and grounds.place:  # the tool falls back on the place set itself (TARS_PLACE)
+        return {}
+    return {alone[0]: place} if len(alone) == 1 else None
 
 
 def _placeless(tools: Sequence[Tool], messages: Sequence[Message], grounds: Grounds, *, dated: bool) -> bool:
-    """Whether every tool needs a place and no user message says more than the tools' own words and
-    filler (and days and times, when `dated`)."""
-    if not tools or not all(takes_place(t.parameters) and _needs_place(t.parameters) for t in tools):
-        return False
+    """Whether no user message says more than the tools' own words and filler (and days and times,
+    when `dated`)."""
     vocabulary = {w.casefold() for tool in tools for w in _WORDS.findall(f"{tool.name.replace('_', ' ')} "
                                                                         f"{tool.description}")
                   if w not in _names_in(tool.description)}
