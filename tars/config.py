@@ -127,16 +127,16 @@ class Config:
             return None
         import difflib
 
-        def bare(names: list[str]) -> list[str]:  # "TARS_" is in every name: it makes no two alike
-            return [n.removeprefix("TARS_") for n in names]
-
+        # "TARS_" is in most names, which makes no two alike: names are compared without it, and a
+        # setting without it (TODOIST_API_TOKEN) is suggested as it is
+        names = [s.env for s in SETTINGS] + sorted(_KNOWN_NAMES - {s.env for s in SETTINGS})
+        bare = {n.removeprefix("TARS_"): n for n in names}
         said = []
         for name in self.unknown:
-            settings = [s.env for s in SETTINGS if s.env.startswith("TARS_")]
-            like = [n.removeprefix("TARS_") for n in settings if n.startswith(name + "_")][:1] \
-                or difflib.get_close_matches(name.removeprefix("TARS_"), bare(settings), n=1, cutoff=0.75) \
-                or difflib.get_close_matches(name.removeprefix("TARS_"), bare(sorted(_KNOWN_NAMES)), n=1, cutoff=0.75)
-            said.append(f"{name} (did you mean TARS_{like[0]}?)" if like else name)
+            key = name.upper().removeprefix("TARS_")
+            like = [n for b, n in bare.items() if b == key or b.startswith(key + "_")][:1] \
+                or [bare[b] for b in difflib.get_close_matches(key, list(bare), n=1, cutoff=0.75)]
+            said.append(f"{name} (did you mean {like[0]}?)" if like else name)
         return f"{', '.join(said)}: not {'a setting' if len(said) == 1 else 'settings'} of tars, so not used; " \
             "`tars config` lists them"
 

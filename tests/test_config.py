@@ -94,6 +94,9 @@ def test_a_tars_variable_that_is_no_setting_is_named_with_the_one_it_may_mean(ta
                       "TARS_PLACE?): not settings of tars, so not used; `tars config` lists them")
     known = {"TARS_PLACE": "Porto", "TARS_CONFIG_DIR": str(tmp_path)}
     assert load_config(environ=known, cwd=tmp_path).unknown_notice() is None
+    near = load_config(environ={**env, "TARS_TODOIST_API_TOKEN": "t", "TARS_notes_dir": "/n"}, cwd=tmp_path)
+    assert "TARS_TODOIST_API_TOKEN (did you mean TODOIST_API_TOKEN?)" in (near.unknown_notice() or "")
+    assert "TARS_notes_dir (did you mean TARS_NOTES_DIR?)" in (near.unknown_notice() or "")
     proc = _tars("config", env={"TARS_NOTE_DIR": "/tmp/notes"})
     assert proc.returncode == 0 and "TARS_NOTE_DIR (did you mean TARS_NOTES_DIR?)" in proc.stdout
 

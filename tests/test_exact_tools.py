@@ -218,6 +218,9 @@ def test_conversion_sentence_and_refusals():
     assert told["confirmation"] == "72 °F ≈ 22.2222 °C" and told["result"] == pytest.approx(22.2222222222)
     assert convert_units(100, "km", "miles")["confirmation"] == "100 kilometres ≈ 62.1371 miles"
     assert convert_units(90, "minutes", "hours and minutes")["confirmation"] == "90 minutes = 1 hour 30 minutes"
+    assert convert_units(70, "minutes", "hours and minutes")["confirmation"] == "70 minutes = 1 hour 10 minutes"
+    assert convert_units(3601, "seconds", "hours and minutes")["confirmation"] == \
+        "3601 seconds ≈ 1 hour 0 minutes"
     assert convert_units(1.5, "m", "feet and inches")["confirmation"] == "1.5 metres ≈ 4 feet 11.1 inches"
     assert convert_units(1234567.891234, "m", "ft")["confirmation"] == "1,234,567.89123 metres ≈ 4,050,420 feet"
     assert convert_units(1, "mm", "miles")["confirmation"] == "1 millimetre ≈ 6.21371e-07 miles"
@@ -486,6 +489,11 @@ def test_percentages_added_to_each_other_stay_percentages(expression, value):
     ("how far is 10 miles in km", {"value": 10, "from_unit": "miles", "to_unit": "km"}),
     ("how long is 90 minutes?", {"value": 90, "from_unit": "minutes", "to_unit": "hours and minutes"}),
     ("how long is 3 hours?", None), ("how far is 10 km from here?", None), ("how long is a 5 km walk?", None),
+    ("how long is 3600 seconds?", {"value": 3600, "from_unit": "seconds", "to_unit": "hours and minutes"}),
+    ("how long is 1,000,000 seconds", {"value": 1000000, "from_unit": "seconds", "to_unit": "days and hours"}),
+    # the system named: the other one's unit, or nothing to do
+    ("what is 10 km in imperial", {"value": 10, "from_unit": "km", "to_unit": "mile"}),
+    ("what is 10 km in metric", None), ("what is 100 fahrenheit in us units", None),
 ])
 def test_the_conversion_a_message_states(message, args):
     assert conversion_asked(message) == args
@@ -880,7 +888,7 @@ def test_digits_of_another_script_are_left_to_the_model():
 
 @pytest.mark.parametrize("value,source,targets,told", [
     (1.5, "m", "feet and inches", "1.5 metres ≈ 4 feet 11.1 inches"),
-    (100, "minutes", "hours and minutes", "100 minutes ≈ 1 hour 40 minutes"),
+    (100, "minutes", "hours and minutes", "100 minutes = 1 hour 40 minutes"),
     (1.8288, "m", "feet and inches", "1.8288 metres = 6 feet 0 inches"),  # 11.96 inches is a foot
     # two temperatures, or the smaller unit first: each on its own
     (72, "fahrenheit", "celsius and kelvin", "72 °F ≈ 22.2222 °C and ≈ 295.372 K"),

@@ -79,6 +79,16 @@ def test_a_note_asked_for_is_no_task_when_only_tasks_are_set_up(message):
     # a list is the tasks' own, and an even match goes to the tools that are set up
     assert router.decide("add eggs to my shopping list").tool_hints == ("todoist_add_task",)
     assert router.decide("save this to my notes").unavailable == ""
+    assert "TARS_NOTES_DIR" in router.decide("cross bread off my shopping list note").unavailable
+    # a note named after a family that is not set up is still a note
+    notes = Router(builtin_tools(load_config(environ={"TARS_NOTES_DIR": "/tmp/notes"})))
+    for named in ('please remove "call Bob" from my todo note', "add call Bob to my todo note",
+                  "what's in my todo note?"):
+        assert notes.decide(named).family == "notes" and notes.decide(named).unavailable == "", named
+    both = Router(builtin_tools(load_config(environ={"TARS_NOTES_DIR": "/tmp/notes", "TODOIST_API_TOKEN": "t"})))
+    assert both.decide("cross bread off my shopping list note").tool_hints == ("note_edit",)
+    for passing in ("I learned a lot from the lecture notes", "he read it out of the old diary"):
+        assert both.decide(passing).family != "notes", passing
 
 
 def test_tars_ask_answers_with_the_setting_and_asks_no_model():

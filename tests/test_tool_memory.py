@@ -192,14 +192,23 @@ def test_a_new_value_of_something_remembered_replaces_the_old_one(folder):
     assert changed["confirmation"] == "Updated: Your dentist is Dr. Lee -> Your dentist is Dr. Patel."
     assert [it["text"] for it in run(reg, "memory_recall", query="dentist").output["items"]] == \
         ["The user's dentist is Dr. Patel"]
-    # not a value: where it is, what it is called, one more of several
+    # not a value: where it is, what it is called, one more of several, a state beside a name
     for first, second in [("my wifi password is hunter2", "my wifi password is in the blue notebook"),
                           ("my sister is called Ana", "my sister is called Eva"),
-                          ("my favourite colour is blue", "my favourite colour is also green")]:
+                          ("my favourite colour is blue", "my favourite colour is also green"),
+                          ("my wife is Jane", "my wife is pregnant"), ("my mother is Linda", "my mother is 70"),
+                          ("my flight is BA123", "my flight is delayed"), ("my friend is Bob", "my friend is Alice")]:
         run(reg, "memory_remember", text=first)
-        assert run(reg, "memory_remember", text=second).output["status"] == "remembered"
+        assert run(reg, "memory_remember", text=second).output["status"] == "remembered", second
     text = (folder / "memory.md").read_text()
-    assert "hunter2" in text and "Ana" in text and "blue" in text
+    assert all(kept in text for kept in ("hunter2", "Ana", "blue", "Jane", "Linda", "BA123", "Bob"))
+    # a new value of the same form, however the subject is spelled; a pinned one stays pinned
+    run(reg, "memory_remember", text="my car is a Tesla")
+    assert run(reg, "memory_remember", text="my car is now a BMW").output["old"] == "The user's car is a Tesla"
+    run(reg, "memory_remember", text="my favorite color is red")
+    run(reg, "memory_remember", text="my gym code is 4411", kind="pinned")
+    assert run(reg, "memory_remember", text="my gym code is 9000").output["kind"] == "pinned"
+    assert "4411" not in (folder / "memory.md").read_text()
 
 
 def test_forgetting_asks_first_and_is_refused_when_nobody_can_answer(folder):
@@ -393,6 +402,8 @@ def test_the_users_own_facts_asked_back_or_taken_back_go_to_memory(message, tool
     router = Router(builtin_tools(load_config(environ={})))
     assert router.decide(message).tool_hints == (tool,), message
     assert router.decide("remind me to call mum").family == "tasks"
+    assert router.decide("remind me when I get home to feed the cat").family == "tasks"
+    assert router.decide("how old is my son?").tool_hints[0] == "memory_recall"
     assert "memory_forget" not in router.decide("I don't remember that movie").tool_hints
 
 

@@ -452,6 +452,20 @@ def test_a_note_named_in_other_words_is_found_or_its_likes_are_named(vault):
     assert missing.is_error and "no note 'shopping list.md'" in missing.text and "shopping.md" in missing.text
     assert (vault / "shopping.md").read_text() == "eggs, milk\n"
     assert "like name" not in run(reg, "note_read", path="recipes").text
+    # with its folder given, in that folder; two spellings side by side are told apart by name
+    (vault / "Projects").mkdir()
+    (vault / "Projects" / "Packing-List.md").write_text("socks\n")
+    run(reg, "note_append", path="Projects/packing list", text="hat")
+    assert (vault / "Projects" / "Packing-List.md").read_text() == "socks\nhat\n"
+    assert sorted(p.name for p in (vault / "Projects").iterdir()) == ["Packing-List.md"]
+    (vault / "To-Do.md").write_text("a\n")
+    (vault / "to_do.md").write_text("b\n")
+    assert "give the note's exact name" in run(reg, "note_read", path="to do").text
+    # the likeliest named first, and how many more there are
+    for year in (2019, 2020, 2021):
+        (vault / f"shopping-{year}.md").write_text("x\n")
+    told = run(reg, "note_read", path="shopping list").text
+    assert "like name: shopping.md, shopping-2019.md, shopping-2020.md and 1 more" in told
 
 
 @pytest.mark.parametrize("message", ["remove milk from my shopping list note", "cross bread off the shopping note",

@@ -37,7 +37,8 @@ _SET_UP_BAR = SURE + 0.5
 # "what did I write …", not "here are my notes …"
 _ASKS = re.compile(
     r"(?:add|create|make|put|remind|jot|note|log|save|write|append|list|show|read|open|search|find|look|check|"
-    r"mark|complete|tick|finish|close|delete|remove|get|fetch|google|convert|what|what's|whats|which|when|where|do|did|"
+    r"mark|complete|tick|finish|close|delete|remove|cross|take|change|replace|get|fetch|google|convert|what|what's|whats|"
+    r"which|when|where|do|did|"
     r"have|has|is|are|any|how|tell)\b"
     rf"|{MONEY_ASKED}")  # "50 dollars in euros" asks for a rate as plainly
 # ... but not for advice, which a model gives without the tools: "what's the best way to organise my todo list?"
@@ -188,9 +189,11 @@ class Router:
             return decision
         body = sig.text[sig.lead:]
         if decision.needs_tools:  # a family's set-up tool, unless the message points at one that is not
-            # ... or asks for a missing family far more surely ("add eggs to my shopping note": not a task)
+            # ... or asks for a missing family far more surely, by its name ("add eggs to my shopping
+            # note": not a task; "add call Bob to my todo note" names both, and goes to the one set up)
             outweighed = wanted.family != decision.family and wanted.score >= _SET_UP_BAR \
-                and wanted.score >= decision.score + _MARGIN
+                and wanted.score >= decision.score + _MARGIN and _named(self._missing, wanted.family, body) \
+                and not _named(self._index, decision.family, body)
             if not outweighed and (wanted.family != decision.family or _pointed(self._index, decision.family, body)
                                    or not _pointed(self._missing, wanted.family, body) or _REFERS_BACK.search(body)):
                 return decision
@@ -201,6 +204,12 @@ class Router:
         why = "; ".join(dict.fromkeys(self._why[n] for n in wanted.tool_hints if n in self._why))
         return Decision(needs_tools=False, family=wanted.family, tool_hints=wanted.tool_hints,
                         reason=f"{wanted.reason}; its tools are not set up", unavailable=why)
+
+
+def _named(index: _Index, family: str | None, body: str) -> bool:
+    """Whether `body` says one of `family`'s own names ("note", "todo")."""
+    words = set(_MSG_WORD.findall(body))
+    return any(fam.name == family and words & fam.names for fam, _ in index.families)
 
 
 def _pointed(index: _Index, family: str | None, body: str) -> list[str]:

@@ -68,7 +68,7 @@ def memory_tools(config: Any, index: SearchIndex) -> list[Tool]:
         Tool(name="memory_remember", family=fam, func=lambda text, kind="fact": mem.remember(text, kind),
              said_by_user=("text",),
              description="Remember one short fact, rule or pinned item about the user for future conversations "
-                         "(a new value of something remembered replaces the old one).",
+                         "(a new value of something remembered replaces the earlier one).",
              parameters=_obj({"text": {**_text(), "description": _WHOLE_FACT}, "kind": _KIND}, ("text",))),
         Tool(name="memory_update", family=fam, func=lambda old, new, kind=None: mem.update(old, new, kind),
              description="Change a remembered item: `old` quotes it (or enough of it), `new` is the new text.",

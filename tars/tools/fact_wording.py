@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["third_person", "second_person", "is_question", "statement", "attribute"]
+__all__ = ["third_person", "second_person", "is_question", "statement", "replaces"]
 
 _WH = r"(?:what|who|whom|whose|which|where|when|why|how)"
 _AUX = r"(?:do|does|did|is|are|was|were|can|could|would|will|should|have|has|had)"
@@ -181,16 +181,41 @@ def statement(text: str, about: str = "") -> str:
     return kept[:1].upper() + kept[1:] if kept else text.strip()
 
 
-# "The user's dentist is Dr. Patel": one thing of the user's and its one value. Not "is called"
-# (two sisters may each be called something), not a place or state ("is in the blue notebook",
-# "is not ..."), not a plural ("the user's kids are ...").
-_ATTRIBUTE = re.compile(r"^(?P<subject>the user's (?:[\w-]+ ){0,3}?[\w-]+) is (?!(?:called|named|known|also|not|"
-                        r"no longer|in|at|on|under|inside|near|by|behind|with|from|somewhere|one of|among|"
-                        r"either|both|now)\b)(?P<value>[^,;]+?)\.?$", re.IGNORECASE)
+
+# "The user's dentist is Dr. Patel": one thing of the user's and its value. Not "is called" (two
+# sisters may each be called something), not a place or state ("is in the blue notebook", "is not
+# ..."), not a plural ("the user's kids are ...").
+_ATTRIBUTE = re.compile(r"^(?P<subject>the user's (?:[\w-]+ ){0,3}?[\w-]+) is (?:now )?(?!(?:called|named|known|also|"
+                        r"not|no longer|in|at|on|under|inside|near|by|behind|with|from|somewhere|one of|among|"
+                        r"either|both|now)\b)(?P<value>[^,;]+?)(?:\s+now)?\.?$", re.IGNORECASE)
+# people and pets a user may have several of: a second name is one more, not a correction
+_SEVERAL = frozenset("""friend neighbour neighbor kid child son daughter sister brother cousin colleague coworker
+co-worker pet dog cat aunt uncle niece nephew grandchild grandson granddaughter classmate teammate client""".split())
+# things with one value whatever its form: "favourite colour is blue" is replaced by "green"
+_ONE_VALUE = re.compile(r"\b(?:favou?rite|password|passcode|pin|blood type|star sign|shoe size|birthday|date of "
+                        r"birth|anniversary|name|nickname|email|phone|number|address|postcode|zip code|job|age|"
+                        r"height|weight)\b")
 
 
-def attribute(fact: str) -> str | None:
-    """The subject of a fact that gives one thing of the user's its one value ("The user's dentist
-    is Dr. Patel" -> "the user's dentist"), which a later fact of the same subject replaces; else None."""
-    match = _ATTRIBUTE.match(fact.strip())
-    return match["subject"].casefold() if match else None
+def _subject(match: re.Match[str]) -> str:
+    return re.sub(r"\bcolor\b", "colour", re.sub(r"\bfavorite\b", "favourite", match["subject"].casefold()))
+
+
+def _value_kind(value: str) -> str:
+    """A value's form: a number or code ("BA123", "70"), a name ("Dr. Lee", "a Tesla"), or words."""
+    if re.search(r"\d", value):
+        return "number"
+    return "name" if re.match(r"(?:(?:a|an|the) )?(?:(?:dr|mr|mrs|ms|prof)\b|[A-Z])", value.strip()) else "words"
+
+
+def replaces(new: str, old: str) -> bool:
+    """Whether the fact `new` is a new value of what `old` says ("The user's dentist is Dr. Patel"
+    over "... is Dr. Lee"): the same one thing of the user's, with a value of the same form. "My
+    wife is pregnant" adds to "my wife is Jane"; "my sister is Eva" to "my sister is Ana"."""
+    said, had = _ATTRIBUTE.match(new.strip()), _ATTRIBUTE.match(old.strip())
+    if not said or not had or _subject(said) != _subject(had) or _subject(said).split()[-1] in _SEVERAL:
+        return False
+    if re.search(r"\b(?:password|passcode|pin)$", _subject(said)):  # a code has any form: "hunter2", "swordfish"
+        return True
+    kind = _value_kind(said["value"])
+    return kind == _value_kind(had["value"]) and (kind != "words" or bool(_ONE_VALUE.search(_subject(said))))

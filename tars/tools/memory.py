@@ -20,7 +20,7 @@ from tars.atomic import LOCK_NAME, update_file
 from tars.errors import ToolError
 from tars.tools import date_phrases, dates, when
 from tars.tools.birthdays import counted
-from tars.tools.fact_wording import attribute, is_question, second_person, third_person
+from tars.tools.fact_wording import is_question, replaces, second_person, third_person
 from tars.tools.search_index import SearchIndex
 
 __all__ = ["MemoryStore", "Item", "KINDS", "MEMORY_RECALL", "memory_chunks", "rules_only"]
@@ -285,11 +285,11 @@ class MemoryStore:
                                    confirmation=_said("I already remember that", item.text))
                     return lines
             # "my dentist is Dr. Patel" over "The user's dentist is Dr. Lee": the new value replaces
-            # the one old fact of that subject, and the user is told what it was
-            subject = attribute(text)
-            older = [it for it in items if subject and it.kind == kind and attribute(it.text) == subject]
+            # the one old fact of that subject (a pinned one stays pinned), and the user is told what it was
+            older = [it for it in items if kind in ("fact", "pinned") and it.kind in ("fact", "pinned")
+                     and replaces(text, it.text)]
             if len(older) == 1:
-                outcome.update(status="updated", old=older[0].text, kind=kind, text=text,
+                outcome.update(status="updated", old=older[0].text, kind=older[0].kind, text=text,
                                confirmation=_said(f"Updated: {second_person(older[0].text)} ->", text, sep=" "))
                 return _replaced(lines, older[0], text)
             outcome.update(status="remembered", kind=kind, text=text, confirmation=_said("Remembered", text))

@@ -87,13 +87,16 @@ def _unquoted(text: str) -> str:
 
 _POLITE = r"^(?:(?:please|can you|could you|now|ok|okay|and|then)[,\s]+)*"
 # "delete the milk line in my shopping note", "remove 'call Bob' from my todo note"
-_REMOVE = re.compile(rf"{_POLITE}(?:delete|remove|erase|cross out|cross off|take out|take off|strike)\s+"
+_REMOVE = re.compile(rf"{_POLITE}(?:delete|remove|erase|cross out|cross off|take out|take off|strike off|strike out|"
+                     rf"strike)\s+"
                      rf"(?:the (?:line |item |entry )?)?(?P<old>\"[^\"]+\"|'[^']+'|[^\"']+?)"
                      rf"(?: (?:line|item|entry))?\s+(?:from|in|out of|off|on)\s+{_NOTE}{_END}", re.IGNORECASE)
-# "cross bread off my shopping note", "take 'call Bob' out of the todo note"
-_OFF = re.compile(rf"{_POLITE}(?:cross|take|strike|scratch)\s+(?:the (?:line |item |entry )?)?"
-                  rf"(?P<old>\"[^\"]+\"|'[^']+'|[^\"']+?)(?: (?:line|item|entry))?\s+(?:off|out of)\s+{_NOTE}{_END}",
-                  re.IGNORECASE)
+# "cross bread off my shopping note", "take the milk line out of the shopping note" (not "take the
+# phone number out of my contacts note", which asks to read it)
+_OFF = re.compile(rf"{_POLITE}(?:(?:cross|strike|scratch)(?=.*\s(?:off|out of)\s)|"
+                  rf"take(?=.*\s(?:off|(?:line|item|entry) out of)\s))\s+"
+                  rf"(?:the (?:line |item |entry )?)?(?!(?:my|your|a|an)\b)(?P<old>\"[^\"]+\"|'[^']+'|[^\"']+?)"
+                  rf"(?: (?:line|item|entry))?\s+(?:off|out of)\s+{_NOTE}{_END}", re.IGNORECASE)
 # "change eggs to 12 eggs in my shopping note", "replace 'Tuesday' with 'Wednesday' in the trip note"
 _REPLACE = re.compile(rf"{_POLITE}(?:change|replace|correct)\s+(?P<old>\"[^\"]+\"|'[^']+'|[^\"']+?)\s+"
                       rf"(?:to|with|into)\s+(?P<new>\"[^\"]+\"|'[^']+'|[^\"']+?)\s+(?:in|on)\s+{_NOTE}{_END}",

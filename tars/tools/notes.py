@@ -88,8 +88,9 @@ class Vault:
 
     def _existing(self, path: str) -> tuple[Path, str]:
         """Where the note `path` names is: as written, with another note extension ("my groceries
-        note" is groceries.txt if that is what there is), or for a bare name the one note of that
-        name in a folder ("ideas" is projects/ideas.md); else as written."""
+        note" is groceries.txt if that is what there is), for a bare name the one note of that name
+        in a folder ("ideas" is projects/ideas.md), or the one note of that name spelled another way
+        ("shopping list" is Shopping-List.md; in the folder given, if one is); else as written."""
         full, rel = self.resolve(path)
         if full.exists():
             return full, rel
@@ -97,25 +98,31 @@ class Vault:
             other = str(PurePosixPath(rel).with_suffix(ext))
             if self.exists(other):
                 return self.resolve(other)
-        if "/" not in rel:
-            stem = PurePosixPath(rel).stem.lower()
-            notes = self._notes()
-            # "shopping list" is Shopping-List.md or shopping_list.md when no note is named as written
-            named = [n for n in notes if PurePosixPath(n).stem.lower() == stem] or \
-                [n for n in notes if _squeezed(PurePosixPath(n).stem) == _squeezed(stem)]
-            if len(named) == 1:
-                return self.resolve(named[0])
-            if len(named) > 1:
-                shown = ", ".join(printable(n) for n in sorted(named)[:5])
-                raise ToolError(f"{len(named)} notes are named {printable(stem)!r} ({shown}); give the note's folder")
+        wanted = PurePosixPath(rel)
+        stem, folder = wanted.stem.lower(), str(wanted.parent).casefold()
+        # a bare name anywhere, a name with its folder in that folder; "shopping list" is also
+        # Shopping-List.md or shopping_list.md when no note is named as written
+        notes = [n for n in self._notes() if "/" not in rel or str(PurePosixPath(n).parent).casefold() == folder]
+        named = [n for n in notes if PurePosixPath(n).stem.lower() == stem and ("/" not in rel or n != rel)] or \
+            [n for n in notes if _squeezed(PurePosixPath(n).stem) == _squeezed(stem)]
+        if len(named) == 1:
+            return self.resolve(named[0])
+        if len(named) > 1:
+            shown = ", ".join(printable(n) for n in sorted(named)[:5])
+            one_folder = len({str(PurePosixPath(n).parent) for n in named}) == 1
+            raise ToolError(f"{len(named)} notes are named {printable(stem)!r} ({shown}); give the note's "
+                            f"{'exact name' if one_folder else 'folder'}")
         return full, rel
 
     def _missing(self, rel: str) -> ToolError:
         """No note at `rel`: said so, with the notes whose names share a word with it ("shopping list"
         when there is shopping.md), which the user may have meant; tars does not pick one."""
         words = set(_name_words(PurePosixPath(rel).stem))
-        near = sorted(n for n in self._notes() if words & set(_name_words(PurePosixPath(n).stem)))
-        hint = f" (notes with a like name: {', '.join(printable(n) for n in near[:3])})" if near else ""
+        shared = {n: len(words & set(_name_words(PurePosixPath(n).stem))) for n in self._notes()}
+        # most words shared first, then the shortest path: "shopping.md" before "Archive/shopping-2019.md"
+        near = sorted((n for n, count in shared.items() if count), key=lambda n: (-shared[n], len(n), n))
+        more = f" and {len(near) - 3} more" if len(near) > 3 else ""
+        hint = f" (notes with a like name: {', '.join(printable(n) for n in near[:3])}{more})" if near else ""
         return ToolError(f"no note {rel!r} in the vault{hint}; notes_search finds notes by content")
 
     def _notes(self) -> list[str]:
@@ -321,7 +328,7 @@ def _changed_line(line: str, old: str, new: str) -> str:
 
 def _squeezed(name: str) -> str:
     """A note name without case, spaces, hyphens or underscores: how two spellings of one name meet."""
-    return re.sub(r"[\s_-]+", "", name).casefold()
+    return re.sub(r"[\s_\u2010-\u2015-]+", "", name).casefold()
 
 
 # words of a note name too common to suggest a note by: "my list note" is not "todo list"
@@ -329,7 +336,7 @@ _COMMON = frozenset("a an the my of and to for list note notes new old".split())
 
 
 def _name_words(name: str) -> list[str]:
-    return [w for w in re.split(r"[\s_-]+", name.casefold()) if len(w) > 2 and w not in _COMMON]
+    return [w for w in re.split(r"[\s_\u2010-\u2015-]+", name.casefold()) if len(w) > 2 and w not in _COMMON]
 
 
 def _gist(text: str, limit: int = 120) -> str:

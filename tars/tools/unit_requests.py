@@ -8,7 +8,7 @@ import math
 import re
 from typing import Any
 
-from tars.tools.units import AVERAGED, COUNTERPART, TABLE, TARGETS, UnitError, calendar_told, tidy, unit
+from tars.tools.units import AVERAGED, COUNTERPART, METRIC, TABLE, TARGETS, UnitError, calendar_told, tidy, unit
 
 __all__ = ["HOW_MEASURED", "conversion_asked"]
 
@@ -36,22 +36,28 @@ _HOW_MANY_IS = re.compile(r"^how many (?P<to>[^\d?]+?) (?:is|are|makes?) (?P<bod
 # "how far is 10 miles?", "how heavy is 200 lbs", "what's 30 c in imperial": the other system's unit
 _OTHER_SYSTEM = re.compile(rf"^(?:{HOW_MEASURED} "
                            r"(?P<body>-?\.?\d.*?)|(?:what(?:'s| is| are)\s+)?(?P<said>-?\.?\d.*?) in "
-                           r"(?:metric|imperial|us units|the other system)(?: units)?)\s*[?.!]*$", re.IGNORECASE)
+                           r"(?P<system>metric|imperial|us)(?: units)?)\s*[?.!]*$", re.IGNORECASE)
 
 
-# "how long is 90 minutes?": in the next larger unit and the rest, when there is one of it
-_LARGER = {"second": ("minutes and seconds", 60), "minute": ("hours and minutes", 60), "hour": ("days and hours", 24)}
+# "how long is 90 minutes?": in the largest unit it holds one of, and the next smaller
+_SECONDS = {"second": 1, "minute": 60, "hour": 3600}
+_LARGER = ((86400, "days and hours"), (3600, "hours and minutes"), (60, "minutes and seconds"))
 
 
-def _other_unit(value: float, written: str) -> str | None:
+def _other_unit(value: float, written: str, system: str | None = None) -> str | None:
     """The unit "how far is 10 miles?" is answered in: the other system's (kilometres), or for a
-    time of at least one larger unit, that unit and the rest; None when there is none."""
+    time of at least one larger unit, that unit and the next smaller; None when there is none, or
+    when the quantity is already in the `system` asked for ("10 km in metric")."""
     try:
         name = unit(written)[1]
     except UnitError:
         return None
-    larger = _LARGER.get(name)
-    return COUNTERPART.get(name) or (larger[0] if larger and abs(value) >= larger[1] else None)
+    if name in COUNTERPART:
+        metric = name in METRIC
+        return None if system and (system.lower() == "metric") == metric else COUNTERPART[name]
+    seconds = abs(value) * _SECONDS.get(name, 0)
+    return None if system else next((target for size, target in _LARGER
+                                     if seconds >= size > _SECONDS.get(name, 0)), None)
 
 
 def _quantity(body: str) -> tuple[float, str] | None:
@@ -117,7 +123,7 @@ def conversion_asked(message: str) -> dict[str, Any] | None:
     elif (match := _HOW_MANY_IS.match(text)) and (quantity := _quantity(match["body"])):
         pair = (*quantity, match["to"])
     elif (match := _OTHER_SYSTEM.match(text)) and (quantity := _quantity(match["body"] or match["said"])) \
-            and (other := _other_unit(*quantity)):
+            and (other := _other_unit(*quantity, match["system"])):
         pair = (*quantity, other)
     else:
         text = _ASKING.sub("", text)

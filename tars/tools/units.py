@@ -15,8 +15,8 @@ from typing import Any
 from tars.errors import ToolError
 from tars.tools.base import Tool
 
-__all__ = ["AVERAGED", "CONVERT_UNITS", "COUNTERPART", "TABLE", "TARGETS", "UnitError", "calendar_told", "convert",
-           "convert_units", "tidy", "unit", "unit_tools"]
+__all__ = ["AVERAGED", "CONVERT_UNITS", "COUNTERPART", "METRIC", "TABLE", "TARGETS", "UnitError", "calendar_told",
+           "convert", "convert_units", "tidy", "unit", "unit_tools"]
 
 CONVERT_UNITS = "convert_units"  # the tool's name: the pipeline reads its arguments from a plain request
 
@@ -238,6 +238,9 @@ def _named(value: float, name: str, *, as_given: bool = False) -> str:
 
 # months and years have no one length: converting them uses the calendar's average, and says so
 AVERAGED = {("time", "month"), ("time", "year")}
+# the metric units of COUNTERPART: "10 km in metric" is already said in metric
+METRIC = frozenset({"kilometre", "metre", "centimetre", "millimetre", "kilogram", "gram", "celsius", "litre",
+                    "millilitre", "kilometre per hour", "hectare", "square metre"})
 # a unit's like in the other system, for "how far is 10 miles?": the unit the asker most likely
 # thinks in is the one they did not name
 COUNTERPART = {
@@ -291,7 +294,7 @@ def _compound(value: float, from_unit: str, targets: list[str]) -> dict[str, Any
     rest = round(unrounded, 1)
     if rest >= per:  # 11.96 inches rounds to a foot
         whole, rest = whole + 1, 0.0
-    exact = tidy(unrounded) == tidy(rest) and rest < per  # 90 minutes is 1 hour 30 minutes, not about it
+    exact = abs(unrounded - rest) < 1e-6 and rest < per  # 90 minutes is 1 hour 30 minutes, not about it
     sign = "-" if value < 0 else ""
     shown = f"{sign}{_named(whole, big)} {_named(tidy(rest), small)}"
     given = _named(tidy(float(value)), name_a, as_given=True)

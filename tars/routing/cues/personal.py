@@ -121,6 +121,8 @@ TASKS = Family(
         # what a goal takes: "what tasks do I have to do to get a visa"
         (3, r"\b(?:what|which) (?:tasks|steps|things) (?:do|would|will|did) (?:i|you|we) (?:have|need) to (?:do|"
             r"complete|finish) (?:to|in order to|for|before)\b"),
+        # a note is what is changed: "cross bread off my shopping list note"
+        (3, r"\b(?:to|on|onto|in|into|from|off|out of) (?:my |the |our )?(?:[\w-]+ ){0,2}note\W*$"),
     ),
     hints=hints(
         todoist_add_task=r"\b(?:add|put|stick|pop|remind|new|create|set|schedule|need to|have to|"
@@ -209,7 +211,8 @@ MEMORY = Family(
         (6, BIRTHDAY_ASKED),  # specific enough to outweigh the textbook frame of "how many days"
         (3, r"\bi (?:told|mentioned|said to|gave) you\b|\bwhat i (?:said|told you|mentioned)\b"),
         # the user's own facts asked back: "remind me what my wifi password is", "what am I allergic to?"
-        (3, r"^(?:(?:can|could) you )?remind me (?:what|who|where|when|which|how old) (?:my|our|i)\b|"
+        (3, r"^(?:(?:can|could) you )?remind me (?:(?:what|who|where|which|how old) (?:my|our|i)|when (?:my|our|"
+            r"is my))\b|"
             r"^(?:what|which \w+) am i (?:allergic|intolerant|sensitive) to\b|^am i (?:allergic|intolerant) to\b|"
             r"^what (?:do|did) i (?:usually )?(?:drink|eat|prefer|drive|do for (?:a )?living)\s*[?.!]*$"),
         # taking back what was just remembered: "don't remember that", "forget that"
@@ -258,8 +261,8 @@ NOTES = Family(
     anchors=frozenset({"note", "notes", "journal", "vault", "obsidian", "diary", "notebook"}),
     cues=cues(
         (3, r"\b(?:daily|today'?s|yesterday'?s|tomorrow's|monday's|weekly) (?:notes?|journal|log|entry|page)\b"),
-        (3.5, r"\b(?:to|in|into|on|from|out of|off) (?:my|today's|the daily|the) (?:\w+ ){0,2}"
-              r"(?:note|notes|journal|vault|diary|notebook)\b"),
+        (3.5, r"\b(?:to|in|into|on) (?:my|today's|the daily|the) (?:\w+ ){0,2}(?:note|notes|journal|vault|diary|"
+              r"notebook)\b|\b(?:from|out of|off) (?:my|the) (?:\w+ ){0,2}note\b(?!s)"),
         (3, r"\bmy (?:\w+ |\"…\" )?(?:notes?|journal|vault|diary|notebook|log)\b|\b(?:in|from|to|into) (?:the |"
             r"my )?(?:vault|obsidian)\b"),
         (3, r"\bjot\b|\b(?:write|note|put|get|take|scribble) (?:this |that |it )?down\b|^(?:new|quick) note\b"),
