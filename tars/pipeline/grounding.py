@@ -328,8 +328,7 @@ def placed(tool: Tool, messages: Sequence[Message], grounds: Grounds) -> dict[st
     base, alternatives = _required_sets(tool.parameters)
     # the one way to meet the schema that is a place alone: {"location"} (or anyOf's location branch)
     ways = [set(alt) | base for alt in alternatives] or [base]
-    alone = [next(iter(way)) for way in ways if len(way) == 1 and is_place_arg(next(iter(way)), _prop(props, next(
-        iter(way))))]
+    alone = [name for way in ways if len(way) == 1 for name in way if is_place_arg(name, _prop(props, name))]
     pointed = any(m.role == "user" and _THERE.search(m.content) for m in messages)  # "there": a place said before
     if pointed or not takes_place(tool.parameters) or not _placeless([tool], messages, grounds, dated=False) \
             or not (place := grounds.default_place()):

@@ -16,7 +16,7 @@ from tars.tools.birthdays import birthday_of
 from tars.tools.fact_wording import is_question, sentences, statement
 
 __all__ = ["CHANGED", "FACT_STATED", "MEMORY_FORGET", "MEMORY_REMEMBER", "MEMORY_UPDATE", "OWN", "ROLES",
-           "UPDATE_STATED", "forget_asked", "recall_asked", "remember_asked", "update_asked"]
+           "TAKEN_BACK", "UPDATE_STATED", "forget_asked", "recall_asked", "remember_asked", "update_asked"]
 
 MEMORY_REMEMBER, MEMORY_UPDATE, MEMORY_FORGET = "memory_remember", "memory_update", "memory_forget"  # tools
 
@@ -126,6 +126,11 @@ def update_asked(message: str) -> dict[str, Any] | None:
     new = f"{match['subject']} {match['verb']} {match['value']}"
     return {"old": match["subject"], "new": new[:1].upper() + new[1:]}
 
+
+# taking back what was just remembered: "don't remember that", "oops, forget that" (the router's cue too)
+TAKEN_BACK = (r"^(?:(?:no|oh|oops|wait|actually|sorry|never mind|nevermind)[,!.]?\s+)*(?:please\s+)?"
+              r"(?:(?:don'?t|do not) (?:remember|save|keep|store) (?:that|this|it)|forget (?:that|this|it)|"
+              r"(?:undo|scratch|delete|remove) that)(?: please)?\s*[.!]*$")
 
 # forgetting one thing of the user's: "forget my dentist", "please stop remembering my old address"
 _FORGET = re.compile(r"^(?:please\s+)?(?:forget|erase|delete|remove|stop remembering)(?: about| what you know about)?"

@@ -26,6 +26,7 @@ from tars.tools.memory_requests import (
     MEMORY_FORGET,
     MEMORY_REMEMBER,
     MEMORY_UPDATE,
+    TAKEN_BACK,
     forget_asked,
     recall_asked,
     remember_asked,
@@ -53,10 +54,7 @@ __all__ = ["stated_args", "carried_args", "followed", "unreferred"]
 # a tool whose follow-up takes another tool's last output: "don't remember that" forgets what was
 # just remembered (the rest take their own: "now subtract 100")
 _FOLLOWS = {MEMORY_FORGET: MEMORY_REMEMBER}
-# taking back what was just remembered
-_UNDO = re.compile(r"^(?:(?:no|oh|oops|wait|actually|sorry|never mind|nevermind)[,!.]?\s+)*(?:please\s+)?"
-                   r"(?:(?:don'?t|do not) (?:remember|save|keep|store) (?:that|this|it)|forget (?:that|this|it)|"
-                   r"(?:undo|scratch|delete|remove) that)(?: please)?\s*[.!]*$", re.IGNORECASE)
+_UNDO = re.compile(TAKEN_BACK, re.IGNORECASE)
 
 
 def unreferred(tool_name: str, message: str, previous: dict[str, Any] | None) -> str | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tars.routing.family import Family, cannot_do, cues, hints
 from tars.tools.birthdays import BIRTHDAY_ASKED
-from tars.tools.memory_requests import CHANGED, FACT_STATED, OWN, UPDATE_STATED
+from tars.tools.memory_requests import CHANGED, FACT_STATED, OWN, TAKEN_BACK, UPDATE_STATED
 from tars.tools.note_requests import NOTES_LISTED
 
 __all__ = ["TASKS", "MEMORY", "NOTES"]
@@ -216,8 +216,7 @@ MEMORY = Family(
             r"^(?:what|which \w+) am i (?:allergic|intolerant|sensitive) to\b|^am i (?:allergic|intolerant) to\b|"
             r"^what (?:do|did) i (?:usually )?(?:drink|eat|prefer|drive|do for (?:a )?living)\s*[?.!]*$"),
         # taking back what was just remembered: "don't remember that", "forget that"
-        (3.5, r"^(?:(?:no|oh|oops|wait|actually|sorry|never mind|nevermind)[,!.]?\s+)*(?:please\s+)?"
-              r"(?:(?:don'?t|do not) (?:remember|save|keep|store) (?:that|this|it)|forget (?:that|this|it))\b"),
+        (3.5, TAKEN_BACK),
         (1, r"\b(?:remember|forget|recall|memory|preferences?)\b"),
     ),
     negatives=cues(
@@ -240,7 +239,7 @@ MEMORY = Family(
         memory_update=r"\b(?:update|actually|changed|moved|switched|correct|(?<!from )now(?! on)|instead|"
                       r"no longer|anymore)\b",
         memory_forget=r"\b(?:(?<!don't )(?<!dont )(?<!not )(?<!never )forget|erase|delete|remove|wipe|drop|clear|"
-                      r"stop remembering)\b|\b(?:don'?t|do not) (?:remember|save|keep|store) (?:that|this|it)\W*$",
+                      r"stop remembering)\b|" + TAKEN_BACK,
         memory_recall=r"\b(?:what do you (?:know|remember)|what'?s my|what is my|do you (?:remember|know)|remind me|"
                       r"am i|what do i|"
                       r"what did i (?:tell|say)|what have i told|my preferences|when is my|where do i|"
