@@ -155,6 +155,7 @@ def test_a_years_simple_interest_and_whole_results_shown_whole():
     # the model wrote about "Ana's current location", stated 2^100 as "2^100", and took log2(1024) for 8
     ("increase 50 by 10%", "50 + 10% = 55"), ("what's the remainder when 17 is divided by 5?", "17 % 5 = 2"),
     ("what is log base 2 of 1024?", "log(1024, 2) = 10"),
+    ("what's the tip on 45.50 at 18%?", "18% of 45.50 = 8.19"), ("the vat on 200 at 20%", "20% of 200 = 40"),
 ])
 def test_percentages_remainders_powers_and_logs_said_in_words(message, told):
     expression = expression_in(message)
@@ -332,6 +333,9 @@ def test_unreadable_or_impossible_dates_are_refused(fixed_now):
                                                                    "calculate"),
     ("what's the average speed if I drive 120 km in 1.5 hours?", "calculate"),
     ("how far is 10 miles?", "convert_units"), ("how heavy is 200 lbs", "convert_units"),
+    # the model had said "the tip on 45.50 at 18% is $72.90" and "You are 15 days old"
+    ("what's the tip on 45.50 at 18%?", "calculate"), ("how many days old am I if I was born on 1 jan 2000?",
+                                                       "days_between"),
     ("what is 5 feet in metric", "convert_units"),
 ])
 def test_exact_questions_get_the_one_tool_they_need_on_the_primary(router, message, tool):
@@ -549,6 +553,8 @@ def test_the_shift_a_message_states(fixed_now, message, args):
     ("how long since monday?", {"from_date": "2026-11-23", "to_date": "today"}, 2),
     ("how long since wednesday?", {"from_date": "2026-11-18", "to_date": "today"}, 7),  # today is one
     ("how old is someone born on 14 march 1990?", {"from_date": "1990-03-14", "to_date": "today"}, 13405),
+    ("how many days old am I if I was born on 14 march 1990?", {"from_date": "1990-03-14", "to_date": "today"},
+     13405),
     ("how old am I if I was born on march 14, 1990", {"from_date": "1990-03-14", "to_date": "today"}, 13405),
     ("how many days until christmas?", {"to_date": "christmas"}, 30),
     ("how many days from 2026-01-01 to 2026-03-01", {"from_date": "2026-01-01", "to_date": "2026-03-01"}, 59),

@@ -192,6 +192,9 @@ _WORDS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
      r"(\2 + pct(\1))"),
     (rf"(?<![\d.])({NUMBER})\s*(?:%|percent|per cent)\s+(?:of|(?:tip|tax|vat|interest|commission|gratuity|"
      r"service charge) (?:on|of|for))\b", r"pct(\1)*"),
+    # the share named first: "the tip on 45.50 at 18%"
+    (rf"\b(?:the )?(?:tip|tax|vat|interest|commission|gratuity|service charge) (?:on|of|for)\s+({NUMBER})\s+"
+     rf"(?:at|of)\s+({NUMBER})\s*(?:%|percent|per cent)", r"pct(\2)*\1"),
     (rf"(?<![\d.])({NUMBER})\s*(?:%|percent|per cent)(?!\s*[\d(.])", r"pct(\1)"),
     (rf"\b(?:the )?(square|cube) of\s+(-?)({NUMBER})\b",
      lambda m: f"{f'(-{m[3]})' if m[2] else m[3]}**{2 if m[1] == 'square' else 3}"),

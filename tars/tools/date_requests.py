@@ -102,7 +102,8 @@ _NOT_CALENDAR = re.compile(r"\bschool[ -]?days?\b|\bexcluding\b|\bexcept\b|"
                            r"\bwithout\b|\bwhen (?:he|she|they|it)\b|\bdied\b|\bdeath\b", re.IGNORECASE)
 _SINCE = re.compile(rf"{_HOW}.*?\b(?:since|ago (?:was|is|did|were))\s+(?P<date>[^?!]+?)"
                     rf"(?: (?:to|until|till) (?:now|today))?{_END}", re.IGNORECASE)
-_BORN = re.compile(r"^how old (?:is|am|are) (?:i|you|he|she|they|someone|somebody|a person|my \w+|a \w+)"
+_BORN = re.compile(r"^how (?:many (?:days|weeks|months|years) )?old (?:is|am|are) (?:i|you|he|she|they|someone|"
+                   r"somebody|a person|my \w+|a \w+)"
                    r"(?: (?:who|that|if (?:i|you|he|she|they)) (?:was|were))? born(?: on| in)? (?P<date>[^?!]+?)"
                    + _END, re.IGNORECASE)
 _UNTIL = re.compile(rf"{_HOW}.*?\b(?:until|till|til|to|before)\s+(?P<date>[^?!]+?){_END}", re.IGNORECASE)

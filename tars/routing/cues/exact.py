@@ -97,7 +97,9 @@ EXACT = Family(
         (3, rf"{_N} (?:as|to|into|in) (?:a )?fraction\b|^(?:is|isn'?t) {_N} (?:a )?prime\b"),
         (3, rf"{_N}\s*(?:%|percent|per cent) (?:tip|discount|tax|vat|off|interest|commission|markup|gratuity|raise|"
             rf"service charge|increase|decrease|rise|drop)\b.{{0,30}}{_N}|"
-            rf"\b(?:tip|discount|tax|markup) of {_N}\s*(?:%|percent)"),
+            rf"\b(?:tip|discount|tax|markup) of {_N}\s*(?:%|percent)|"
+            rf"\b(?:tip|tax|vat|interest|commission|gratuity|service charge) (?:on|of|for) {_N} (?:at|of) {_N}\s*"
+            rf"(?:%|percent)"),
         (3, rf"{_N}\s*(?:%|percent|per cent) of {_N}|\b(?:what|how much) (?:percent(?:age)?|%) (?:of {_N} )?is {_N}"),
         (3, rf"^(?:calculate|compute|evaluate|work out)\b.{{0,30}}{_N}"),
         (3, rf"\b(?:split|divide|share)\b.{{0,40}}{_N}.{{0,40}}\b(?:between|among|by|into|with) {_N}\b"),
@@ -142,7 +144,8 @@ EXACT = Family(
         # the days of a month: "how many days in february 2028?"
         (3, rf"^how many days (?:are )?(?:there )?in (?:the month of )?{_MONTH_NAME}"),
         # an age from a birth date, a leap year
-        (3, rf"^how old (?:is|am|are)\b.{{0,40}}\bborn (?:on |in )?(?:{_DATE}|\d)"),
+        (3, rf"^how (?:many (?:days|weeks|months|years) )?old (?:is|am|are)\b.{{0,40}}\bborn (?:on |in )?"
+            rf"(?:{_DATE}|\d)"),
         (3, LEAP_QUESTION),
         # years between years, days left in a year, the week number
         (3, r"^how long (?:ago (?:was|is)|(?:has it been )?since) (?:the year )?(?:1\d|20)\d\d\b(?!\s*(?:am|pm|h)\b)|"
