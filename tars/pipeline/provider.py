@@ -28,6 +28,7 @@ from tars.errors import ToolError
 from tars.events import Event, Status, Stop, TextDelta, ToolCall, ToolCallEvent, Usage
 from tars.messages import Message, latest_user_text
 from tars.pipeline import prompts
+from tars.pipeline.arithmetic_check import correction
 from tars.pipeline.grounding import Grounds, placed, unplaced
 from tars.pipeline.own_answers import confirmations, missing_note, nothing_useful, own_answer
 from tars.pipeline.steps import Arguments, Decision, StepRun, execute, route
@@ -280,19 +281,34 @@ class PipelineProvider:
     def _summarise(self, messages: list[Message], system: str) -> Iterator[Event]:
         yield Status(text="reading the results…")
         request = [Message(role="user", content=prompts.summary_request(messages))]
-        stop = Stop(reason="end_turn")
-        for event in self._timed("summariser", self.inner.stream(
-                request, system=prompts.summariser_system(system), tools=())):
-            if isinstance(event, Stop):
-                stop = event  # held back: what is missing comes before the end
-            else:
-                yield event
+        stop = yield from self._checked(self._timed("summariser", self.inner.stream(
+            request, system=prompts.summariser_system(system), tools=())))
         if note := missing_note(messages):  # what failed or found nothing, told by tars, not retold
             yield TextDelta(text="\n\n" + note)
         yield stop
 
     def _answer(self, messages: list[Message], system: str) -> Iterator[Event]:
-        yield from self._timed("answer", self.inner.stream(_as_told(messages), system=system, tools=()))
+        stop = yield from self._checked(self._timed("answer", self.inner.stream(_as_told(messages), system=system,
+                                                                                tools=())))
+        yield stop
+
+    @staticmethod
+    def _checked(events: Iterator[Event]) -> Generator[Event, None, Stop]:
+        """Pass an answer through, holding back its end: a sum the model got wrong ("17 × 23 = 411")
+        is then named with the calculator's value, after the text and before the end."""
+        stop, text = Stop(reason="end_turn"), []
+        for event in events:
+            match event:
+                case Stop():
+                    stop = event
+                case TextDelta(text=delta):
+                    text.append(delta)
+                    yield event
+                case _:
+                    yield event
+        if stop.reason == "end_turn" and (note := correction("".join(text))):
+            yield TextDelta(text="\n\n" + note)
+        return stop
 
     def _timed(self, step: str, events: Iterator[Event]) -> Iterator[Event]:
         """Pass a streamed step through. These steps are offered no tools; a call the model makes

@@ -1,0 +1,71 @@
+"""Sums a small model wrote into an answer, checked by tars's calculator.
+
+The embedded model, answering without a tool, wrote "(45.50 × 18) / 100 = 72.90" for a tip of
+8.19. Its text has streamed by the time the answer ends, so tars adds a line that names each sum it
+found wrong and the value the calculator gives; a sum it cannot read is left alone.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from tars.tools.calc import CalcError, evaluate
+
+__all__ = ["wrong_sums", "correction"]
+
+_NUM = r"\d+(?:,\d{3})*(?:\.\d+)?"
+_OPERATOR = r"(?:[-−–+×x*/÷^]|multiplied by|times|divided by|plus|minus|% of)"
+# "a op b (op c …) = d", "17 multiplied by 23 equals 411": numbers and operators only on the left
+_TERM = rf"\(? ?\$?{_NUM}%?(?: ?\))?"
+# a sum ending where its value is said: read backwards from each "=", over a short stretch only
+_SUM = re.compile(rf"(?<![\w.,−–-])(?P<sum>[−-]?{_TERM}(?: ?{_OPERATOR} ?{_TERM})+) ?$")
+_SAID = re.compile(rf"(?:={{1,2}}|\bequals\b|\bis equal to\b) ?\$? ?(?P<said>-?{_NUM})(?![\d,]*\.?\d)")
+_REACH = 80  # characters before an "=" a sum may take
+_LATEX = (("\\times", "×"), ("\\cdot", "×"), ("\\div", "÷"), ("\\(", " "), ("\\)", " "), ("\\[", " "), ("\\]", " "),
+          ("\\left", ""), ("\\right", ""))
+_CODE = re.compile(r"```.*?(?:```|$)|`[^`\n]*`", re.DOTALL)  # code is not a claim: `total = 3 * 4`
+_MAX_CHECKED = 20_000  # characters of an answer read: a long one is checked in its opening part
+
+
+def wrong_sums(text: str) -> list[tuple[str, str, str]]:
+    """(the sum as written, the value it was said to have, the calculator's value) for each sum
+    in `text` whose stated value is wrong beyond the rounding it was written with."""
+    plain = _CODE.sub(" ", text[:_MAX_CHECKED])
+    for latex, sign in _LATEX:
+        plain = plain.replace(latex, sign)
+    plain = " ".join(plain.split())
+    found: list[tuple[str, str, str]] = []
+    for equal in list(_SAID.finditer(plain))[:50]:
+        if equal.group(0).startswith("=="):  # code's comparison, not a claim
+            continue
+        match = _SUM.search(plain, max(0, equal.start() - _REACH), equal.start())  # sees what is before
+        if match is None:
+            continue
+        written, said = match["sum"].strip(), equal["said"]
+        try:
+            value = float(evaluate(written.replace("$", "")))
+        except (CalcError, ValueError, OverflowError, ZeroDivisionError):
+            continue
+        claimed = float(said.replace(",", ""))
+        places = len(said.partition(".")[2])
+        if not math.isfinite(value) or abs(value - claimed) <= 0.5 * 10 ** -places + 1e-9 * max(1.0, abs(value)):
+            continue
+        found.append((written, said, _shown(value)))
+    return found
+
+
+def _shown(value: float) -> str:
+    """A value as a person writes it: 8.19, 4,166.67, 391."""
+    if value == int(value) and abs(value) < 1e15:
+        return f"{int(value):,}"
+    return f"{value:,.6f}".rstrip("0").rstrip(".")
+
+
+def correction(text: str) -> str | None:
+    """The line tars adds after an answer with wrong sums in it, or None when there are none."""
+    wrong = wrong_sums(text)
+    if not wrong:
+        return None
+    said = "; ".join(f"{written} is {value}, not {claimed}" for written, claimed, value in wrong[:3])
+    return f"(Checked by tars's calculator: {said}.)"
