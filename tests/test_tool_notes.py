@@ -478,3 +478,16 @@ def test_a_change_to_a_named_note_is_routed_to_the_edit(vault, message):
 
     decision = Router(builtin_tools(load_config(environ={"TARS_NOTES_DIR": str(vault)}))).decide(message)
     assert decision.family == "notes" and "note_edit" in decision.tool_hints and not decision.told
+
+
+@pytest.mark.parametrize("message, args", [
+    ("search my notes for passport", {"query": "passport"}), ("what did I write about the trip?", {"query": "trip"}),
+    ('find "hotel" in my notes', {"query": "hotel"}), ("any notes about the dentist?", {"query": "dentist"}),
+    # a pointer: what it points at, a model reads from the conversation
+    ("what did I write about it?", None), ("search my notes for that", None),
+])
+def test_the_search_a_request_states(message, args):
+    """The embedded model searched for the whole question ("what did I write about the trip")."""
+    from tars.tools.note_requests import search_asked
+
+    assert search_asked(message) == args

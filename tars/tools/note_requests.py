@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["NOTE_APPEND", "NOTE_EDIT", "NOTE_READ", "NOTE_WRITE", "NOTES_LIST", "NOTES_LISTED", "append_asked",
-           "edit_asked", "list_asked", "read_asked", "write_asked"]
+__all__ = ["NOTE_APPEND", "NOTE_EDIT", "NOTE_READ", "NOTE_WRITE", "NOTES_LIST", "NOTES_LISTED", "NOTES_SEARCH",
+           "append_asked", "edit_asked", "list_asked", "read_asked", "search_asked", "write_asked"]
 
 NOTE_READ, NOTE_APPEND, NOTE_WRITE, NOTES_LIST = "note_read", "note_append", "note_write", "notes_list"  # tools
-NOTE_EDIT = "note_edit"
+NOTE_EDIT, NOTES_SEARCH = "note_edit", "notes_search"
 
 # asking which notes there are: "list my notes", "what notes do I have" (not "... to sing", "the
 # notes of the melody"); the router's cue is made of this too
@@ -141,3 +141,25 @@ def list_asked(message: str) -> dict[str, Any] | None:
     or None when more is said. (A small model listed a folder named after the last note.)"""
     return {} if _ALL_LISTED.match(" ".join(message.split())) else None
 
+
+
+# what to look for in the notes: "search my notes for passport", "what did I write about the trip?"
+_SEARCH = re.compile(rf"{_POLITE}(?:(?:search|grep|check|look through|go through) (?:(?:my|the|all (?:my|the)) )?"
+                     r"(?:notes|vault|journal) (?:for|about) (?P<a>.+?)|(?:find|look for) (?P<b>.+?) in (?:my|the) "
+                     r"(?:notes|vault|journal)|what (?:did|have) i (?:write|written|jot(?:ted)?|note(?:d)?)(?: down)? "
+                     r"(?:about|on|regarding) (?P<c>.+?)|(?:do i have )?any notes (?:about|on|mentioning) (?P<d>.+?))"
+                     rf"(?: in my notes)?{_END}", re.IGNORECASE)
+# a pointer, not words to look for: "what did I write about it?", "search my notes for that"
+_POINTER = re.compile(r"^(?:it|that|this|them|those|these|what we (?:said|discussed)|everything|anything)$",
+                      re.IGNORECASE)
+
+
+def search_asked(message: str) -> dict[str, Any] | None:
+    """notes_search's query from "search my notes for passport" or "what did I write about the
+    trip?" (a small model searched for the whole question), or None."""
+    match = _SEARCH.match(" ".join(message.split()))
+    if match is None:
+        return None
+    query = _unquoted(next(g for g in match.groups() if g))
+    query = re.sub(r"^(?:the|my|a|an)\s+", "", query, flags=re.IGNORECASE).strip()
+    return {"query": query} if query and not _POINTER.match(query) else None

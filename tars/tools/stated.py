@@ -38,10 +38,12 @@ from tars.tools.note_requests import (
     NOTE_READ,
     NOTE_WRITE,
     NOTES_LIST,
+    NOTES_SEARCH,
     append_asked,
     edit_asked,
     list_asked,
     read_asked,
+    search_asked,
     write_asked,
 )
 from tars.tools.number_facts import WRITTEN_NUMBER
@@ -86,7 +88,8 @@ _READERS: dict[str, Callable[[str], dict[str, Any] | None]] = {
     MEMORY_FORGET: forget_asked,
     CONVERT_UNITS: conversion_asked, DATE_SHIFT: shift_asked, DAYS_BETWEEN: span_asked, LEAP_YEAR: year_asked,
     DAY_OF_WEEK: weekday_asked, FILE_INFO: file_named, NOTE_READ: read_asked, NOTE_APPEND: append_asked,
-    NOTE_WRITE: write_asked, NOTE_EDIT: edit_asked, NOTES_LIST: list_asked, TIME_DIFFERENCE: difference_asked,
+    NOTE_WRITE: write_asked, NOTE_EDIT: edit_asked, NOTES_LIST: list_asked, NOTES_SEARCH: search_asked,
+    TIME_DIFFERENCE: difference_asked,
     WEB_READ: url_asked}
 
 
