@@ -192,3 +192,23 @@ def test_the_footer_shows_a_claude_turns_cost_and_says_when_tokens_were_not_repo
     silent = Turn(model="ollama:test", rounds=1)
     silent.record_round("local", None)
     assert footer_line(silent) == "ollama:test · tokens not reported"
+
+
+def test_a_turn_tars_answered_without_a_model_says_no_model_tokens():
+    """"what is 12 times 13?" is read and run by tars: the footer had said "tokens not reported"."""
+    from tars.config import load_config
+    from tars.pipeline import PipelineProvider
+    from tars.pipeline.grounding import Grounds
+    from tars.providers.scripted import ScriptedProvider
+    from tars.render.status import footer_line
+    from tars.session import Session
+    from tars.tools.builtin import builtin_tools
+    from tars.tools.registry import ToolRegistry
+
+    config = load_config(environ={}).replace(tool_mode="pipeline")
+    calculator = [t for t in builtin_tools(config) if t.name == "calculate"]
+    model = ScriptedProvider([["a model's answer"]], native_tools=False)
+    session = Session(config, primary=PipelineProvider(model, grounds=Grounds()), tools=ToolRegistry(calculator))
+    turn = session.send("what is 12 times 13?")
+    assert turn.text == "12 × 13 = 156" and model.calls == []
+    assert footer_line(turn).endswith("1 tool call · no model tokens")

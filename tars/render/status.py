@@ -75,7 +75,9 @@ def footer_line(turn: Any) -> str:
     if turn.tool_results:
         n = len(turn.tool_results)
         parts.append(f"{n} tool call{'s' if n != 1 else ''}")
-    if turn.input_tokens is not None or turn.output_tokens is not None:
+    if turn.input_tokens == 0 and turn.output_tokens == 0:  # tars read and ran the call itself
+        parts.append("no model tokens")
+    elif turn.input_tokens is not None or turn.output_tokens is not None:
         parts.append(f"{turn.input_tokens if turn.input_tokens is not None else '?'} in / "
                      f"{turn.output_tokens if turn.output_tokens is not None else '?'} out tokens")
     elif turn.rounds:
