@@ -199,7 +199,7 @@ def test_questions_about_time_that_no_clock_answers_do_not_route_there(router, m
 
 # -- through `tars ask` --------------------------------------------------------------------------
 def test_the_answer_is_the_clocks_time_not_the_models():
-    """The model only names the place; the time in the answer is the clock's."""
+    """The time in the answer is the clock's: tars reads the place, and no model retells it."""
     with OllamaServer() as ollama:
         ollama.script('{"tool": "time_now", "args": {"place": "Tokyo"}}')
         before = dt.datetime.now(ZoneInfo("Asia/Tokyo"))
@@ -208,7 +208,7 @@ def test_the_answer_is_the_clocks_time_not_the_models():
         assert [c["name"] for c in out["tool_calls"]] == ["time_now"]
         assert out["answer"].startswith("In Tokyo it is ")
         assert f"{before:%H:%M}" in out["answer"] or f"{after:%H:%M}" in out["answer"]
-        assert len(ollama.requests_to("/api/chat")) == 1  # the executor only: no model retells the time
+        assert ollama.requests_to("/api/chat") == []  # tars reads the place and tells the time: no model
 
 
 def test_how_far_apart_two_clocks_are_is_told_by_tars_not_the_model():
@@ -222,3 +222,24 @@ def test_how_far_apart_two_clocks_are_is_told_by_tars_not_the_model():
         assert out["answer"].startswith("Tokyo (Asia/Tokyo, UTC+09:00) is 3 hours 30 minutes ahead of Mumbai "
                                         "(Asia/Kolkata, UTC+05:30): it is ")
         assert not ollama.requests_to("/api/chat")
+
+
+def test_the_time_in_several_places_is_told_for_each():
+    """"what's the time in london and paris?" had been answered with the user's own time: the
+    embedded model dropped both places."""
+    from tars.tools.clock import now_asked, time_now
+
+    assert now_asked("what's the time in london and paris?") == {"place": "london and paris"}
+    assert now_asked("what time is it in Tokyo right now?") == {"place": "Tokyo"}
+    assert now_asked("what time is it in Narnia?") is None  # looked up by the geocoder, through the model
+    told = time_now("London, Paris and Tokyo")
+    assert [each["place"] for each in told["places"]] == ["London", "Paris", "Tokyo"]
+    assert told["confirmation"].startswith("In London it is ") and " In Tokyo it is " in told["confirmation"]
+
+
+@pytest.mark.parametrize("message", ["what day is it in Auckland?", "what's the date in Tokyo?",
+                                     "is it daytime in Sydney now?", "is it saturday in Auckland yet?"])
+def test_the_day_somewhere_else_is_the_clocks(router, message):
+    """The model had said "Auckland is on Friday" when it was already Saturday there."""
+    assert router.decide(message).tool_hints == ("time_now",)
+    assert router.decide("is it monday in my calendar").family != "clock"

@@ -15,10 +15,11 @@ from tars.tools import date_phrases, dates, when
 from tars.tools.base import Tool
 from tars.tools.zones import ClockError, Zone, find_zone, is_here, known_zone, local_zone
 
-__all__ = ["ClockError", "TIME_DIFFERENCE", "clock_tools", "difference_asked", "time_convert", "time_difference",
-           "time_now"]
+__all__ = ["ClockError", "TIME_DIFFERENCE", "TIME_NOW", "clock_tools", "difference_asked", "now_asked", "time_convert",
+           "time_difference", "time_now"]
 
 TIME_DIFFERENCE = "time_difference"  # the tool's name: the pipeline hands it the places the user named
+TIME_NOW = "time_now"  # ... and this one's too
 
 
 def _offset(moment: dt.datetime) -> str:
@@ -75,8 +76,18 @@ def _caveat(zone: Zone) -> str:
         if zone.several else ""
 
 
+# several places in one: "London and Paris", "London, Paris and Tokyo" (a comma alone is a region:
+# "Paris, Texas")
+_SEVERAL = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+", re.IGNORECASE)
+
+
 def time_now(place: str | None = None, geocoding_url: str | None = None) -> dict[str, Any]:
     here = dates.now()
+    parts = [p for p in _SEVERAL.split(place or "") if p.strip()] if " and " in f" {place} ".lower() else []
+    if len(parts) > 1 and known_zone(str(place)) is None and all(known_zone(p) for p in parts[:5]):
+        # "what's the time in London and Paris?": each, in one answer (at most five)
+        each = [time_now(p, geocoding_url) for p in parts[:5]]
+        return {"places": each, "confirmation": " ".join(e["confirmation"] for e in each)}
     if is_here(place):
         return {"time": f"{here:%H:%M}", "date": here.date().isoformat(), "weekday": f"{here:%A}",
                 "utc_offset": _offset(here), "confirmation": f"It is {_stamp(here)} ({_offset(here)}, your time)."}
@@ -191,6 +202,22 @@ _DIFFERENCE_ASKED = tuple(re.compile(p, re.IGNORECASE) for p in (
 _CLOSING = re.compile(r"(?:,?\s+(?:right now|now|today|please|exactly))*\s*[?.!]*\s*$", re.IGNORECASE)
 
 
+# "what's the time in London and Paris?", "what time is it in Tokyo right now?"
+_NOW_ASKED = re.compile(rf"^(?:what(?:'s| is) the (?:current |local )?time|what time is it)(?: now| right now)? in "
+                        rf"(?P<place>{_PLACE_WORDS}(?:(?:,| and) {_PLACE_WORDS}){{0,4}})$", re.IGNORECASE)
+
+
+def now_asked(message: str) -> dict[str, Any] | None:
+    """time_now's place for "what's the time in London and Paris?", when tars knows each zone
+    without looking it up (the embedded model had dropped both places); None otherwise."""
+    match = _NOW_ASKED.match(_CLOSING.sub("", " ".join(message.split()), count=1))
+    if match is None:
+        return None
+    place = match["place"].strip(" ,")
+    parts = [p for p in _SEVERAL.split(place) if p.strip()] if " and " in f" {place} ".lower() else [place]
+    return {"place": place} if known_zone(place) or all(known_zone(p) for p in parts) else None
+
+
 def difference_asked(message: str) -> dict[str, Any] | None:
     """The places a question about two clocks names, when tars knows both zones without looking
     them up; None for a model to read (a place to look up, or any other wording)."""
@@ -215,7 +242,8 @@ def clock_tools(config: Any) -> list[Tool]:
         Tool(name="time_now", family="clock", func=lambda place=None: time_now(place, url),
              description="The current time and date in a place or time zone (the user's own when none is named).",
              parameters={"type": "object", "additionalProperties": False, "properties": {
-                 "place": {**place, "description": "the city, country or time zone the user named"}}}),
+                 "place": {**place, "description": "the city, country or time zone the user named (several "
+                                                   "joined by 'and' are each told)"}}}),
         Tool(name="time_convert", family="clock",
              func=lambda time, to_place, from_place=None: time_convert(time, to_place, from_place, url),
              description="A clock time in one place (the user's own when none is named) as the time in another.",

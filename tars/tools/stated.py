@@ -14,7 +14,7 @@ from typing import Any
 from tars.courtesy import THANKS
 from tars.tools.calc import CALCULATOR
 from tars.tools.calc_requests import aggregate_of, continued, expression_in
-from tars.tools.clock import TIME_DIFFERENCE, difference_asked
+from tars.tools.clock import TIME_DIFFERENCE, TIME_NOW, difference_asked, now_asked
 from tars.tools.date_requests import shift_asked, span_asked, weekday_asked, year_asked
 from tars.tools.dates import DATE_SHIFT, DAY_OF_WEEK, DAYS_BETWEEN, LEAP_YEAR
 from tars.tools.distance import PLACE_DISTANCE, places_asked
@@ -89,7 +89,7 @@ _READERS: dict[str, Callable[[str], dict[str, Any] | None]] = {
     CONVERT_UNITS: conversion_asked, DATE_SHIFT: shift_asked, DAYS_BETWEEN: span_asked, LEAP_YEAR: year_asked,
     DAY_OF_WEEK: weekday_asked, FILE_INFO: file_named, NOTE_READ: read_asked, NOTE_APPEND: append_asked,
     NOTE_WRITE: write_asked, NOTE_EDIT: edit_asked, NOTES_LIST: list_asked, NOTES_SEARCH: search_asked,
-    TIME_DIFFERENCE: difference_asked,
+    TIME_DIFFERENCE: difference_asked, TIME_NOW: now_asked,
     WEB_READ: url_asked}
 
 

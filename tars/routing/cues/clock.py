@@ -38,6 +38,10 @@ CLOCK_PAIRS: Pairs = (
         r"midnight|noon|"
         r"lunchtime)\b.{0,20}\bin\b"),
     (3, rf"\b(?:convert|what'?s|what is|when is)\b.{{0,30}}\b{_CLOCK_TIME}\b.{{0,30}}\b(?:time|in|to)\b"),
+    # the day or date somewhere else, which its time zone decides: "what day is it in Auckland?"
+    (3, r"(?:\bwhat (?:day|date) is it (?:now |today |right now )?|\bwhat(?:'s| is) (?:the |today's )?date (?:now |"
+        r"today )?|\bis it (?:already |still )?(?:today|tomorrow|yesterday|\w+day) (?:yet |already |still )?)"
+        r"(?:in|at|over in) (?!(?:my|the|your|our|this|that)\b)[a-z]"),
     (3, r"\b(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|\d{1,2}:\d\d)\s+(?:[a-z]+ ){1,2}time\b|\bin (?:[a-z]+ ){1,2}time\b"),
     (2, r"\b(?:utc|gmt|est|edt|cst|cdt|pst|pdt|cet|cest|bst|jst|ist|aest|iana)\b|\btime (?:in|at|there|now|"
         r"here)\b"),
@@ -51,8 +55,8 @@ CLOCK_NEGATIVES: Pairs = (
     (3, _BETWEEN_DAYS),
     (3, r"\btime (?:complexity|dilation|travel|period|series|signature|management|machine|crystal|frame|limit|"
         r"out)s?\b"),
-    (3, r"\bspace-?time\b|\b(?:run|compile|load|up|screen|down|lead|half|life|bed|prime|day|spare|free|over|part|"
-        r"full)[- ]?time\b"),
+    (3, r"\bspace-?time\b|\b(?:run|compile|load|up|screen|down|lead|half|life|bed|prime|spare|free|over|part|"
+        r"full)[- ]?time\b|(?<!is it )\bday[- ]?time\b"),
 )
 
 CLOCK = Family(
