@@ -336,6 +336,7 @@ def test_unreadable_or_impossible_dates_are_refused(fixed_now):
     # the model had said "the tip on 45.50 at 18% is $72.90" and "You are 15 days old"
     ("what's the tip on 45.50 at 18%?", "calculate"), ("how many days old am I if I was born on 1 jan 2000?",
                                                        "days_between"),
+    ("how long is it from 9:15 to 17:40?", "days_between"),  # the model had said "17:40 - 9:15 = 8 hours"
     ("what is 5 feet in metric", "convert_units"),
 ])
 def test_exact_questions_get_the_one_tool_they_need_on_the_primary(router, message, tool):

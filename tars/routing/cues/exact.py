@@ -124,6 +124,9 @@ EXACT = Family(
         (3, r"\bhow (?:many|much) (?:more )?(?:days|weeks|months|years|hours|minutes|sleeps|time)\b.{0,30}"
             r"\b(?:until|till|til|to go|before|since|between|from|left|ago|away)\b"),
         (3, r"\b(?:days|weeks|sleeps) (?:until|till|til|left (?:until|till|before)|to go (?:until|till))\b"),
+        # how long between two clock times: "how long is it from 9:15 to 17:40?"
+        (3, rf"^how long (?:is it |was it |will it be )?(?:from {CLOCK_TIME} (?:to|until|till)|between {CLOCK_TIME} "
+            rf"and) {CLOCK_TIME}\W*$"),
         # working days: "how many weekdays until christmas?", "working days between christmas and new year"
         (3, r"\bhow many (?:working |business |week ?)?days\b.{0,40}\b(?:until|till|between|since|before|from)\b|"
             r"\b(?:working|business) days (?:until|till|between|since|before|left)\b|\bweekdays (?:until|till|"
