@@ -491,3 +491,25 @@ def test_the_search_a_request_states(message, args):
     from tars.tools.note_requests import search_asked
 
     assert search_asked(message) == args
+
+
+@pytest.mark.parametrize("message, args", [
+    ("jot down: call the plumber", {"text": "call the plumber"}),
+    ("add buy stamps to today's note", {"text": "buy stamps"}), ("what's in today's note?", {}),
+    ("what did I jot down today?", {}), ("add it to today's note", None),
+    ("what did I jot down about the trip?", None),
+])
+def test_the_daily_note_a_request_states(message, args):
+    """The embedded model wrote "Buy stamps to today's note." into the note, and told today's note
+    by its title rather than what it says."""
+    from tars.tools.note_requests import daily_asked
+
+    assert daily_asked(message) == args
+
+
+def test_todays_note_read_is_shown_as_it_is(vault):
+    reg = registry(vault)
+    assert run(reg, "note_daily").output["confirmation"].startswith("There is no note for today yet (Daily/")
+    run(reg, "note_daily", text="call the plumber")
+    told = run(reg, "note_daily").output["confirmation"]
+    assert told.startswith("Daily/") and told.endswith(":\n\n- call the plumber")

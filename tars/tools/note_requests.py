@@ -11,11 +11,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["NOTE_APPEND", "NOTE_EDIT", "NOTE_READ", "NOTE_WRITE", "NOTES_LIST", "NOTES_LISTED", "NOTES_SEARCH",
-           "append_asked", "edit_asked", "list_asked", "read_asked", "search_asked", "write_asked"]
+__all__ = ["NOTE_APPEND", "NOTE_DAILY", "NOTE_EDIT", "NOTE_READ", "NOTE_WRITE", "NOTES_LIST", "NOTES_LISTED",
+           "NOTES_SEARCH", "append_asked", "daily_asked", "edit_asked", "list_asked", "read_asked", "search_asked",
+           "write_asked"]
 
 NOTE_READ, NOTE_APPEND, NOTE_WRITE, NOTES_LIST = "note_read", "note_append", "note_write", "notes_list"  # tools
-NOTE_EDIT, NOTES_SEARCH = "note_edit", "notes_search"
+NOTE_EDIT, NOTES_SEARCH, NOTE_DAILY = "note_edit", "notes_search", "note_daily"
 
 # asking which notes there are: "list my notes", "what notes do I have" (not "... to sing", "the
 # notes of the melody"); the router's cue is made of this too
@@ -163,3 +164,27 @@ def search_asked(message: str) -> dict[str, Any] | None:
     query = _unquoted(next(g for g in match.groups() if g))
     query = re.sub(r"^(?:the|my|a|an)\s+", "", query, flags=re.IGNORECASE).strip()
     return {"query": query} if query and not _POINTER.match(query) else None
+
+
+# today's note: "add buy stamps to today's note", "jot down: call the plumber"; read: "what's in
+# today's note?", "what did I jot down today?"
+_TODAY = r"(?:today'?s|my daily|the daily|my today'?s|my) (?:daily )?(?:note|journal|log|diary|page)(?: for today)?"
+_DAILY_ADD = re.compile(rf"{_POLITE}(?:(?:add|append|put|write|jot down|log|note down) (?P<a>\"[^\"]+\"|'[^']+'|"
+                        rf"[^\"']+?) (?:to|in|into|on(?:to)?) {_TODAY}|(?:jot|note|log|write)(?: (?:this|that|it))?"
+                        rf"(?: down)?\s*:\s*(?P<b>.+?))\s*$", re.IGNORECASE)
+_DAILY_READ = re.compile(rf"{_POLITE}(?:(?:what(?:'s| is) in|show(?: me)?|read(?: me)?|open) (?:today'?s|my daily|"
+                         r"the daily) (?:daily )?(?:note|journal|log|diary|page)|what (?:did|have) i (?:jot(?:ted)?|"
+                         rf"note(?:d)?|write|written|log(?:ged)?)(?: down)? today){_END}", re.IGNORECASE)
+
+
+def daily_asked(message: str) -> dict[str, Any] | None:
+    """note_daily's text from "add buy stamps to today's note" (a small model kept "to today's note"
+    in the text), none from "what's in today's note?" (read it), or None."""
+    text = " ".join(message.split())
+    if _DAILY_READ.match(text):
+        return {}
+    match = _DAILY_ADD.match(text)
+    said = _unquoted(match["a"] or match["b"]) if match else ""
+    if not said or (said == (match["a"] or match["b"]) and _REFERS.search(said)):  # "add it to today's note"
+        return None
+    return {"text": said}

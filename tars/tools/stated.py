@@ -34,12 +34,14 @@ from tars.tools.memory_requests import (
 )
 from tars.tools.note_requests import (
     NOTE_APPEND,
+    NOTE_DAILY,
     NOTE_EDIT,
     NOTE_READ,
     NOTE_WRITE,
     NOTES_LIST,
     NOTES_SEARCH,
     append_asked,
+    daily_asked,
     edit_asked,
     list_asked,
     read_asked,
@@ -89,6 +91,7 @@ _READERS: dict[str, Callable[[str], dict[str, Any] | None]] = {
     CONVERT_UNITS: conversion_asked, DATE_SHIFT: shift_asked, DAYS_BETWEEN: span_asked, LEAP_YEAR: year_asked,
     DAY_OF_WEEK: weekday_asked, FILE_INFO: file_named, NOTE_READ: read_asked, NOTE_APPEND: append_asked,
     NOTE_WRITE: write_asked, NOTE_EDIT: edit_asked, NOTES_LIST: list_asked, NOTES_SEARCH: search_asked,
+    NOTE_DAILY: daily_asked,
     TIME_DIFFERENCE: difference_asked, TIME_NOW: now_asked,
     WEB_READ: url_asked}
 
