@@ -184,7 +184,10 @@ def daily_asked(message: str) -> dict[str, Any] | None:
     if _DAILY_READ.match(text):
         return {}
     match = _DAILY_ADD.match(text)
-    said = _unquoted(match["a"] or match["b"]) if match else ""
-    if not said or (said == (match["a"] or match["b"]) and _REFERS.search(said)):  # "add it to today's note"
+    if match is None:
+        return None
+    written = match["a"] or match["b"]
+    said = _unquoted(written)
+    if not said or (said == written and _REFERS.search(said)):  # "add it to today's note": what "it" is
         return None
     return {"text": said}
