@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -275,8 +276,12 @@ def load_config(
         values["model_remote"] = ModelSpec("claude", DEFAULT_CLAUDE_MODEL)
         raws["model_remote"] = f"claude:{DEFAULT_CLAUDE_MODEL}"
         sources["model_remote"] = "default (ANTHROPIC_API_KEY is set)"
+    # a name an MCP server's config expands ("${TARS_GITHUB_TOKEN}") is used, though by no setting
+    mcp_files = [user_file.with_name("mcp_servers.json"), cwd / ".mcp.json"]
+    referenced = set(re.findall(r"\$\{(TARS_\w+)", raws["mcp_servers"] + "".join(
+        path.read_text(encoding="utf-8", errors="replace") for path in mcp_files if path.is_file())))
     unknown = tuple(sorted({key for _, layer in layers[:3] for key in layer
-                            if key.startswith("TARS_") and key not in _KNOWN_NAMES}))
+                            if key.startswith("TARS_") and key not in _KNOWN_NAMES and key not in referenced}))
     return Config(**values, sources=sources, raw=raws, ignored=ignored,
                   ignored_file=str(project_file) if ignored else "", unknown=unknown)
 

@@ -25,6 +25,11 @@ from tars.tools.registry import ToolRegistry
     ("50000 / 12 = 4166.67", []), ("10 / 3 = 3.3", []), ("1,000 + 2,000 = 3,000", []), ("18% of 45.50 = 8.19", []),
     ("x = 5 + 3", []), ("version 3.11 = latest", []), ("`total = 3 * 4 = 13`", []), ("assert 2 + 2 == 5", []),
     ("```\n7 * 6 = 41\n```", []), ("1 / 0 = 5", []),
+    # percentages, fractions, clock times, ranges, sizes, scale words, truncated decimals
+    ("4/5 = 80%", []), ("10% + 5% = 15%", []), ("1/2 + 1/4 = 3/4", []), ("1,000 × 1,000 = 1 million", []),
+    ("60 × 60 × 24 = 86.4k", []), ("10:30 + 2 = 12:30", []), ("Days 1-7 = 7 days", []), ("1920x1080 = 1080p", []),
+    ("1 000 + 1 = 1001", []), ("2 / 3 = 0.666", []),
+    ("250 × 18 = 4600 dollars", [("250 × 18", "4600", "4,500")]),
 ])
 def test_wrong_sums_are_found_and_right_ones_left_alone(text, wrong):
     assert wrong_sums(text) == wrong

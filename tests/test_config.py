@@ -97,6 +97,10 @@ def test_a_tars_variable_that_is_no_setting_is_named_with_the_one_it_may_mean(ta
     near = load_config(environ={**env, "TARS_TODOIST_API_TOKEN": "t", "TARS_notes_dir": "/n"}, cwd=tmp_path)
     assert "TARS_TODOIST_API_TOKEN (did you mean TODOIST_API_TOKEN?)" in (near.unknown_notice() or "")
     assert "TARS_notes_dir (did you mean TARS_NOTES_DIR?)" in (near.unknown_notice() or "")
+    # a name an MCP server's config expands is used
+    servers = '{"gh": {"command": "gh-mcp", "env": {"TOKEN": "${TARS_GITHUB_TOKEN}"}}}'
+    used = load_config(environ={**known, "TARS_GITHUB_TOKEN": "t", "TARS_MCP_SERVERS": servers}, cwd=tmp_path)
+    assert used.unknown_notice() is None
     proc = _tars("config", env={"TARS_NOTE_DIR": "/tmp/notes"})
     assert proc.returncode == 0 and "TARS_NOTE_DIR (did you mean TARS_NOTES_DIR?)" in proc.stdout
 

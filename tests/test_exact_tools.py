@@ -333,6 +333,7 @@ def test_unreadable_or_impossible_dates_are_refused(fixed_now):
                                                                    "calculate"),
     ("what's the average speed if I drive 120 km in 1.5 hours?", "calculate"),
     ("how far is 10 miles?", "convert_units"), ("how heavy is 200 lbs", "convert_units"),
+    ("what is 5 feet in metric, please?", "convert_units"), ("how tall is 6 feet, 2 inches?", "convert_units"),
     # the model had said "the tip on 45.50 at 18% is $72.90" and "You are 15 days old"
     ("what's the tip on 45.50 at 18%?", "calculate"), ("how many days old am I if I was born on 1 jan 2000?",
                                                        "days_between"),
@@ -499,6 +500,9 @@ def test_percentages_added_to_each_other_stay_percentages(expression, value):
     # the system named: the other one's unit, or nothing to do
     ("what is 10 km in imperial", {"value": 10, "from_unit": "km", "to_unit": "mile"}),
     ("what is 10 km in metric", None), ("what is 100 fahrenheit in us units", None),
+    # imperial volumes are the British ones
+    ("what is 10 litres in imperial", {"value": 10, "from_unit": "litres", "to_unit": "imperial gallon"}),
+    ("what is 10 litres in us units", {"value": 10, "from_unit": "litres", "to_unit": "gallon"}),
 ])
 def test_the_conversion_a_message_states(message, args):
     assert conversion_asked(message) == args

@@ -646,11 +646,12 @@ def test_where_memory_says_the_user_lives_is_the_default_place_and_asks_no_model
     from tars.tools.memory import remembered_home
 
     (tmp_path / "memory.md").write_text("## Facts\n\n- The user lives in a small flat\n- The user lives in Lisbon\n"
-                                        "- The user moved to Porto now\n- The user lives in Lisbon with two cats\n")
+                                        "- The user now lives in Porto\n- The user lives in Lisbon with two cats\n"
+                                        "- The user moved to Linux\n")
     assert remembered_home(tmp_path) == "Porto"
     assert remembered_home(tmp_path / "missing") is None
     config = load_config().replace(tool_mode="pipeline", place="")
-    tools = [t for t in builtin_tools(config) if t.family == "weather"]
+    tools = [t for t in builtin_tools(config) if t.name == "weather_now"]  # the hinted tool, as offered
     model = ScriptedProvider([], native_tools=False)
     pipeline = PipelineProvider(model, grounds=Grounds.from_config(config, home=lambda: remembered_home(tmp_path)))
     for asked in ("what's the weather like?", "what's the current weather?"):
@@ -658,6 +659,13 @@ def test_where_memory_says_the_user_lives_is_the_default_place_and_asks_no_model
         assert settled.call is not None and settled.call.args == {"location": "Porto"}, asked
     assert model.calls == []
     assert placed(tools[0], [Message(role="user", content="what's the weather like there?")], pipeline.grounds) is None
+    # offered several tools, the model still chooses among them ("is it going to be hot?" may be the forecast)
+    both = [t for t in builtin_tools(config) if t.family == "weather"]
+    routed = ScriptedProvider([[J({"tool": "weather_forecast"})], [J({"tool": "weather_forecast", "args": {}})]],
+                              native_tools=False)
+    settled = _settled(PipelineProvider(routed, grounds=pipeline.grounds), "is it going to be hot?", both,
+                       hint="weather_now")
+    assert routed.calls and settled.tool is not None and settled.tool.name == "weather_forecast"
     # with TARS_PLACE the tool asks for no place and falls back on it itself
     set_up = load_config().replace(place="Porto")
     weather_now = next(t for t in builtin_tools(set_up) if t.name == "weather_now")

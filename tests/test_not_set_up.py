@@ -89,6 +89,11 @@ def test_a_note_asked_for_is_no_task_when_only_tasks_are_set_up(message):
     assert both.decide("cross bread off my shopping list note").tool_hints == ("note_edit",)
     for passing in ("I learned a lot from the lecture notes", "he read it out of the old diary"):
         assert both.decide(passing).family != "notes", passing
+    # a reminder or a task that mentions a note is still one
+    for task in ("remind me to write a note", "add a task to write the note",
+                 "remind me tomorrow to put the receipts in my expenses note"):
+        assert both.decide(task).tool_hints[0] == "todoist_add_task", task
+        assert router.decide(task).tool_hints[0] == "todoist_add_task", task
 
 
 def test_tars_ask_answers_with_the_setting_and_asks_no_model():

@@ -17,10 +17,16 @@ __all__ = ["wrong_sums", "correction"]
 _NUM = r"\d+(?:,\d{3})*(?:\.\d+)?"
 _OPERATOR = r"(?:[-−–+×x*/÷^]|multiplied by|times|divided by|plus|minus|% of)"
 # "a op b (op c …) = d", "17 multiplied by 23 equals 411": numbers and operators only on the left
-_TERM = rf"\(? ?\$?{_NUM}%?(?: ?\))?"
-# a sum ending where its value is said: read backwards from each "=", over a short stretch only
-_SUM = re.compile(rf"(?<![\w.,−–-])(?P<sum>[−-]?{_TERM}(?: ?{_OPERATOR} ?{_TERM})+) ?$")
-_SAID = re.compile(rf"(?:={{1,2}}|\bequals\b|\bis equal to\b) ?\$? ?(?P<said>-?{_NUM})(?![\d,]*\.?\d)")
+_TERM = rf"\(? ?\$?(?!0\d){_NUM}(?: ?\))?"
+# a sum ending where its value is said: read backwards from each "=", over a short stretch only;
+# not a clock time ("10:30 + 2"), a fraction ("1/2 + 1/4") or a percentage, which it cannot weigh
+_SUM = re.compile(rf"(?<![\w.,:/%−–-])(?P<sum>[−-]?{_TERM}(?: ?{_OPERATOR} ?{_TERM})+) ?$")
+# ... and its value a plain number ("72.90 dollars"): not "80%", "3/4", "12:30", "1 million", "86.4k", "1080p"
+_SAID = re.compile(rf"(?:={{1,2}}|\bequals\b|\bis equal to\b) ?\$? ?(?P<said>-?{_NUM})"
+                   r"(?![\d,]*\.?\d|\s?(?:%|/|:)|[^\W\d_]|\s(?i:thousand|million|billion|trillion|k|m|mp|p|"
+                   r"[kmgt]i?b)\b)")
+# numbers run together with "-" or "x" are a range or a size ("days 1-7", "1920x1080"), not a sum
+_JOINED = re.compile(r"\d[-x×]\d")
 _REACH = 80  # characters before an "=" a sum may take
 _LATEX = (("\\times", "×"), ("\\cdot", "×"), ("\\div", "÷"), ("\\(", " "), ("\\)", " "), ("\\[", " "), ("\\]", " "),
           ("\\left", ""), ("\\right", ""))
@@ -43,13 +49,17 @@ def wrong_sums(text: str) -> list[tuple[str, str, str]]:
         if match is None:
             continue
         written, said = match["sum"].strip(), equal["said"]
+        if _JOINED.search(written):
+            continue
         try:
             value = float(evaluate(written.replace("$", "")))
         except (CalcError, ValueError, OverflowError, ZeroDivisionError):
             continue
         claimed = float(said.replace(",", ""))
         places = len(said.partition(".")[2])
-        if not math.isfinite(value) or abs(value - claimed) <= 0.5 * 10 ** -places + 1e-9 * max(1.0, abs(value)):
+        close = abs(value - claimed) <= 0.5 * 10 ** -places + 1e-9 * max(1.0, abs(value))
+        cut = math.isfinite(value) and math.trunc(value * 10 ** places) == round(claimed * 10 ** places)  # 0.666
+        if not math.isfinite(value) or close or cut:
             continue
         found.append((written, said, _shown(value)))
     return found

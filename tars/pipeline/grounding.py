@@ -284,7 +284,7 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
                    if n not in out.args]
     for name in dict.fromkeys(needed):
         prop = _prop(props, name)
-        if (place := grounds.default_place()) and is_place_arg(name, prop):
+        if is_place_arg(name, prop) and (place := grounds.default_place()):
             out.args[name] = place
             if name in out.dropped:
                 out.dropped.remove(name)

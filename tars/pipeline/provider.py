@@ -213,7 +213,7 @@ class PipelineProvider:
             settled.tool = tool
             settled.call = Arguments(tool.name, {}, json_valid=True, schema_valid=False, question=question)
             return settled
-        if (plan.step == "call" or plan.sure) and (args := placed(plan.tools[0], messages, self.grounds)) is not None:
+        if plan.step == "call" and (args := placed(plan.tools[0], messages, self.grounds)) is not None:
             tool = plan.tools[0]  # "what's the weather?" with a default place: that place, no model step
             self.trace.append({"choice": "call_tool", "tool": tool.name, "error": None, "router": "skipped",
                                "args": args})

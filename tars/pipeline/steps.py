@@ -216,11 +216,14 @@ def _stated_args(tool: Tool, messages: Sequence[Message]) -> dict[str, Any] | No
     return args if args is not None and schema_error(tool.parameters, args) is None else None
 
 
-def _last_result(messages: Sequence[Message], name: str) -> dict[str, Any] | None:
-    """The output of the latest successful call of the tool `name` before the latest user message
-    (what "now subtract 100" takes further), or None."""
-    latest = max((i for i, m in enumerate(messages) if m.role == "user"), default=0)
-    for message in reversed(messages[:latest]):
+def _last_result(messages: Sequence[Message], follows: tuple[str, bool]) -> dict[str, Any] | None:
+    """The output of the latest successful call of the tool `follows` names before the latest user
+    message (what "now subtract 100" takes further), in the turn just before when it says so; or None."""
+    name, last_turn = follows
+    users = [i for i, m in enumerate(messages) if m.role == "user"]
+    latest = users[-1] if users else 0
+    start = users[-2] if last_turn and len(users) > 1 else 0
+    for message in reversed(messages[start:latest]):
         if message.role == "tool" and message.name == name and not message.is_error:
             try:
                 value = json.loads(message.content)

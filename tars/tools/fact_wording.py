@@ -188,13 +188,14 @@ def statement(text: str, about: str = "") -> str:
 _ATTRIBUTE = re.compile(r"^(?P<subject>the user's (?:[\w-]+ ){0,3}?[\w-]+) is (?:now )?(?!(?:called|named|known|also|"
                         r"not|no longer|in|at|on|under|inside|near|by|behind|with|from|somewhere|one of|among|"
                         r"either|both|now)\b)(?P<value>[^,;]+?)(?:\s+now)?\.?$", re.IGNORECASE)
-# people and pets a user may have several of: a second name is one more, not a correction
-_SEVERAL = frozenset("""friend neighbour neighbor kid child son daughter sister brother cousin colleague coworker
-co-worker pet dog cat aunt uncle niece nephew grandchild grandson granddaughter classmate teammate client""".split())
-# things with one value whatever its form: "favourite colour is blue" is replaced by "green"
-_ONE_VALUE = re.compile(r"\b(?:favou?rite|password|passcode|pin|blood type|star sign|shoe size|birthday|date of "
-                        r"birth|anniversary|name|nickname|email|phone|number|address|postcode|zip code|job|age|"
-                        r"height|weight)\b")
+# things with one value: "favourite colour is blue" is replaced by "green", "birthday is 3 May" by "4 May"
+_ONE_VALUE = re.compile(r"\b(?:favou?rite [\w-]+(?: [\w-]+)?|blood type|star sign|shoe size|birthday|date of birth|"
+                        r"anniversary|name|middle name|nickname|email|email address|phone number|number|address|"
+                        r"postcode|zip code|age|height|weight)$")
+# a secret: "hunter2" is replaced by "swordfish", not by "written on the router"
+_CODE = re.compile(r"\b(?:password|passcode|pin|code)$")
+# someone who has a title: "Dr. Lee" is replaced by "Dr. Patel" (not by "Korean" or "great")
+_TITLED = re.compile(r"^(?i:dr|mr|mrs|ms|miss|prof|professor)\b\.?\s+[A-Z]")
 
 
 def _subject(match: re.Match[str]) -> str:
@@ -202,20 +203,25 @@ def _subject(match: re.Match[str]) -> str:
 
 
 def _value_kind(value: str) -> str:
-    """A value's form: a number or code ("BA123", "70"), a name ("Dr. Lee", "a Tesla"), or words."""
+    """A value's form: with digits ("3 May", "70"), a name ("Sam Jones"), or words ("blue")."""
     if re.search(r"\d", value):
         return "number"
-    return "name" if re.match(r"(?:(?:a|an|the) )?(?:(?:dr|mr|mrs|ms|prof)\b|[A-Z])", value.strip()) else "words"
+    return "name" if value.strip()[:1].isupper() else "words"
 
 
 def replaces(new: str, old: str) -> bool:
-    """Whether the fact `new` is a new value of what `old` says ("The user's dentist is Dr. Patel"
-    over "... is Dr. Lee"): the same one thing of the user's, with a value of the same form. "My
-    wife is pregnant" adds to "my wife is Jane"; "my sister is Eva" to "my sister is Ana"."""
+    """Whether the fact `new` is a new value of what `old` says: the same one thing of the user's
+    with a value of the same form ("The user's favourite colour is green" over "... blue"), a
+    titled person over another ("The user's dentist is Dr. Patel" over "Dr. Lee"), or a one-word
+    code over another. "My wife is Spanish" adds to "my wife is Jane"; "my flight is 9am" to
+    "my flight is BA123"."""
     said, had = _ATTRIBUTE.match(new.strip()), _ATTRIBUTE.match(old.strip())
-    if not said or not had or _subject(said) != _subject(had) or _subject(said).split()[-1] in _SEVERAL:
+    if not said or not had or _subject(said) != _subject(had):
         return False
-    if re.search(r"\b(?:password|passcode|pin)$", _subject(said)):  # a code has any form: "hunter2", "swordfish"
+    value, was = said["value"].strip(), had["value"].strip()
+    if _CODE.search(_subject(said)):  # a password is any one word; a pin or a code has digits
+        digits = not _subject(said).endswith("password") and not re.search(r"\d", value)
+        return len(value.split()) == len(was.split()) == 1 and not digits
+    if _TITLED.match(value) and _TITLED.match(was):
         return True
-    kind = _value_kind(said["value"])
-    return kind == _value_kind(had["value"]) and (kind != "words" or bool(_ONE_VALUE.search(_subject(said))))
+    return bool(_ONE_VALUE.search(_subject(said))) and _value_kind(value) == _value_kind(was)

@@ -224,12 +224,14 @@ def _insert(lines: list[str], kind: str, text: str) -> list[str]:
 
 
 # where the user lives, as remembered: "The user lives in Lisbon" (not "in a small flat")
-_HOME = re.compile(r"^(?i:the user (?:lives|is living|is based|has moved|moved|now lives) (?:in|to)) "
+_HOME = re.compile(r"^(?i:the user (?:lives|is living|is based|now lives) in) "
                    r"(?P<place>[A-Z][\w'’.-]*(?:,? [A-Z][\w'’.-]*){0,3})(?i:\s+now)?\.?$")
 
 
 def remembered_home(folder: Path) -> str | None:
-    """The place memory (in `folder`) says the user lives in, the latest said; None when it says none."""
+    """The place memory (in `folder`) says the user lives in, the last one in memory.md (a new fact
+    goes to the end of the facts); None when it says none. ("Moved to" is not read: "I moved to
+    Linux" is no home.)"""
     try:
         items = parse((folder / "memory.md").read_text(encoding="utf-8", errors="replace"))
     except OSError:

@@ -128,9 +128,10 @@ def update_asked(message: str) -> dict[str, Any] | None:
 
 
 # taking back what was just remembered: "don't remember that", "oops, forget that" (the router's cue too)
-TAKEN_BACK = (r"^(?:(?:no|oh|oops|wait|actually|sorry|never mind|nevermind)[,!.]?\s+)*(?:please\s+)?"
-              r"(?:(?:don'?t|do not) (?:remember|save|keep|store) (?:that|this|it)|forget (?:that|this|it)|"
-              r"(?:undo|scratch|delete|remove) that)(?: please)?\s*[.!]*$")
+# (not "never mind, forget it", "undo that" or "scratch that": a change of mind about anything)
+TAKEN_BACK = (r"^(?:(?:no|oh|oops|wait|actually|sorry)[,!.]?\s+)*(?:please\s+)?"
+              r"(?:(?:don'?t|do not) (?:remember|save|keep|store) (?:that|this|it)|forget (?:that|this))"
+              r"(?: please)?\s*[.!]*$")
 
 # forgetting one thing of the user's: "forget my dentist", "please stop remembering my old address"
 _FORGET = re.compile(r"^(?:please\s+)?(?:forget|erase|delete|remove|stop remembering)(?: about| what you know about)?"

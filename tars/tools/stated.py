@@ -18,6 +18,7 @@ from tars.tools.clock import TIME_DIFFERENCE, TIME_NOW, difference_asked, now_as
 from tars.tools.date_requests import shift_asked, span_asked, weekday_asked, year_asked
 from tars.tools.dates import DATE_SHIFT, DAY_OF_WEEK, DAYS_BETWEEN, LEAP_YEAR
 from tars.tools.distance import PLACE_DISTANCE, places_asked
+from tars.tools.fact_wording import second_person
 from tars.tools.file_info import FILE_INFO, file_named
 from tars.tools.folder import FOLDER_STATS, kind_in
 from tars.tools.folder_list import FOLDER_LIST, listing_asked
@@ -64,14 +65,23 @@ _UNDO = re.compile(TAKEN_BACK, re.IGNORECASE)
 def unreferred(tool_name: str, message: str, previous: dict[str, Any] | None) -> str | None:
     """The question to ask when `message` points back at what is not there ("don't remember that"
     with nothing remembered in this conversation), or None."""
-    if tool_name == MEMORY_FORGET and previous is None and _UNDO.match(" ".join(message.split())):
-        return "Which memory should I forget? Nothing was remembered earlier in this conversation."
+    if tool_name != MEMORY_FORGET or not _UNDO.match(" ".join(message.replace("’", "'").split())):
+        return None
+    if previous is None:
+        return "Which memory should I forget? Nothing was remembered just before this."
+    if previous.get("status") == "updated" and isinstance(previous.get("old"), str):
+        # forgetting the new value would lose the old one too: which to keep is the user's to say
+        return (f"That replaced an earlier memory (“{second_person(previous['old'])}”). Which should I keep: "
+                "the earlier one, the new one, or neither?")
     return None
 
 
-def followed(tool_name: str) -> str:
-    """The tool whose last output a follow-up to `tool_name` takes further (`stated_args`'s `previous`)."""
-    return _FOLLOWS.get(tool_name, tool_name)
+def followed(tool_name: str) -> tuple[str, bool]:
+    """The tool whose last output a follow-up to `tool_name` takes further (`stated_args`'s `previous`),
+    and whether only the turn just before counts: "forget that" is about what was just remembered,
+    not a fact from earlier in the chat (which may be gone already); "now subtract 100" is about
+    the last sum, whenever it was."""
+    return _FOLLOWS.get(tool_name, tool_name), tool_name in _FOLLOWS
 
 
 def _expression(message: str) -> dict[str, Any] | None:
@@ -112,14 +122,17 @@ def stated_args(tool_name: str, message: str, attached: str = "",
     reader = _READERS.get(tool_name)
     if reader is None or len(message) > _MAX_CHARS:
         return None
-    message = _THANKS.sub("", " ".join(message.split()), count=1)  # one line, one space between words
+    # one line, one space between words, a plain apostrophe ("don’t" as phones type it)
+    message = _THANKS.sub("", " ".join(message.replace("’", "'").split()), count=1)
     if tool_name == CALCULATOR:
         if attached and (expression := aggregate_of(message, attached)):
             return {"expression": expression}
         if previous and (expression := continued(message, previous)):
             return {"expression": expression}
     if tool_name == MEMORY_FORGET and _UNDO.match(message):  # "that" is only what was just remembered
-        return {"text": previous["text"]} if previous and isinstance(previous.get("text"), str) else None
+        kept = previous or {}
+        said = kept.get("text") if kept.get("status") in ("remembered", "already remembered") else None
+        return {"text": said} if isinstance(said, str) else None
     return reader(message)
 
 

@@ -41,6 +41,7 @@ _OTHER_SYSTEM = re.compile(rf"^(?:{HOW_MEASURED} "
 
 # "how long is 90 minutes?": in the largest unit it holds one of, and the next smaller
 _SECONDS = {"second": 1, "minute": 60, "hour": 3600}
+_IMPERIAL = {"litre": "imperial gallon", "millilitre": "imperial pint"}
 _LARGER = ((86400, "days and hours"), (3600, "hours and minutes"), (60, "minutes and seconds"))
 
 
@@ -54,7 +55,10 @@ def _other_unit(value: float, written: str, system: str | None = None) -> str | 
         return None
     if name in COUNTERPART:
         metric = name in METRIC
-        return None if system and (system.lower() == "metric") == metric else COUNTERPART[name]
+        if system and (system.lower() == "metric") == metric:
+            return None
+        # "in imperial" means the British measures, which differ from the US ones for volume
+        return _IMPERIAL.get(name, COUNTERPART[name]) if (system or "").lower() == "imperial" else COUNTERPART[name]
     seconds = abs(value) * _SECONDS.get(name, 0)
     return None if system else next((target for size, target in _LARGER
                                      if seconds >= size > _SECONDS.get(name, 0)), None)

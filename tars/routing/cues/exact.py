@@ -40,9 +40,9 @@ _UNIT = (
 # feet and inches written with marks, asked in another unit: 5'11" in cm
 _MARKED_FEET = rf"\b\d+\s*['′’]\s*\d*\s*(?:\"|″|”|'')?\s*(?:to|in|into)\s+(?:{_UNIT})\b"
 # a quantity asked in the other system's unit: "how far is 10 miles?", "30 c in imperial"
-_QUANTITY = rf"{_N} ?(?:{_UNIT})(?: \d+ ?(?:{_UNIT}))?"
+_QUANTITY = rf"{_N} ?(?:{_UNIT})(?:,? (?:and )?\d+ ?(?:{_UNIT}))?"
 _OTHER_SYSTEM = (rf"^(?:{HOW_MEASURED} {_QUANTITY}|"
-                 rf"(?:what(?:'s| is) )?{_QUANTITY} in (?:metric|imperial|us units)(?: units)?)\s*[?.!]*$")
+                 rf"(?:what(?:'s| is| are) )?{_QUANTITY} in (?:metric|imperial|us)(?: units)?)(?:,? please)?\s*[?.!]*$")
 _MONTH_NAME = rf"(?:{MONTH_ABBR})[a-z]*\b"
 # numbers listed (each comma parts two, so a long list costs no backtracking)
 _LISTED = r"-?[$€£¥]?\d+(?:\.\d+)?(?:(?:\s*[,;]\s*(?:and\s+)?|\s+and\s+)-?[$€£¥]?\d+(?:\.\d+)?)+"

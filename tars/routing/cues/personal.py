@@ -121,8 +121,10 @@ TASKS = Family(
         # what a goal takes: "what tasks do I have to do to get a visa"
         (3, r"\b(?:what|which) (?:tasks|steps|things) (?:do|would|will|did) (?:i|you|we) (?:have|need) to (?:do|"
             r"complete|finish) (?:to|in order to|for|before)\b"),
-        # a note is what is changed: "cross bread off my shopping list note"
-        (3, r"\b(?:to|on|onto|in|into|from|off|out of) (?:my |the |our )?(?:[\w-]+ ){0,2}note\W*$"),
+        # a note is what is changed: "cross bread off my shopping list note" (not "remind me to write a
+        # note", nor a task that mentions one)
+        (3, r"^(?!.*\b(?:remind(?:er)?|tasks?|to-?dos?(?! note)|to-?do list)\b).*\b(?:to|on|onto|in|into|from|off|"
+            r"out of) (?:my|the|our) (?:[\w-]+ ){0,2}note\W*$"),
     ),
     hints=hints(
         todoist_add_task=r"\b(?:add|put|stick|pop|remind|new|create|set|schedule|need to|have to|"
@@ -213,8 +215,8 @@ MEMORY = Family(
         # the user's own facts asked back: "remind me what my wifi password is", "what am I allergic to?"
         (3, r"^(?:(?:can|could) you )?remind me (?:(?:what|who|where|which|how old) (?:my|our|i)|when (?:my|our|"
             r"is my))\b|"
-            r"^(?:what|which \w+) am i (?:allergic|intolerant|sensitive) to\b|^am i (?:allergic|intolerant) to\b|"
-            r"^what (?:do|did) i (?:usually )?(?:drink|eat|prefer|drive|do for (?:a )?living)\s*[?.!]*$"),
+            r"^(?:what|which \w+) am i (?:allergic|intolerant|sensitive) to\b|"
+            r"^am i (?:allergic|intolerant) to [\w-]+(?: [\w-]+){0,2}[?.!]*$"),
         # taking back what was just remembered: "don't remember that", "forget that"
         (3.5, TAKEN_BACK),
         (1, r"\b(?:remember|forget|recall|memory|preferences?)\b"),
