@@ -232,6 +232,10 @@ def test_a_fact_in_the_first_person_is_kept_as_a_sentence_about_the_user(folder)
     text = (folder / "memory.md").read_text()
     assert "- The user's cat is called Miso" in text and "- The user always drinks tea at 5" in text
     assert run(reg, "memory_forget", text="my cat is called Miso").output["status"] == "forgotten"
+    # an adverb before the verb: it had become "The user nows live in Madrid"
+    assert run(reg, "memory_remember", text="I now live in Madrid").output["text"] == "The user now lives in Madrid"
+    assert run(reg, "memory_remember", text="I currently work at Acme").output["text"] == \
+        "The user currently works at Acme"
 
 
 def test_recall_tells_every_item_found_to_the_user_as_it_stands(folder):

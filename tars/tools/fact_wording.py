@@ -27,7 +27,8 @@ _IRREGULAR = {"am": "is", "have": "has", "do": "does", "go": "goes", "don't": "d
               "was": "was", "wasn't": "wasn't", "were": "was"}
 _MODALS = frozenset("""can could will would shall should may might must did didn't can't cannot won't wouldn't
 couldn't shouldn't mustn't""".split())
-_ADVERBS = frozenset("also always never often usually still just really only already sometimes".split())
+_ADVERBS = frozenset("""also always never often usually still just really only already sometimes now currently
+mostly generally normally rarely seldom actually""".split())
 # irregular past tenses, which take no "s" after "the user"
 _PAST = frozenset("""went had did made bought saw got gave took came knew thought told said ran wrote ate drank met
 left lost found felt kept began became brought sold sent spent built paid put cut set let hit won grew flew drove
