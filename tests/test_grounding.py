@@ -17,7 +17,8 @@ from tars.config import load_config
 from tars.errors import ToolError
 from tars.messages import Message
 from tars.pipeline import PipelineProvider, prompts, steps
-from tars.pipeline.grounding import Grounds, ground, placed
+from tars.pipeline.grounding import Grounds, ground
+from tars.pipeline.unnamed_place import placed
 from tars.pipeline.value_forms import as_value
 from tars.providers.scripted import ScriptedProvider
 from tars.routing import Router
@@ -613,7 +614,7 @@ def test_a_place_in_any_script_or_a_holiday_as_the_place_is_read_as_said():
 
 
 def test_a_name_in_a_tool_description_is_no_word_of_the_tool():
-    from tars.pipeline.grounding import unplaced
+    from tars.pipeline.unnamed_place import unplaced
 
     city = Tool(name="get_weather", description="Weather for a city. Try London or Paris.", func=lambda **_: None,
                 parameters={"type": "object", "required": ["city"], "properties": {"city": {"type": "string"}}})
@@ -625,7 +626,7 @@ def test_a_tool_that_takes_only_coordinates_is_left_to_the_executor():
     forecast = Tool(name="get_forecast", description="Get the weather forecast.", func=lambda **_: None,
                     parameters={"type": "object", "required": ["latitude", "longitude"], "properties": {
                         "latitude": {"type": "number"}, "longitude": {"type": "number"}}})
-    from tars.pipeline.grounding import unplaced
+    from tars.pipeline.unnamed_place import unplaced
 
     assert unplaced([forecast], said("get the forecast"), Grounds(now=NOW)) is None
 

@@ -25,9 +25,9 @@ from tars.pipeline import value_forms as forms
 from tars.pipeline.conversation_text import ConversationText, norm
 from tars.pipeline.directions import direction, in_order
 from tars.tools import date_phrases
-from tars.tools.base import Tool
 
-__all__ = ["Grounds", "Grounded", "ground", "is_date_arg", "is_place_arg", "takes_place", "date_notes", "unplaced"]
+__all__ = ["Grounds", "Grounded", "ground", "is_date_arg", "is_place_arg", "takes_place", "date_notes",
+           "prop_of", "properties_of", "question_for", "required_sets"]
 
 # names that mean a calendar date even without a schema `format` (a todo's `due`); not "day" or "start",
 # which are as often a weekday or a place in other tools' schemas
@@ -81,7 +81,7 @@ def is_date_arg(name: str, prop: dict[str, Any]) -> bool:
 
 def takes_place(schema: dict[str, Any]) -> bool:
     """Whether a tool's schema has a place argument (the default place can stand in for it)."""
-    props = _properties(schema)
+    props = properties_of(schema)
     return any(is_place_arg(n, p) for n, p in props.items() if isinstance(p, dict))
 
 
@@ -125,7 +125,7 @@ def _check(name: str, prop: dict[str, Any], value: Any, text: ConversationText, 
         return all(_check(name, prop.get("items") or {}, v, text, now, required)[0] for v in value), value, None
     if isinstance(value, dict):  # a structure is the user's when what it holds is
         fields = prop.get("properties") or {}
-        return all(_check(k, _prop(fields, k), v, text, now, required)[0] for k, v in value.items()), value, None
+        return all(_check(k, prop_of(fields, k), v, text, now, required)[0] for k, v in value.items()), value, None
     return True, value, None
 
 
@@ -179,7 +179,7 @@ def _strip_dates(out: Grounded, props: dict[str, Any], text: ConversationText, n
     used = {day for name in out.resolved if (day := _day_of(out, props, name, now))}
     phrases = [p for p, w in text.found if w.date in used]
     for name, value in list(out.args.items()):
-        if name in out.resolved or not isinstance(value, str) or is_date_arg(name, _prop(props, name)):
+        if name in out.resolved or not isinstance(value, str) or is_date_arg(name, prop_of(props, name)):
             continue
         for phrase in phrases:
             cut = re.sub(rf"[\s,]*\b(?:on |by |at |for |due )?{re.escape(phrase)}\b[\s,.]*", " ", value,
@@ -207,7 +207,7 @@ def _strip_named(out: Grounded) -> None:
 def _day_of(out: Grounded, props: dict[str, Any], name: str, now: dt.datetime) -> dt.date | None:
     """The day a resolved argument holds, read in the layout its description asks for ("03-11-2022"
     as MM-DD-YYYY), else as words."""
-    said = forms.read_date(str(out.args[name]), forms.date_pattern(_prop(props, name)), now)
+    said = forms.read_date(str(out.args[name]), forms.date_pattern(prop_of(props, name)), now)
     return said.date if said else None
 
 
@@ -233,7 +233,7 @@ def _one_date_one_arg(out: Grounded, props: dict[str, Any], base: set[str], text
             out.dropped.append(name)
 
 
-def _required_sets(schema: dict[str, Any]) -> tuple[set[str], list[list[str]]]:
+def required_sets(schema: dict[str, Any]) -> tuple[set[str], list[list[str]]]:
     """The always-required names, and alternatives of which one must be given (anyOf/oneOf)."""
     base = set(schema.get("required") or ())
     alternatives = [list(b.get("required") or ()) for key in ("anyOf", "oneOf")
@@ -248,12 +248,12 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
     argument is what the user said, so every word of it must be in the conversation."""
     grounds = grounds or Grounds()
     now = grounds.moment()
-    props = _properties(schema)
-    base, alternatives = _required_sets(schema)
+    props = properties_of(schema)
+    base, alternatives = required_sets(schema)
     text = ConversationText(messages, now)
     out = Grounded(args={})
     for name, value in args.items():
-        prop = _prop(props, name)
+        prop = prop_of(props, name)
         value = forms.as_meant(name, prop, value, text.said)
         chosen = forms.said_choices(prop, value, lambda v: text.has_words(v, every=True))
         if chosen is None and name not in base:  # none of its choices said: the tool's default applies
@@ -272,7 +272,7 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
         else:
             out.dropped.append(name)
     for name, value in list(out.args.items()):  # said once: not also with a neighbour's season or range
-        if name not in out.resolved and "enum" not in _prop(props, name):
+        if name not in out.resolved and "enum" not in prop_of(props, name):
             out.args[name] = forms.unrepeated(name, value, out.args)
     out.args = in_order(out.args, text.said)  # "from Paris", "to Berlin": not the other way round
     _one_date_one_arg(out, props, base, text, now)
@@ -283,7 +283,7 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
         needed += [n for n in min(alternatives, key=lambda alt: sum(n not in out.args for n in alt))
                    if n not in out.args]
     for name in dict.fromkeys(needed):
-        prop = _prop(props, name)
+        prop = prop_of(props, name)
         if is_place_arg(name, prop) and (place := grounds.default_place()):
             out.args[name] = place
             if name in out.dropped:
@@ -291,100 +291,17 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
         else:
             out.missing.append(name)
     if out.missing:
-        out.question = _question(out.missing, props)
+        out.question = question_for(out.missing, props)
     return out
 
 
-# what a request for a place's weather or time says besides the place: "what's it like outside right now?"
-_PLACELESS = frozenset("""a an the is it it's its be will going gonna to of for at in on by and or what what's whats how
-how's hows like look looks looking out outside there here around right now currently today tonight tomorrow this
-these next coming weekend week morning afternoon evening night later soon day days hour hours please tell me show
-give check get can could you would i do does did let know see should need s ll re d weather forecast rain rainy
-raining snow snowing sunny sun cloudy hot cold warm chilly wind windy temperature humid humidity storm stormy
-umbrella jacket coat sunrise sunset degrees freezing""".split())
-_WORDS = re.compile(r"[^\W_]+")  # any script's words: "東京" may be the place
-_THERE = re.compile(r"\b(?:there|that place|that city)\b", re.IGNORECASE)
-_COORDINATES = frozenset({"latitude", "longitude"})
-
-
-def unplaced(tools: Sequence[Tool], messages: Sequence[Message], grounds: Grounds) -> str | None:
-    """The question for the place, when it can be asked before any model step: every tool needs
-    a place, no default place is set, and nothing the user wrote goes beyond the tools' own words,
-    times and filler ("what's the weather like tomorrow?"). Anything more may be a place: the
-    executor and `ground` decide then, at a model step's cost."""
-    if grounds.default_place() or not tools or not all(takes_place(t.parameters) and _needs_place(t.parameters)
-                                                       for t in tools) \
-            or not _placeless(tools, messages, grounds, dated=True):
-        return None
-    props = _properties(tools[0].parameters)
-    return _question([next(n for n, p in props.items() if isinstance(p, dict) and is_place_arg(n, p))], props)
-
-
-def placed(tool: Tool, messages: Sequence[Message], grounds: Grounds) -> dict[str, Any] | None:
-    """The call "what's the weather?" stands for when a default place is known and the place is all
-    the tool requires: that place, with no model step; None when the user said anything more (a
-    day, a place, a detail), which the executor reads."""
-    props = _properties(tool.parameters)
-    base, alternatives = _required_sets(tool.parameters)
-    # the one way to meet the schema that is a place alone: {"location"} (or anyOf's location branch)
-    ways = [set(alt) | base for alt in alternatives] or [base]
-    alone = [name for way in ways if len(way) == 1 for name in way if is_place_arg(name, _prop(props, name))]
-    pointed = any(m.role == "user" and _THERE.search(m.content) for m in messages)  # "there": a place said before
-    if pointed or not takes_place(tool.parameters) or not _placeless([tool], messages, grounds, dated=False) \
-            or not (place := grounds.default_place()):
-        return None
-    if ways == [set()] and grounds.place:  # the tool falls back on the place set itself (TARS_PLACE)
-        return {}
-    return {alone[0]: place} if len(alone) == 1 else None
-
-
-def _placeless(tools: Sequence[Tool], messages: Sequence[Message], grounds: Grounds, *, dated: bool) -> bool:
-    """Whether no user message says more than the tools' own words and filler (and days and times,
-    when `dated`)."""
-    vocabulary = {w.casefold() for tool in tools for w in _WORDS.findall(f"{tool.name.replace('_', ' ')} "
-                                                                        f"{tool.description}")
-                  if w not in _names_in(tool.description)}
-    now = grounds.moment()
-    for message in messages:
-        if message.role != "user":
-            continue
-        text = message.content.casefold()
-        for phrase, _ in date_phrases.find(text, now):
-            if not dated:
-                return False
-            text = text.replace(phrase.casefold(), " ")
-        if any(w not in _PLACELESS and w not in vocabulary for w in _WORDS.findall(text)):
-            return False
-    return True
-
-
-def _names_in(description: str) -> set[str]:
-    """A description's capitalised words that open no sentence: names ("London"), which may be
-    the very place a message gives, not the tool's own words ("Current weather …")."""
-    return {w for sentence in re.split(r"(?<=[.!?])\s+", description) for w in _WORDS.findall(sentence)[1:]
-            if w[:1].isupper()}
-
-
-def _needs_place(schema: dict[str, Any]) -> bool:
-    """Whether a call cannot be made without a place: each way of meeting the schema's required
-    names takes a place argument, or coordinates (numbers, which no placeless message holds)."""
-    props = _properties(schema)
-    base, alternatives = _required_sets(schema)
-
-    def placed(names: Collection[str]) -> bool:
-        return any(is_place_arg(n, _prop(props, n)) for n in names) or _COORDINATES <= set(names)
-
-    return placed(base) if base and not alternatives else bool(alternatives) and all(
-        placed(base | set(alt)) for alt in alternatives)
-
-
-def _properties(schema: dict[str, Any]) -> dict[str, Any]:
+def properties_of(schema: dict[str, Any]) -> dict[str, Any]:
     """A schema's properties; a malformed schema (a list there) has none."""
     props = schema.get("properties")
     return props if isinstance(props, dict) else {}
 
 
-def _prop(props: dict[str, Any], name: str) -> dict[str, Any]:
+def prop_of(props: dict[str, Any], name: str) -> dict[str, Any]:
     prop = props.get(name)
     return prop if isinstance(prop, dict) else {}
 
@@ -404,10 +321,10 @@ def _mid_sentence(phrase: str) -> str:
     return first.lower() + (" " + rest if rest else "")
 
 
-def _question(missing: list[str], props: dict[str, Any]) -> str:
+def question_for(missing: list[str], props: dict[str, Any]) -> str:
     wanted = []
     for name in missing:
-        prop = _prop(props, name)
+        prop = prop_of(props, name)
         if is_place_arg(name, prop):
             wanted.append("which place you mean")
         elif is_date_arg(name, prop):

@@ -29,9 +29,10 @@ from tars.events import Event, Status, Stop, TextDelta, ToolCall, ToolCallEvent,
 from tars.messages import Message, latest_user_text
 from tars.pipeline import prompts
 from tars.pipeline.arithmetic_check import correction
-from tars.pipeline.grounding import Grounds, placed, unplaced
+from tars.pipeline.grounding import Grounds
 from tars.pipeline.own_answers import confirmations, missing_note, nothing_useful, own_answer
 from tars.pipeline.steps import Arguments, Decision, StepRun, execute, route
+from tars.pipeline.unnamed_place import placed, unplaced
 from tars.providers.base import Provider
 from tars.system_prompt import without_tool_hints
 from tars.tool_hints import ToolHints

@@ -182,7 +182,6 @@ def statement(text: str, about: str = "") -> str:
     return kept[:1].upper() + kept[1:] if kept else text.strip()
 
 
-
 # "The user's dentist is Dr. Patel": one thing of the user's and its value. Not "is called" (two
 # sisters may each be called something), not a place or state ("is in the blue notebook", "is not
 # ..."), not a plural ("the user's kids are ...").
