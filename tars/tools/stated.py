@@ -62,10 +62,15 @@ _FOLLOWS = {MEMORY_FORGET: MEMORY_REMEMBER}
 _UNDO = re.compile(TAKEN_BACK, re.IGNORECASE)
 
 
+def _one_line(message: str) -> str:
+    """One line, one space between words, a plain apostrophe ("don’t" as phones type it)."""
+    return " ".join(message.replace("’", "'").split())
+
+
 def unreferred(tool_name: str, message: str, previous: dict[str, Any] | None) -> str | None:
     """The question to ask when `message` points back at what is not there ("don't remember that"
-    with nothing remembered in this conversation), or None."""
-    if tool_name != MEMORY_FORGET or not _UNDO.match(" ".join(message.replace("’", "'").split())):
+    with nothing remembered just before), or at a change tars will not undo alone; or None."""
+    if tool_name != MEMORY_FORGET or not _UNDO.match(_one_line(message)):
         return None
     if previous is None:
         return "Which memory should I forget? Nothing was remembered just before this."
@@ -122,8 +127,7 @@ def stated_args(tool_name: str, message: str, attached: str = "",
     reader = _READERS.get(tool_name)
     if reader is None or len(message) > _MAX_CHARS:
         return None
-    # one line, one space between words, a plain apostrophe ("don’t" as phones type it)
-    message = _THANKS.sub("", " ".join(message.replace("’", "'").split()), count=1)
+    message = _THANKS.sub("", _one_line(message), count=1)
     if tool_name == CALCULATOR:
         if attached and (expression := aggregate_of(message, attached)):
             return {"expression": expression}
