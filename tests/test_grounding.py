@@ -688,3 +688,11 @@ def _settled(pipeline, asked, tools, *, hint, script=None, reply=None):
             next(gen)
     except StopIteration as stop:
         return stop.value
+
+
+def test_a_month_given_as_a_date_argument_stays_the_month():
+    """"April 2022" for a concert's date is the month, not its first day (a span's end, "until
+    june", is the 1st; an argument is not)."""
+    schema = {"type": "object", "required": ["date"], "properties": {"date": {"type": "string"}}}
+    asked = said("Get concert details for Beyonce in San Diego next month (April 2022).")
+    assert ground(schema, {"date": "April 2022"}, asked, Grounds(now=NOW)).args == {"date": "April 2022"}

@@ -272,7 +272,8 @@ def _span(text: str, now: dt.datetime) -> dict[str, Any] | None:
         return {"from_date": start.isoformat(), "to_date": "today"} if start else None
     if clock_ok and (until := _clock_span(None, match["date"], now)):
         return until
-    return {"to_date": match["date"].strip()} if days_ok and _whole_date(match["date"], now) else None
+    until_day = _whole_date(match["date"], now) or when.month_start(match["date"], now.date())  # "until june"
+    return {"to_date": match["date"].strip()} if days_ok and until_day else None
 
 
 # "is 2028 a leap year?" (the router's cue for the leap_year tool is this pattern too)

@@ -35,7 +35,7 @@ def parse_day(text: str | None, today: dt.date | None = None) -> dt.date:
     raw = " ".join(str(text or "").lower().split()).strip(" .?")
     if raw in ("", "now", "this day"):
         return today
-    found = when.day(raw, today)
+    found = when.day(raw, today) or when.month_start(raw, today)  # "until june": 1 june
     if found is None:
         raise DateError(f"cannot read {text!r} as a date; write it as YYYY-MM-DD")
     return found
@@ -165,6 +165,8 @@ def _parse_moment(text: str | None) -> tuple[dt.datetime, bool]:
     if raw in ("", "now", "right now", "today", "from now"):
         return current, False  # a time of day is shown only when the span is in hours or minutes
     said = when.moment(raw, current)
+    if said is None and (month := when.month_start(raw, current.date())) is not None:  # "until june"
+        return dt.datetime.combine(month, dt.time(), current.tzinfo), False
     if said is None:
         raise DateError(f"cannot read {text!r} as a date; write it as YYYY-MM-DD")
     return dt.datetime.combine(said.date, said.time or dt.time(), current.tzinfo), said.time is not None

@@ -194,10 +194,6 @@ def day(text: str, today: dt.date) -> dt.date | None:
         for pattern, make in HOLIDAY_PATTERNS:
             if m := pattern.fullmatch(whole):
                 return _next(make, m.group(1) or m.group(2), today)
-        # a month alone, "until june": its first day, next time it comes
-        if (m := re.fullmatch(rf"(?:(next|this)\s+)?({_MON})(?:\s+(\d{{4}}))?", whole)) and (month := _month(m[2])):
-            return _next(lambda y: _calendar_day(y, month, 1), m[3] or (f"{m[1]} year" if m[1] == "this" else None),
-                         today)
         return _day(t, today)
     except (OverflowError, ValueError):  # a year past 9999, counted on from a day near the end
         raise DateError("the result is outside the calendar (years 1 to 9999)") from None
@@ -304,6 +300,16 @@ def _counted_from(t: str, today: dt.date) -> dt.date | None:
     if m := _OF_MONTH.search(t):
         return _of(m, today)
     return None
+
+
+def month_start(text: str, today: dt.date) -> dt.date | None:
+    """A month alone ("june", "until june 2028") as a span's end: its first day, the next time it
+    comes; None for anything else. (Not a day `day` reads: as an argument "April 2022" is the month.)"""
+    whole = re.sub(r"^(?:on|the|until|till|to|from|since)\s+", "", " ".join(text.lower().split())).strip(" .?")
+    m = re.fullmatch(rf"(?:(next|this)\s+)?({_MON})(?:\s+(\d{{4}}))?", whole)
+    if m is None or (month := _month(m[2])) is None:
+        return None
+    return _next(lambda y: _calendar_day(y, month, 1), m[3] or (f"{m[1]} year" if m[1] == "this" else None), today)
 
 
 def _day(t: str, today: dt.date) -> dt.date | None:
