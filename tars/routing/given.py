@@ -8,6 +8,7 @@ from pathlib import Path
 
 from tars.attachments.counts import counts_told
 from tars.attachments.ranking import ranked_told
+from tars.attachments.shown import shown_told
 from tars.routing.decision import SURE, Decision
 from tars.tools.calc import CALCULATOR
 from tars.tools.calc_requests import aggregate_of
@@ -25,6 +26,9 @@ def given(decision: Decision, message: str, attached: str, calculator: tuple[str
     if attached and (told := counts_told(message, attached)):
         return Decision(needs_tools=False, family=None, tool_hints=(), told=told,
                         reason="a count of the text that came with the message: tars counts it")
+    if attached and (told := shown_told(message, attached)):
+        return Decision(needs_tools=False, family=None, tool_hints=(), told=told,
+                        reason="the text that came with the message, asked for as it is: tars shows it")
     if attached and (told := ranked_told(message, attached)):
         return Decision(needs_tools=False, family=None, tool_hints=(), told=told,
                         reason="the top or bottom row of the table that came with the message: tars finds it")
