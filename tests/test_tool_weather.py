@@ -57,9 +57,12 @@ def test_rain_in_the_next_hours_is_said_plainly(server):
 
 
 def test_forecast_days_and_todays_hours(server):
+    """`days` counts the days after today: "tomorrow" (days=1, as the executor counts it) had
+    fetched today alone."""
     out = run(registry(server), "weather_forecast", latitude=52.5, longitude=13.4, days=4).output
     assert [d["sky"] for d in out["days"]][:2] == ["overcast", "slight rain"]
-    assert len(out["days"]) == 4 and out["days"][0]["max_c"] == 20.0 and out["days"][0]["sunrise"] == "07:42"
+    assert len(run(registry(server), "weather_forecast", latitude=52.5, longitude=13.4, days=1).output["days"]) == 2
+    assert len(out["days"]) == 5 and out["days"][0]["max_c"] == 20.0 and out["days"][0]["sunrise"] == "07:42"
     assert 1 <= len(out["today_hourly"]) <= 24
     assert all(h["time"] >= out["today_hourly"][0]["time"] for h in out["today_hourly"])
 

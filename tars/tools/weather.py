@@ -126,7 +126,8 @@ def weather_tools(config: Any) -> list[Tool]:
     def forecast(location: str | None = None, latitude: float | None = None, longitude: float | None = None,
                  days: int = 3) -> dict:
         lat, lon, place = locate(location, latitude, longitude)
-        data = _forecast(config, lat, lon, days)
+        # today and `days` more: "tomorrow" (1 day away, as the executor counts) is then in it
+        data = _forecast(config, lat, lon, min(int(days) + 1, 16))
         d = data.get("daily") or {}
         out = []
         for i, day in enumerate(d.get("time") or []):
@@ -157,8 +158,10 @@ def weather_tools(config: Any) -> list[Tool]:
              description=f"Current weather and rain in the next hours for a place{fallback}.",
              parameters={"type": "object", "properties": where, **need, "additionalProperties": False}),
         Tool(name="weather_forecast", family="weather", func=forecast,
-             description=f"Daily weather forecast for 1-16 days, plus the rest of today hour by hour{fallback}.",
+             description=f"Daily weather forecast for today and the days after it, plus the rest of today hour "
+                         f"by hour{fallback}.",
              parameters={"type": "object", "properties": {
-                 **where, "days": {"type": "integer", "minimum": 1, "maximum": 16}}, **need,
+                 **where, "days": {"type": "integer", "minimum": 1, "maximum": 15,
+                                   "description": "how many days after today"}}, **need,
                  "additionalProperties": False}),
     ]
