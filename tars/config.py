@@ -277,13 +277,20 @@ def load_config(
         raws["model_remote"] = f"claude:{DEFAULT_CLAUDE_MODEL}"
         sources["model_remote"] = "default (ANTHROPIC_API_KEY is set)"
     # a name an MCP server's config expands ("${TARS_GITHUB_TOKEN}") is used, though by no setting
-    mcp_files = [user_file.with_name("mcp_servers.json"), cwd / ".mcp.json"]
     referenced = set(re.findall(r"\$\{(TARS_\w+)", raws["mcp_servers"] + "".join(
-        path.read_text(encoding="utf-8", errors="replace") for path in mcp_files if path.is_file())))
+        _text_of(path) for path in (user_file.with_name("mcp_servers.json"), cwd / ".mcp.json"))))
     unknown = tuple(sorted({key for _, layer in layers[:3] for key in layer
                             if key.startswith("TARS_") and key not in _KNOWN_NAMES and key not in referenced}))
     return Config(**values, sources=sources, raw=raws, ignored=ignored,
                   ignored_file=str(project_file) if ignored else "", unknown=unknown)
+
+
+def _text_of(path: Path) -> str:
+    """A small file's text, or "" when it is not there or cannot be read (it only quiets a notice)."""
+    try:
+        return path.read_text(encoding="utf-8", errors="replace") if path.is_file() else ""
+    except OSError:
+        return ""
 
 
 # every TARS_ name tars reads: the settings' and the folders' (read before any setting, `tars.paths`)

@@ -721,6 +721,8 @@ def test_a_month_alone_is_its_first_day_next_time_it_comes(fixed_now):
                                     "(6 months and 7 days, or 26 weeks and 6 days).")
     assert told["calendar"] == {"years": 0, "months": 6, "days": 7}
     assert days_between("until may 2028")["to"] == "Monday 2028-05-01"
+    with pytest.raises(DateError):  # a start, or a day asked for, is no month's 1st
+        days_between("today", "june")
     assert days_between("12 december")["confirmation"].endswith("is 17 days (2 weeks and 3 days).")  # no months
     with pytest.raises(DateError):
         days_between("mayo")

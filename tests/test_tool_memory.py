@@ -208,7 +208,12 @@ def test_a_new_value_of_something_remembered_replaces_the_old_one(folder):
                           ("my pin is 1234", "my pin is secret"), ("my flight is BA123", "my flight is 9am")]:
         run(reg, "memory_remember", text=first)
         assert run(reg, "memory_remember", text=second).output["status"] == "remembered", second
-    # a new value of the same form, however the subject is spelled; a pinned one stays pinned
+    # a titled neighbour is one more neighbour; a favourite is one, whatever its form
+    run(reg, "memory_remember", text="my neighbour is Mr. Smith")
+    assert run(reg, "memory_remember", text="my neighbour is Mrs. Jones").output["status"] == "remembered"
+    run(reg, "memory_remember", text="my favourite band is the Beatles")
+    assert run(reg, "memory_remember", text="my favourite band is Radiohead").output["status"] == "updated"
+    # a new value, however the subject is spelled; a pinned one stays pinned
     run(reg, "memory_remember", text="my favorite color is red")
     run(reg, "memory_remember", text="my gym code is 4411", kind="pinned")
     assert run(reg, "memory_remember", text="my gym code is 9000").output["kind"] == "pinned"
@@ -402,7 +407,7 @@ def test_a_change_is_routed_to_the_update_and_a_new_fact_to_remember():
 @pytest.mark.parametrize("message, tool", [
     ("remind me what my wifi password is", "memory_recall"), ("what am I allergic to?", "memory_recall"),
     ("am I allergic to nuts?", "memory_recall"), ("don't remember that", "memory_forget"),
-    ("oops, don't save that", "memory_forget"), ("forget that", "memory_forget"),
+    ("oops, don't save that", "memory_forget"), ("forget that", "memory_forget"), ("what do I drive?", "memory_recall"),
 ])
 def test_the_users_own_facts_asked_back_or_taken_back_go_to_memory(message, tool):
     """"remind me what my wifi password is" had no cue, and the embedded model answered with the
@@ -412,6 +417,8 @@ def test_the_users_own_facts_asked_back_or_taken_back_go_to_memory(message, tool
     assert router.decide("remind me to call mum").family == "tasks"
     assert router.decide("remind me when I get home to feed the cat").family == "tasks"
     assert router.decide("how old is my son?").tool_hints[0] == "memory_recall"
+    for passing in ("oh forget it", "never mind, forget it"):  # a change of mind, not a memory to forget
+        assert router.decide(passing).family != "memory", passing
     assert "memory_forget" not in router.decide("I don't remember that movie").tool_hints
 
 

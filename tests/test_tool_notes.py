@@ -485,6 +485,9 @@ def test_a_change_to_a_named_note_is_routed_to_the_edit(vault, message):
     ('find "hotel" in my notes', {"query": "hotel"}), ("any notes about the dentist?", {"query": "dentist"}),
     # a pointer: what it points at, a model reads from the conversation
     ("what did I write about it?", None), ("search my notes for that", None),
+    # more asked after it: the model's
+    ("what did I write about the trip? Summarise it", None),
+    ("search my notes for the word 'tax'", {"query": "tax"}),
 ])
 def test_the_search_a_request_states(message, args):
     """The embedded model searched for the whole question ("what did I write about the trip")."""
@@ -497,7 +500,8 @@ def test_the_search_a_request_states(message, args):
     ("jot down: call the plumber", {"text": "call the plumber"}),
     ("add buy stamps to today's note", {"text": "buy stamps"}), ("what's in today's note?", {}),
     ("what did I jot down today?", {}), ("add it to today's note", None),
-    ("what did I jot down about the trip?", None),
+    ("what did I jot down about the trip?", None), ("add the summary to today's note", None),
+    ("add your answer to today's note", None),
 ])
 def test_the_daily_note_a_request_states(message, args):
     """The embedded model wrote "Buy stamps to today's note." into the note, and told today's note

@@ -16,12 +16,13 @@ from tars.safe_text import printable
 __all__ = ["shown_told"]
 
 MAX_SHOWN = 4_000  # characters shown as they are: a longer text is the model's to summarise
+# only to see it: not "read this" (a letter to answer) nor "what does this say?" (a text in another
+# language to read out in the user's), which a model reads
 _SHOW = re.compile(
-    POLITE + r"(?:what does (?:this|the|that|it)(?: file| text| input| attachment| document)? say|"
+    POLITE + r"(?:what does (?:this|the|that) (?:file|attachment|document) say|"
     # "what's in @notes.txt?" is "what's" once the file it attaches is taken out (with its "in")
-    r"what(?:'s| is)(?: in(?: (?:this|the|that|it)(?: file| text| input| attachment| document)?)?)?|"
-    r"show(?: me)?(?: (?:this|the|that|it)(?: file| text| input| attachment| document)?)?|"
-    r"read(?: (?:this|the|that|it)(?: file| text| document)?)?(?: to me| out| aloud)?)"
+    r"what(?:'s| is) in (?:this|the|that) (?:file|attachment|document)|what'?s|"
+    r"show(?: me)? (?:this|the|that) (?:file|attachment|document))"
     r"(?:,?\s+please)?\s*[?.!]*$", re.IGNORECASE)
 _NAME = re.compile(r"^\[attached (?:input|file): (?P<name>.*), [^,\]]+\]$", re.MULTILINE)
 

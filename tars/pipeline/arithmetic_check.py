@@ -17,14 +17,19 @@ __all__ = ["wrong_sums", "correction"]
 _NUM = r"\d+(?:,\d{3})*(?:\.\d+)?"
 _OPERATOR = r"(?:[-−–+×x*/÷^]|multiplied by|times|divided by|plus|minus|% of)"
 # "a op b (op c …) = d", "17 multiplied by 23 equals 411": numbers and operators only on the left
-_TERM = rf"\(? ?\$?(?!0\d){_NUM}(?: ?\))?"
+_TERM = rf"(?:\( ?)?\$?(?!0\d){_NUM}(?: ?\))?"
 # a sum ending where its value is said: read backwards from each "=", over a short stretch only;
 # not a clock time ("10:30 + 2"), a fraction ("1/2 + 1/4") or a percentage, which it cannot weigh
-_SUM = re.compile(rf"(?<![\w.,:/%−–-])(?P<sum>[−-]?{_TERM}(?: ?{_OPERATOR} ?{_TERM})+) ?$")
+# ... nor the tail of a longer expression ("n * 4 + 2", "x^2 + 1", "√16 + 2", "1 1/2 + 1/2")
+_SUM = re.compile(rf"(?<![\w.,:/%−–^*×÷√°-])(?<![-+*/×÷^−–] )(?<!\d )"
+                  rf"(?P<sum>[−-]?{_TERM}(?: ?{_OPERATOR} ?{_TERM})+) ?$")
 # ... and its value a plain number ("72.90 dollars"): not "80%", "3/4", "12:30", "1 million", "86.4k", "1080p"
 _SAID = re.compile(rf"(?:={{1,2}}|\bequals\b|\bis equal to\b) ?\$? ?(?P<said>-?{_NUM})"
-                   r"(?![\d,]*\.?\d|\s?(?:%|/|:)|[^\W\d_]|\s(?i:thousand|million|billion|trillion|k|m|mp|p|"
-                   r"[kmgt]i?b)\b)")
+                   r"(?![\d,]*\.?\d|\s?(?:%|/|:|\^|\(|[×x*] ?10\b)|[^\W\d_]|"
+                   r"\s(?i:thousand|million|billion|trillion|k|m|mp|p|[kmgt]i?b|am|pm|a\.m|p\.m)\b)")
+# a count of something, or another base or clock: "pages 10 - 20 = 11 pages", "in binary 101 + 11 = 1000"
+_OTHER_COUNTING = re.compile(r"\b(?:binary|base|hex|octal|mod|modulo|clock|pages?|rows?|hours?|days?)\b",
+                             re.IGNORECASE)
 # numbers run together with "-" or "x" are a range or a size ("days 1-7", "1920x1080"), not a sum
 _JOINED = re.compile(r"\d[-x×]\d")
 _REACH = 80  # characters before an "=" a sum may take
@@ -49,7 +54,9 @@ def wrong_sums(text: str) -> list[tuple[str, str, str]]:
         if match is None:
             continue
         written, said = match["sum"].strip(), equal["said"]
-        if _JOINED.search(written):
+        window = plain[max(0, equal.start() - _REACH):equal.end() + 12]
+        if _JOINED.search(written) or (" - " in written and _OTHER_COUNTING.search(window)) \
+                or re.search(r"\b(?:binary|base \d+|hex|octal|mod(?:ulo)? \d+)\b", window, re.IGNORECASE):
             continue
         try:
             value = float(evaluate(written.replace("$", "")))
@@ -67,7 +74,9 @@ def wrong_sums(text: str) -> list[tuple[str, str, str]]:
 
 def _shown(value: float) -> str:
     """A value as a person writes it: 8.19, 4,166.67, 391."""
-    if value == int(value) and abs(value) < 1e15:
+    if abs(value) >= 1e15:
+        return f"{value:.6g}"
+    if value == int(value):
         return f"{int(value):,}"
     return f"{value:,.6f}".rstrip("0").rstrip(".")
 

@@ -11,6 +11,7 @@ import datetime as dt
 import re
 from typing import Any
 
+from tars.places import US_STATES
 from tars.tools import date_phrases, dates, when
 from tars.tools.base import Tool
 from tars.tools.zones import ClockError, Zone, find_zone, is_here, known_zone, local_zone
@@ -76,18 +77,38 @@ def _caveat(zone: Zone) -> str:
         if zone.several else ""
 
 
-# several places in one: "London and Paris", "London, Paris and Tokyo" (a comma alone is a region:
-# "Paris, Texas")
-_SEVERAL = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+", re.IGNORECASE)
+# what follows a place after a comma to say which one it is: "Perth, Scotland", "London, Canada"
+_REGIONS = frozenset({*US_STATES, *US_STATES.values(), *"""england scotland wales ireland uk usa us canada australia
+india pakistan china japan france germany spain italy portugal mexico brazil argentina russia greece turkey egypt
+nigeria kenya indonesia philippines vietnam thailand malaysia singapore korea netherlands belgium switzerland austria
+sweden norway denmark finland poland ontario quebec""".split(), "united states", "united kingdom", "new zealand",
+                      "south africa", "south korea", "british columbia", "new south wales", "victoria"})
+
+
+def _places(text: str) -> list[str]:
+    """The places a list names ("London, Paris and Tokyo"); a place with its region ("Perth,
+    Scotland", "Tokyo, Japan") is one. Nothing to split without an "and"."""
+    if " and " not in f" {text} ".lower():
+        return []
+    parts: list[str] = []
+    for chunk in re.split(r"\s+and\s+", text, flags=re.IGNORECASE):
+        pieces = [p.strip() for p in chunk.split(",") if p.strip()]
+        for at, piece in enumerate(pieces):  # a country or region after a place belongs to it
+            if at and (piece.lower() in _REGIONS or known_zone(f"{parts[-1]}, {piece}") is not None):
+                parts[-1] = f"{parts[-1]}, {piece}"
+            else:
+                parts.append(piece)
+    return parts
 
 
 def time_now(place: str | None = None, geocoding_url: str | None = None) -> dict[str, Any]:
     here = dates.now()
-    parts = [p for p in _SEVERAL.split(place or "") if p.strip()] if " and " in f" {place} ".lower() else []
-    if len(parts) > 1 and known_zone(str(place)) is None and all(known_zone(p) for p in parts[:5]):
+    parts = _places(place or "")
+    if len(parts) > 1 and known_zone(str(place)) is None and all(known_zone(p) for p in parts):
         # "what's the time in London and Paris?": each, in one answer (at most five)
         each = [time_now(p, geocoding_url) for p in parts[:5]]
-        return {"places": each, "confirmation": " ".join(e["confirmation"] for e in each)}
+        more = f" ({len(parts) - 5} more not told: ask for them on their own.)" if len(parts) > 5 else ""
+        return {"places": each, "confirmation": " ".join(e["confirmation"] for e in each) + more}
     if is_here(place):
         return {"time": f"{here:%H:%M}", "date": here.date().isoformat(), "weekday": f"{here:%A}",
                 "utc_offset": _offset(here), "confirmation": f"It is {_stamp(here)} ({_offset(here)}, your time)."}
@@ -214,7 +235,7 @@ def now_asked(message: str) -> dict[str, Any] | None:
     if match is None:
         return None
     place = match["place"].strip(" ,")
-    parts = [p for p in _SEVERAL.split(place) if p.strip()] if " and " in f" {place} ".lower() else [place]
+    parts = _places(place) or [place]
     return {"place": place} if known_zone(place) or all(known_zone(p) for p in parts) else None
 
 

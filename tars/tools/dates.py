@@ -35,7 +35,7 @@ def parse_day(text: str | None, today: dt.date | None = None) -> dt.date:
     raw = " ".join(str(text or "").lower().split()).strip(" .?")
     if raw in ("", "now", "this day"):
         return today
-    found = when.day(raw, today) or when.month_start(raw, today)  # "until june": 1 june
+    found = when.day(raw, today)
     if found is None:
         raise DateError(f"cannot read {text!r} as a date; write it as YYYY-MM-DD")
     return found
@@ -134,6 +134,8 @@ def days_between(to_date: str, from_date: str | None = None, weekdays: bool = Fa
         return counted
     if _YEAR_ONLY.fullmatch(str(to_date).strip()):  # until a year: until the day it begins
         to_date = f"{str(to_date).strip()}-01-01"
+    elif (month := when.month_start(str(to_date), now().date())) is not None:  # until a month: its 1st, next
+        to_date = month.isoformat()
     end_moment, end_timed = _parse_moment(to_date)
     start_moment, start_timed = _parse_moment(from_date)
     if end_timed or start_timed:  # a clock time: hours and minutes
@@ -165,8 +167,6 @@ def _parse_moment(text: str | None) -> tuple[dt.datetime, bool]:
     if raw in ("", "now", "right now", "today", "from now"):
         return current, False  # a time of day is shown only when the span is in hours or minutes
     said = when.moment(raw, current)
-    if said is None and (month := when.month_start(raw, current.date())) is not None:  # "until june"
-        return dt.datetime.combine(month, dt.time(), current.tzinfo), False
     if said is None:
         raise DateError(f"cannot read {text!r} as a date; write it as YYYY-MM-DD")
     return dt.datetime.combine(said.date, said.time or dt.time(), current.tzinfo), said.time is not None

@@ -192,6 +192,9 @@ _ATTRIBUTE = re.compile(r"^(?P<subject>the user's (?:[\w-]+ ){0,3}?[\w-]+) is (?
 _ONE_VALUE = re.compile(r"\b(?:favou?rite [\w-]+(?: [\w-]+)?|blood type|star sign|shoe size|birthday|date of birth|"
                         r"anniversary|name|middle name|nickname|email|email address|phone number|number|address|"
                         r"postcode|zip code|age|height|weight)$")
+# people one may have several of: a second one is one more, not a correction
+_SEVERAL = frozenset("""friend neighbour neighbor kid child son daughter sister brother cousin colleague coworker
+co-worker client patient student teacher aunt uncle niece nephew grandchild classmate teammate""".split())
 # a secret: "hunter2" is replaced by "swordfish", not by "written on the router"
 _CODE = re.compile(r"\b(?:password|passcode|pin|code)$")
 # someone who has a title: "Dr. Lee" is replaced by "Dr. Patel" (not by "Korean" or "great")
@@ -202,19 +205,12 @@ def _subject(match: re.Match[str]) -> str:
     return re.sub(r"\bcolor\b", "colour", re.sub(r"\bfavorite\b", "favourite", match["subject"].casefold()))
 
 
-def _value_kind(value: str) -> str:
-    """A value's form: with digits ("3 May", "70"), a name ("Sam Jones"), or words ("blue")."""
-    if re.search(r"\d", value):
-        return "number"
-    return "name" if value.strip()[:1].isupper() else "words"
-
-
 def replaces(new: str, old: str) -> bool:
     """Whether the fact `new` is a new value of what `old` says: the same one thing of the user's
-    with a value of the same form ("The user's favourite colour is green" over "... blue"), a
-    titled person over another ("The user's dentist is Dr. Patel" over "Dr. Lee"), or a one-word
-    code over another. "My wife is Spanish" adds to "my wife is Jane"; "my flight is 9am" to
-    "my flight is BA123"."""
+    that has one value ("The user's favourite colour is green" over "... blue"), a titled person in
+    a role one has one of ("The user's dentist is Dr. Patel" over "Dr. Lee"), or a one-word code
+    over another. "My wife is Spanish" adds to "my wife is Jane"; "my flight is 9am" to "my flight
+    is BA123"; "my neighbour is Mrs. Jones" to "Mr. Smith"."""
     said, had = _ATTRIBUTE.match(new.strip()), _ATTRIBUTE.match(old.strip())
     if not said or not had or _subject(said) != _subject(had):
         return False
@@ -222,6 +218,7 @@ def replaces(new: str, old: str) -> bool:
     if _CODE.search(_subject(said)):  # a password is any one word; a pin or a code has digits
         digits = not _subject(said).endswith("password") and not re.search(r"\d", value)
         return len(value.split()) == len(was.split()) == 1 and not digits
-    if _TITLED.match(value) and _TITLED.match(was):
+    if _ONE_VALUE.search(_subject(said)):  # one value, whatever its form: "the Beatles", then "Radiohead"
         return True
-    return bool(_ONE_VALUE.search(_subject(said))) and _value_kind(value) == _value_kind(was)
+    # a titled person in a role one has one of ("dentist"), not a neighbour or a client
+    return bool(_TITLED.match(value) and _TITLED.match(was)) and _subject(said).split()[-1] not in _SEVERAL

@@ -161,8 +161,12 @@ def search_asked(message: str) -> dict[str, Any] | None:
     match = _SEARCH.match(" ".join(message.split()))
     if match is None:
         return None
-    query = _unquoted(next(g for g in match.groups() if g))
-    query = re.sub(r"^(?:the|my|a|an)\s+", "", query, flags=re.IGNORECASE).strip()
+    query = next(g for g in match.groups() if g)
+    if re.search(r"[?;]|,\s|\s(?:and|then)\s+(?:what|how|is|are|summari[sz]e|tell)\b", query, re.IGNORECASE):
+        return None  # more is asked after it: "… about the trip? Summarise it"
+    query = re.sub(r"^(?:the (?:word|words|phrase|term)|anything (?:about|on)|the|my|a|an)\s+", "", query,
+                   flags=re.IGNORECASE)
+    query = _unquoted(re.sub(r"\s+in my (?:journal|diary|notebook)$", "", query, flags=re.IGNORECASE).strip())
     return {"query": query} if query and not _POINTER.match(query) else None
 
 
@@ -177,6 +181,9 @@ _DAILY_READ = re.compile(rf"{_POLITE}(?:(?:what(?:'s| is) in|show(?: me)?|read(?
                          rf"note(?:d)?|write|written|log(?:ged)?)(?: down)? today){_END}", re.IGNORECASE)
 
 
+_POINTED = re.compile(r"^(?:the|your|that|this) [\w-]+$", re.IGNORECASE)  # "the summary", "your answer"
+
+
 def daily_asked(message: str) -> dict[str, Any] | None:
     """note_daily's text from "add buy stamps to today's note" (a small model kept "to today's note"
     in the text), none from "what's in today's note?" (read it), or None."""
@@ -188,6 +195,7 @@ def daily_asked(message: str) -> dict[str, Any] | None:
         return None
     written = match["a"] or match["b"]
     said = _unquoted(written)
-    if not said or (said == written and _REFERS.search(said)):  # "add it to today's note": what "it" is
+    # "add it / the summary / your answer to today's note": what that is, a model reads from the chat
+    if not said or (said == written and (_REFERS.search(said) or _POINTED.match(said))):
         return None
     return {"text": said}

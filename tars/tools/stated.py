@@ -63,7 +63,8 @@ _UNDO = re.compile(TAKEN_BACK, re.IGNORECASE)
 
 
 def _one_line(message: str) -> str:
-    """One line, one space between words, a plain apostrophe ("don’t" as phones type it)."""
+    """One line, one space between words, a plain apostrophe ("don’t" as phones type it): for
+    matching only, never for a value read out of it."""
     return " ".join(message.replace("’", "'").split())
 
 
@@ -127,13 +128,13 @@ def stated_args(tool_name: str, message: str, attached: str = "",
     reader = _READERS.get(tool_name)
     if reader is None or len(message) > _MAX_CHARS:
         return None
-    message = _THANKS.sub("", _one_line(message), count=1)
+    message = _THANKS.sub("", " ".join(message.split()), count=1)  # one line, one space between words
     if tool_name == CALCULATOR:
         if attached and (expression := aggregate_of(message, attached)):
             return {"expression": expression}
         if previous and (expression := continued(message, previous)):
             return {"expression": expression}
-    if tool_name == MEMORY_FORGET and _UNDO.match(message):  # "that" is only what was just remembered
+    if tool_name == MEMORY_FORGET and _UNDO.match(_one_line(message)):  # "that" is only what was just remembered
         kept = previous or {}
         said = kept.get("text") if kept.get("status") in ("remembered", "already remembered") else None
         return {"text": said} if isinstance(said, str) else None

@@ -305,7 +305,7 @@ def _counted_from(t: str, today: dt.date) -> dt.date | None:
 def month_start(text: str, today: dt.date) -> dt.date | None:
     """A month alone ("june", "until june 2028") as a span's end: its first day, the next time it
     comes; None for anything else. (Not a day `day` reads: as an argument "April 2022" is the month.)"""
-    whole = re.sub(r"^(?:on|the|until|till|to|from|since)\s+", "", " ".join(text.lower().split())).strip(" .?")
+    whole = re.sub(r"^(?:the|until|till|to)\s+", "", " ".join(text.lower().split())).strip(" .?")
     m = re.fullmatch(rf"(?:(next|this)\s+)?({_MON})(?:\s+(\d{{4}}))?", whole)
     if m is None or (month := _month(m[2])) is None:
         return None

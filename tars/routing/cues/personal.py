@@ -216,12 +216,15 @@ MEMORY = Family(
         (3, r"^(?:(?:can|could) you )?remind me (?:(?:what|who|where|which|how old) (?:my|our|i)|when (?:my|our|"
             r"is my))\b|"
             r"^(?:what|which \w+) am i (?:allergic|intolerant|sensitive) to\b|"
-            r"^am i (?:allergic|intolerant) to [\w-]+(?: [\w-]+){0,2}[?.!]*$"),
+            r"^am i (?:allergic|intolerant) to [\w-]+(?: [\w-]+){0,2}[?.!]*$|"
+            r"^what (?:car )?do i (?:drive|own)\s*[?.!]*$"),
         # taking back what was just remembered: "don't remember that", "forget that"
         (3.5, TAKEN_BACK),
         (1, r"\b(?:remember|forget|recall|memory|preferences?)\b"),
     ),
     negatives=cues(
+        # a change of mind about anything: "oh forget it", "never mind, forget about it"
+        (3, r"^(?:(?:oh|ok|okay|never ?mind|nah|no|meh)[,!.]?\s+)*forget (?:it|about it)\W*$"),
         # erasing a note is the notes' business (which say they cannot), not memory's
         (3, r"^(?:please )?(?:erase|delete|remove|forget|wipe) (?:my |the |that |this )?(?:\w+ )?note\b"),
         (3, r"\bmemory (?:leaks?|usage|allocation|management|footprint|bandwidth|cards?|sticks?|chips?|safety|"
