@@ -70,9 +70,9 @@ def test_bench_prints_the_table_and_writes_every_row(server, tmp_path):
     strict = sum(r["tool_correct"] for r in result["rows"] if r["mode"] == "pipeline")
     assert (pipe["strict_tool_accuracy"]["num"], pipe["strict_tool_accuracy"]["den"]) == (strict, 6)
     labelled = [r for r in result["rows"] if r["mode"] == "pipeline" and r.get("args_labelled")]
-    # weather by the scripted executor, 17 times 23 by tars reading the message (no model asked)
-    assert [r["id"] for r in labelled if r["args_correct"]] == ["tars_001", "exact-001"]
-    assert (pipe["argument_accuracy"]["num"], pipe["argument_accuracy"]["den"]) == (2, len(labelled))
+    # weather by the scripted executor; the notes search and 17 times 23 by tars reading the message
+    assert [r["id"] for r in labelled if r["args_correct"]] == ["tars_001", "tars_053", "exact-001"]
+    assert (pipe["argument_accuracy"]["num"], pipe["argument_accuracy"]["den"]) == (3, len(labelled))
     assert rows[("pipeline", "What is 17 multiplied by 23?")]["latency"] == {"case": pytest.approx(0, abs=1)}
     offered = [r for r in result["rows"] if r["mode"] == "native" and r["router"]["band"] != "none"]
     assert native["schema_validity"]["den"] == len(offered)
