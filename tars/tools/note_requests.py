@@ -32,10 +32,12 @@ _NAME = r"[\w][\w./-]*(?: [\w][\w./-]*)?"
 _NOTE = (rf"(?:(?:my|the) (?:note (?:(?:called|named|titled) )?[\"']?(?P<after>{_NAME})[\"']?|"
          rf"notes? (?:called|named|titled) [\"']?(?P<called>{_NAME})[\"']?|[\"']?(?P<before>{_NAME})[\"']? note))")
 _END = r"(?:,? please)?\s*[?.!]*$"
+# a text as the request gives it: in double or single quotes, or bare
+_TEXT = r"(?:\"[^\"]+\"|'[^']+'|[^\"']+?)"
 _READ = re.compile(rf"^(?:(?:please|can you|could you)\s+)*(?:what(?:'s| is) in|show(?: me)?|read(?: me)?|open)"
                    rf" {_NOTE}{_END}", re.IGNORECASE)
-_APPEND = re.compile(rf"^(?:(?:please|can you|could you)\s+)*(?:add|append|put|jot down|write) (?P<text>\"[^\"]+\"|"
-                     rf"'[^']+'|[^\"']+?) (?:to|in|into|on(?:to)?) {_NOTE}{_END}", re.IGNORECASE)
+_APPEND = re.compile(rf"^(?:(?:please|can you|could you)\s+)*(?:add|append|put|jot down|write) (?P<text>{_TEXT}) "
+                     rf"(?:to|in|into|on(?:to)?) {_NOTE}{_END}", re.IGNORECASE)
 # "create a note called trip with the packing list", "write a note named groceries: eggs, milk"
 _WRITE = re.compile(r"^(?:(?:please|can you|could you)\s+)*(?:create|write|make|start|add|new)(?: me)? "
                     rf"(?:a )?(?:new )?note (?:called|named|titled) [\"']?(?P<called>{_NAME})[\"']?"
@@ -90,17 +92,17 @@ _POLITE = r"^(?:(?:please|can you|could you|now|ok|okay|and|then)[,\s]+)*"
 # "delete the milk line in my shopping note", "remove 'call Bob' from my todo note"
 _REMOVE = re.compile(rf"{_POLITE}(?:delete|remove|erase|cross out|cross off|take out|take off|strike off|strike out|"
                      rf"strike)\s+"
-                     rf"(?:the (?:line |item |entry )?)?(?P<old>\"[^\"]+\"|'[^']+'|[^\"']+?)"
+                     rf"(?:the (?:line |item |entry )?)?(?P<old>{_TEXT})"
                      rf"(?: (?:line|item|entry))?\s+(?:from|in|out of|off|on)\s+{_NOTE}{_END}", re.IGNORECASE)
 # "cross bread off my shopping note", "take the milk line out of the shopping note" (not "take the
 # phone number out of my contacts note", which asks to read it)
 _OFF = re.compile(rf"{_POLITE}(?:(?:cross|strike|scratch)(?=.*\s(?:off|out of)\s)|"
                   rf"take(?=.*\s(?:off|(?:line|item|entry) out of)\s))\s+"
-                  rf"(?:the (?:line |item |entry )?)?(?!(?:my|your|a|an)\b)(?P<old>\"[^\"]+\"|'[^']+'|[^\"']+?)"
+                  rf"(?:the (?:line |item |entry )?)?(?!(?:my|your|a|an)\b)(?P<old>{_TEXT})"
                   rf"(?: (?:line|item|entry))?\s+(?:off|out of)\s+{_NOTE}{_END}", re.IGNORECASE)
 # "change eggs to 12 eggs in my shopping note", "replace 'Tuesday' with 'Wednesday' in the trip note"
-_REPLACE = re.compile(rf"{_POLITE}(?:change|replace|correct)\s+(?P<old>\"[^\"]+\"|'[^']+'|[^\"']+?)\s+"
-                      rf"(?:to|with|into)\s+(?P<new>\"[^\"]+\"|'[^']+'|[^\"']+?)\s+(?:in|on)\s+{_NOTE}{_END}",
+_REPLACE = re.compile(rf"{_POLITE}(?:change|replace|correct)\s+(?P<old>{_TEXT})\s+"
+                      rf"(?:to|with|into)\s+(?P<new>{_TEXT})\s+(?:in|on)\s+{_NOTE}{_END}",
                       re.IGNORECASE)
 # what names a place in the note, not its text: "the last line", "the duplicates", "everything"
 _PLACE_WORDS = re.compile(r"^(?:(?:the )?(?:last|first|second|third|top|bottom|final|next|previous|empty|blank|"
@@ -143,7 +145,6 @@ def list_asked(message: str) -> dict[str, Any] | None:
     return {} if _ALL_LISTED.match(" ".join(message.split())) else None
 
 
-
 # what to look for in the notes: "search my notes for passport", "what did I write about the trip?"
 _SEARCH = re.compile(rf"{_POLITE}(?:(?:search|grep|check|look through|go through) (?:(?:my|the|all (?:my|the)) )?"
                      r"(?:notes|vault|journal) (?:for|about) (?P<a>.+?)|(?:find|look for) (?P<b>.+?) in (?:my|the) "
@@ -173,8 +174,8 @@ def search_asked(message: str) -> dict[str, Any] | None:
 # today's note: "add buy stamps to today's note", "jot down: call the plumber"; read: "what's in
 # today's note?", "what did I jot down today?"
 _TODAY = r"(?:today'?s|my daily|the daily|my today'?s|my) (?:daily )?(?:note|journal|log|diary|page)(?: for today)?"
-_DAILY_ADD = re.compile(rf"{_POLITE}(?:(?:add|append|put|write|jot down|log|note down) (?P<a>\"[^\"]+\"|'[^']+'|"
-                        rf"[^\"']+?) (?:to|in|into|on(?:to)?) {_TODAY}|(?:jot|note|log|write)(?: (?:this|that|it))?"
+_DAILY_ADD = re.compile(rf"{_POLITE}(?:(?:add|append|put|write|jot down|log|note down) (?P<a>{_TEXT}) "
+                        rf"(?:to|in|into|on(?:to)?) {_TODAY}|(?:jot|note|log|write)(?: (?:this|that|it))?"
                         rf"(?: down)?\s*:\s*(?P<b>.+?))\s*$", re.IGNORECASE)
 _DAILY_READ = re.compile(rf"{_POLITE}(?:(?:what(?:'s| is) in|show(?: me)?|read(?: me)?|open) (?:today'?s|my daily|"
                          r"the daily) (?:daily )?(?:note|journal|log|diary|page)|what (?:did|have) i (?:jot(?:ted)?|"
