@@ -226,12 +226,11 @@ class Vault:
         """Append a bullet to today's daily note, or read it when no text is given."""
         path = self.daily_path()
         if not text or not text.strip():  # shown as it is: a small model retold it as the note's title
-            try:
-                return self.read(path, show=True, by_name=False)  # today's note is where the settings put it
-            except ToolError:
-                rel = self.resolve(path)[1]
+            full, rel = self.resolve(path)
+            if not full.is_file():  # no walk of the vault for notes of a like name: it is today's or none
                 return {"path": rel, "text": "", "chars": 0, "truncated": False,
                         "confirmation": f"There is no note for today yet ({printable(rel)})."}
+            return self.read(path, show=True, by_name=False)  # today's note is where the settings put it
         lines = [ln for ln in text.strip().splitlines()]
         bullet = lines[0] if lines[0].lstrip().startswith(("-", "*", "#")) else f"- {lines[0]}"
         result = self.append(path, "\n".join([bullet, *lines[1:]]), by_name=False)
