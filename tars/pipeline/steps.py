@@ -172,9 +172,9 @@ def _find(tools: Sequence[Tool], name: str) -> Tool | None:
 def execute(provider: Any, messages: Sequence[Message], tool: Tool, grounds: Grounds | None = None) -> Arguments:
     """Ask for `tool`'s arguments and validate them; on failure, one retry that shows the error.
     Valid arguments are then checked against the conversation (`grounding`)."""
-    if (stated := _stated_args(tool, messages)) is not None:
-        return Arguments(tool.name, stated, json_valid=True, schema_valid=True)
     previous = _last_result(messages, followed(tool.name))
+    if (stated := _stated_args(tool, messages, previous)) is not None:
+        return Arguments(tool.name, stated, json_valid=True, schema_valid=True)
     if (question := unreferred(tool.name, request_of(latest_user_text(messages)), previous)) is not None:
         return Arguments(tool.name, {}, json_valid=True, schema_valid=False, question=question)
     grounds = grounds or Grounds()
@@ -205,12 +205,12 @@ def execute(provider: Any, messages: Sequence[Message], tool: Tool, grounds: Gro
     return result
 
 
-def _stated_args(tool: Tool, messages: Sequence[Message]) -> dict[str, Any] | None:
-    """Arguments the message states exactly (`tars.tools.stated`), when they meet the schema."""
+def _stated_args(tool: Tool, messages: Sequence[Message], previous: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Arguments the message states exactly (`tars.tools.stated`), when they meet the schema;
+    `previous`: the output a follow-up may take further (`_last_result`)."""
     content = latest_user_text(messages)
     request = request_of(content)  # the request is read; what came attached only as its numbers
-    args = stated_args(tool.name, request, attached=content[len(request):],
-                       previous=_last_result(messages, followed(tool.name)))
+    args = stated_args(tool.name, request, attached=content[len(request):], previous=previous)
     if args is None:  # a follow-up: "and new year's day?" after "what day is christmas?"
         args = carried_args(tool.name, chain(requests_of(messages)), new_value)
     return args if args is not None and schema_error(tool.parameters, args) is None else None
