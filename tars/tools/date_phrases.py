@@ -21,8 +21,9 @@ _OWN_YEAR = re.compile(r"\d{4}|(?:this|next|last) year")
 
 def find(text: str, now: dt.datetime) -> list[tuple[str, when.When]]:
     """Every date or time phrase in `text` with what it resolves to, in order of appearance."""
-    holidays = [(m.start(2), m.group(2)) for m in HOLIDAY_SPAN.finditer(text)]
-    past = {m.start(2) for m in HOLIDAY_SPAN.finditer(text) if m.group(1).lower() in ("since", "after", "from")}
+    named = list(HOLIDAY_SPAN.finditer(text))
+    holidays = [(m.start(2), m.group(2)) for m in named]
+    past = {m.start(2) for m in named if m.group(1).lower() in ("since", "after", "from")}
     ranges = list(HOLIDAY_RANGE.finditer(text))
     past -= {m.start(1) for m in ranges}
     holidays += [(m.start(i), m.group(i)) for m in ranges for i in (1, 2)]

@@ -151,12 +151,12 @@ def days_between(to_date: str, from_date: str | None = None, weekdays: bool = Fa
         out["calendar"] = {"years": years, "months": months, "days": left}
         span += f" ({_counted(years, 'year')}, {_counted(months, 'month')} and {_counted(left, 'day')})."
     else:
-        in_weeks = f"{weeks} weeks" + (f" and {_counted(rest, 'day')}" if rest else "")
-        # "how many months until june?": months too, once there are two or more
-        in_months = f"{_counted(months, 'month')}" + (f" and {_counted(left, 'day')}" if left else "") + ", or " \
-            if months >= 2 else ""
-        out.update({"calendar": {"years": 0, "months": months, "days": left}} if months >= 2 else {})
-        span += f" ({in_months}{in_weeks})." if weeks and abs(days) > 13 else "."
+        told = f"{weeks} weeks" + (f" and {_counted(rest, 'day')}" if rest else "")
+        if months >= 2:  # "how many months until june?": months too, once there are two or more
+            out["calendar"] = {"years": 0, "months": months, "days": left}
+            in_months = _counted(months, "month") + (f" and {_counted(left, 'day')}" if left else "")
+            told = f"{in_months}, or {told}"
+        span += f" ({told})." if weeks and abs(days) > 13 else "."
     return {**out, "confirmation": f"From {_shown(start)} to {_shown(end)} is {span}"}
 
 

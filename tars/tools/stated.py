@@ -62,16 +62,16 @@ _FOLLOWS = {MEMORY_FORGET: MEMORY_REMEMBER}
 _UNDO = re.compile(TAKEN_BACK, re.IGNORECASE)
 
 
-def _one_line(message: str) -> str:
-    """One line, one space between words, a plain apostrophe ("don’t" as phones type it): for
-    matching only, never for a value read out of it."""
-    return " ".join(message.replace("’", "'").split())
+def _takes_back(tool_name: str, message: str) -> bool:
+    """Whether `message` takes back what was just remembered ("don't remember that"; "don’t" as
+    phones type it), for memory_forget."""
+    return tool_name == MEMORY_FORGET and _UNDO.match(" ".join(message.replace("’", "'").split())) is not None
 
 
 def unreferred(tool_name: str, message: str, previous: dict[str, Any] | None) -> str | None:
     """The question to ask when `message` points back at what is not there ("don't remember that"
     with nothing remembered just before), or at a change tars will not undo alone; or None."""
-    if tool_name != MEMORY_FORGET or not _UNDO.match(_one_line(message)):
+    if not _takes_back(tool_name, message):
         return None
     if previous is None:
         return "Which memory should I forget? Nothing was remembered just before this."
@@ -107,9 +107,7 @@ _READERS: dict[str, Callable[[str], dict[str, Any] | None]] = {
     CONVERT_UNITS: conversion_asked, DATE_SHIFT: shift_asked, DAYS_BETWEEN: span_asked, LEAP_YEAR: year_asked,
     DAY_OF_WEEK: weekday_asked, FILE_INFO: file_named, NOTE_READ: read_asked, NOTE_APPEND: append_asked,
     NOTE_WRITE: write_asked, NOTE_EDIT: edit_asked, NOTES_LIST: list_asked, NOTES_SEARCH: search_asked,
-    NOTE_DAILY: daily_asked,
-    TIME_DIFFERENCE: difference_asked, TIME_NOW: now_asked,
-    WEB_READ: url_asked}
+    NOTE_DAILY: daily_asked, TIME_DIFFERENCE: difference_asked, TIME_NOW: now_asked, WEB_READ: url_asked}
 
 
 _MAX_CHARS = 500  # a longer message (a paste, an attachment) says more than arguments: a model reads it
@@ -134,7 +132,7 @@ def stated_args(tool_name: str, message: str, attached: str = "",
             return {"expression": expression}
         if previous and (expression := continued(message, previous)):
             return {"expression": expression}
-    if tool_name == MEMORY_FORGET and _UNDO.match(_one_line(message)):  # "that" is only what was just remembered
+    if _takes_back(tool_name, message):  # "that" is only what was just remembered
         kept = previous or {}
         said = kept.get("text") if kept.get("status") in ("remembered", "already remembered") else None
         return {"text": said} if isinstance(said, str) else None
