@@ -276,11 +276,12 @@ def load_config(
         values["model_remote"] = ModelSpec("claude", DEFAULT_CLAUDE_MODEL)
         raws["model_remote"] = f"claude:{DEFAULT_CLAUDE_MODEL}"
         sources["model_remote"] = "default (ANTHROPIC_API_KEY is set)"
-    # a name an MCP server's config expands ("${TARS_GITHUB_TOKEN}") is used, though by no setting
-    referenced = set(re.findall(r"\$\{(TARS_\w+)", raws["mcp_servers"] + "".join(
-        _text_of(path) for path in (user_file.with_name("mcp_servers.json"), cwd / ".mcp.json"))))
     unknown = tuple(sorted({key for _, layer in layers[:3] for key in layer
-                            if key.startswith("TARS_") and key not in _KNOWN_NAMES and key not in referenced}))
+                            if key.startswith("TARS_") and key not in _KNOWN_NAMES}))
+    if unknown:  # a name an MCP server's config expands ("${TARS_GITHUB_TOKEN}") is used, though by no setting
+        referenced = set(re.findall(r"\$\{(TARS_\w+)", raws["mcp_servers"] + "".join(
+            _text_of(path) for path in (user_file.with_name("mcp_servers.json"), cwd / ".mcp.json"))))
+        unknown = tuple(name for name in unknown if name not in referenced)
     return Config(**values, sources=sources, raw=raws, ignored=ignored,
                   ignored_file=str(project_file) if ignored else "", unknown=unknown)
 
