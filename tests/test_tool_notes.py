@@ -397,6 +397,25 @@ def test_an_edit_asks_first_and_says_what_changed(vault):
     assert done.output["confirmation"] == "Took “milk” out of shopping.md: the line is now “eggs, bread”."
 
 
+def test_taking_out_several_items_takes_out_each(vault):
+    """"cross bread and milk off my shopping note" named two items that no line holds together."""
+    (vault / "shopping.md").write_text("eggs, milk, bread\n- butter\n")
+    reg = registry(vault)
+    done = run(reg, "note_edit", confirm=YES, path="shopping", old="bread and milk")
+    assert done.output["confirmation"] == "Took “bread” and “milk” out of shopping.md: the line is now “eggs”."
+    assert (vault / "shopping.md").read_text() == "eggs\n- butter\n"
+    both = run(reg, "note_edit", confirm=YES, path="shopping", old="eggs, butter")
+    assert "removed the line “eggs”; removed the line “- butter”" in both.text
+    assert (vault / "shopping.md").read_text() == ""
+    (vault / "shopping.md").write_text("eggs, milk\n")
+    missing = run(reg, "note_edit", confirm=YES, path="shopping", old="jam and milk")
+    assert missing.is_error and "'jam'" in missing.text  # the one no line holds is named; nothing changes
+    assert (vault / "shopping.md").read_text() == "eggs, milk\n"
+    (vault / "shopping.md").write_text("salt and pepper\nsalt\n")
+    run(reg, "note_edit", confirm=YES, path="shopping", old="salt and pepper")  # held whole: one item
+    assert (vault / "shopping.md").read_text() == "salt\n"
+
+
 @pytest.mark.parametrize("message, args", [
     ("delete the milk line in my shopping note", {"path": "shopping", "old": "milk"}),
     ("remove milk from my shopping note", {"path": "shopping", "old": "milk"}),

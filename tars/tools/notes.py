@@ -181,32 +181,35 @@ class Vault:
     def edit(self, path: str, old: str, new: str = "") -> dict[str, Any]:
         """Change one line of a note: `old` becomes `new` in the one line that holds it, or with no
         `new` is taken out of it, the line too when it held nothing else ("milk"; "eggs, milk, bread"
-        becomes "eggs, bread"). Text on no line, or on several, is a tool error that says so."""
+        becomes "eggs, bread"). Taken out, "bread and milk" that no line holds is each of them.
+        Text on no line, or on several, is a tool error that says so."""
         old, new = old.strip(), new.strip()
         if not old or any(c in old + new for c in "\r\n"):
             raise ToolError("old and new must each be text of one line of the note")
         full, rel = self._existing(path)
         if not full.is_file():
             raise self._missing(rel)
-        changed: list[str] = []
+        items: list[str] = [old]
+        touched: dict[int, tuple[str, str]] = {}  # line index -> (the line before, after)
 
         def change(text: str) -> str:
             lines = text.splitlines(keepends=True)
-            at = _line_holding(lines, old, rel)
-            line, end = lines[at].rstrip("\r\n"), lines[at][len(lines[at].rstrip("\r\n")):]
-            after = _changed_line(line, old, new)
-            changed[:] = [line, after]
-            if _content(after):
+            items[:] = [old] if new else _items_of(lines, old)
+            touched.clear()
+            for item in items:
+                at = _line_holding(lines, item, rel)
+                line, end = lines[at].rstrip("\r\n"), lines[at][len(lines[at].rstrip("\r\n")):]
+                after = _changed_line(line, item, new)
+                touched[at] = (touched.get(at, (line, ""))[0], after)
                 lines[at] = after + end
-            else:
-                del lines[at]
-            return "".join(lines)
+            return "".join(line for i, line in enumerate(lines) if i not in touched or _content(touched[i][1]))
 
         self._update(full, rel, change)
-        line, after = changed
-        what = f"Changed “{printable(old)}” to “{printable(new)}” in" if new else f"Took “{printable(old)}” out of"
-        now = f"the line is now “{printable(after.strip())}”" if _content(after) \
-            else f"removed the line “{printable(line.strip())}”"
+        said = " and ".join(f"“{printable(item)}”" for item in items)
+        what = f"Changed {said} to “{printable(new)}” in" if new else f"Took {said} out of"
+        now = "; ".join(f"the line is now “{printable(after.strip())}”" if _content(after)
+                        else f"removed the line “{printable(line.strip())}”" for line, after in touched.values())
+        (line, after), *_ = touched.values()
         return {"path": rel, "status": "edited", "before": line, "after": after,
                 "confirmation": f"{what} {printable(rel)}: {now}."}
 
@@ -302,6 +305,17 @@ def _line_holding(lines: list[str], old: str, rel: str) -> int:
         raise ToolError(f"no line of {rel!r} holds {old!r}; note_read shows what it says")
     shown = "; ".join(printable(lines[i].strip())[:60] for i in holding[:3])
     raise ToolError(f"{len(holding)} lines of {rel!r} hold {old!r} ({shown}); give more of the line to change")
+
+
+def _items_of(lines: list[str], old: str) -> list[str]:
+    """What to take out: `old` itself when a line holds it, else each item of a list it names
+    ("bread and milk", "eggs, milk and bread") when lines hold any (the others are then named as missing);
+    else `old`, which no line holds."""
+    if any(_words(old).search(line) for line in lines):
+        return [old]
+    items = [item for item in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", old) if item]
+    found = len(items) > 1 and any(any(_words(item).search(line) for line in lines) for item in items)
+    return items if found else [old]
 
 
 def _words(old: str) -> re.Pattern[str]:
