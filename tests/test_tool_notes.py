@@ -409,8 +409,12 @@ def test_taking_out_several_items_takes_out_each(vault):
     assert (vault / "shopping.md").read_text() == ""
     (vault / "shopping.md").write_text("eggs, milk\n")
     missing = run(reg, "note_edit", confirm=YES, path="shopping", old="jam and milk")
-    assert missing.is_error and "'jam'" in missing.text  # the one no line holds is named; nothing changes
+    assert missing.is_error and "'jam and milk'" in missing.text  # nothing changes
     assert (vault / "shopping.md").read_text() == "eggs, milk\n"
+    (vault / "shopping.md").write_text("- mac and cheese\n- milk\n- eggs and ham\n")
+    run(reg, "note_edit", confirm=YES, path="shopping", old="mac and cheese and milk")  # an item with "and"
+    assert (vault / "shopping.md").read_text() == "- eggs and ham\n"
+    assert run(reg, "note_edit", confirm=YES, path="shopping", old="ham and eggs").is_error  # no whole item
     (vault / "shopping.md").write_text("salt and pepper\nsalt\n")
     run(reg, "note_edit", confirm=YES, path="shopping", old="salt and pepper")  # held whole: one item
     assert (vault / "shopping.md").read_text() == "salt\n"

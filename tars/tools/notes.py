@@ -308,14 +308,22 @@ def _line_holding(lines: list[str], old: str, rel: str) -> int:
 
 
 def _items_of(lines: list[str], old: str) -> list[str]:
-    """What to take out: `old` itself when a line holds it, else each item of a list it names
-    ("bread and milk", "eggs, milk and bread") when lines hold any (the others are then named as missing);
-    else `old`, which no line holds."""
+    """What to take out: `old` itself when a line holds it, else the items of the list it names
+    ("bread and milk", "eggs, milk and bread") when each is a whole line or a whole element of a
+    line's list ("mac and cheese" stays one item); else `old`, which no line holds."""
     if any(_words(old).search(line) for line in lines):
         return [old]
-    items = [item for item in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", old) if item]
-    found = len(items) > 1 and any(any(_words(item).search(line) for line in lines) for item in items)
-    return items if found else [old]
+    held = {element.strip().casefold() for line in lines for element in [_content(line), *_content(line).split(",")]}
+    pieces = re.split(r"(\s*,\s*(?:and\s+)?|\s+and\s+)", old)  # items at even places, what joins them between
+    found: dict[int, list[str]] = {0: []}  # how the pieces up to an even place split into held items
+    for end in range(2, len(pieces) + 2, 2):
+        for start in range(end - 2, -1, -2):
+            item = "".join(pieces[start:end - 1])
+            if start in found and item.casefold() in held:
+                found[end] = [*found[start], item]
+                break
+    items = found.get(len(pieces) + 1, [])
+    return items if len(items) > 1 else [old]
 
 
 def _words(old: str) -> re.Pattern[str]:
