@@ -765,6 +765,18 @@ def test_spans_between_clock_times_are_hours_and_minutes(fixed_now):
     assert date_shift(45, "minutes", "11:30pm")["result"] == "2026-11-26T00:15+01:00"
 
 
+def test_a_24_hour_clock_is_read_as_written(fixed_now):
+    """"05:00" is five in the morning, not the afternoon a bare "at 5" means; one end on a 24-hour
+    clock puts the other on it too ("from 22:00 to 6:30" is overnight, not 20 hours)."""
+    assert days_between("09:00", "05:00")["minutes"] == 4 * 60
+    asked = span_asked("how long is it from 22:00 to 6:30?")
+    assert asked == {"from_date": "22:00", "to_date": "06:30"}
+    assert days_between(**asked)["minutes"] == 8 * 60 + 30
+    assert days_between(**span_asked("how long is it from 23:00 to 07:00?"))["minutes"] == 8 * 60
+    assert span_asked("how many hours between 2pm and 6:30") == {"from_date": "2pm", "to_date": "6:30"}  # 18:30
+    assert days_between("6:30", "2pm")["minutes"] == 4 * 60 + 30
+
+
 @pytest.mark.parametrize("message,tool", [
     ("how many hours between 9am and 5:30pm?", "days_between"), ("how many minutes until 5pm?", "days_between"),
     ("what is 45 minutes after 11:30pm?", "date_shift"), ("when is easter next year?", "day_of_week"),

@@ -171,8 +171,17 @@ def _between(start_words: str, end_words: str, now: dt.datetime) -> dict[str, An
     return {"from_date": start.isoformat(), "to_date": end.isoformat()}
 
 
+# a time only a 24-hour clock writes ("05:00", "22:00"), and one with no am or pm ("6:30")
+_DAY_CLOCK = re.compile(r"(?<![\d:])(?:0\d|1[3-9]|2[0-3]):[0-5]\d")
+_BARE_CLOCK = re.compile(r"(?<![\d:])([1-9]):([0-5]\d)(?![\d:]|\s*[ap]\.?m\b)", re.IGNORECASE)
+
+
 def _clock_span(start_words: str | None, end_words: str, now: dt.datetime) -> dict[str, Any] | None:
-    """Hours and minutes between clock times, as said: the tool puts "9am" and "5pm" on one day."""
+    """Hours and minutes between clock times, as said: the tool puts "9am" and "5pm" on one day.
+    With one end on a 24-hour clock ("from 22:00 to 6:30") the other is read on it too."""
+    if any(_DAY_CLOCK.search(w) for w in (start_words or "", end_words)):
+        start_words = start_words and _BARE_CLOCK.sub(r"0\1:\2", start_words)
+        end_words = _BARE_CLOCK.sub(r"0\1:\2", end_words)
     ends = [w for w in (start_words, end_words) if w is not None]
     if any(_RELATIVE.search(w) for w in ends):  # "9am monday and 5pm friday": which week is not said
         return None

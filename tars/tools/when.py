@@ -177,8 +177,8 @@ def _clock(text: str) -> dt.time | None:
     elif half not in ("am", "pm") and hour < 12:
         if re.search(r"\b(?:afternoon|evening|night|tonight)\b", t):
             hour += 12
-        elif 1 <= hour <= 7 and not re.search(r"\bmorning\b|\d{4}-\d{2}-\d{2}", t):
-            hour += 12  # "at 5": people mean the afternoon
+        elif 1 <= hour <= 7 and not m.group(1).startswith("0") and not re.search(r"\bmorning\b|\d{4}-\d{2}-\d{2}", t):
+            hour += 12  # "at 5": people mean the afternoon ("05:00" is a 24-hour clock's)
     return dt.time(hour, minute)
 
 
