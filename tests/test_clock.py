@@ -35,7 +35,8 @@ def fixed_now(monkeypatch):
     ("the uk", "Europe/London", "the UK"), ("rio", "America/Sao_Paulo", "Rio"), ("Seattle, USA", "America/Los_Angeles",
                                                                                 "Seattle, USA"),
     ("UTC+5", "UTC+05:00", "UTC+05:00"), ("gmt-3:30", "UTC-03:30", "UTC-03:30"),
-    ("Austin, TX", "America/Chicago", "Austin, TX"),
+    ("Austin, TX", "America/Chicago", "Austin, TX"), ("Portland, OR", "America/Los_Angeles", "Portland, OR"),
+    ("Louisville, KY", "America/Kentucky/Louisville", "Louisville, KY"),
 ])
 def test_places_are_found_in_the_zone_database_and_tables(place, zone, label):
     found = find_zone(place)
@@ -96,7 +97,9 @@ def test_unknown_places_and_unreadable_times_are_tool_errors(fixed_now):
     with pytest.raises(ClockError, match="no time zone is known for 'Qwertyville'"):
         time_now("Qwertyville")
     # a city named with a region the tables do not know is not the famous one of that name
-    for elsewhere in ("Paris, Texas", "Paris, TX", "Paris, USA", "London, Canada"):
+    # nor one whose state keeps another clock: Portland, Maine is on Eastern time, not Oregon's
+    for elsewhere in ("Paris, Texas", "Paris, TX", "Paris, USA", "London, Canada", "Portland, Maine",
+                      "Vancouver, Washington"):
         with pytest.raises(ClockError, match=f"no time zone is known for '{elsewhere}'"):
             time_now(elsewhere)
     with pytest.raises(ClockError, match="outside the calendar"):

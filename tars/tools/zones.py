@@ -183,13 +183,36 @@ def known_zone(text: str) -> Zone | None:
             return zone
     head, _, region = (part.strip() for part in plain.partition(","))
     place = _in_table(head, label) if region else None
-    if place is not None and region in (*US_STATES, *US_STATES.values()):  # "Austin, TX"
-        return place if place.key.startswith(("America/", "Pacific/Honolulu")) else None
+    if place is not None and region in (*US_STATES, *US_STATES.values()):  # "Austin, TX"; not "Portland, Maine"
+        return place if place.key.startswith(_state_zones(US_STATES.get(region, region))) else None
     country = _in_table(region, label) if place is not None else None
     if place is not None and country is not None:  # "Tokyo, Japan"; not "Paris, USA"
         same = place.key.split("/")[0] == country.key.split("/")[0] if country.several else place.key == country.key
         return place if same else None
     return None
+
+
+_EAST, _CENTRAL, _MOUNTAIN, _PACIFIC = "America/New_York", "America/Chicago", "America/Denver", "America/Los_Angeles"
+# The zones (or zone prefixes) of each state that has more than its clock's main one, or another one.
+_STATE_ZONES: dict[str, tuple[str, ...]] = {
+    "florida": (_EAST, _CENTRAL), "michigan": ("America/Detroit", "America/Menominee"),
+    "indiana": ("America/Indiana/", _CENTRAL), "kentucky": ("America/Kentucky/", _EAST, _CENTRAL),
+    "tennessee": (_CENTRAL, _EAST), "texas": (_CENTRAL, _MOUNTAIN), "kansas": (_CENTRAL, _MOUNTAIN),
+    "nebraska": (_CENTRAL, _MOUNTAIN), "south dakota": (_CENTRAL, _MOUNTAIN),
+    "north dakota": (_CENTRAL, "America/North_Dakota/"), "arizona": ("America/Phoenix",),
+    "idaho": ("America/Boise", _PACIFIC), "oregon": (_PACIFIC, "America/Boise"), "alaska": ("America/Anchorage",
+    "America/Juneau", "America/Sitka", "America/Nome", "America/Yakutat", "America/Metlakatla", "America/Adak"),
+    "hawaii": ("Pacific/Honolulu",),
+    **dict.fromkeys(("california", "washington", "nevada"), (_PACIFIC,)),
+    **dict.fromkeys(("colorado", "montana", "new mexico", "utah", "wyoming"), (_MOUNTAIN,)),
+    **dict.fromkeys(("alabama", "arkansas", "illinois", "iowa", "louisiana", "minnesota", "mississippi", "missouri",
+                     "oklahoma", "wisconsin"), (_CENTRAL,)),
+}
+
+
+def _state_zones(state: str) -> tuple[str, ...]:
+    """The zones a US state's places keep (the rest of the states are on Eastern time)."""
+    return _STATE_ZONES.get(state, (_EAST,))
 
 
 def local_zone(here: dt.datetime) -> dt.tzinfo:
