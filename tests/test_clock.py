@@ -244,10 +244,16 @@ def test_the_time_in_several_places_is_told_for_each():
 
 
 @pytest.mark.parametrize("message", ["what day is it in Auckland?", "what's the date in Tokyo?",
-                                     "is it daytime in Sydney now?", "is it saturday in Auckland yet?"])
+                                     "is it daytime in Sydney now?", "is it saturday in Auckland yet?",
+                                     "what's the date in the UK?", "is it Monday in the US yet?"])
 def test_the_day_somewhere_else_is_the_clocks(router, message):
     """The model had said "Auckland is on Friday" when it was already Saturday there."""
     assert router.decide(message).tool_hints == ("time_now",)
     for other in ("is it monday in my calendar", "what's today's date in Roman numerals?",
-                  "what is the date in french?", "is it holiday in France tomorrow?", "is it friday at work yet?"):
+                  "what is the date in french?", "is it holiday in France tomorrow?", "is it friday at work yet?",
+                  "what's the date in Dutch?", "what is the date in Swedish?", "what's the date in julian?",
+                  "what's the date in the same format?"):
         assert router.decide(other).family != "clock", other
+    # a time from now is a date shift, counted in digits or words
+    for later in ("what day will it be in eleven days", "what day is it in a couple of weeks"):
+        assert router.decide(later).tool_hints[0] == "date_shift", later

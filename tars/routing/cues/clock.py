@@ -41,9 +41,12 @@ CLOCK_PAIRS: Pairs = (
     # the day or date somewhere else, which its time zone decides: "what day is it in Auckland?"
     (3, r"(?:\bwhat (?:day|date) is it (?:now |today |right now )?|\bwhat(?:'s| is) (?:the |today's )?date (?:now |"
         r"today )?|\bis it (?:already |still )?(?:today|tomorrow|yesterday|(?:mon|tues|wednes|thurs|fri|satur|sun)day) "
-        r"(?:yet |already |still )?)(?:in|at|over in) (?!(?:my|the|your|our|this|that|a|an|work|home|school|roman|"
-        r"iso|binary|hex|words|numbers|numerals|\w+ (?:format|numerals)|format|dd|mm|yyyy|french|spanish|german|"
-        r"italian|portuguese|hebrew|arabic|chinese|japanese|hindi|russian|latin|korean|greek)\b)[a-z]"),
+        r"(?:yet |already |still )?)(?:in|at|over in) (?:the (?=[a-z]))?"
+        # not a format, a language ("in Dutch", "in Swedish") or calendar, nor a time from now ("in eleven days")
+        r"(?!(?:my|the|your|our|this|that|a|an|same|other|next|last|future|past|work|home|school|roman|iso|binary|hex|"
+        r"words|numbers|numerals|\w+ (?:format|numerals)|format|dd|mm|yyyy|julian|gregorian|hijri|islamic|lunar|"
+        r"persian|mayan|unix|epoch|hebrew|arabic|latin|greek|hindi|russian|korean|german|french|italian|dutch|"
+        r"\w+(?:ish|ese))\b|[\w-]+(?: [\w-]+)? (?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b)[a-z]"),
     (3, r"\b(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|\d{1,2}:\d\d)\s+(?:[a-z]+ ){1,2}time\b|\bin (?:[a-z]+ ){1,2}time\b"),
     (2, r"\b(?:utc|gmt|est|edt|cst|cdt|pst|pdt|cet|cest|bst|jst|ist|aest|iana)\b|\btime (?:in|at|there|now|"
         r"here)\b"),

@@ -14,7 +14,7 @@ from tars.tools.birthdays import BIRTHDAY_ASKED
 from tars.tools.date_requests import LEAP_QUESTION, WEEK_NUMBER, WEEK_OF_DAY
 from tars.tools.holidays import HOLIDAYS
 from tars.tools.unit_requests import HOW_MEASURED
-from tars.tools.when import CLOCK_TIME, MONTH_ABBR
+from tars.tools.when import CLOCK_TIME, COUNT, MONTH_ABBR
 
 __all__ = ["EXACT", "MONEY_ASKED", "MONEY_PAIR"]
 
@@ -60,8 +60,7 @@ _DATE = (rf"(?:(?:the )?(?:first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|
 _DATE_OF = rf"\bwhat(?: is|'s) the date (?:on |of |for )?{_DATE}\b"
 # the week a day is in: "what week number is christmas?"
 _WEEK_OF = WEEK_OF_DAY.replace("DAY", f"(?:{_DATE})") + r"\W*$"
-_SPAN = (r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve) "
-         r"(?:minutes?|hours?|days?|weeks?|months?|years?)")
+_SPAN = rf"{COUNT} (?:minutes?|hours?|days?|weeks?|months?|years?)"
 
 EXACT = Family(
     "exact",
@@ -193,7 +192,8 @@ EXACT = Family(
                      r"before)\b",
         leap_year=r"\bleap ?years?\b",
         date_shift=rf"\b{_SPAN} (?:from|after|before|since|later|earlier|ago)\b|\bwhat time will it be\b|"
-                   r"\bin \d+ (?:minutes?|hours?|days?|weeks?|months?|years?)\b|"
+                   # "in eleven days", not "how many hours in a year"
+                   rf"\bin (?!an? (?:minute|hour|day|week|month|year)\b){_SPAN}\b|"
                    rf"\b(?:add|subtract) {_SPAN}",
         # (a span from a day is date_shift's: "what day was 100 days ago?")
         day_of_week=rf"^(?!.*\b{_SPAN} (?:ago|from|after|before|later|earlier|hence)\b)(?:.*?"
