@@ -212,3 +212,7 @@ def test_a_turn_tars_answered_without_a_model_says_no_model_tokens():
     turn = session.send("what is 12 times 13?")
     assert turn.text == "12 × 13 = 156" and model.calls == []
     assert footer_line(turn).endswith("1 tool call · no model tokens")
+    # a model that answered and reported nothing has its tokens "not reported", not none
+    chat = session.send("thanks! and who wrote Hamlet?")
+    assert chat.text == "a model's answer" and len(model.calls) == 1
+    assert footer_line(chat).endswith("tokens not reported")

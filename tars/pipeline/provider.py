@@ -174,7 +174,7 @@ class PipelineProvider:
         if response_schema is not None or not self.active:
             return self.inner.stream(messages, system=system, tools=tools, response_schema=response_schema,
                                      hints=hints)
-        return _counted(self._round(list(messages), system, [_described(spec) for spec in tools], hints))
+        return self._counted(self._round(list(messages), system, [_described(spec) for spec in tools], hints))
 
     def plan(self, messages: Sequence[Message], tools: Sequence[Tool], hints: ToolHints | None = None) -> Plan:
         """What a round does, from the session's decisions alone (no model call): the keyword
@@ -321,6 +321,19 @@ class PipelineProvider:
         finally:
             self.timings.append((step, time.perf_counter() - started))
 
+    def _counted(self, events: Iterator[Event]) -> Iterator[Event]:
+        """A round's events; one that asked no model anything ("12 × 13 = 156", read and run by tars)
+        reports the none it used, so the footer says so rather than "tokens not reported" (which
+        stays for a model that ran and reported none). Every model step leaves a timing."""
+        steps, reported = len(self.timings), False
+        for event in events:
+            if isinstance(event, Usage):
+                reported = True
+            elif isinstance(event, Stop) and not reported and len(self.timings) == steps:
+                yield Usage(input_tokens=0, output_tokens=0)
+                reported = True
+            yield event
+
     def _account(self, runs: Sequence[StepRun]) -> Iterator[Event]:
         for run in runs:
             self.timings.append((run.step, run.seconds))
@@ -341,19 +354,6 @@ def _as_told(messages: Sequence[Message]) -> list[Message]:
     return [dataclasses.replace(m, content=_TOLD_BY_A_TOOL.sub("", m.content, count=1)) if m.role == "assistant" else m
             for m in messages if m.role != "tool" and not (m.role == "assistant" and m.tool_calls and
                                                            not m.content.strip())]
-
-
-def _counted(events: Iterator[Event]) -> Iterator[Event]:
-    """A round's events; one that asked no model anything ("12 × 13 = 156", read and run by tars)
-    reports the none it used, so the footer says so rather than "tokens not reported"."""
-    reported = False
-    for event in events:
-        if isinstance(event, Usage):
-            reported = True
-        elif isinstance(event, Stop) and not reported:
-            yield Usage(input_tokens=0, output_tokens=0)
-            reported = True
-        yield event
 
 
 def _not_here(**_: Any) -> None:
