@@ -139,6 +139,15 @@ def test_search_follows_edits_made_outside_tars(vault):
     assert [h["path"] for h in top] == ["Recipes/pasta.md"]
 
 
+def test_search_finds_every_kind_of_note_the_vault_reads(vault):
+    """A .txt note could be read but was never found by a search."""
+    (vault / "travel.txt").write_text("Passport expires in March.\n")
+    (vault / "Old.MARKDOWN").write_text("Renew the passport photo.\n")
+    (vault / "picture.png").write_bytes(b"passport")
+    hits = run(registry(vault), "notes_search", query="passport").output["results"]
+    assert sorted(h["path"] for h in hits) == ["Old.MARKDOWN", "travel.txt"]
+
+
 def test_search_ranks_by_relevance(vault):
     (vault / "a.md").write_text("tomato " * 10 + "soup\n")
     (vault / "b.md").write_text("one tomato among many other words about gardens and sheds\n")

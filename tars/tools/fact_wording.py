@@ -212,6 +212,8 @@ def replaces(new: str, old: str) -> bool:
     over another. "My wife is Spanish" adds to "my wife is Jane"; "my flight is 9am" to "my flight
     is BA123"; "my neighbour is Mrs. Jones" to "Mr. Smith"."""
     said, had = _ATTRIBUTE.match(new.strip()), _ATTRIBUTE.match(old.strip())
+    if re.search(r"\b(?:too|as well|also)\W*$", new, re.IGNORECASE):  # "… is sushi too": one more
+        return False
     if not said or not had or _subject(said) != _subject(had):
         return False
     value, was = said["value"].strip(), had["value"].strip()

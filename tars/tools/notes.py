@@ -276,7 +276,7 @@ class Vault:
         return found
 
     def search(self, query: str, limit: int = 8) -> dict[str, Any]:
-        self.index.refresh(self.SOURCE, self.root, whole_file)
+        self.index.refresh(self.SOURCE, self.root, whole_file, suffixes=_EXTENSIONS)
         hits = self.index.search(self.SOURCE, query, limit=limit)
         results = [{"path": h.path, "title": h.section, "snippet": h.snippet} for h in hits]
         return {"query": query, "count": len(hits), "results": results, "confirmation": _found(query, results)}

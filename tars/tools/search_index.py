@@ -71,8 +71,10 @@ def fts_query(text: str, max_terms: int = MAX_TERMS) -> str:
     return " OR ".join(f'"{w}"' for w in chosen)
 
 
-def markdown_files(root: Path, *, recursive: bool = True) -> Iterable[tuple[str, os.stat_result]]:
-    """(relative posix path, stat) of every .md file under root, skipping hidden folders."""
+def markdown_files(root: Path, *, recursive: bool = True,
+                   suffixes: tuple[str, ...] = (".md",)) -> Iterable[tuple[str, os.stat_result]]:
+    """(relative posix path, stat) of every .md file (or one of `suffixes`, any case) under root,
+    skipping hidden folders."""
     stack = [root]
     while stack:
         folder = stack.pop()
@@ -86,7 +88,7 @@ def markdown_files(root: Path, *, recursive: bool = True) -> Iterable[tuple[str,
             if entry.is_dir(follow_symlinks=False):
                 if recursive:
                     stack.append(Path(entry.path))
-            elif entry.name.endswith(".md") and entry.is_file(follow_symlinks=False):
+            elif entry.name.lower().endswith(suffixes) and entry.is_file(follow_symlinks=False):
                 yield Path(entry.path).relative_to(root).as_posix(), entry.stat()
 
 
@@ -143,24 +145,26 @@ class SearchIndex:
             self._conn.close()
             self._conn = None
 
-    def refresh(self, source: str, root: Path, chunker: Chunker = whole_file, *, recursive: bool = True) -> int:
-        """Re-index files under `root` that changed since last time; returns how many were re-read.
+    def refresh(self, source: str, root: Path, chunker: Chunker = whole_file, *, recursive: bool = True,
+                suffixes: tuple[str, ...] = (".md",)) -> int:
+        """Re-index the files under `root` (.md, or `suffixes`) that changed since last time; returns
+        how many were re-read.
         A database found damaged on the way is moved aside and the folder indexed afresh."""
         try:
-            return self._refresh(source, root, chunker, recursive)
+            return self._refresh(source, root, chunker, recursive, suffixes)
         except sqlite3.DatabaseError as exc:
             with self._lock:
                 self._broken(exc)
-            return self._refresh(source, root, chunker, recursive)
+            return self._refresh(source, root, chunker, recursive, suffixes)
 
-    def _refresh(self, source: str, root: Path, chunker: Chunker, recursive: bool) -> int:
+    def _refresh(self, source: str, root: Path, chunker: Chunker, recursive: bool, suffixes: tuple[str, ...]) -> int:
         with self._lock:
             db = self._db()
             known = {p: (s, m) for p, s, m in db.execute(
                 "SELECT path, size, mtime FROM files WHERE source = ?", (source,))}
             seen, changed = set(), []
             if root.is_dir():
-                for rel, st in markdown_files(root, recursive=recursive):
+                for rel, st in markdown_files(root, recursive=recursive, suffixes=suffixes):
                     seen.add(rel)
                     if known.get(rel) != (st.st_size, st.st_mtime_ns):
                         changed.append((rel, st))
