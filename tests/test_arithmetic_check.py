@@ -34,6 +34,9 @@ from tars.tools.registry import ToolRegistry
     ("2 × 3 × 10^8 = 6 × 10^8", []), ("3^2 + 4^2 = 5^2", []), ("If n = 5, then n * 4 + 2 = 22", []),
     ("√16 + 2 = 6", []), ("70 kg ÷ (1.75 × 1.75) = 22.9", []), ("pages 10 - 20 = 11 pages", []),
     ("At 11 + 2 = 1 pm", []), ("7 + 8 = 3 (mod 12)", []), ("In binary 101 + 11 = 1000", []), ("1 1/2 + 1/2 = 2", []),
+    # read two ways: a minus before a power, a dot between thousands; money in any of its signs
+    ("-3^2 = 9", []), ("1.500 + 500 = 2.000", []), ("£12 + £4 = £17", [("£12 + £4", "17", "16")]),
+    ("€12 + €4 = €17", [("€12 + €4", "17", "16")]),
 ])
 def test_wrong_sums_are_found_and_right_ones_left_alone(text, wrong):
     assert wrong_sums(text) == wrong

@@ -17,14 +17,15 @@ __all__ = ["wrong_sums", "correction"]
 _NUM = r"\d+(?:,\d{3})*(?:\.\d+)?"
 _OPERATOR = r"(?:[-−–+×x*/÷^]|multiplied by|times|divided by|plus|minus|% of)"
 # "a op b (op c …) = d", "17 multiplied by 23 equals 411": numbers and operators only on the left
-_TERM = rf"(?:\( ?)?\$?(?!0\d){_NUM}(?: ?\))?"
+_MONEY = "[$£€¥]"
+_TERM = rf"(?:\( ?)?{_MONEY}?(?!0\d){_NUM}(?: ?\))?"
 # a sum ending where its value is said: read backwards from each "=", over a short stretch only;
 # not a clock time ("10:30 + 2"), a fraction ("1/2 + 1/4") or a percentage, which it cannot weigh
 # ... nor the tail of a longer expression ("n * 4 + 2", "x^2 + 1", "√16 + 2", "1 1/2 + 1/2")
 _SUM = re.compile(rf"(?<![\w.,:/%−–^*×÷√°-])(?<![-+*/×÷^−–] )(?<!\d )"
                   rf"(?P<sum>[−-]?{_TERM}(?: ?{_OPERATOR} ?{_TERM})+) ?$")
 # ... and its value a plain number ("72.90 dollars"): not "80%", "3/4", "12:30", "1 million", "86.4k", "1080p"
-_SAID = re.compile(rf"(?:={{1,2}}|\bequals\b|\bis equal to\b) ?\$? ?(?P<said>-?{_NUM})"
+_SAID = re.compile(rf"(?:={{1,2}}|\bequals\b|\bis equal to\b) ?{_MONEY}? ?(?P<said>-?{_NUM})"
                    r"(?![\d,]*\.?\d|\s?(?:%|/|:|\^|\(|[×x*] ?10\b)|[^\W\d_]|"
                    r"\s(?i:thousand|million|billion|trillion|k|m|mp|p|[kmgt]i?b|am|pm|a\.m|p\.m)\b)")
 # a count of something, or another base or clock: "pages 10 - 20 = 11 pages", "in binary 101 + 11 = 1000"
@@ -32,6 +33,9 @@ _OTHER_COUNTING = re.compile(r"\b(?:binary|base|hex|octal|mod|modulo|clock|pages
                              re.IGNORECASE)
 # numbers run together with "-" or "x" are a range or a size ("days 1-7", "1920x1080"), not a sum
 _JOINED = re.compile(r"\d[-x×]\d")
+# read two ways: a minus before a power ("-3^2": -9, or (-3)^2 as people often mean), a dot between
+# thousands ("1.500 + 500 = 2.000" as much of Europe writes it)
+_TWO_WAYS = re.compile(r"^[−-].*(?:\^|\*\*)|(?<![\d.])[1-9]\d{0,2}\.\d{3}(?![\d.])")
 _REACH = 80  # characters before an "=" a sum may take
 _LATEX = (("\\times", "×"), ("\\cdot", "×"), ("\\div", "÷"), ("\\(", " "), ("\\)", " "), ("\\[", " "), ("\\]", " "),
           ("\\left", ""), ("\\right", ""))
@@ -55,11 +59,12 @@ def wrong_sums(text: str) -> list[tuple[str, str, str]]:
             continue
         written, said = match["sum"].strip(), equal["said"]
         window = plain[max(0, equal.start() - _REACH):equal.end() + 12]
-        if _JOINED.search(written) or (" - " in written and _OTHER_COUNTING.search(window)) \
+        if _JOINED.search(written) or _TWO_WAYS.search(written) or _TWO_WAYS.search(said) \
+                or (" - " in written and _OTHER_COUNTING.search(window)) \
                 or re.search(r"\b(?:binary|base \d+|hex|octal|mod(?:ulo)? \d+)\b", window, re.IGNORECASE):
             continue
         try:
-            value = float(evaluate(written.replace("$", "")))
+            value = float(evaluate(re.sub(_MONEY, "", written)))
         except (CalcError, ValueError, OverflowError, ZeroDivisionError):
             continue
         claimed = float(said.replace(",", ""))
