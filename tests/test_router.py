@@ -553,7 +553,10 @@ def test_notes_and_tasks_of_other_kinds_are_not_the_users_vault_or_list(message)
     ("I live in Lisbon", ("memory_remember",)), ("my cat is called Tom", ("memory_remember",)),
     ("my favourite colour is green", ("memory_remember",)),
     # a question about the user's own life only memory can answer
-    ("where do I live?", ("memory_recall",)),
+    ("where do I live?", ("memory_recall",)), ("remind me what my wifi password is", ("memory_recall",)),
+    # ... but a time to be reminded at makes it a reminder
+    ("remind me what I need to pack tomorrow morning", ("todoist_add_task",)),
+    ("remind me who I need to call at 3pm", ("todoist_add_task",)),
     # a whole-message weather cue is no textbook question ("what is …" opens both)
     ("what is the weather like?", ("weather_now", "weather_forecast")),
     # the forecast has the sun's times: the embedded model said the sun sets "at 12:00 UTC"

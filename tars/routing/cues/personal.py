@@ -30,6 +30,11 @@ _NOT_ADDING = (r"^(?!.*\bremind me\b|.*\bnew (?:task|to-?do|reminder)\b|(?:(?:ca
                r"(?:add|put|stick|pop|jot|schedule|create|set a reminder|don'?t let me forget)\b).*?")
 
 
+# a time to be reminded at, later in the message: "... tomorrow morning", "... at 3pm"
+_A_TIME_LATER = (r".*\b(?:tomorrow|tonight|later|at noon|in (?:an?|\d+) (?:minutes?|hours?)|on "
+                 r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|this (?:morning|afternoon|evening)|next week)\b|"
+                 r".*\bat \d")
+
 TASKS = Family(
     "tasks",
     does="add, list and complete your Todoist tasks",
@@ -39,7 +44,8 @@ TASKS = Family(
     cues=cues(
         (3.5, r"\btodoist\b"),
         (3, r"\b(?:remind|reminde|remnd|nudge|prod)(?:er)? me\b(?!,? (?:what|how|who|why|which|where|of what))|"
-            r"\b(?:be|get|being) reminded\b"),
+            r"\b(?:be|get|being) reminded\b|"
+            r"\bremind me (?:what|who|where|which)\b(?=" + _A_TIME_LATER + ")"),
         (3, r"\b(?:have i got|do i have|i have|is there|got) anything (?:to do|on|due|planned|scheduled|left)\b"),
         (3, r"\bwhat (?:do|have|did) i (?:have|got|plan|want|mean|intend|need) (?:on|going on|planned|scheduled|"
             r"lined up|to do)\b|\b(?:the|that|this) \"…\" (?:task|to-?do|reminder|item)\b"),
@@ -213,8 +219,9 @@ MEMORY = Family(
         (6, BIRTHDAY_ASKED),  # specific enough to outweigh the textbook frame of "how many days"
         (3, r"\bi (?:told|mentioned|said to|gave) you\b|\bwhat i (?:said|told you|mentioned)\b"),
         # the user's own facts asked back: "remind me what my wifi password is", "what am I allergic to?"
+        # (not with a time to be reminded at: "remind me who I need to call at 3pm" is a reminder)
         (3, r"^(?:(?:can|could) you )?remind me (?:(?:what|who|where|which|how old) (?:my|our|i)|when (?:my|our|"
-            r"is my))\b|"
+            r"is my))\b(?!" + _A_TIME_LATER + ")|"
             r"^(?:what|which \w+) am i (?:allergic|intolerant|sensitive) to\b|"
             r"^am i (?:allergic|intolerant) to [\w-]+(?: [\w-]+){0,2}[?.!]*$|"
             r"^what (?:car )?do i (?:drive|own)\s*[?.!]*$"),
