@@ -223,9 +223,19 @@ def _insert(lines: list[str], kind: str, text: str) -> list[str]:
     return [*lines[:last], *insert, *tail]
 
 
-# where the user lives, as remembered: "The user lives in Lisbon" (not "in a small flat")
-_HOME = re.compile(r"^(?i:the user (?:lives|is living|is based|now lives) in) "
-                   r"(?P<place>[A-Z][\w'’.-]*(?:,? [A-Z][\w'’.-]*){0,3})(?i:\s+now)?\.?$")
+# where the user lives, as remembered: "The user lives in Lisbon", "Now the user lives in Évora" (not
+# "in a small flat": each word of the place is capitalised, checked by `_home_of`)
+_HOME = re.compile(r"^(?i:(?:now,? )?the user (?:(?:now|currently|still) )?(?:lives|is (?:(?:now|currently|still) )?"
+                   r"(?:living|based))) in (?P<place>[^\W\d_][\w'’.-]*(?:,? [^\W\d_][\w'’.-]*){0,3}?)"
+                   r"(?i:\s+(?:now|currently))?\.?$")
+
+
+def _home_of(text: str) -> str | None:
+    match = _HOME.match(text)
+    place = match["place"] if match else ""
+    if place.endswith(".") and place.split()[-1].count(".") == 1:  # the sentence's full stop, not "D.C."
+        place = place[:-1]
+    return place if place and all(word[0].isupper() for word in place.replace(",", " ").split()) else None
 
 
 def remembered_home(folder: Path) -> str | None:
@@ -236,7 +246,7 @@ def remembered_home(folder: Path) -> str | None:
         items = parse((folder / "memory.md").read_text(encoding="utf-8", errors="replace"))
     except OSError:
         return None
-    homes = [m["place"] for it in items if it.kind in ("fact", "pinned") and (m := _HOME.match(it.text))]
+    homes = [home for it in items if it.kind in ("fact", "pinned") and (home := _home_of(it.text))]
     return homes[-1] if homes else None
 
 
