@@ -654,8 +654,9 @@ def test_where_memory_says_the_user_lives_is_the_default_place_and_asks_no_model
     for said, place in [("Now the user lives in Évora.", "Évora"), ("The user currently lives in Washington D.C.",
                                                                      "Washington D.C."),
                         ("The user is now living in São Paulo now", "São Paulo")]:
-        (tmp_path / "memory.md").write_text(f"## Facts\n\n- The user lives in Lisbon\n- {said}\n")
-        assert remembered_home(tmp_path) == place, said
+        (tmp_path / "other").mkdir(exist_ok=True)
+        (tmp_path / "other" / "memory.md").write_text(f"## Facts\n\n- The user lives in Lisbon\n- {said}\n")
+        assert remembered_home(tmp_path / "other") == place, said
     config = load_config().replace(tool_mode="pipeline", place="")
     tools = [t for t in builtin_tools(config) if t.name == "weather_now"]  # the hinted tool, as offered
     model = ScriptedProvider([], native_tools=False)
