@@ -536,7 +536,7 @@ def test_compound_names_qualifiers_and_most_of_a_name_reach_learned_tools():
 @pytest.mark.parametrize("message,tool", [
     ("what notes do I have?", "notes_list"), ("list my notes", "notes_list"), ("show me all my notes", "notes_list"),
     ("what notes do I have on python?", "notes_search"), ("list my notes about the garden", "notes_search"),
-    ("read my shopping note", "note_read"),
+    ("read my shopping note", "note_read"), ("any notes about Berlin?", "notes_search"),
 ])
 def test_asking_what_notes_there_are_lists_them_and_asking_about_a_subject_searches(message, tool):
     decision = Router(builtin_tools()).decide(message)

@@ -300,7 +300,7 @@ NOTES = Family(
             r"off|into|file|level|scale|the (?:output|result|error|response)|errors?|messages?|output))|^append\b|"
             r"\bappend (?:this |that |it )?to\b"),
         (3, r"\b(?:search|look through|check|grep|scan|go through) (?:the |my )?(?:vault|notes|journal|notebook|"
-            r"diary)\b"),
+            r"diary)\b|^(?:do i have )?any notes (?:about|on|mentioning)\b"),
         (3, r"(?<![\w/-])[\w/-]+\.md\b|\bnotiz\b|\bnota (?:diaria|del día)\b"),
         (2, r"\b(?:notes?|journal|diary|notebook|entry) (?:on|about|for|from|called|titled)\b|\bjournal\b"),
         (2, r"\bobsidian\b|\bvault\b"),
