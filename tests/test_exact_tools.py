@@ -219,6 +219,8 @@ def test_conversion_sentence_and_refusals():
     assert told["confirmation"] == "72 °F ≈ 22.2222 °C" and told["result"] == pytest.approx(22.2222222222)
     assert convert_units(100, "km", "miles")["confirmation"] == "100 kilometres ≈ 62.1371 miles"
     assert convert_units(90, "minutes", "hours and minutes")["confirmation"] == "90 minutes = 1 hour 30 minutes"
+    assert convert_units(3600, "seconds", "hours and minutes")["confirmation"] == "3600 seconds = 1 hour"
+    assert convert_units(1.8288, "m", "feet and inches")["confirmation"] == "1.8288 metres = 6 feet 0 inches"
     assert convert_units(70, "minutes", "hours and minutes")["confirmation"] == "70 minutes = 1 hour 10 minutes"
     assert convert_units(3601, "seconds", "hours and minutes")["confirmation"] == \
         "3601 seconds ≈ 1 hour 0 minutes"

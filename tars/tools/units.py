@@ -297,6 +297,8 @@ def _compound(value: float, from_unit: str, targets: list[str]) -> dict[str, Any
     exact = abs(unrounded - rest) < 1e-6 and rest < per  # 90 minutes is 1 hour 30 minutes, not about it
     sign = "-" if value < 0 else ""
     shown = f"{sign}{_named(whole, big)} {_named(tidy(rest), small)}"
+    if exact and not rest and dim_a == "time":  # "1 hour", not "1 hour 0 minutes" (a height keeps "6 feet 0 inches")
+        shown = f"{sign}{_named(whole, big)}"
     given = _named(tidy(float(value)), name_a, as_given=True)
     return {"value": value, "from": name_a, "to": [big, small], "result": [float(f"{sign}{whole}"), rest],
             "confirmation": f"{given} {'=' if exact else '≈'} {shown}"}
