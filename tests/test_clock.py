@@ -13,7 +13,7 @@ from servers.openmeteo import OpenMeteoServer
 
 from tars.tools import dates
 from tars.tools.clock import difference_asked, time_convert, time_difference, time_now
-from tars.tools.zones import ClockError, find_zone
+from tars.tools.zones import ClockError, find_zone, known_zone
 
 
 @pytest.fixture
@@ -37,6 +37,8 @@ def fixed_now(monkeypatch):
     ("UTC+5", "UTC+05:00", "UTC+05:00"), ("gmt-3:30", "UTC-03:30", "UTC-03:30"),
     ("Austin, TX", "America/Chicago", "Austin, TX"), ("Portland, OR", "America/Los_Angeles", "Portland, OR"),
     ("Louisville, KY", "America/Kentucky/Louisville", "Louisville, KY"),
+    # the country, not the database's older name for American Samoa's clock (a day behind)
+    ("Samoa", "Pacific/Apia", "Samoa"), ("San Juan", "America/Puerto_Rico", "San Juan"),
 ])
 def test_places_are_found_in_the_zone_database_and_tables(place, zone, label):
     found = find_zone(place)
@@ -98,6 +100,7 @@ def test_unknown_places_and_unreadable_times_are_tool_errors(fixed_now):
         time_now("Qwertyville")
     # a city named with a region the tables do not know is not the famous one of that name
     # nor one whose state keeps another clock: Portland, Maine is on Eastern time, not Oregon's
+    assert known_zone("the west") is None  # no clock: not the database's old "Australia/West"
     for elsewhere in ("Paris, Texas", "Paris, TX", "Paris, USA", "London, Canada", "Portland, Maine",
                       "Vancouver, Washington"):
         with pytest.raises(ClockError, match=f"no time zone is known for '{elsewhere}'"):

@@ -90,6 +90,9 @@ _CITIES: dict[str, str] = {
     "ottawa": "America/Toronto", "calgary": "America/Edmonton", "cape town": "Africa/Johannesburg",
     "abu dhabi": "Asia/Dubai", "hanoi": "Asia/Ho_Chi_Minh", "saigon": "Asia/Ho_Chi_Minh",
     "tel aviv": "Asia/Jerusalem", "canberra": "Australia/Sydney",
+    # names the database gives to other places: Pacific/Samoa is American Samoa's clock, a day behind Samoa's
+    "samoa": "Pacific/Apia", "american samoa": "Pacific/Pago_Pago", "san juan": "America/Puerto_Rico",
+    "puerto rico": "America/Puerto_Rico", "petersburg": "Europe/Moscow",
 }
 
 
@@ -107,6 +110,8 @@ def _plain(text: str) -> str:
 
 # Old areas whose "cities" are regions ("Canada/Pacific", "US/Eastern"): the tables here say those.
 _LEGACY_AREAS = frozenset({"Etc", "SystemV", "US", "Canada", "Brazil", "Mexico", "Chile"})
+# ... and old regions named by a direction ("Australia/West"): "in the west" names no clock
+_DIRECTIONS = frozenset({"North", "South", "East", "West"})
 
 
 @cache
@@ -121,7 +126,7 @@ def _zone_cities() -> dict[str, str]:
     cities: dict[str, str] = {}
     for key in sorted(_zone_keys().values()):
         area, _, city = key.rpartition("/")
-        if area and area not in _LEGACY_AREAS:
+        if area and area not in _LEGACY_AREAS and city not in _DIRECTIONS:
             cities.setdefault(city.replace("_", " ").lower(), key)
     return cities
 
