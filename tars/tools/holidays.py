@@ -38,7 +38,17 @@ HOLIDAYS: dict[str, Callable[[int], dt.date]] = {
     r"valentine'?s(?: day)?": lambda y: dt.date(y, 2, 14),
     r"halloween": lambda y: dt.date(y, 10, 31),
     r"(?:the )?fourth of july|independence day": lambda y: dt.date(y, 7, 4),
+    # the days Easter and Thanksgiving place, before the names they start with
+    r"good friday": lambda y: _easter(y) - dt.timedelta(days=2),
+    r"(?:maundy|holy) thursday": lambda y: _easter(y) - dt.timedelta(days=3),
+    r"palm sunday": lambda y: _easter(y) - dt.timedelta(days=7),
+    r"ash wednesday": lambda y: _easter(y) - dt.timedelta(days=46),
+    r"shrove tuesday|pancake day|mardi gras": lambda y: _easter(y) - dt.timedelta(days=47),
+    r"easter monday": lambda y: _easter(y) + dt.timedelta(days=1),
+    r"(?:pentecost|whit sunday|whitsun)(?: sunday)?": lambda y: _easter(y) + dt.timedelta(days=49),
     r"easter(?: sunday)?": _easter,
+    r"black friday": lambda y: _thanksgiving(y) + dt.timedelta(days=1),
+    r"cyber monday": lambda y: _thanksgiving(y) + dt.timedelta(days=4),
     r"thanksgiving(?: day)?": _thanksgiving,
 }
 # a holiday's year: written out, or "this/next/last year" ("christmas this year")

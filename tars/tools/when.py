@@ -319,8 +319,8 @@ def _day(t: str, today: dt.date) -> dt.date | None:
         return _nth_weekday(m, today)
     if _UNREAD.search(t):
         raise _unread(t)
-    if re.search(r"\b(?:tomorrow|tmrw)\b", t):
-        return today + dt.timedelta(days=1)
+    if re.search(r"\b(?:tomorrow|tmrw)\b", t):  # "tomorrow week": a week after it
+        return today + dt.timedelta(days=8 if re.search(r"\b(?:tomorrow|tmrw) week\b", t) else 1)
     if re.search(r"\byesterday\b", t):
         return today - dt.timedelta(days=1)
     if re.search(r"\b(?:today|tonight)\b", t):
@@ -352,12 +352,28 @@ def _day(t: str, today: dt.date) -> dt.date | None:
         month = named
         year = re.match(r",?\s+(\d{4})(?!\d)", t[m.end():])
         return _next(lambda y: _calendar_day(y, month, number), year.group(1) if year else None, today)
+    if m := re.search(rf"\b({WEEKDAY})\s+the\s+(\d{{1,2}})(?:st|nd|rd|th)?\b", t):  # "friday the 13th"
+        return _weekday_on(_weekday(m.group(1)), int(m.group(2)), today)
+    if re.search(rf"\b(?:black|cyber|good|holy|palm|ash|maundy|easter|shrove|whit|super|casual)\s+{WEEKDAY}\b", t):
+        raise _unread(t)  # a named day this reader does not know is not the weekday it ends with
     if m := re.search(rf"\b(last\s+)?({WEEKDAY})\b", t):
         wd = _weekday(m.group(2))
         if m.group(1):
             return today - dt.timedelta(days=(today.weekday() - wd) % 7 or 7)
         return today + dt.timedelta(days=(wd - today.weekday()) % 7 or 7)
     return None
+
+
+def _weekday_on(weekday: int, number: int, today: dt.date) -> dt.date:
+    """The next day numbered `number` of a month that falls on `weekday` ("friday the 13th"), today included."""
+    month = today.replace(day=1)
+    for _ in range(12 * 30):  # every weekday falls on every number (up to 28) within a few years
+        if number <= calendar.monthrange(month.year, month.month)[1]:
+            found = month.replace(day=number)
+            if found >= today and found.weekday() == weekday:
+                return found
+        month = add_months(month, 1)
+    raise DateError(f"no month has a {calendar.day_name[weekday]} the {number}")
 
 
 def moment(phrase: str, now: dt.datetime) -> When | None:
