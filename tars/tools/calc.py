@@ -207,10 +207,13 @@ _WORDS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\b(?:the )?factorial of\b", " factorial "),
     (rf"(?<![\d.])({NUMBER})\s*!", r"factorial(\1)"),
     (r"\bto the power of\b|\braised to(?: the power(?: of)?)?\b|\bto the\b", "**"),
+    # "-5 squared" is (-5)², as said; "10 - 5 squared" subtracts 25
+    (rf"(?:^|(?<=[-+*/(]))\s*-\s*({NUMBER})\s*(squared|cubed)\b",
+     lambda m: f" (-{m[1]})**{2 if m[2] == 'squared' else 3}"),
     (r"\bsquared\b", "**2"), (r"\bcubed\b", "**3"),
     (r"\bmultiplied by\b|\btimes\b", "*"), (r"\bdivided by\b|\bover\b", "/"),
     (r"\bplus\b|\badded to\b", "+"), (r"\bminus\b", "-"), (r"\bmod(?:ulo)?\b", "%"),
-    (r"(?<=[\d)])\s*x\s*(?=[\d(])", "*"),
+    (r"(?<=[\d)])(?:\s+x\s*|x\s+|(?<!\b0)x)(?=[\d(])", "*"),  # not "0x10", a hexadecimal number
 )
 _WORD_PATTERNS = tuple((re.compile(p), r) for p, r in _WORDS)
 SYMBOLS = str.maketrans({"×": "*", "·": "*", "÷": "/", "−": "-", "–": "-", "^": "~",
@@ -229,7 +232,7 @@ def normalise(expression: str) -> str:
     text = _LIST_OF.sub(_listed, text)  # its lists' commas have a space after them: no thousands
     if not calls:
         text = _THOUSANDS.sub("", text)
-    text = re.sub(r"(?<![\d.])0+(?=\d)", "", text)  # "08" is 8 (Python reads no leading zeros)
+    text = re.sub(r"(?<![\w.])0+(?=\d)", "", text)  # "08" is 8 (Python reads no leading zeros); not "1_000"
     for pattern, replacement in _WORD_PATTERNS:
         # one space between words: a run of them ("what's what's …" made blank) backtracks cubically
         text = " ".join(pattern.sub(replacement, text).split())
@@ -291,6 +294,9 @@ def _walk(node: ast.AST) -> _Number:
             elif isinstance(op, ast.Mult) and isinstance(a, int) and isinstance(b, int):
                 _check_bits(abs(a).bit_length() + abs(b).bit_length())
             result = _BINARY[type(op)](a, b)
+            if isinstance(op, ast.Add | ast.Sub) and isinstance(result, float) \
+                    and abs(result) <= 1e-12 * max(abs(a), abs(b)):
+                result = 0.0  # what binary fractions leave of equal decimals: 0.1 + 0.2 - 0.3 is 0
             if isinstance(result, complex):
                 raise CalcError("the result is not a real number (a negative number to a fractional power)")
             if isinstance(result, int):
