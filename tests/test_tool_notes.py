@@ -424,6 +424,19 @@ def test_taking_out_several_items_takes_out_each(vault):
     run(reg, "note_edit", confirm=YES, path="shopping", old="mac and cheese and milk")  # an item with "and"
     assert (vault / "shopping.md").read_text() == "- eggs and ham\n"
     assert run(reg, "note_edit", confirm=YES, path="shopping", old="ham and eggs").is_error  # no whole item
+
+
+def test_taking_out_part_of_a_listed_item_is_refused_not_left_broken(vault):
+    """"take milk off my shopping note" had left "- almond" of "- almond milk"."""
+    (vault / "shopping.md").write_text("- almond milk\n- bread\n")
+    reg = registry(vault)
+    part = run(reg, "note_edit", confirm=YES, path="shopping", old="milk")
+    assert part.is_error and "part of the item 'almond milk'" in part.text
+    assert (vault / "shopping.md").read_text() == "- almond milk\n- bread\n"
+    (vault / "shopping.md").write_text("milk, almond milk\nCall mum about the trip tomorrow\n")
+    run(reg, "note_edit", confirm=YES, path="shopping", old="milk")  # the whole item "milk" is there
+    run(reg, "note_edit", confirm=YES, path="shopping", old="tomorrow")  # prose is edited as asked
+    assert (vault / "shopping.md").read_text() == "almond milk\nCall mum about the trip\n"
     (vault / "shopping.md").write_text("salt and pepper\nsalt\n")
     run(reg, "note_edit", confirm=YES, path="shopping", old="salt and pepper")  # held whole: one item
     assert (vault / "shopping.md").read_text() == "salt\n"

@@ -199,6 +199,9 @@ class Vault:
             for item in items:
                 at = _line_holding(lines, item, rel)
                 line, end = lines[at].rstrip("\r\n"), lines[at][len(lines[at].rstrip("\r\n")):]
+                if not new and (whole := _item_holding(line, item)) is not None:
+                    raise ToolError(f"{item!r} is part of the item {whole!r} in {rel!r}; give the whole item to "
+                                    "take it out")
                 after = _changed_line(line, item, new)
                 touched[at] = (touched.get(at, (line, ""))[0], after)
                 lines[at] = after + end
@@ -305,6 +308,17 @@ def _line_holding(lines: list[str], old: str, rel: str) -> int:
         raise ToolError(f"no line of {rel!r} holds {old!r}; note_read shows what it says")
     shown = "; ".join(printable(lines[i].strip())[:60] for i in holding[:3])
     raise ToolError(f"{len(holding)} lines of {rel!r} hold {old!r} ({shown}); give more of the line to change")
+
+
+def _item_holding(line: str, old: str) -> str | None:
+    """The longer item of a list line ("- almond milk", "eggs, almond milk") that holds `old` ("milk"),
+    which taking `old` out would break; None when `old` is a whole item or the line is prose."""
+    if _BULLET.match(line) is None and "," not in line:
+        return None
+    elements = [element.strip() for element in _content(line).split(",")]
+    if any(element.casefold() == old.casefold() for element in elements):
+        return None
+    return next((element for element in elements if _words(old).search(element)), None)
 
 
 def _items_of(lines: list[str], old: str) -> list[str]:
