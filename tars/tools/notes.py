@@ -17,6 +17,7 @@ from typing import Any
 from tars.atomic import LOCK_NAME, atomic_write, locked, update_file
 from tars.errors import ToolError
 from tars.safe_text import printable
+from tars.tools.note_lines import changed_line, content, item_holding, items_of, line_holding
 from tars.tools.search_index import SearchIndex, whole_file
 
 __all__ = ["Vault", "NotePathError", "MAX_LISTED", "MAX_READ", "MAX_WALKED"]
@@ -194,23 +195,23 @@ class Vault:
 
         def change(text: str) -> str:
             lines = text.splitlines(keepends=True)
-            items[:] = [old] if new else _items_of(lines, old)
+            items[:] = [old] if new else items_of(lines, old)
             touched.clear()
             for item in items:
-                at = _line_holding(lines, item, rel)
+                at = line_holding(lines, item, rel)
                 line, end = lines[at].rstrip("\r\n"), lines[at][len(lines[at].rstrip("\r\n")):]
-                if not new and (whole := _item_holding(line, item)) is not None:
+                if not new and (whole := item_holding(line, item)) is not None:
                     raise ToolError(f"{item!r} is part of the item {whole!r} in {rel!r}; give the whole item to "
                                     "take it out")
-                after = _changed_line(line, item, new)
+                after = changed_line(line, item, new)
                 touched[at] = (touched.get(at, (line, ""))[0], after)
                 lines[at] = after + end
-            return "".join(line for i, line in enumerate(lines) if i not in touched or _content(touched[i][1]))
+            return "".join(line for i, line in enumerate(lines) if i not in touched or content(touched[i][1]))
 
         self._update(full, rel, change)
         said = " and ".join(f"“{printable(item)}”" for item in items)
         what = f"Changed {said} to “{printable(new)}” in" if new else f"Took {said} out of"
-        now = "; ".join(f"the line is now “{printable(after.strip())}”" if _content(after)
+        now = "; ".join(f"the line is now “{printable(after.strip())}”" if content(after)
                         else f"removed the line “{printable(line.strip())}”" for line, after in touched.values())
         (line, after), *_ = touched.values()
         return {"path": rel, "status": "edited", "before": line, "after": after,
@@ -286,83 +287,6 @@ class Vault:
 
 
 # a list line's marker: "- ", "* ", "1. ", "- [ ] "
-_BULLET = re.compile(r"^\s*(?:[-*+>]|#{1,6}|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
-
-
-def _content(line: str) -> str:
-    """A line without its list, heading or quote marker: "- [ ] milk" holds "milk", "- " nothing."""
-    return _BULLET.sub("", line.rstrip() + " ").strip()
-
-
-def _line_holding(lines: list[str], old: str, rel: str) -> int:
-    """The index of the one line that holds `old` (one that is wholly `old` wins over lines that
-    mention it), or a ToolError naming how many do."""
-    wanted = _words(old)
-    holding = [i for i, line in enumerate(lines) if wanted.search(line)]
-    whole = [i for i in holding if _content(lines[i]).casefold() == old.casefold()]
-    if len(whole) == 1:
-        return whole[0]
-    if len(holding) == 1:
-        return holding[0]
-    if not holding:
-        raise ToolError(f"no line of {rel!r} holds {old!r}; note_read shows what it says")
-    shown = "; ".join(printable(lines[i].strip())[:60] for i in holding[:3])
-    raise ToolError(f"{len(holding)} lines of {rel!r} hold {old!r} ({shown}); give more of the line to change")
-
-
-def _item_holding(line: str, old: str) -> str | None:
-    """The longer item of a list line ("- almond milk", "eggs, almond milk") that holds `old` ("milk"),
-    which taking `old` out would break; None when `old` is a whole item or the line is prose."""
-    if _BULLET.match(line) is None and "," not in line:
-        return None
-    elements = [element.strip() for element in _content(line).split(",")]
-    if any(element.casefold() == old.casefold() for element in elements):
-        return None
-    return next((element for element in elements if _words(old).search(element)), None)
-
-
-def _items_of(lines: list[str], old: str) -> list[str]:
-    """What to take out: `old` itself when a line holds it, else the items of the list it names
-    ("bread and milk", "eggs, milk and bread") when each is a whole line or a whole element of a
-    line's list ("mac and cheese" stays one item); else `old`, which no line holds."""
-    if any(_words(old).search(line) for line in lines):
-        return [old]
-    held = {element.strip().casefold() for line in lines for element in [_content(line), *_content(line).split(",")]}
-    pieces = re.split(r"(\s*,\s*(?:and\s+)?|\s+and\s+)", old)  # items at even places, what joins them between
-    found: dict[int, list[str]] = {0: []}  # how the pieces up to an even place split into held items
-    for end in range(2, len(pieces) + 2, 2):
-        for start in range(end - 2, -1, -2):
-            item = "".join(pieces[start:end - 1])
-            if start in found and item.casefold() in held:
-                found[end] = [*found[start], item]
-                break
-    items = found.get(len(pieces) + 1, [])
-    return items if len(items) > 1 else [old]
-
-
-def _words(old: str) -> re.Pattern[str]:
-    """`old` as whole words, any case: "egg" is not in "eggs", nor "milk" in "buttermilk"."""
-    return re.compile(rf"(?<!\w){re.escape(old)}(?!\w)", re.IGNORECASE)
-
-
-def _changed_line(line: str, old: str, new: str) -> str:
-    """`line` with its first `old` (any case, whole words) made `new`; taken out of a list ("eggs,
-    milk, bread"), its comma goes with it; the rest of the line keeps its spacing."""
-    found = _words(old).search(line)
-    if found is None:  # `_line_holding` chose this line for holding it
-        raise ToolError(f"no line holds {old!r}")
-    before, after = line[:found.start()], line[found.end():]
-    if new:
-        return before + new + after
-    if re.search(r",\s*$", before):  # "eggs, milk": the comma before it
-        before = re.sub(r"\s*,\s*$", "", before) + ("" if re.match(r"\s*(?:,|$)", after) else " ")
-        return (before + after.lstrip(" ")).rstrip()
-    if re.match(r"\s*,", after):  # "milk, bread": the comma after it
-        return (before + re.sub(r"^\s*,\s*", "", after)).rstrip()
-    gap = " " if before.strip() and after.strip() and after.lstrip()[:1] not in ",.;:!?)" else ""
-    return (before.rstrip(" ") + gap + after.lstrip(" ")).rstrip() if before.strip() else (before + after.lstrip(" "))
-
-
 def _squeezed(name: str) -> str:
     """A note name without case, spaces, hyphens or underscores: how two spellings of one name meet."""
     return re.sub(r"[\s_\u2010-\u2015-]+", "", name).casefold()
