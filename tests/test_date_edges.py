@@ -148,3 +148,9 @@ def test_a_named_weekday_tars_does_not_know_is_refused():
     for phrase in ("casual friday", "super tuesday", "friday the 32nd"):
         with pytest.raises(DateError):
             day_of_week(phrase)
+
+
+def test_29_february_with_no_year_is_the_next_one_there_is():
+    assert when.day("feb 29", NOW.date()) == dt.date(2028, 2, 29)
+    with pytest.raises(DateError, match="no day 30 in February"):
+        when.day("february 30", NOW.date())

@@ -305,6 +305,10 @@ def fixed_today(monkeypatch):
     ("The user's wife's birthday is on december 3", "next birthday Thursday 2026-12-03, in 6 days"),
     ("Tom's birthday is 27 november", "next birthday Friday 2026-11-27, today"),
     ("born 2020-02-29", "6 years old; next birthday Sunday 2027-02-28, in 93 days"),
+    # no year: 29 February is still a birthday; a day past 12 says which of "31/12" is the month
+    ("The user's son's birthday is february 29", "next birthday Sunday 2027-02-28, in 93 days"),
+    ("Ana's birthday is 31/12", "next birthday Thursday 2026-12-31, in 34 days"),
+    ("Ana's birthday is 12/31", "next birthday Thursday 2026-12-31, in 34 days"), ("Ana's birthday is 3/4", ""),
     # no day of birth, or no birth at all: nothing to count
     ("The user's son was born in 2015", ""), ("The user's dentist appointment is on december 3", ""),
 ])

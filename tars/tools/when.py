@@ -152,8 +152,16 @@ def _next(make: Callable[[int], dt.date], year: str | None, today: dt.date) -> d
         return make(today.year + {"this": 0, "next": 1, "last": -1}[year.split()[0]])
     if year:
         return make(_in_calendar(int(year)))
-    found = make(today.year)
-    return found if found >= today else make(today.year + 1)
+    first: DateError | None = None
+    for in_year in range(today.year, today.year + 9):  # 29 February: the next year that has one
+        try:
+            found = make(in_year)
+        except DateError as exc:
+            first = first or exc
+            continue
+        if found >= today:
+            return found
+    raise first or DateError("no such day in the coming years")
 
 
 def _clock(text: str) -> dt.time | None:
