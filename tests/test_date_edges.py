@@ -154,3 +154,10 @@ def test_29_february_with_no_year_is_the_next_one_there_is():
     assert when.day("feb 29", NOW.date()) == dt.date(2028, 2, 29)
     with pytest.raises(DateError, match="no day 30 in February"):
         when.day("february 30", NOW.date())
+
+
+def test_a_span_that_runs_backwards_is_told_as_before():
+    """"from dec 1 to nov 1" had been "minus 30 days (4 weeks and 2 days)": the brackets lost the sign."""
+    told = days_between("2026-11-01", "2026-12-01")
+    assert told["days"] == -30
+    assert told["confirmation"] == "Sunday 2026-11-01 is 30 days (4 weeks and 2 days) before Tuesday 2026-12-01."

@@ -145,7 +145,7 @@ def days_between(to_date: str, from_date: str | None = None, weekdays: bool = Fa
     days = (end - start).days
     weeks, rest = divmod(abs(days), 7)
     out: dict[str, Any] = {"from": _shown(start), "to": _shown(end), "days": days, "weeks": weeks, "and_days": rest}
-    span = f"{'minus ' if days < 0 else ''}{abs(days):,} day{'s' if abs(days) != 1 else ''}"
+    span = f"{abs(days):,} day{'s' if abs(days) != 1 else ''}"
     years, months, left = calendar_span(min(start, end), max(start, end))
     if years:  # an age, an anniversary: in years, months and days
         out["calendar"] = {"years": years, "months": months, "days": left}
@@ -157,6 +157,8 @@ def days_between(to_date: str, from_date: str | None = None, weekdays: bool = Fa
             in_months = _counted(months, "month") + (f" and {_counted(left, 'day')}" if left else "")
             told = f"{in_months}, or {told}"
         span += f" ({told})." if weeks and abs(days) > 13 else "."
+    if days < 0:  # the end comes first: said in words, which the span in brackets keeps too
+        return {**out, "confirmation": f"{_shown(end)} is {span.removesuffix('.')} before {_shown(start)}."}
     return {**out, "confirmation": f"From {_shown(start)} to {_shown(end)} is {span}"}
 
 
