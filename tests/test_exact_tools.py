@@ -516,7 +516,10 @@ def test_the_conversion_a_message_states(message, args):
 
 
 def test_ounces_of_a_volume_are_fluid_ounces_and_one_unit_is_not_converted_to_itself():
-    assert convert_units(1.5, "liters", "ounces")["confirmation"] == "1.5 litres ≈ 50.721 fluid ounces"
+    assert convert_units(1.5, "liters", "ounces")["confirmation"] == "1.5 litres ≈ 50.721 US fluid ounces"
+    assert convert_units(1, "pint", "ml")["confirmation"] == "1 US pint ≈ 473.176 millilitres"  # not a UK one
+    with pytest.raises(UnitError, match="an ounce is a weight and a fluid ounce a volume"):
+        convert_units(1, "ounce", "fl oz")
     assert convert_units(8, "oz", "grams")["confirmation"] == "8 ounces ≈ 226.796 grams"  # a mass stays one
     assert convert_units(165, "minutes", "minutes")["confirmation"] == "165 minutes"
 

@@ -8,13 +8,23 @@ import math
 import re
 from typing import Any
 
-from tars.tools.units import AVERAGED, COUNTERPART, METRIC, TABLE, TARGETS, UnitError, calendar_told, tidy, unit
+from tars.tools.units import (
+    AVERAGED,
+    COUNTERPART,
+    METRIC,
+    TABLE,
+    TARGETS,
+    US_MEASURES,
+    UnitError,
+    calendar_told,
+    tidy,
+    unit,
+)
 
 __all__ = ["HOW_MEASURED", "conversion_asked"]
 
 # units whose kind the words leave open, read by a model rather than guessed
 _UNSAID = re.compile(r"\btons?\b", re.IGNORECASE)
-_US_MEASURES = frozenset({"cup", "pint", "quart", "gallon", "fluid ounce"})
 
 
 # "3 feet 2 inches": numbers, each with its unit, the last one what the sum is counted in
@@ -154,6 +164,6 @@ def conversion_asked(message: str) -> dict[str, Any] | None:
     if (len({dim for dim, _ in ends}) > 1 and not fluid) or (averaged and not counted):
         return None  # "3 years in days": the calendar's average is a guess at which years
     if _UNSAID.search(f"{from_unit} {to_unit}") or (any(name.startswith("imperial") for _, name in ends)
-                                                    and any(name in _US_MEASURES for _, name in ends)):
+                                                    and any(name in US_MEASURES for _, name in ends)):
         return None  # "a ton": short or metric? "pints in a uk gallon": UK pints, most likely
     return {"value": value, "from_unit": from_unit.strip(), "to_unit": to_unit.strip()}

@@ -15,8 +15,8 @@ from typing import Any
 from tars.errors import ToolError
 from tars.tools.base import Tool
 
-__all__ = ["AVERAGED", "CONVERT_UNITS", "COUNTERPART", "METRIC", "TABLE", "TARGETS", "UnitError", "calendar_told",
-           "convert", "convert_units", "tidy", "unit", "unit_tools"]
+__all__ = ["US_MEASURES", "AVERAGED", "CONVERT_UNITS", "COUNTERPART", "METRIC", "TABLE", "TARGETS", "UnitError",
+           "calendar_told", "convert", "convert_units", "tidy", "unit", "unit_tools"]
 
 CONVERT_UNITS = "convert_units"  # the tool's name: the pipeline reads its arguments from a plain request
 
@@ -175,6 +175,9 @@ def convert(value: float, from_unit: str, to_unit: str) -> tuple[float, str, str
     """`value` in `from_unit` expressed in `to_unit`, with both units' canonical names; "ounces" of
     a volume are fluid ounces ("1.5 litres in ounces")."""
     (dim_a, name_a), (dim_b, name_b) = unit(from_unit), unit(to_unit)
+    if {name_a, name_b} == {"ounce", "fluid ounce"}:
+        raise UnitError("an ounce is a weight and a fluid ounce a volume: which one a weight fills depends on "
+                        "what it is")
     if {dim_a, dim_b} == {"mass", "volume"} and "ounce" in (name_a, name_b):
         (dim_a, name_a), (dim_b, name_b) = (("volume", "fluid ounce") if name == "ounce" else (dim, name)
                                             for dim, name in ((dim_a, name_a), (dim_b, name_b)))
@@ -229,11 +232,15 @@ def _number(value: float, *, as_given: bool = False) -> tuple[str, bool]:
     return f"{value:,.{decimals}f}".rstrip("0").rstrip(".") if decimals else f"{value:,.0f}", True
 
 
+US_MEASURES = frozenset({"cup", "pint", "quart", "gallon", "fluid ounce"})
+
+
 def _named(value: float, name: str, *, as_given: bool = False) -> str:
     shown = _number(value, as_given=as_given)[0]
     if name in _TEMPERATURE:
         return f"{shown} °{name[0].upper()}" if name != "kelvin" else f"{shown} K"
-    return f"{shown} {name if shown == '1' else _plural(name)}"  # as shown: "≈ 1 kilometre"
+    label = f"US {name}" if name in US_MEASURES else name  # a UK pint is 568 ml: which one, said
+    return f"{shown} {label if shown == '1' else _plural(label)}"  # as shown: "≈ 1 kilometre"
 
 
 # months and years have no one length: converting them uses the calendar's average, and says so
