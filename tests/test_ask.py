@@ -283,3 +283,18 @@ def test_a_remote_model_anthropic_retires_is_told_once_on_stderr(server: OllamaS
     told = [line for line in done.stderr.splitlines() if "claude-sonnet-4-5-20250929" in line]
     assert len(told) == 1 and "retired by Anthropic on 30 November 2026" in told[0]
     assert "claude:claude-sonnet-4-6" in told[0]
+
+
+def test_a_turn_whose_every_tool_call_failed_exits_1(server: OllamaServer, tmp_path) -> None:
+    """The answer said the tool failed, but the exit code had been 0: a script could not tell."""
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "shopping.md").write_text("eggs, milk\n")
+    env = {"TARS_TOOL_MODE": "pipeline", "TARS_NOTES_DIR": str(notes)}
+    failed = tars_ask(server, "--yes", "take cheese off my shopping note", **env)
+    assert failed.returncode == 1, failed.stderr
+    assert "failed" in failed.stdout and "cheese" in failed.stdout
+    as_json = tars_ask(server, "--yes", "--json", "take cheese off my shopping note", **env)
+    assert as_json.returncode == 1 and json.loads(as_json.stdout)["error"] == "every tool call failed"
+    done = tars_ask(server, "--yes", "take milk off my shopping note", **env)
+    assert done.returncode == 0 and (notes / "shopping.md").read_text() == "eggs\n"

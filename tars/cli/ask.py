@@ -237,6 +237,8 @@ def _run(session: Session, prompt: str, out: Console, err: Console, *, as_json: 
         data["usage"]["prices_as_of"] = prices().as_of
         if outcome.error is not None:
             data["error"] = str(outcome.error)
+        elif turn.tools_failed:
+            data["error"] = "every tool call failed"
         from tars.safe_text import json_safe
 
         print(json_safe(json.dumps(data, ensure_ascii=False, default=str)))
@@ -250,4 +252,4 @@ def _run(session: Session, prompt: str, out: Console, err: Console, *, as_json: 
     if turn is None or not turn.text.strip():
         why = "stopped at the tool-round limit" if turn is not None and turn.round_limit_hit else "no answer came"
         return fail(why, EXIT_FAILED)
-    return EXIT_OK
+    return EXIT_FAILED if turn.tools_failed else EXIT_OK  # the answer has said what failed

@@ -57,6 +57,12 @@ class Turn:
     def truncated(self) -> bool:
         return self.stop_reason == "max_tokens"
 
+    @property
+    def tools_failed(self) -> bool:
+        """Every tool call of the turn failed (or was refused): the answer, whoever wrote it, has no
+        result behind it, which a script reads in the exit code."""
+        return bool(self.tool_results) and all(r.is_error for r in self.tool_results)
+
     def call(self, call_id: str) -> ToolCall | None:
         """The call of this turn with `call_id` (a result's call, for showing its arguments)."""
         return next((c for c in self.all_calls if c.id == call_id), None)
