@@ -137,3 +137,7 @@ class ToolTimeout(ToolError):
 
 class ToolDenied(ToolError):
     """The confirmation policy (or the user) refused the call."""
+
+
+class ToolDeclined(ToolDenied):
+    """The user, asked, said no: the user's own choice, not a failure."""

@@ -155,7 +155,7 @@ def test_ask_policy_tools_are_refused_without_yes_when_stdin_is_not_a_terminal(s
     call = {"tool_calls": [{"name": "todoist_complete_task", "arguments": {"text": "buy milk"}}]}
     server.script(call, {"text": "Could not do it."})
     refused = tars_ask(server, "complete buy milk in my todoist", **NO_TODOIST)
-    assert refused.returncode == 0
+    assert refused.returncode == 1  # nothing was done, which a script reads in the exit code
     assert "needs confirmation" in refused.stderr and "--yes" in refused.stderr
 
     server.script(call, {"text": "Tried."})
@@ -245,11 +245,25 @@ def test_on_a_terminal_an_ask_policy_tool_asks_first(server: OllamaServer) -> No
     child.send("y\r")
     child.expect(pexpect.EOF)
     child.close()
-    assert child.exitstatus == 0
+    assert child.exitstatus == 1  # allowed, it ran and failed: nothing answers for Todoist here
     tool_result = [m for m in server.requests_to("/api/chat")[-1].body["messages"] if m["role"] == "tool"][-1]
     assert "needs confirmation" not in tool_result["content"]
     assert "declined" not in tool_result["content"]
     assert "cannot reach Todoist" in tool_result["content"]  # it really ran (and nothing answers here)
+
+
+def test_a_call_the_user_declines_is_no_failure(server: OllamaServer) -> None:
+    server.script({"tool_calls": [{"name": "todoist_complete_task", "arguments": {"text": "buy milk"}}]},
+                  {"text": "Left it as it is."})
+    child = pexpect.spawn(sys.executable, ["-m", "tars", "ask", "complete buy milk in my todoist"],
+                          env=env_for(server, TERM="xterm-256color", **NO_TODOIST), encoding="utf-8", timeout=30)
+    child.expect_exact("run todoist_complete_task? [y/N]")
+    child.send("n\r")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    tool_result = [m for m in server.requests_to("/api/chat")[-1].body["messages"] if m["role"] == "tool"][-1]
+    assert "the user declined todoist_complete_task" in tool_result["content"]
 
 
 def test_a_file_on_stdin_is_read_like_a_pipe(server: OllamaServer, tmp_path) -> None:

@@ -59,9 +59,10 @@ class Turn:
 
     @property
     def tools_failed(self) -> bool:
-        """Every tool call of the turn failed (or was refused): the answer, whoever wrote it, has no
-        result behind it, which a script reads in the exit code."""
-        return bool(self.tool_results) and all(r.is_error for r in self.tool_results)
+        """Every tool call of the turn failed (or was refused without asking): the answer, whoever
+        wrote it, has no result behind it, which a script reads in the exit code. A call the user
+        declined is the user's choice, not a failure."""
+        return bool(self.tool_results) and all(r.is_error and not r.declined for r in self.tool_results)
 
     def call(self, call_id: str) -> ToolCall | None:
         """The call of this turn with `call_id` (a result's call, for showing its arguments)."""

@@ -66,6 +66,7 @@ class ToolResult:
     name: str
     output: Any
     is_error: bool = False
+    declined: bool = False  # the user said no when asked: an error for the model, no failure of the tool
 
     @property
     def text(self) -> str:

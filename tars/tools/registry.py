@@ -11,7 +11,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from tars.errors import ToolArgumentsInvalid, ToolDenied, ToolError, ToolNotFound, ToolTimeout
+from tars.errors import ToolArgumentsInvalid, ToolDeclined, ToolDenied, ToolError, ToolNotFound, ToolTimeout
 from tars.events import ToolCall
 from tars.tools.base import Policy, Tool, ToolResult
 from tars.tools.selection import ToolSelection
@@ -155,7 +155,8 @@ class ToolRegistry:
             self._check_policy(tool, call, confirm)
             output = _call_with_timeout(tool, call.arguments)
         except ToolError as exc:
-            return ToolResult(call_id=call.id, name=call.name, output=str(exc), is_error=True)
+            return ToolResult(call_id=call.id, name=call.name, output=str(exc), is_error=True,
+                              declined=isinstance(exc, ToolDeclined))
         except Exception as exc:  # a tool's own bug is the model's problem to hear about, not a crash
             return ToolResult(
                 call_id=call.id, name=call.name, output=f"{type(exc).__name__}: {exc}", is_error=True
@@ -173,7 +174,7 @@ class ToolRegistry:
                     "run it interactively or pass --yes"
                 )
             if not confirm(tool, call):
-                raise ToolDenied(f"the user declined {tool.name}")
+                raise ToolDeclined(f"the user declined {tool.name}")
 
 
 def validate_arguments(tool: Tool, arguments: dict[str, Any]) -> None:
