@@ -312,3 +312,21 @@ def test_a_turn_whose_every_tool_call_failed_exits_1(server: OllamaServer, tmp_p
     assert as_json.returncode == 1 and json.loads(as_json.stdout)["error"] == "every tool call failed"
     done = tars_ask(server, "--yes", "take milk off my shopping note", **env)
     assert done.returncode == 0 and (notes / "shopping.md").read_text() == "eggs\n"
+
+
+def test_chat_takes_yes_as_the_refusal_in_a_pipe_suggests(server: OllamaServer, tmp_path) -> None:
+    """A piped chat had said "pass --yes", which chat did not take."""
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "shopping.md").write_text("eggs, milk\n")
+    env = env_for(server, TARS_TOOL_MODE="pipeline", TARS_NOTES_DIR=str(notes))
+
+    def chat(*flags: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "tars", "chat", *flags], input="take milk off my shopping note\n",
+                              capture_output=True, text=True, env=env, timeout=60)
+
+    refused = chat()
+    assert "pass --yes" in refused.stdout + refused.stderr and (notes / "shopping.md").read_text() == "eggs, milk\n"
+    done = chat("--yes")
+    assert done.returncode == 0, done.stderr
+    assert "Took “milk” out of shopping.md" in done.stdout and (notes / "shopping.md").read_text() == "eggs\n"

@@ -139,9 +139,11 @@ def register(app: typer.Typer) -> None:
         typed = prompt_text if prompt not in (None, "-") else ""  # a piped prompt is content: it names no file
         attached = _attachments(attach or [], attachment, config, typed,
                                 lambda line: err.print(line, style="dim", markup=False, highlight=False))
+        from tars.tools.registry import approve_all
+
         confirm: Confirm | None
         if yes:
-            confirm = _always
+            confirm = approve_all
         elif sys.stdin is not None and sys.stdin.isatty():
             confirm = TerminalConfirm(err)
         else:
@@ -194,13 +196,6 @@ def _run_saved(session: Session, prompt: str, out: Console, err: Console, *, res
                        compaction=session.context.compaction, usage=session.usage)
     finally:
         store.close()
-
-
-def _always(tool: Tool, call: ToolCall) -> bool:
-    return True
-
-
-_always.approves_all = True  # type: ignore[attr-defined]  # --yes: MCP sampling and elicitation may go ahead too
 
 
 def _consoles() -> tuple[Console, Console]:

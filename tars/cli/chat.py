@@ -21,6 +21,7 @@ def register(app: typer.Typer) -> None:
         temperature: str | None = typer.Option(None, "--temperature", help="sampling temperature, 0 to 2"),
         model: str | None = typer.Option(None, "--model", "-m", help="primary model, provider:model or an alias"),
         remote: str | None = typer.Option(None, "--remote", help="remote model, provider:model, an alias or none"),
+        yes: bool = typer.Option(False, "--yes", "-y", help="run tools that need confirmation without asking"),
     ) -> int:
         """Chat with tars: Enter sends, Esc-Enter adds a line, /help lists commands, Ctrl-D exits."""
         from rich.console import Console
@@ -43,6 +44,10 @@ def register(app: typer.Typer) -> None:
         load_command_modules()
         store = ConversationStore()
         repl = Repl(session, console, store, edit_mode=config.edit_mode)
+        if yes:
+            from tars.tools.registry import approve_all
+
+            session.confirm = approve_all
 
         instruct(session, role=chosen_role, system=system)
         if resume or conversation:

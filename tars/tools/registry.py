@@ -16,10 +16,18 @@ from tars.events import ToolCall
 from tars.tools.base import Policy, Tool, ToolResult
 from tars.tools.selection import ToolSelection
 
-__all__ = ["ToolRegistry", "Confirm"]
+__all__ = ["ToolRegistry", "Confirm", "approve_all"]
 
 # Asked before a call whose policy is "ask"; returns True to run it. None means "cannot ask".
 Confirm = Callable[[Tool, ToolCall], bool]
+
+
+def approve_all(tool: Tool, call: ToolCall) -> bool:
+    """`--yes`: every call that would ask goes ahead."""
+    return True
+
+
+approve_all.approves_all = True  # type: ignore[attr-defined]  # MCP sampling and elicitation may go ahead too
 
 
 class ToolRegistry:
