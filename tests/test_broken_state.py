@@ -132,3 +132,16 @@ def test_a_corrupt_trust_list_is_moved_aside_and_the_folder_can_be_trusted_again
     _one_notice(done.stderr, trust)
     assert len(_aside(trust)) == 1
     assert str((folder / ".env").resolve()) in json.loads(trust.read_text())["files"]
+
+
+def test_a_data_folder_that_is_a_file_is_a_one_line_config_error(tars_home: Path, tmp_path: Path):
+    """`TARS_DATA_DIR` naming a file had ended in "unexpected error: FileExistsError"."""
+    a_file = tmp_path / "not-a-folder"
+    a_file.write_text("x")
+    env = dict(os.environ, TARS_DATA_DIR=str(a_file), TARS_MODEL_DEFAULT="openai:none",
+               TARS_OPENAI_BASE_URL="http://127.0.0.1:9/v1")
+    for args in (["history", "list"], ["chat"]):
+        done = subprocess.run([sys.executable, "-m", "tars", *args], input="", capture_output=True, text=True,
+                              env=env, timeout=60)
+        assert done.returncode == 2, (args, done.stderr)
+        assert done.stderr.count("\n") == 1 and "TARS_DATA_DIR" in done.stderr and "unexpected" not in done.stderr

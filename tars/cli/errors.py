@@ -12,6 +12,7 @@ import errno
 import os
 import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 from tars.errors import ConfigError, OutputUnwritable, ReaderGone, TarsError, UsageError
 
@@ -100,6 +101,23 @@ def run_guarded(app: Callable[..., object]) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
+    except OSError as exc:  # a folder tars keeps its files in is a file, or cannot be written
+        return _folder_fault(exc)
     except Exception as exc:  # the promise: no traceback reaches a user's terminal
         return fail(f"unexpected error: {type(exc).__name__}: {exc}", EXIT_FAILED)
     return result if isinstance(result, int) else EXIT_OK
+
+
+def _folder_fault(exc: OSError) -> int:
+    """One line for a file tars could not use; a configuration error (exit 2) when it is in, or is,
+    one of tars's own folders, naming the setting that moves that folder."""
+    from tars.paths import cache_dir, config_dir, data_dir
+
+    path = Path(str(exc.filename)) if exc.filename else None
+    why = exc.strerror or type(exc).__name__
+    for setting, folder in (("TARS_DATA_DIR", data_dir()), ("TARS_CACHE_DIR", cache_dir()),
+                            ("TARS_CONFIG_DIR", config_dir())):
+        if path is not None and (path == folder or folder in path.parents):
+            return fail(f"{setting}: {folder} cannot hold tars's files ({path}: {why}); point {setting} at a "
+                        "folder you can write", EXIT_USAGE)
+    return fail(f"{path}: {why}" if path is not None else f"{type(exc).__name__}: {exc}", EXIT_FAILED)
