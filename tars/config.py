@@ -43,6 +43,7 @@ __all__ = [
     "POLICIES",
     "PROVIDERS",
     "SETTINGS",
+    "read_env_file",
     "Config",
     "EditMode",
     "ModelSpec",
@@ -121,6 +122,15 @@ class Config:
     ignored_file: str = field(default="", compare=False, repr=False)
     # TARS_ names set in config.env or the environment that no setting has (a typo is otherwise silent)
     unknown: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    # lines of the working folder's .env that are no NAME=value ("path:line"), left out
+    unread: tuple[str, ...] = field(default=(), compare=False, repr=False)
+
+    def unread_notice(self) -> str | None:
+        """The one line that names the lines of a working folder's .env tars could not read."""
+        if not self.unread:
+            return None
+        more = f" (and {len(self.unread) - 1} more)" if len(self.unread) > 1 else ""
+        return f"{self.unread[0]}{more}: cannot read this line (no NAME=value), so it was left out"
 
     def unknown_notice(self) -> str | None:
         """The one line that names TARS_ variables tars does not read, with the setting each may mean."""
@@ -215,13 +225,27 @@ def env_example() -> str:
     return "\n".join(lines)
 
 
-def _read_env_file(path: Path) -> dict[str, str]:
+def read_env_file(path: Path, unread: list[str] | None = None) -> dict[str, str]:
+    """A NAME=value file's settings. A line it cannot read is a config error naming it; with
+    `unread` (a working folder's .env, which may be another tool's), it is put there, the rest read."""
     if not path.is_file():
         return {}
+    import logging
+
     from dotenv import dotenv_values
+    from dotenv.parser import parse_stream
 
     try:
+        with path.open(encoding="utf-8") as stream:
+            bad = [f"{path}:{b.original.line}" for b in parse_stream(stream) if b.error]
+        if bad and unread is None:
+            raise ConfigError(f"{bad[0]}: cannot read this line; write NAME=value")
+        if unread is not None:
+            unread += bad
+        logging.getLogger("dotenv.main").disabled = True  # what it cannot read is told above, with the file
         return {k: v for k, v in dotenv_values(path).items() if v is not None}
+    except ConfigError:
+        raise
     except Exception as exc:  # a garbled file is a config error, not a crash
         raise ConfigError(f"{path}: cannot read ({exc})") from exc
 
@@ -240,9 +264,10 @@ def load_config(
     cwd = Path.cwd() if cwd is None else cwd
     user_file = Path(environ.get("TARS_CONFIG_DIR") or config_dir()) / "config.env"
     project_file = cwd / ".env"
-    project, ignored = _project_env(project_file, Path(environ.get("TARS_DATA_DIR") or data_dir()))
+    unread: list[str] = []
+    project, ignored = _project_env(project_file, Path(environ.get("TARS_DATA_DIR") or data_dir()), unread)
     layers: list[tuple[str, Mapping[str, str]]] = [
-        (str(user_file), _read_env_file(user_file)),
+        (str(user_file), read_env_file(user_file)),
         (".env", project),
         ("environment", environ),
         (role_label := f"role {role.name} ({role.path})" if role else "role", role.settings() if role else {}),
@@ -283,7 +308,7 @@ def load_config(
             _text_of(path) for path in (user_file.with_name("mcp_servers.json"), cwd / ".mcp.json"))))
         unknown = tuple(name for name in unknown if name not in referenced)
     return Config(**values, sources=sources, raw=raws, ignored=ignored,
-                  ignored_file=str(project_file) if ignored else "", unknown=unknown)
+                  ignored_file=str(project_file) if ignored else "", unknown=unknown, unread=tuple(unread))
 
 
 def _text_of(path: Path) -> str:
@@ -299,10 +324,10 @@ _KNOWN_NAMES = frozenset({key for s in SETTINGS for key in (s.env, *s.aliases)} 
                          {"TARS_CONFIG_DIR", "TARS_DATA_DIR", "TARS_CACHE_DIR", "TARS_MODEL_DIR"})
 
 
-def _project_env(path: Path, user_data: Path) -> tuple[dict[str, str], tuple[str, ...]]:
+def _project_env(path: Path, user_data: Path, unread: list[str]) -> tuple[dict[str, str], tuple[str, ...]]:
     """A working folder's .env, without its guarded settings unless the user trusted this content:
-    (the values to use, the env names ignored)."""
-    values = _read_env_file(path)
+    (the values to use, the env names ignored); the lines it cannot read go to `unread`."""
+    values = read_env_file(path, unread)
     if not values:
         return values, ()
     by_key = {key: s for s in SETTINGS if s.guarded for key in (s.env, *s.aliases)}

@@ -117,6 +117,24 @@ def test_config_errors_are_one_line_and_exit_2(env):
     assert "Traceback" not in proc.stderr
 
 
+def test_a_line_no_env_file_can_read_is_named_with_its_file(tars_home, tmp_path):
+    """python-dotenv had said "could not parse statement starting at line 2", naming no file."""
+    (tars_home / "config" / "config.env").write_text("TARS_PLACE=Lisbon\nbroken line here\n")
+    with pytest.raises(ConfigError, match=r"config\.env:2: cannot read this line; write NAME=value"):
+        load_config(environ={"TARS_CONFIG_DIR": str(tars_home / "config")}, cwd=tmp_path)
+    proc = _tars("config", env={"TARS_CONFIG_DIR": str(tars_home / "config")})
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "config.env:2" in proc.stderr
+    (tars_home / "config" / "config.env").unlink()
+    # a working folder's .env may be another tool's: its unreadable lines are left out, the rest read
+    (tmp_path / ".env").write_text("TARS_PLACE=Porto\nthis is not a setting\n")
+    config = load_config(environ={"TARS_CONFIG_DIR": str(tars_home / "config")}, cwd=tmp_path)
+    assert config.place == "Porto" and config.unread_notice() == \
+        f"{tmp_path / '.env'}:2: cannot read this line (no NAME=value), so it was left out"
+    proc = subprocess.run([sys.executable, "-m", "tars", "route", "hello"], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=60)
+    assert proc.returncode == 0 and "python-dotenv" not in proc.stderr and ".env:2: cannot read" in proc.stderr
+
+
 def test_env_example_lists_every_setting_and_is_up_to_date():
     from tars.config import SETTINGS, env_example
 
@@ -134,7 +152,7 @@ def test_config_declares_one_typed_field_per_setting():
 
     from tars.config import SETTINGS, Config
 
-    extra = ("sources", "raw", "ignored", "ignored_file", "unknown")
+    extra = ("sources", "raw", "ignored", "ignored_file", "unknown", "unread")
     declared = [f.name for f in dataclasses.fields(Config) if f.name not in extra]
     assert declared == [s.name for s in SETTINGS]
     hints = typing.get_type_hints(Config)

@@ -34,7 +34,7 @@ def load_settings(flags: Mapping[str, str] | None = None, *, role: Role | None =
     from tars.config import load_config
 
     config = load_config(flags, role=role)
-    for notice in (config.ignored_notice(), config.unknown_notice()):
+    for notice in (config.ignored_notice(), config.unknown_notice(), config.unread_notice()):
         if notice:
             tell_once(notice)
     return config

@@ -70,16 +70,11 @@ def _instruction_lines(path: Path) -> list[str]:
 
 
 def _env_lines(path: Path) -> list[str]:
-    from tars.config import SETTINGS
-    from tars.errors import ConfigError
+    from tars.config import SETTINGS, read_env_file
     from tars.masking import mask_setting, secret_name
 
-    try:
-        from dotenv import dotenv_values
-
-        values = {k: v for k, v in dotenv_values(path).items() if v is not None}
-    except Exception as exc:  # a garbled file: say so, it still may be trusted as it is
-        raise ConfigError(f"{path}: cannot read ({exc})") from exc
+    unread: list[str] = []  # a line it cannot read is no setting: shown as left out
+    values = read_env_file(path, unread)
     by_name = {key: s for s in SETTINGS for key in (s.env, *s.aliases)}
     lines = [f"{path} sets:" if values else f"{path} sets nothing"]
     for key, value in values.items():
@@ -96,6 +91,7 @@ def _env_lines(path: Path) -> list[str]:
                 lines.extend(_server_lines(json.loads(value), indent="    "))
             except ValueError:
                 lines.append("    (not valid JSON)")
+    lines += [f"  {where}: cannot read this line (no NAME=value), left out" for where in unread]
     return lines
 
 
