@@ -212,6 +212,10 @@ def test_a_new_value_of_something_remembered_replaces_the_old_one(folder):
     # a titled neighbour is one more neighbour; a favourite is one, whatever its form
     run(reg, "memory_remember", text="my neighbour is Mr. Smith")
     assert run(reg, "memory_remember", text="my neighbour is Mrs. Jones").output["status"] == "remembered"
+    # one home: living somewhere new replaces where the user lived
+    run(reg, "memory_remember", text="I live in Lisbon")
+    moved = run(reg, "memory_remember", text="I live in Porto").output
+    assert moved["status"] == "updated" and moved["old"] == "The user lives in Lisbon"
     run(reg, "memory_remember", text="my favourite band is the Beatles")
     assert run(reg, "memory_remember", text="my favourite band is Radiohead").output["status"] == "updated"
     # a new value, however the subject is spelled; a pinned one stays pinned

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["third_person", "second_person", "is_question", "statement", "replaces"]
+__all__ = ["third_person", "second_person", "is_question", "statement", "replaces", "home_of"]
 
 _WH = r"(?:what|who|whom|whose|which|where|when|why|how)"
 _AUX = r"(?:do|does|did|is|are|was|were|can|could|would|will|should|have|has|had)"
@@ -205,12 +205,30 @@ def _subject(match: re.Match[str]) -> str:
     return re.sub(r"\bcolor\b", "colour", re.sub(r"\bfavorite\b", "favourite", match["subject"].casefold()))
 
 
+# where the user lives, as remembered: "The user lives in Lisbon", "Now the user lives in Évora" (not
+# "in a small flat": each word of the place is capitalised, checked by `home_of`)
+_HOME = re.compile(r"^(?i:(?:now,? )?the user (?:(?:now|currently|still) )?(?:lives|is (?:(?:now|currently|still) )?"
+                   r"(?:living|based))) in (?P<place>[^\W\d_][\w'’.-]*(?:,? [^\W\d_][\w'’.-]*){0,3}?)"
+                   r"(?i:\s+(?:now|currently))?\.?$")
+
+
+def home_of(text: str) -> str | None:
+    """The place a fact says the user lives in ("The user now lives in Porto"), or None."""
+    match = _HOME.match(text)
+    place = match["place"] if match else ""
+    if place.endswith(".") and place.split()[-1].count(".") == 1:  # the sentence's full stop, not "D.C."
+        place = place[:-1]
+    return place if place and all(word[0].isupper() for word in place.replace(",", " ").split()) else None
+
+
 def replaces(new: str, old: str) -> bool:
     """Whether the fact `new` is a new value of what `old` says: the same one thing of the user's
     that has one value ("The user's favourite colour is green" over "... blue"), a titled person in
     a role one has one of ("The user's dentist is Dr. Patel" over "Dr. Lee"), or a one-word code
     over another. "My wife is Spanish" adds to "my wife is Jane"; "my flight is 9am" to "my flight
     is BA123"; "my neighbour is Mrs. Jones" to "Mr. Smith"."""
+    if home_of(new.strip()) and home_of(old.strip()):  # one home: "I live in Porto" after "… in Lisbon"
+        return True
     said, had = _ATTRIBUTE.match(new.strip()), _ATTRIBUTE.match(old.strip())
     if re.search(r"\b(?:too|as well|also)\W*$", new, re.IGNORECASE):  # "… is sushi too": one more
         return False

@@ -20,7 +20,7 @@ from tars.atomic import LOCK_NAME, update_file
 from tars.errors import ToolError
 from tars.tools import date_phrases, dates, when
 from tars.tools.birthdays import counted
-from tars.tools.fact_wording import is_question, replaces, second_person, third_person
+from tars.tools.fact_wording import home_of, is_question, replaces, second_person, third_person
 from tars.tools.search_index import SearchIndex
 
 __all__ = ["MemoryStore", "Item", "KINDS", "MEMORY_RECALL", "memory_chunks", "rules_only"]
@@ -223,21 +223,6 @@ def _insert(lines: list[str], kind: str, text: str) -> list[str]:
     return [*lines[:last], *insert, *tail]
 
 
-# where the user lives, as remembered: "The user lives in Lisbon", "Now the user lives in Évora" (not
-# "in a small flat": each word of the place is capitalised, checked by `_home_of`)
-_HOME = re.compile(r"^(?i:(?:now,? )?the user (?:(?:now|currently|still) )?(?:lives|is (?:(?:now|currently|still) )?"
-                   r"(?:living|based))) in (?P<place>[^\W\d_][\w'’.-]*(?:,? [^\W\d_][\w'’.-]*){0,3}?)"
-                   r"(?i:\s+(?:now|currently))?\.?$")
-
-
-def _home_of(text: str) -> str | None:
-    match = _HOME.match(text)
-    place = match["place"] if match else ""
-    if place.endswith(".") and place.split()[-1].count(".") == 1:  # the sentence's full stop, not "D.C."
-        place = place[:-1]
-    return place if place and all(word[0].isupper() for word in place.replace(",", " ").split()) else None
-
-
 def remembered_home(folder: Path) -> str | None:
     """The place memory (in `folder`) says the user lives in, the last one in memory.md (a new fact
     goes to the end of the facts); None when it says none. ("Moved to" is not read: "I moved to
@@ -246,7 +231,7 @@ def remembered_home(folder: Path) -> str | None:
         items = parse((folder / "memory.md").read_text(encoding="utf-8", errors="replace"))
     except OSError:
         return None
-    homes = [home for it in items if it.kind in ("fact", "pinned") and (home := _home_of(it.text))]
+    homes = [home for it in items if it.kind in ("fact", "pinned") and (home := home_of(it.text))]
     return homes[-1] if homes else None
 
 
