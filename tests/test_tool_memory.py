@@ -225,6 +225,15 @@ def test_a_new_value_of_something_remembered_replaces_the_old_one(folder):
     assert "4411" not in (folder / "memory.md").read_text()
 
 
+def test_a_fact_kept_in_one_spelling_is_found_asked_in_the_other(folder):
+    """"what's my favourite colour?" had found nothing of "my favorite color is red"."""
+    reg = registry(folder)
+    run(reg, "memory_remember", text="my favorite color is red")
+    run(reg, "memory_remember", text="I drink tea")
+    found = run(reg, "memory_recall", query="favourite colour").output
+    assert found["count"] == 1 and found["confirmation"] == "From memory: Your favorite color is red."
+
+
 def test_forgetting_asks_first_and_is_refused_when_nobody_can_answer(folder):
     reg = registry(folder)
     run(reg, "memory_remember", text="I work at Acme")

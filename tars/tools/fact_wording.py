@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["third_person", "second_person", "is_question", "statement", "replaces", "home_of"]
+__all__ = ["other_spellings", "third_person", "second_person", "is_question", "statement", "replaces", "home_of"]
 
 _WH = r"(?:what|who|whom|whose|which|where|when|why|how)"
 _AUX = r"(?:do|does|did|is|are|was|were|can|could|would|will|should|have|has|had)"
@@ -201,8 +201,21 @@ _CODE = re.compile(r"\b(?:password|passcode|pin|code)$")
 _TITLED = re.compile(r"^(?i:dr|mr|mrs|ms|miss|prof|professor)\b\.?\s+[A-Z]")
 
 
+# words British and American English spell apart: a fact kept one way is found asked the other
+_SPELLED = {"favourite": "favorite", "colour": "color", "flavour": "flavor", "grey": "gray", "centre": "center",
+            "theatre": "theater", "metre": "meter", "litre": "liter", "neighbour": "neighbor", "mum": "mom",
+            "programme": "program", "jewellery": "jewelry", "pyjamas": "pajamas", "aluminium": "aluminum"}
+_SPELLED_AS = {**_SPELLED, **{us: uk for uk, us in _SPELLED.items()}}
+
+
+def other_spellings(text: str) -> list[str]:
+    """The other spelling of each word of `text` that is spelled two ways ("favourite colour" ->
+    favorite, color)."""
+    return [_SPELLED_AS[w] for w in re.findall(r"[a-z]+", text.casefold()) if w in _SPELLED_AS]
+
+
 def _subject(match: re.Match[str]) -> str:
-    return re.sub(r"\bcolor\b", "colour", re.sub(r"\bfavorite\b", "favourite", match["subject"].casefold()))
+    return " ".join(_SPELLED.get(w, w) for w in match["subject"].casefold().split())
 
 
 # where the user lives, as remembered: "The user lives in Lisbon", "Now the user lives in Évora" (not

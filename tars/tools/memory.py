@@ -20,7 +20,7 @@ from tars.atomic import LOCK_NAME, update_file
 from tars.errors import ToolError
 from tars.tools import date_phrases, dates, when
 from tars.tools.birthdays import counted
-from tars.tools.fact_wording import home_of, is_question, replaces, second_person, third_person
+from tars.tools.fact_wording import home_of, is_question, other_spellings, replaces, second_person, third_person
 from tars.tools.search_index import SearchIndex
 
 __all__ = ["MemoryStore", "Item", "KINDS", "MEMORY_RECALL", "memory_chunks", "rules_only"]
@@ -336,7 +336,7 @@ class MemoryStore:
         items = [it for it in self.items() if kind is None or it.kind in kinds]
         matched = items
         if query:
-            wanted = {_norm(h.text) for h in self.search_hits(query, limit=limit)}
+            wanted = {_norm(h.text) for h in self.search_hits(" ".join([query, *other_spellings(query)]), limit=limit)}
             q = _norm(query)
             matched = [it for it in items if _norm(it.text) in wanted or q in _norm(it.text)]
         # no item shares a word with the question ("my favourite drink" beside "you prefer tea"):
