@@ -234,6 +234,15 @@ def test_a_fact_kept_in_one_spelling_is_found_asked_in_the_other(folder):
     assert found["count"] == 1 and found["confirmation"] == "From memory: Your favorite color is red."
 
 
+def test_asked_about_someones_thing_recall_tells_the_facts_about_them(folder):
+    """"what is my cat's name?" had been told every name kept, the user's own first."""
+    reg = registry(folder)
+    for fact in ("my name is Sam", "my wife's name is Ana", "my cat is called Tom"):
+        run(reg, "memory_remember", text=fact)
+    told = run(reg, "memory_recall", query="cat's name").output["confirmation"]
+    assert told == "From memory: Your cat is called Tom."
+
+
 def test_forgetting_asks_first_and_is_refused_when_nobody_can_answer(folder):
     reg = registry(folder)
     run(reg, "memory_remember", text="I work at Acme")

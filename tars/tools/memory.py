@@ -339,6 +339,10 @@ class MemoryStore:
             wanted = {_norm(h.text) for h in self.search_hits(" ".join([query, *other_spellings(query)]), limit=limit)}
             q = _norm(query)
             matched = [it for it in items if _norm(it.text) in wanted or q in _norm(it.text)]
+            # "my cat's name": the facts about the cat, not every name kept
+            owner = re.match(r"^(?:my |the )?([a-z][\w-]*)'s\b", query.strip().casefold())
+            about = [it for it in matched if owner and re.search(rf"\b{re.escape(owner[1])}\b", it.text.casefold())]
+            matched = about or matched
         # no item shares a word with the question ("my favourite drink" beside "you prefer tea"):
         # every item is shown, so that nothing that answers it in other words is hidden
         shown = (matched or items)[:limit]
