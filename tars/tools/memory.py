@@ -12,7 +12,6 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,66 +20,24 @@ from tars.errors import ToolError
 from tars.tools import date_phrases, dates, when
 from tars.tools.birthdays import counted
 from tars.tools.fact_wording import home_of, is_question, other_spellings, replaces, second_person, third_person
+from tars.tools.memory_file import (
+    TEMPLATE,
+    Item,
+    inserted,
+    joined,
+    memory_chunks,
+    parse,
+    replaced,
+)
 from tars.tools.search_index import SearchIndex
 
-__all__ = ["MemoryStore", "Item", "KINDS", "MEMORY_RECALL", "memory_chunks", "rules_only"]
+__all__ = ["MemoryStore", "MEMORY_RECALL", "remembered_home", "rules_only"]
 
 _HEADING_LINE = "What you remember about the user (their memory file; use it, don't recite it):"
 _RULES_TITLE = "Rules to follow"
 MEMORY_RECALL = "memory_recall"  # the tool's name: the pipeline hands it what a question asks about
 
-KINDS = {"pinned": "Pinned", "fact": "Facts", "rule": "Rules"}
-_HEADING_KIND = {"pinned": "pinned", "facts": "fact", "fact": "fact", "semantic": "fact",
-                 "rules": "rule", "rule": "rule", "procedural": "rule", "preferences": "rule"}
-_HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*#*\s*$")
-_BULLET = re.compile(r"^[-*+]\s+(?:\[[ xX]\]\s+)?(.*\S)\s*$")
-_TEMPLATE = """# Memory
-
-What tars remembers. Edit freely: one item per line starting with "- ".
-Pinned items and rules are always given to the model; facts when they look relevant.
-
-## Pinned
-
-## Facts
-
-## Rules
-"""
 MAX_ITEM = 500
-
-
-@dataclass(frozen=True)
-class Item:
-    kind: str
-    text: str
-    line: int  # index into the file's lines
-
-
-def _kind_of(heading: str) -> str | None:
-    words = re.findall(r"[a-z]+", heading.lower())
-    return next((_HEADING_KIND[w] for w in words if w in _HEADING_KIND), None)
-
-
-def parse(text: str) -> list[Item]:
-    """Every top-level bullet under a Pinned/Facts/Rules heading."""
-    items, kind = [], None
-    for i, line in enumerate(text.splitlines()):
-        if m := _HEADING.match(line):
-            kind = _kind_of(m.group(1))
-        elif kind and (m := _BULLET.match(line)):
-            items.append(Item(kind, m.group(1), i))
-    return items
-
-
-def memory_chunks(path: str, text: str) -> list[tuple[str, str]]:
-    """Index one chunk per non-empty line, with its heading as the section."""
-    out, section = [], Path(path).stem
-    for line in text.splitlines():
-        if m := _HEADING.match(line):
-            section = m.group(1)
-        elif line.strip():
-            bullet = _BULLET.match(line.strip())
-            out.append((section, bullet.group(1) if bullet else line.strip()))
-    return out
 
 
 def _norm(text: str) -> str:
@@ -199,30 +156,6 @@ def _named(items: list[Item], text: str) -> Item:
     return _about(items, text) if text.strip().lower().startswith("my ") else _find(items, text)
 
 
-def _insert(lines: list[str], kind: str, text: str) -> list[str]:
-    """Put `- text` at the end of the kind's section, creating the section if there is none."""
-    start = None
-    for i, line in enumerate(lines):
-        if (m := _HEADING.match(line)) and _kind_of(m.group(1)) == kind:
-            start = i
-            break
-    if start is None:
-        while lines and not lines[-1].strip():
-            lines.pop()
-        return [*lines, "", f"## {KINDS[kind]}", "", f"- {text}"]
-    end = start + 1
-    while end < len(lines) and not _HEADING.match(lines[end]):
-        end += 1
-    last = end
-    while last > start + 1 and not lines[last - 1].strip():
-        last -= 1
-    insert = [f"- {text}"] if last > start + 1 else ["", f"- {text}"]
-    tail = lines[last:]
-    if tail and tail[0].strip():  # the next heading follows at once: keep a blank line before it
-        insert.append("")
-    return [*lines[:last], *insert, *tail]
-
-
 def remembered_home(folder: Path) -> str | None:
     """The place memory (in `folder`) says the user lives in, the last one in memory.md (a new fact
     goes to the end of the facts); None when it says none. ("Moved to" is not read: "I moved to
@@ -233,16 +166,6 @@ def remembered_home(folder: Path) -> str | None:
         return None
     homes = [home for it in items if it.kind in ("fact", "pinned") and (home := home_of(it.text))]
     return homes[-1] if homes else None
-
-
-def _replaced(lines: list[str], item: Item, text: str) -> list[str]:
-    """`lines` with `item`'s text made `text`, its bullet kept."""
-    line = lines[item.line]
-    return [*lines[: item.line], line[: line.index(item.text)] + text, *lines[item.line + 1:]]
-
-
-def _join(lines: list[str]) -> str:
-    return "\n".join(lines).rstrip("\n") + "\n"
 
 
 class MemoryStore:
@@ -257,7 +180,7 @@ class MemoryStore:
 
     def _update(self, change: Callable[[list[str]], list[str]]) -> None:
         def apply(old: str) -> str:
-            return _join(change((old or _TEMPLATE).splitlines()))
+            return joined(change((old or TEMPLATE).splitlines()))
 
         update_file(self.file, apply, lock_path=self.folder / LOCK_NAME)
 
@@ -288,9 +211,9 @@ class MemoryStore:
             if len(older) == 1:
                 outcome.update(status="updated", old=older[0].text, kind=older[0].kind, text=text,
                                confirmation=_said(f"Updated: {second_person(older[0].text)} ->", text, sep=" "))
-                return _replaced(lines, older[0], text)
+                return replaced(lines, older[0], text)
             outcome.update(status="remembered", kind=kind, text=text, confirmation=_said("Remembered", text))
-            return _insert(lines, kind, text)
+            return inserted(lines, kind, text)
 
         self._update(change)
         return outcome
@@ -304,8 +227,8 @@ class MemoryStore:
             outcome.update(status="updated", old=item.text, text=new, kind=kind or item.kind,
                            confirmation=_said(f"Updated: {second_person(item.text)} ->", new, sep=" "))
             if kind and kind != item.kind:
-                return _insert(lines[: item.line] + lines[item.line + 1:], kind, new)
-            return _replaced(lines, item, new)
+                return inserted(lines[: item.line] + lines[item.line + 1:], kind, new)
+            return replaced(lines, item, new)
 
         try:
             self._update(change)
