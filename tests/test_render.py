@@ -2,8 +2,8 @@
 
 Documents are streamed in pieces of several sizes (1 character, 16 characters, splits that cut
 a code fence marker or a table row in half) into off-screen terminal consoles, and compared
-with `Console.print(Markdown(whole))` — byte for byte in commit-only mode, and as the final
-screen of a VT100 emulator (pyte) when the live region is on.
+with `Console.print(chat_markdown(whole))` (rich's markdown, line breaks kept) — byte for byte
+in commit-only mode, and as the final screen of a VT100 emulator (pyte) when the live region is on.
 """
 
 from __future__ import annotations
@@ -15,10 +15,9 @@ import time
 import pyte
 import pytest
 from rich.console import Console
-from rich.markdown import Markdown
 
 from tars.render.blocks import BlockSplitter
-from tars.render.stream import MarkdownStream, PlainStream, _visible_part, answer_stream
+from tars.render.stream import MarkdownStream, PlainStream, _visible_part, answer_stream, chat_markdown
 
 FENCE_SPLIT = """Here is the fix:
 
@@ -124,7 +123,7 @@ def _normalise(ansi: str) -> str:
 
 def whole(doc: str, width: int = 72) -> str:
     console = _console(width)
-    console.print(Markdown(doc, hyperlinks=False))  # tars shows link targets
+    console.print(chat_markdown(doc))
     return _normalise(console.file.getvalue())
 
 
@@ -291,3 +290,10 @@ def test_one_long_paragraph_with_its_live_region_leaves_the_whole_screen() -> No
         stream.write(piece)
     stream.finish()
     assert screen(console.file.getvalue()) == screen(whole(doc))
+
+
+def test_a_line_break_in_an_answer_stays_one():
+    """A note read back ("eggs\\nmilk\\nbread") had shown as "eggs milk bread": commonmark joins lines."""
+    shown = whole("eggs\nmilk\nbread\n\n- a\n- b\n")
+    lines = re.sub(r"\x1b\[[0-9;]*m", "", shown).splitlines()
+    assert [line.rstrip() for line in lines[:3]] == ["eggs", "milk", "bread"]

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
     from rich.live import Live
 
-__all__ = ["AnswerStream", "MarkdownStream", "PlainStream", "answer_stream", "plain_terminal"]
+__all__ = ["AnswerStream", "MarkdownStream", "PlainStream", "answer_stream", "chat_markdown", "plain_terminal"]
 
 CODE_THEME = "monokai"
 _CHARS_PER_LINE = 300  # the widest terminal line the live region is cut for
@@ -83,13 +83,25 @@ class _Tail:
             yield Segment.line()
 
     def _render(self, console: Console, options: ConsoleOptions) -> list[Any]:
-        from rich.markdown import Markdown
-
-        md = Markdown(_visible_part(self.text, self.max_lines), code_theme=CODE_THEME, hyperlinks=False)
+        md = chat_markdown(_visible_part(self.text, self.max_lines))
         lines = console.render_lines(md, options.update(height=None))
         while lines and not "".join(s.text for s in lines[-1]).strip():
             lines.pop()  # trailing blank lines would make the region jump
         return lines[-self.max_lines :]
+
+
+def chat_markdown(source: str) -> Any:
+    """`source` as rich renders markdown, with two changes for a chat: a line break stays one (a
+    note's lines, an address, a poem; commonmark would join them into one line), and a link shows
+    its target rather than becoming a terminal hyperlink that hides where it goes."""
+    from rich.markdown import Markdown
+
+    md = Markdown(source, code_theme=CODE_THEME, hyperlinks=False)
+    for token in md.parsed:
+        for child in token.children or ():
+            if child.type == "softbreak":
+                child.type = "hardbreak"
+    return md
 
 
 def _visible_part(text: str, max_lines: int) -> str:
@@ -155,12 +167,9 @@ class MarkdownStream:
             self._print(piece)
 
     def _print(self, piece: Piece) -> None:
-        from rich.markdown import Markdown
-
         if piece.gap:
             self.console.print()
-        # links show their target: a model's link is never a terminal hyperlink hiding where it goes
-        self.console.print(Markdown(piece.source, code_theme=CODE_THEME, hyperlinks=False))
+        self.console.print(chat_markdown(piece.source))
 
     def _show_tail(self, *, fresh: bool = False) -> None:
         """Redraw the live region, at most `rate` times a second (`fresh`: a block was just
