@@ -72,6 +72,7 @@ def test_memory_note_and_search_commands(env):
     found = slash(session, "/search bike")
     assert "note" in found and "brakes" in found
     assert "metric" in slash(session, "/search metric")
+    assert slash(session, "/memory forget") == "ERROR what should I forget? /memory forget <text>"
     assert "forgot" in slash(session, "/memory forget metric")
     assert "TARS_SEARCH_URL" in slash(session, "/search web anything")
 

@@ -115,6 +115,8 @@ def _remember(ctx: CommandContext, arg: str) -> None:
 
 @command("memory", help="what tars remembers: /memory [search terms | forget <text>]")
 def _memory(ctx: CommandContext, arg: str) -> None:
+    if arg.strip().lower() == "forget":
+        raise CommandError("what should I forget? /memory forget <text>")
     if arg.lower().startswith("forget "):
         out = run_tool(ctx, "memory_forget", text=arg[7:].strip())
         ctx.info(f"forgot: {out['text']}")
