@@ -216,3 +216,20 @@ def test_a_turn_tars_answered_without_a_model_says_no_model_tokens():
     chat = session.send("thanks! and who wrote Hamlet?")
     assert chat.text == "a model's answer" and len(model.calls) == 1
     assert footer_line(chat).endswith("tokens not reported")
+
+
+def test_an_answer_tars_gives_itself_says_no_model_was_asked():
+    """The footer of "I can't do that yet: … not set up" had been the bare word "tars"."""
+    from tars.config import load_config
+    from tars.providers.scripted import ScriptedProvider
+    from tars.render.status import footer_line
+    from tars.session import Session
+    from tars.tools.builtin import builtin_tools
+    from tars.tools.registry import ToolRegistry
+
+    model = ScriptedProvider([], native_tools=False)
+    config = load_config(environ={})  # no Todoist token: the tasks tools are not set up
+    session = Session(config, primary=model, tools=ToolRegistry(builtin_tools(config)))
+    turn = session.send("add milk to my todoist")
+    assert turn.text.startswith("I can't do that yet") and model.calls == []
+    assert footer_line(turn) == "tars · no model asked"

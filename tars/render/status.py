@@ -68,6 +68,8 @@ def footer_line(turn: Any) -> str:
     from a `tars.session.Turn`: the cost when a Claude model answered, the context use once the
     prompt takes over half the window."""
     parts = [turn.model or "no model answered"]
+    if turn.model == "tars" and not turn.rounds:  # tars's own answer: what no tool does, a count, a setup
+        parts.append("no model asked")
     if turn.escalated:
         parts.append("escalated")
     if turn.fell_back:
