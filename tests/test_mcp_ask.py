@@ -33,8 +33,9 @@ def ask(server: OllamaServer, *args: str) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, env=env, timeout=90, stdin=subprocess.DEVNULL, cwd=ROOT)
 
 
-def call_result(done: subprocess.CompletedProcess) -> dict:
-    assert done.returncode == 0, done.stderr
+def call_result(done: subprocess.CompletedProcess, *, code: int = 0) -> dict:
+    """The turn's one call; `code` 1 when it failed (then the turn's every call failed)."""
+    assert done.returncode == code, done.stderr
     (call,) = json.loads(done.stdout)["tool_calls"]
     return call
 
@@ -42,7 +43,7 @@ def call_result(done: subprocess.CompletedProcess) -> dict:
 def test_sampling_in_a_pipe_is_refused(server, tars_home):
     server.script({"tool_calls": [{"name": "feat__ask_model", "arguments": {"prompt": "Capital of France?"}}]},
                   {"text": "The server could not ask."})
-    call = call_result(ask(server))
+    call = call_result(ask(server), code=1)
     assert call["is_error"] and "declined the sampling request" in call["result"]
 
 

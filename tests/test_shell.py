@@ -77,7 +77,7 @@ def test_in_a_pipe_it_runs_only_with_yes_and_never_when_denied(tmp_path: Path):
         refused = subprocess.run([sys.executable, "-m", "tars", "ask", "--json", "make the file"], cwd=tmp_path,
                                  capture_output=True, text=True, env=env_for(server), timeout=60,
                                  stdin=subprocess.DEVNULL)
-        assert refused.returncode == 0, refused.stderr
+        assert refused.returncode == 1, refused.stderr  # nothing ran: a script reads it in the exit code
         call = json.loads(refused.stdout)["tool_calls"][0]
         assert call["is_error"] and "--yes" in call["result"] and not marker.exists()
 

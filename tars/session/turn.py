@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tars.events import ToolCall, Usage
-from tars.tools.base import ToolResult
+from tars.tools.base import ToolResult, is_not_offered
 from tars.usage import Billing, Tally
 
 __all__ = ["Turn"]
@@ -61,8 +61,9 @@ class Turn:
     def tools_failed(self) -> bool:
         """Every tool call of the turn failed (or was refused without asking): the answer, whoever
         wrote it, has no result behind it, which a script reads in the exit code. A call the user
-        declined is the user's choice, not a failure."""
-        return bool(self.tool_results) and all(r.is_error and not r.declined for r in self.tool_results)
+        declined is the user's choice, and one to a tool not offered never ran: neither is a failure."""
+        ran = [r for r in self.tool_results if not r.declined and not is_not_offered(r.text, r.name)]
+        return bool(ran) and all(r.is_error for r in ran)
 
     def call(self, call_id: str) -> ToolCall | None:
         """The call of this turn with `call_id` (a result's call, for showing its arguments)."""
