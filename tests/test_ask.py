@@ -253,8 +253,8 @@ def test_on_a_terminal_an_ask_policy_tool_asks_first(server: OllamaServer) -> No
 
 
 def test_a_call_the_user_declines_is_no_failure(server: OllamaServer) -> None:
-    server.script({"tool_calls": [{"name": "todoist_complete_task", "arguments": {"text": "buy milk"}}]},
-                  {"text": "Left it as it is."})
+    call = {"tool_calls": [{"name": "todoist_complete_task", "arguments": {"text": "buy milk"}}]}
+    server.script(call, call, {"text": "Left it as it is."})  # asked again: the repeat is no new failure
     child = pexpect.spawn(sys.executable, ["-m", "tars", "ask", "complete buy milk in my todoist"],
                           env=env_for(server, TERM="xterm-256color", **NO_TODOIST), encoding="utf-8", timeout=30)
     child.expect_exact("run todoist_complete_task? [y/N]")
@@ -262,8 +262,9 @@ def test_a_call_the_user_declines_is_no_failure(server: OllamaServer) -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
-    tool_result = [m for m in server.requests_to("/api/chat")[-1].body["messages"] if m["role"] == "tool"][-1]
-    assert "the user declined todoist_complete_task" in tool_result["content"]
+    declined, repeated = [m for m in server.requests_to("/api/chat")[-1].body["messages"] if m["role"] == "tool"]
+    assert "the user declined todoist_complete_task" in declined["content"]
+    assert "already failed" in repeated["content"]
 
 
 def test_a_file_on_stdin_is_read_like_a_pipe(server: OllamaServer, tmp_path) -> None:
@@ -312,6 +313,14 @@ def test_a_turn_whose_every_tool_call_failed_exits_1(server: OllamaServer, tmp_p
     assert as_json.returncode == 1 and json.loads(as_json.stdout)["error"] == "every tool call failed"
     done = tars_ask(server, "--yes", "take milk off my shopping note", **env)
     assert done.returncode == 0 and (notes / "shopping.md").read_text() == "eggs\n"
+
+
+def test_a_call_to_a_tool_that_is_not_here_is_no_failure_of_a_tool(server: OllamaServer) -> None:
+    server.script({"tool_calls": [{"name": "lookup_capital", "arguments": {"country": "France"}}]},
+                  {"text": "Paris."})
+    done = tars_ask(server, "--json", "capital of France?")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["answer"] == "Paris." and "error" not in json.loads(done.stdout)
 
 
 def test_chat_takes_yes_as_the_refusal_in_a_pipe_suggests(server: OllamaServer, tmp_path) -> None:

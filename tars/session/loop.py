@@ -156,7 +156,7 @@ def _refuse_not_offered(session: Session, calls: tuple[ToolCall, ...],
             offered.append(call)
         else:
             refusal = not_offered(call.name, [t.name for t in tools])
-            yield ToolResultEvent(result=session.tool_call_result(call, refusal, is_error=True))
+            yield ToolResultEvent(result=session.tool_call_result(call, refusal, is_error=True, skipped=True))
     return offered
 
 
@@ -186,9 +186,10 @@ def _run_calls(session: Session, calls: tuple[ToolCall, ...], tools: list[Tool],
         for call in calls:
             if (answer := guard.answer(call)) is not None:
                 repeats += 1
-                result = session.tool_call_result(call, answer, is_error=True)
+                result = session.tool_call_result(call, answer, is_error=True, skipped=True)
             elif not _is_offered(session, call, tools):
-                result = session.tool_call_result(call, not_offered(call.name, [t.name for t in tools]), is_error=True)
+                result = session.tool_call_result(call, not_offered(call.name, [t.name for t in tools]), is_error=True,
+                                                  skipped=True)
                 guard.remember(call, failed=True)
             else:
                 result = session.tools.run(call, confirm=session.confirm)

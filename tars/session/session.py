@@ -263,9 +263,10 @@ class Session:
         self.record_result(call, result)
         return result
 
-    def tool_call_result(self, call: ToolCall, output: Any, *, is_error: bool = False) -> ToolResult:
-        """Record a result the caller produced itself for `call`."""
-        result = ToolResult(call_id=call.id, name=call.name, output=output, is_error=is_error)
+    def tool_call_result(self, call: ToolCall, output: Any, *, is_error: bool = False,
+                         skipped: bool = False) -> ToolResult:
+        """Record a result the caller produced itself for `call` (`skipped`: the call was not run)."""
+        result = ToolResult(call_id=call.id, name=call.name, output=output, is_error=is_error, skipped=skipped)
         self.record_result(call, result)
         return result
 

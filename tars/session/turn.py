@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tars.events import ToolCall, Usage
-from tars.tools.base import ToolResult, is_not_offered
+from tars.tools.base import ToolResult
 from tars.usage import Billing, Tally
 
 __all__ = ["Turn"]
@@ -60,9 +60,9 @@ class Turn:
     @property
     def tools_failed(self) -> bool:
         """Every tool call of the turn failed (or was refused without asking): the answer, whoever
-        wrote it, has no result behind it, which a script reads in the exit code. A call the user
-        declined is the user's choice, and one to a tool not offered never ran: neither is a failure."""
-        ran = [r for r in self.tool_results if not r.declined and not is_not_offered(r.text, r.name)]
+        wrote it, has no result behind it, which a script reads in the exit code. A skipped call (the
+        user declined it, a tool not here, a repeat) is no failure."""
+        ran = [r for r in self.tool_results if not r.skipped]
         return bool(ran) and all(r.is_error for r in ran)
 
     def call(self, call_id: str) -> ToolCall | None:

@@ -66,7 +66,9 @@ class ToolResult:
     name: str
     output: Any
     is_error: bool = False
-    declined: bool = False  # the user said no when asked: an error for the model, no failure of the tool
+    # not run, and no failure of a tool: the user declined it when asked, or it named a tool that is
+    # not here, or repeated a call already answered (an error for the model all the same)
+    skipped: bool = False
 
     @property
     def text(self) -> str:

@@ -164,7 +164,7 @@ class ToolRegistry:
             output = _call_with_timeout(tool, call.arguments)
         except ToolError as exc:
             return ToolResult(call_id=call.id, name=call.name, output=str(exc), is_error=True,
-                              declined=isinstance(exc, ToolDeclined))
+                              skipped=isinstance(exc, ToolDeclined | ToolNotFound))
         except Exception as exc:  # a tool's own bug is the model's problem to hear about, not a crash
             return ToolResult(
                 call_id=call.id, name=call.name, output=f"{type(exc).__name__}: {exc}", is_error=True
