@@ -36,7 +36,10 @@ from tars.tools.registry import ToolRegistry
     ("At 11 + 2 = 1 pm", []), ("7 + 8 = 3 (mod 12)", []), ("In binary 101 + 11 = 1000", []), ("1 1/2 + 1/2 = 2", []),
     # read two ways: a minus before a power, a dot between thousands; money in any of its signs
     ("-3^2 = 9", []), ("1.500 + 500 = 2.000", []), ("£12 + £4 = £17", [("£12 + £4", "17", "16")]),
-    ("€12 + €4 = €17", [("€12 + €4", "17", "16")]),
+    ("€12 + €4 = €17", [("€12 + €4", "17", "16")]), ("5€ + 3€ = 9€", [("5€ + 3€", "9", "8")]),
+    # ... but wrong either way, or not read two ways at all, it is named
+    ("-3^2 = 8", [("-3^2", "8", "-9")]), ("1.500 + 500 = 3.000", [("1.500 + 500", "3.000", "501.5")]),
+    ("100 ÷ 8 = 13.375", [("100 ÷ 8", "13.375", "12.5")]), ("-3 + 2^2 = 5", [("-3 + 2^2", "5", "1")]),
 ])
 def test_wrong_sums_are_found_and_right_ones_left_alone(text, wrong):
     assert wrong_sums(text) == wrong

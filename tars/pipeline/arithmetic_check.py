@@ -18,7 +18,7 @@ _NUM = r"\d+(?:,\d{3})*(?:\.\d+)?"
 _OPERATOR = r"(?:[-−–+×x*/÷^]|multiplied by|times|divided by|plus|minus|% of)"
 # "a op b (op c …) = d", "17 multiplied by 23 equals 411": numbers and operators only on the left
 _MONEY = "[$£€¥]"
-_TERM = rf"(?:\( ?)?{_MONEY}?(?!0\d){_NUM}(?: ?\))?"
+_TERM = rf"(?:\( ?)?{_MONEY}?(?!0\d){_NUM}{_MONEY}?(?: ?\))?"  # "$12", "12€"
 # a sum ending where its value is said: read backwards from each "=", over a short stretch only;
 # not a clock time ("10:30 + 2"), a fraction ("1/2 + 1/4") or a percentage, which it cannot weigh
 # ... nor the tail of a longer expression ("n * 4 + 2", "x^2 + 1", "√16 + 2", "1 1/2 + 1/2")
@@ -33,9 +33,10 @@ _OTHER_COUNTING = re.compile(r"\b(?:binary|base|hex|octal|mod|modulo|clock|pages
                              re.IGNORECASE)
 # numbers run together with "-" or "x" are a range or a size ("days 1-7", "1920x1080"), not a sum
 _JOINED = re.compile(r"\d[-x×]\d")
-# read two ways: a minus before a power ("-3^2": -9, or (-3)^2 as people often mean), a dot between
-# thousands ("1.500 + 500 = 2.000" as much of Europe writes it)
-_TWO_WAYS = re.compile(r"^[−-].*(?:\^|\*\*)|(?<![\d.])[1-9]\d{0,2}\.\d{3}(?![\d.])")
+# sums read two ways: a minus before a power ("-3^2": -9, or (-3)^2 as people often mean it), and
+# dots between thousands ("1.500 + 500 = 2.000" as much of Europe writes it); right either way, right
+_NEGATIVE_POWER = re.compile(r"^[−-](\d[\d.]*)\s*(\^|\*\*)")
+_DOTTED = re.compile(r"(?<![\d.])[1-9]\d{0,2}(?:\.\d{3})+(?![\d.])")
 _REACH = 80  # characters before an "=" a sum may take
 _LATEX = (("\\times", "×"), ("\\cdot", "×"), ("\\div", "÷"), ("\\(", " "), ("\\)", " "), ("\\[", " "), ("\\]", " "),
           ("\\left", ""), ("\\right", ""))
@@ -59,22 +60,48 @@ def wrong_sums(text: str) -> list[tuple[str, str, str]]:
             continue
         written, said = match["sum"].strip(), equal["said"]
         window = plain[max(0, equal.start() - _REACH):equal.end() + 12]
-        if _JOINED.search(written) or _TWO_WAYS.search(written) or _TWO_WAYS.search(said) \
-                or (" - " in written and _OTHER_COUNTING.search(window)) \
+        if _JOINED.search(written) or (" - " in written and _OTHER_COUNTING.search(window)) \
                 or re.search(r"\b(?:binary|base \d+|hex|octal|mod(?:ulo)? \d+)\b", window, re.IGNORECASE):
             continue
-        try:
-            value = float(evaluate(re.sub(_MONEY, "", written)))
-        except (CalcError, ValueError, OverflowError, ZeroDivisionError):
-            continue
-        claimed = float(said.replace(",", ""))
-        places = len(said.partition(".")[2])
-        close = abs(value - claimed) <= 0.5 * 10 ** -places + 1e-9 * max(1.0, abs(value))
-        cut = math.isfinite(value) and math.trunc(value * 10 ** places) == round(claimed * 10 ** places)  # 0.666
-        if not math.isfinite(value) or close or cut:
+        value = _value(written)
+        if value is None or any(_agrees(*reading) for reading in _readings(written, said)):
             continue
         found.append((written, said, _shown(value)))
     return found
+
+
+def _value(written: str) -> float | None:
+    """The calculator's value of a sum, or None when it cannot read it."""
+    try:
+        value = float(evaluate(re.sub(_MONEY, "", written)))
+    except (CalcError, ValueError, OverflowError, ZeroDivisionError):
+        return None
+    return value if math.isfinite(value) else None
+
+
+def _readings(written: str, said: str) -> list[tuple[float | None, str]]:
+    """(a value of the sum, the value said) as it may be meant: as written; with a leading minus
+    taken into the power; with dots between thousands."""
+    readings = [(_value(written), said)]
+    if _NEGATIVE_POWER.match(written):
+        readings.append((_value(_NEGATIVE_POWER.sub(r"(-\1)\2", written, count=1)), said))
+    if _DOTTED.search(written) or _DOTTED.fullmatch(said):
+        readings.append((_value(_DOTTED.sub(_undotted, written)), _DOTTED.sub(_undotted, said)))
+    return readings
+
+
+def _undotted(number: re.Match[str]) -> str:
+    return number.group(0).replace(".", "")
+
+
+def _agrees(value: float | None, said: str) -> bool:
+    """Whether `value` is the value said, to the places it was written with (0.666 for 2/3 too)."""
+    if value is None:
+        return False
+    claimed = float(said.replace(",", ""))
+    places = len(said.partition(".")[2])
+    close = abs(value - claimed) <= 0.5 * 10 ** -places + 1e-9 * max(1.0, abs(value))
+    return close or math.trunc(value * 10 ** places) == round(claimed * 10 ** places)
 
 
 def _shown(value: float) -> str:
