@@ -161,3 +161,5 @@ def test_a_span_that_runs_backwards_is_told_as_before():
     told = days_between("2026-11-01", "2026-12-01")
     assert told["days"] == -30
     assert told["confirmation"] == "Sunday 2026-11-01 is 30 days (4 weeks and 2 days) before Tuesday 2026-12-01."
+    hours = days_between("2026-11-27 09:00", "2026-11-27 17:00")
+    assert hours["minutes"] == -480 and hours["confirmation"] == "09:00 is 8 hours (480 minutes) before 17:00."

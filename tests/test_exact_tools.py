@@ -783,6 +783,7 @@ def test_a_24_hour_clock_is_read_as_written(fixed_now):
     assert days_between(**span_asked("how long is it from 23:00 to 07:00?"))["minutes"] == 8 * 60
     assert span_asked("how many hours between 2pm and 6:30") == {"from_date": "2pm", "to_date": "6:30"}  # 18:30
     assert days_between("6:30", "2pm")["minutes"] == 4 * 60 + 30
+    assert days_between(**span_asked("how long from 09:00 to 5:30?"))["minutes"] == 8 * 60 + 30  # a work day
 
 
 @pytest.mark.parametrize("message,tool", [

@@ -171,8 +171,8 @@ def _between(start_words: str, end_words: str, now: dt.datetime) -> dict[str, An
     return {"from_date": start.isoformat(), "to_date": end.isoformat()}
 
 
-# a time only a 24-hour clock writes ("05:00", "22:00"), and one with no am or pm ("6:30")
-_DAY_CLOCK = re.compile(r"(?<![\d:])(?:0\d|1[3-9]|2[0-3]):[0-5]\d")
+# a time only a 24-hour clock writes ("22:00", "00:30"; "09:00" is any clock's), and one with no am or pm
+_DAY_CLOCK = re.compile(r"(?<![\d:])(?:00|1[3-9]|2[0-3]):[0-5]\d")
 _BARE_CLOCK = re.compile(r"(?<![\d:])([1-9]):([0-5]\d)(?![\d:]|\s*[ap]\.?m\b)", re.IGNORECASE)
 
 

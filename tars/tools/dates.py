@@ -77,7 +77,7 @@ def _hours(start: dt.datetime, end: dt.datetime, to_time: str, from_time: str | 
     hours, mins = divmod(rest, 60)
     parts = [_counted(n, unit) for n, unit in ((days, "day"), (hours, "hour"), (mins, "minute")) if n]
     parts = parts or ["0 minutes"]
-    span = ("minus " if minutes < 0 else "") + (", ".join(parts[:-1]) + " and " if len(parts) > 1 else "") + parts[-1]
+    span = (", ".join(parts[:-1]) + " and " if len(parts) > 1 else "") + parts[-1]
     # the whole span in minutes as well (asked "how many minutes"), and in hours when it has days or parts
     total = f" ({abs(minutes):,} minutes or {abs(minutes) / 60:,.4g} hours in all)" if len(parts) > 1 or days \
         else f" ({abs(minutes):,} minutes)" if abs(minutes) >= 60 else ""
@@ -85,7 +85,8 @@ def _hours(start: dt.datetime, end: dt.datetime, to_time: str, from_time: str | 
     bare = clock_only(to_time) and clock_only(from_time) or start.date() == end.date() == now().date()
     stamp = "%H:%M" if bare and start.date() == end.date() else "%A %Y-%m-%d %H:%M"
     return {"from": f"{start:{stamp}}", "to": f"{end:{stamp}}", "minutes": minutes, "hours": round(minutes / 60, 4),
-            "confirmation": f"From {start:{stamp}} to {end:{stamp}} is {span}{total}."}
+            "confirmation": f"{end:{stamp}} is {span}{total} before {start:{stamp}}." if minutes < 0
+            else f"From {start:{stamp}} to {end:{stamp}} is {span}{total}."}
 
 
 _YEAR_ONLY = re.compile(r"\d{4}")
