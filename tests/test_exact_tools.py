@@ -42,6 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
     ("15% of $80", 12), ("log(1000)", 3), ("ln(e)", 1), ("log(8, 2)", 3),
     # written as programmers write numbers; what binary fractions leave; a negative number squared, as said
     ("1_000 + 1", 1001), ("0x10 + 1", 17), ("0b101 + 1", 6), ("0.1+0.2-0.3", 0), ("-5 squared", 25),
+    ("1000000 - 999999.99", 0.01),
     ("10 - 5 squared", -15), ("3 * -5 squared", 75), ("0 x 5", 0), ("10x5", 50),
     # a percentage added or taken off is a share of what it meets, as on a calculator
     ("100 - 15%", 85), ("80 + 25%", 100), ("100 - 15% - 10%", 76.5), ("$40 plus 7.5 percent", 43),

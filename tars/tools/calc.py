@@ -13,6 +13,7 @@ import ast
 import math
 import operator
 import re
+import sys
 from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from typing import Any
@@ -295,7 +296,7 @@ def _walk(node: ast.AST) -> _Number:
                 _check_bits(abs(a).bit_length() + abs(b).bit_length())
             result = _BINARY[type(op)](a, b)
             if isinstance(op, ast.Add | ast.Sub) and isinstance(result, float) \
-                    and abs(result) <= 1e-12 * max(abs(a), abs(b)):
+                    and abs(result) <= 4 * sys.float_info.epsilon * max(abs(a), abs(b)):
                 result = 0.0  # what binary fractions leave of equal decimals: 0.1 + 0.2 - 0.3 is 0
             if isinstance(result, complex):
                 raise CalcError("the result is not a real number (a negative number to a fractional power)")
