@@ -13,7 +13,6 @@ import ast
 import math
 import operator
 import re
-import sys
 from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from typing import Any
@@ -295,9 +294,10 @@ def _walk(node: ast.AST) -> _Number:
             elif isinstance(op, ast.Mult) and isinstance(a, int) and isinstance(b, int):
                 _check_bits(abs(a).bit_length() + abs(b).bit_length())
             result = _BINARY[type(op)](a, b)
-            if isinstance(op, ast.Add | ast.Sub) and isinstance(result, float) \
-                    and abs(result) <= 4 * sys.float_info.epsilon * max(abs(a), abs(b)):
-                result = 0.0  # what binary fractions leave of equal decimals: 0.1 + 0.2 - 0.3 is 0
+            if isinstance(op, ast.Add | ast.Sub) and isinstance(result, float) and result and (a or b):
+                # a float holds 15 digits of the larger operand: what lies below is what binary
+                # fractions leave (0.1 + 0.2 - 0.3 is 0; 1000000 - 999999.99 is 0.01, not 0.0100000000093)
+                result = round(result, 14 - math.floor(math.log10(max(abs(a), abs(b)))))
             if isinstance(result, complex):
                 raise CalcError("the result is not a real number (a negative number to a fractional power)")
             if isinstance(result, int):
