@@ -557,6 +557,7 @@ def test_notes_and_tasks_of_other_kinds_are_not_the_users_vault_or_list(message)
     # ... but a time to be reminded at makes it a reminder
     ("remind me what I need to pack tomorrow morning", ("todoist_add_task",)),
     ("remind me who I need to call at 3pm", ("todoist_add_task",)),
+    ("remind me what my sister's address is, I'm visiting her tomorrow", ("memory_recall",)),
     # a whole-message weather cue is no textbook question ("what is …" opens both)
     ("what is the weather like?", ("weather_now", "weather_forecast")),
     # the forecast has the sun's times: the embedded model said the sun sets "at 12:00 UTC"

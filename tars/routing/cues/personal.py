@@ -30,10 +30,11 @@ _NOT_ADDING = (r"^(?!.*\bremind me\b|.*\bnew (?:task|to-?do|reminder)\b|(?:(?:ca
                r"(?:add|put|stick|pop|jot|schedule|create|set a reminder|don'?t let me forget)\b).*?")
 
 
-# a time to be reminded at, later in the message: "... tomorrow morning", "... at 3pm"
-_A_TIME_LATER = (r".*\b(?:tomorrow|tonight|later|at noon|in (?:an?|\d+) (?:minutes?|hours?)|on "
-                 r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|this (?:morning|afternoon|evening)|next week)\b|"
-                 r".*\bat \d")
+# a reminder of something to do, at a time said later: "remind me what I need to pack tomorrow
+# morning", "remind me who I have to call at 3pm" (not "remind me what time my flight is tomorrow")
+_TO_BE_REMINDED = (r"remind me (?:what|who|where|which) (?:i|we) (?:need|have|must|should|ought|want|got) to\b"
+                   r"(?=.*\b(?:tomorrow|tonight|later|at noon|at \d|in (?:an?|\d+) (?:minutes?|hours?)|on "
+                   r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|this (?:morning|afternoon|evening)|next week))")
 
 TASKS = Family(
     "tasks",
@@ -45,7 +46,7 @@ TASKS = Family(
         (3.5, r"\btodoist\b"),
         (3, r"\b(?:remind|reminde|remnd|nudge|prod)(?:er)? me\b(?!,? (?:what|how|who|why|which|where|of what))|"
             r"\b(?:be|get|being) reminded\b|"
-            r"\bremind me (?:what|who|where|which)\b(?=" + _A_TIME_LATER + ")"),
+            r"\b" + _TO_BE_REMINDED),
         (3, r"\b(?:have i got|do i have|i have|is there|got) anything (?:to do|on|due|planned|scheduled|left)\b"),
         (3, r"\bwhat (?:do|have|did) i (?:have|got|plan|want|mean|intend|need) (?:on|going on|planned|scheduled|"
             r"lined up|to do)\b|\b(?:the|that|this) \"…\" (?:task|to-?do|reminder|item)\b"),
@@ -219,9 +220,9 @@ MEMORY = Family(
         (6, BIRTHDAY_ASKED),  # specific enough to outweigh the textbook frame of "how many days"
         (3, r"\bi (?:told|mentioned|said to|gave) you\b|\bwhat i (?:said|told you|mentioned)\b"),
         # the user's own facts asked back: "remind me what my wifi password is", "what am I allergic to?"
-        # (not with a time to be reminded at: "remind me who I need to call at 3pm" is a reminder)
-        (3, r"^(?:(?:can|could) you )?remind me (?:(?:what|who|where|which|how old) (?:my|our|i)|when (?:my|our|"
-            r"is my))\b(?!" + _A_TIME_LATER + ")|"
+        # (not a reminder to be set: "remind me who I need to call at 3pm")
+        (3, r"^(?:(?:can|could) you )?(?!" + _TO_BE_REMINDED + r")remind me (?:(?:what|who|where|which|how old) "
+            r"(?:my|our|i)|when (?:my|our|is my))\b|"
             r"^(?:what|which \w+) am i (?:allergic|intolerant|sensitive) to\b|"
             r"^am i (?:allergic|intolerant) to [\w-]+(?: [\w-]+){0,2}[?.!]*$|"
             r"^what (?:car )?do i (?:drive|own)\s*[?.!]*$"),
