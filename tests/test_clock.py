@@ -255,7 +255,8 @@ def test_the_day_somewhere_else_is_the_clocks(router, message):
     for other in ("is it monday in my calendar", "what's today's date in Roman numerals?",
                   "what is the date in french?", "is it holiday in France tomorrow?", "is it friday at work yet?",
                   "what's the date in Dutch?", "what is the date in Swedish?", "what's the date in julian?",
-                  "what's the date in the same format?"):
+                  "what's the date in the same format?", "what's the date in the Hindu calendar?",
+                  "what date is it in the year 3000?", "what day is it in the game?"):
         assert router.decide(other).family != "clock", other
     # a time from now is a date shift, counted in digits or words
     for later in ("what day will it be in eleven days", "what day is it in a couple of weeks"):

@@ -43,7 +43,8 @@ CLOCK_PAIRS: Pairs = (
         r"today )?|\bis it (?:already |still )?(?:today|tomorrow|yesterday|(?:mon|tues|wednes|thurs|fri|satur|sun)day) "
         r"(?:yet |already |still )?)(?:in|at|over in) (?:the (?=[a-z]))?"
         # not a format, a language ("in Dutch", "in Swedish") or calendar, nor a time from now ("in eleven days")
-        r"(?!(?:my|the|your|our|this|that|a|an|same|other|next|last|future|past|work|home|school|roman|iso|binary|hex|"
+        r"(?!.*\bcalendar\b|(?:my|the|your|our|this|that|a|an|same|other|next|last|future|past|work|home|school|"
+        r"year|morning|afternoon|evening|night|world|game|book|story|movie|film|show|series|roman|iso|binary|hex|"
         r"words|numbers|numerals|\w+ (?:format|numerals)|format|dd|mm|yyyy|julian|gregorian|hijri|islamic|lunar|"
         r"persian|mayan|unix|epoch|hebrew|arabic|latin|greek|hindi|russian|korean|german|french|italian|dutch|"
         r"\w+(?:ish|ese))\b|[\w-]+(?: [\w-]+)? (?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b)[a-z]"),
