@@ -418,12 +418,18 @@ def test_taking_out_several_items_takes_out_each(vault):
     assert (vault / "shopping.md").read_text() == ""
     (vault / "shopping.md").write_text("eggs, milk\n")
     missing = run(reg, "note_edit", confirm=YES, path="shopping", old="jam and milk")
-    assert missing.is_error and "'jam and milk'" in missing.text  # nothing changes
+    assert missing.is_error and "holds 'jam'" in missing.text  # the item no line holds is named; nothing changes
     assert (vault / "shopping.md").read_text() == "eggs, milk\n"
     (vault / "shopping.md").write_text("- mac and cheese\n- milk\n- eggs and ham\n")
     run(reg, "note_edit", confirm=YES, path="shopping", old="mac and cheese and milk")  # an item with "and"
     assert (vault / "shopping.md").read_text() == "- eggs and ham\n"
-    assert run(reg, "note_edit", confirm=YES, path="shopping", old="ham and eggs").is_error  # no whole item
+    run(reg, "note_edit", confirm=YES, path="shopping", old="ham and eggs")  # both items of the line
+    assert (vault / "shopping.md").read_text() == ""
+    (vault / "shopping.md").write_text("Shopping: bread, milk, eggs\nMeeting with Bob, Alice and Carol\n"
+                                       "ham, jam and cream\n")
+    for item in ("bread", "Alice", "cream"):  # after a label, before "and", between "," and "and"
+        assert not run(reg, "note_edit", confirm=YES, path="shopping", old=item).is_error, item
+    assert (vault / "shopping.md").read_text() == "Shopping: milk, eggs\nMeeting with Bob and Carol\nham, jam\n"
 
 
 def test_taking_out_part_of_a_listed_item_is_refused_not_left_broken(vault):

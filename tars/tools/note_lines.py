@@ -34,12 +34,22 @@ def line_holding(lines: list[str], old: str, rel: str) -> int:
     raise ToolError(f"{len(holding)} lines of {rel!r} hold {old!r} ({shown}); give more of the line to change")
 
 
+# what parts a list line into items, and a label before them ("Shopping: bread, milk")
+_BETWEEN_ITEMS = re.compile(r"\s*[,;]\s*(?:and\s+)?|\s+and\s+")
+_LABEL = re.compile(r"^[^\W\d][\w ]{0,30}:\s+")
+
+
+def _elements(line: str) -> list[str]:
+    """The items of a line: its content without a label, parted at commas, semicolons and "and"."""
+    return [e.strip() for e in _BETWEEN_ITEMS.split(_LABEL.sub("", content(line))) if e.strip()]
+
+
 def item_holding(line: str, old: str) -> str | None:
     """The longer item of a list line ("- almond milk", "eggs, almond milk") that holds `old` ("milk"),
     which taking `old` out would break; None when `old` is a whole item or the line is prose."""
-    if _BULLET.match(line) is None and "," not in line:
+    if _BULLET.match(line) is None and not re.search(r"[,;]", line):
         return None
-    elements = [element.strip() for element in content(line).split(",")]
+    elements = _elements(line)
     if any(element.casefold() == old.casefold() for element in elements):
         return None
     return next((element for element in elements if _words(old).search(element)), None)
@@ -47,21 +57,25 @@ def item_holding(line: str, old: str) -> str | None:
 
 def items_of(lines: list[str], old: str) -> list[str]:
     """What to take out: `old` itself when a line holds it, else the items of the list it names
-    ("bread and milk", "eggs, milk and bread") when each is a whole line or a whole element of a
-    line's list ("mac and cheese" stays one item); else `old`, which no line holds."""
+    ("bread and milk", "eggs, milk and bread") when each is a whole line or an item of a line's list
+    ("mac and cheese" stays one item); when only some are, each of them (so the one no line holds is
+    named); else `old`, which no line holds."""
     if any(_words(old).search(line) for line in lines):
         return [old]
-    held = {element.strip().casefold() for line in lines for element in [content(line), *content(line).split(",")]}
-    pieces = re.split(r"(\s*,\s*(?:and\s+)?|\s+and\s+)", old)  # items at even places, what joins them between
+    held = {element.casefold() for line in lines for element in [content(line), *_elements(line)]}
+    pieces = re.split(f"({_BETWEEN_ITEMS.pattern})", old)  # the items, and what joins them at the odd places
     found: dict[int, list[str]] = {0: []}  # how the pieces up to an even place split into held items
     for end in range(2, len(pieces) + 2, 2):
-        for start in range(end - 2, -1, -2):
+        for start in range(0, end - 1, 2):  # the longest last item first: "mac and cheese", not "cheese"
             item = "".join(pieces[start:end - 1])
             if start in found and item.casefold() in held:
                 found[end] = [*found[start], item]
                 break
     items = found.get(len(pieces) + 1, [])
-    return items if len(items) > 1 else [old]
+    if len(items) > 1:
+        return items
+    named = pieces[::2]
+    return named if len(named) > 1 and any(piece.casefold() in held for piece in named) else [old]
 
 
 def _words(old: str) -> re.Pattern[str]:
@@ -78,6 +92,10 @@ def changed_line(line: str, old: str, new: str) -> str:
     before, after = line[:found.start()], line[found.end():]
     if new:
         return before + new + after
+    if re.search(r"(?:,\s*|\s)and\s*$", before):  # "eggs, bread and milk": the "and" before it
+        return (re.sub(r",?\s+and\s*$", "", before) + after).rstrip()
+    if re.match(r"\s+and\s", after) and not re.search(r"\w", content(before)):  # "milk and eggs"
+        return (before + re.sub(r"^\s+and\s+", "", after)).rstrip()
     if re.search(r",\s*$", before):  # "eggs, milk": the comma before it
         before = re.sub(r"\s*,\s*$", "", before) + ("" if re.match(r"\s*(?:,|$)", after) else " ")
         return (before + after.lstrip(" ")).rstrip()
