@@ -136,6 +136,7 @@ def test_a_day_counted_from_a_holiday_is_noted_whole_for_the_model(text, phrase,
     ("shrove tuesday", dt.date(2027, 2, 9)),
     ("black friday", dt.date(2026, 11, 27)), ("cyber monday", dt.date(2026, 11, 30)),
     ("good friday 2030", dt.date(2030, 4, 19)), ("friday the 13th", dt.date(2027, 8, 13)),
+    ("friday 13th", dt.date(2027, 8, 13)), ("friday 13 march 2026", dt.date(2026, 3, 13)),
     ("monday the 31st", dt.date(2027, 5, 31)), ("tomorrow week", dt.date(2026, 12, 5)),
 ])
 def test_named_days_are_their_own_day_not_the_weekday_they_end_with(phrase, day):
@@ -148,6 +149,8 @@ def test_a_named_weekday_tars_does_not_know_is_refused():
     for phrase in ("casual friday", "super tuesday", "friday the 32nd"):
         with pytest.raises(DateError):
             day_of_week(phrase)
+    with pytest.raises(DateError, match="13 March 2027 is a Saturday, not a Friday"):
+        day_of_week("friday the 13th of march")
 
 
 def test_29_february_with_no_year_is_the_next_one_there_is():

@@ -334,9 +334,13 @@ def _day(t: str, today: dt.date) -> dt.date | None:
             return None
         month = named
         year = re.match(r",?\s+(\d{4})(?!\d)", t[m.end():])
-        return _next(lambda y: _calendar_day(y, month, number), year.group(1) if year else None, today)
-    if m := re.search(rf"\b({WEEKDAY})\s+the\s+(\d{{1,2}})(?:st|nd|rd|th)?\b", t):  # "friday the 13th"
-        return _weekday_on(_weekday(m.group(1)), int(m.group(2)), today)
+        found = _next(lambda y: _calendar_day(y, month, number), year.group(1) if year else None, today)
+        if (said := re.search(rf"\b{WEEKDAY}\b", t)) and _weekday(said.group(0)) != found.weekday():
+            raise DateError(f"{found:%-d %B %Y} is a {found:%A}, not a {calendar.day_name[_weekday(said.group(0))]}")
+        return found
+    # "friday the 13th", "friday 13th"
+    if m := re.search(rf"\b({WEEKDAY})\s+(?:the\s+(\d{{1,2}})(?:st|nd|rd|th)?|(\d{{1,2}})(?:st|nd|rd|th))\b", t):
+        return _weekday_on(_weekday(m.group(1)), int(m.group(2) or m.group(3)), today)
     if re.search(rf"\b(?:black|cyber|good|holy|palm|ash|maundy|easter|shrove|whit|super|casual)\s+{WEEKDAY}\b", t):
         raise _unread(t)  # a named day this reader does not know is not the weekday it ends with
     if m := re.search(rf"\b(last\s+)?({WEEKDAY})\b", t):
