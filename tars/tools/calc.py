@@ -337,13 +337,14 @@ def _check_power(base: _Number, exponent: _Number) -> None:
 
 
 def _tidy(value: _Number) -> _Number:
-    """Whole floats become ints; other floats keep 12 significant digits (no 0.30000000000000004)."""
+    """Whole floats become ints; other floats keep 15 significant digits, what a float holds exactly
+    (no 0.30000000000000004)."""
     if isinstance(value, float):
         if math.isnan(value) or math.isinf(value):
             raise CalcError("the result is not a finite number")
         if value.is_integer() and abs(value) < 1e15:
             return int(value)
-        value = float(f"{value:.12g}")  # 0.035 * 10000 is 350.00000000000006: 350
+        value = float(f"{value:.15g}")  # 0.035 * 10000 is 350.00000000000006: 350
         return int(value) if value.is_integer() and abs(value) < 1e15 else value
     return value
 
