@@ -183,7 +183,7 @@ def test_an_amount_of_money_is_also_told_in_cents():
     # money named in words is the same amount, told in cents in the same words
     assert calculate("15% tip on 64.30 dollars")["confirmation"] == "15% of 64.30 = 9.645 (about 9.65 dollars)"
     assert calculate("split 100 euros between 3 people")["confirmation"] == (
-        "100 / 3 = 33.3333333333 (about 33.33 euros)")
+        "100 / 3 = 33.3333333333333 (about 33.33 euros)")
     assert calculate("10% off 80 bucks")["result"] == 72
     assert calculate("1 dollar / 3")["confirmation"].endswith("(about 0.33 dollars)")
     # no exchange rates: two currencies are not added as if they were one
