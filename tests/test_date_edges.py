@@ -166,3 +166,18 @@ def test_a_span_that_runs_backwards_is_told_as_before():
     assert told["confirmation"] == "Sunday 2026-11-01 is 30 days (4 weeks and 2 days) before Tuesday 2026-12-01."
     hours = days_between("2026-11-27 09:00", "2026-11-27 17:00")
     assert hours["minutes"] == -480 and hours["confirmation"] == "09:00 is 8 hours (480 minutes) before 17:00."
+
+
+def test_hours_that_pass_count_the_change_of_the_clocks(monkeypatch):
+    """In New York "36 hours after 8pm on 13 March 2027" had been 08:00 EST (it is 09:00 EDT), and
+    midnight to noon on the day the clocks go forward 12 hours (it is 11)."""
+    from zoneinfo import ZoneInfo
+
+    new_york = ZoneInfo("America/New_York")
+    monkeypatch.setenv("TZ", "America/New_York")
+    monkeypatch.setattr(dates, "now", lambda: dt.datetime(2026, 11, 27, 10, 0, tzinfo=new_york))
+    assert date_shift(36, "hours", "8pm on 13 March 2027")["confirmation"] == \
+        "36 hours after Saturday 2027-03-13 20:00 is Monday 2027-03-15 09:00 (EDT)."
+    assert days_between("2027-03-14 12:00", "2027-03-14 00:00")["minutes"] == 11 * 60
+    assert days_between("noon on 14 March 2027", "midnight")["minutes"] == 11 * 60  # the day said at one end
+    assert date_shift(1, "days", "9am on 13 March 2027")["result"] == "2027-03-14T09:00-04:00"  # a calendar day

@@ -71,8 +71,13 @@ def _hours(start: dt.datetime, end: dt.datetime, to_time: str, from_time: str | 
         end = dt.datetime.combine(start.date(), end.timetz())
         if end < start:
             end += dt.timedelta(days=1)
+    elif clock_only(from_time) and not clock_only(to_time):  # "from midnight to noon on 14 march": that day's
+        start = dt.datetime.combine(end.date(), start.timetz())
+        if start > end:
+            start -= dt.timedelta(days=1)
     start, end = (moment.replace(second=0, microsecond=0) for moment in (start, end))  # as shown: to the minute
-    minutes = round((end - start).total_seconds() / 60)
+    # the hours that pass, through a change of the clocks too (the same zone's times subtract as wall times)
+    minutes = round((end.astimezone(dt.UTC) - start.astimezone(dt.UTC)).total_seconds() / 60)
     days, rest = divmod(abs(minutes), 24 * 60)
     hours, mins = divmod(rest, 60)
     parts = [_counted(n, unit) for n, unit in ((days, "day"), (hours, "hour"), (mins, "minute")) if n]
@@ -166,13 +171,22 @@ def days_between(to_date: str, from_date: str | None = None, weekdays: bool = Fa
 def _parse_moment(text: str | None) -> tuple[dt.datetime, bool]:
     """A date with an optional clock time ("friday 3pm", "2027-03-14 09:30"); (moment, time given)."""
     current = now()
+    zone = _local_zone(current)
     raw = " ".join(str(text or "").lower().split())
     if raw in ("", "now", "right now", "today", "from now"):
-        return current, False  # a time of day is shown only when the span is in hours or minutes
+        return current.astimezone(zone), False  # a time of day is shown only for a span in hours or minutes
     said = when.moment(raw, current)
     if said is None:
         raise DateError(f"cannot read {text!r} as a date; write it as YYYY-MM-DD")
-    return dt.datetime.combine(said.date, said.time or dt.time(), current.tzinfo), said.time is not None
+    return dt.datetime.combine(said.date, said.time or dt.time(), zone), said.time is not None
+
+
+def _local_zone(current: dt.datetime) -> dt.tzinfo:
+    """The user's zone with its changes of the clocks (summer time), so a moment in March is told
+    in March's offset; `current`'s own offset when no zone is known."""
+    from tars.tools.zones import local_zone
+
+    return local_zone(current)
 
 
 _UNITS = ("minutes", "hours", "days", "weeks", "months", "years")
@@ -187,13 +201,15 @@ def date_shift(amount: int, unit: str, date: str | None = None) -> dict[str, Any
         raise DateError("the amount is too large")
     start, timed = _parse_moment(date)
     if unit in ("minutes", "hours") and not timed and start.date() == now().date():
-        start = now()  # "in 5 hours" with today's date filled in means from now, not from midnight
+        start = now().astimezone(start.tzinfo)  # "in 5 hours" with today's date filled in: from now
     timed = timed or unit in ("minutes", "hours")
     try:
         if unit in ("months", "years"):
             day = when.add_months(start.date(), amount * (12 if unit == "years" else 1))
             result = dt.datetime.combine(day, start.timetz())
-        else:
+        elif unit in ("minutes", "hours"):  # hours that pass: through a change of the clocks too
+            result = (start.astimezone(dt.UTC) + dt.timedelta(**{unit: amount})).astimezone(start.tzinfo)
+        else:  # days on the calendar: the same time of day
             result = start + dt.timedelta(**{unit: amount})
     except OverflowError:
         raise DateError("the result is outside the calendar (years 1 to 9999)") from None
