@@ -225,6 +225,31 @@ def test_a_new_value_of_something_remembered_replaces_the_old_one(folder):
     assert "4411" not in (folder / "memory.md").read_text()
 
 
+def test_a_correction_or_a_fact_taken_back_replaces_the_old_one(folder):
+    """"my sister's birthday is actually 13 March" had been kept beside "… is 12 March", and "I'm not
+    allergic to peanuts anymore" beside "I am allergic to peanuts"."""
+    reg = registry(folder)
+    for fact in ("my sister's birthday is 12 March", "I am allergic to peanuts"):
+        run(reg, "memory_remember", text=fact)
+    assert run(reg, "memory_remember", text="my sister's birthday is actually 13 March").output["status"] == "updated"
+    assert run(reg, "memory_remember", text="I'm not allergic to peanuts anymore").output["status"] == "updated"
+    text = (folder / "memory.md").read_text()
+    assert "12 March" not in text and "- The user is allergic to peanuts" not in text
+    # "forget my sister" is about her things too
+    assert run(reg, "memory_forget", text="my sister").output["text"] == \
+        "The user's sister's birthday is actually 13 March"
+
+
+def test_asked_for_a_birthday_recall_finds_when_the_user_was_born(folder):
+    """"when is my birthday?" had told everyone's birthday but the user's ("born on 14 July 1990")."""
+    reg = registry(folder)
+    for fact in ("my sister's birthday is 12 March", "I was born on 14 July 1990", "I drink tea"):
+        run(reg, "memory_remember", text=fact)
+    told = run(reg, "memory_recall", query="my birthday").output
+    assert "The user was born on 14 July 1990" in [item["text"] for item in told["items"]]
+    assert "tea" not in told["confirmation"]
+
+
 def test_a_fact_kept_in_one_spelling_is_found_asked_in_the_other(folder):
     """"what's my favourite colour?" had found nothing of "my favorite color is red"."""
     reg = registry(folder)

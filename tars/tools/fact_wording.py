@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["other_spellings", "third_person", "second_person", "is_question", "statement", "replaces", "home_of"]
+__all__ = ["also_said", "third_person", "second_person", "is_question", "statement", "replaces", "home_of"]
 
 _WH = r"(?:what|who|whom|whose|which|where|when|why|how)"
 _AUX = r"(?:do|does|did|is|are|was|were|can|could|would|will|should|have|has|had)"
@@ -185,7 +185,8 @@ def statement(text: str, about: str = "") -> str:
 # "The user's dentist is Dr. Patel": one thing of the user's and its value. Not "is called" (two
 # sisters may each be called something), not a place or state ("is in the blue notebook", "is not
 # ..."), not a plural ("the user's kids are ...").
-_ATTRIBUTE = re.compile(r"^(?P<subject>the user's (?:[\w-]+ ){0,3}?[\w-]+) is (?:now )?(?!(?:called|named|known|also|"
+_ATTRIBUTE = re.compile(r"^(?P<subject>the user's (?:[\w'’-]+ ){0,3}?[\w-]+) is (?:now |actually |really )?"
+                        r"(?!(?:called|named|known|also|"
                         r"not|no longer|in|at|on|under|inside|near|by|behind|with|from|somewhere|one of|among|"
                         r"either|both|now)\b)(?P<value>[^,;]+?)(?:\s+now)?\.?$", re.IGNORECASE)
 # things with one value: "favourite colour is blue" is replaced by "green", "birthday is 3 May" by "4 May"
@@ -208,10 +209,16 @@ _SPELLED = {"favourite": "favorite", "colour": "color", "flavour": "flavor", "gr
 _SPELLED_AS = {**_SPELLED, **{us: uk for uk, us in _SPELLED.items()}}
 
 
-def other_spellings(text: str) -> list[str]:
-    """The other spelling of each word of `text` that is spelled two ways ("favourite colour" ->
-    favorite, color)."""
-    return [_SPELLED_AS[w] for w in re.findall(r"[a-z]+", text.casefold()) if w in _SPELLED_AS]
+# ... and words a fact may use for what a question asks: "when is my birthday?" of "born on 14 July"
+_SAID_OTHERWISE = {"birthday": "born", "born": "birthday"}
+
+
+def also_said(text: str) -> list[str]:
+    """Other words a fact may use for those of `text`: the other spelling ("favourite colour" ->
+    favorite, color), "born" for a birthday."""
+    words = re.findall(r"[a-z]+", text.casefold())
+    return [_SPELLED_AS[w] for w in words if w in _SPELLED_AS] + [_SAID_OTHERWISE[w] for w in words
+                                                                    if w in _SAID_OTHERWISE]
 
 
 def _subject(match: re.Match[str]) -> str:
@@ -234,6 +241,11 @@ def home_of(text: str) -> str | None:
     return place if place and all(word[0].isupper() for word in place.replace(",", " ").split()) else None
 
 
+# a fact that takes one back: "The user is not allergic to peanuts anymore", "… no longer drinks coffee"
+_UNDONE = re.compile(r"^(?P<who>.+?) (?P<verb>is|are|has|have|does|do|was) (?:not|no longer) (?P<what>.+?)"
+                     r"(?: (?:anymore|any more|now|these days))?\.?$", re.IGNORECASE)
+
+
 def replaces(new: str, old: str) -> bool:
     """Whether the fact `new` is a new value of what `old` says: the same one thing of the user's
     that has one value ("The user's favourite colour is green" over "... blue"), a titled person in
@@ -242,6 +254,9 @@ def replaces(new: str, old: str) -> bool:
     is BA123"; "my neighbour is Mrs. Jones" to "Mr. Smith"."""
     if home_of(new.strip()) and home_of(old.strip()):  # one home: "I live in Porto" after "… in Lisbon"
         return True
+    if (undone := _UNDONE.match(new.strip())) and \
+            f"{undone['who']} {undone['verb']} {undone['what']}".casefold() == old.strip().rstrip(".").casefold():
+        return True  # "The user is not allergic to peanuts anymore" takes back "… is allergic to peanuts"
     said, had = _ATTRIBUTE.match(new.strip()), _ATTRIBUTE.match(old.strip())
     if re.search(r"\b(?:too|as well|also)\W*$", new, re.IGNORECASE):  # "… is sushi too": one more
         return False

@@ -19,7 +19,7 @@ from tars.atomic import LOCK_NAME, update_file
 from tars.errors import ToolError
 from tars.tools import date_phrases, dates, when
 from tars.tools.birthdays import counted
-from tars.tools.fact_wording import home_of, is_question, other_spellings, replaces, second_person, third_person
+from tars.tools.fact_wording import also_said, home_of, is_question, replaces, second_person, third_person
 from tars.tools.memory_file import (
     TEMPLATE,
     Item,
@@ -136,12 +136,14 @@ def _find_as_written(items: list[Item], query: str) -> Item:
     raise ToolError(f"several memories could match {query!r}: {listed}. Quote the one you mean exactly.")
 
 
-def _about(items: list[Item], subject: str) -> Item:
+def _about(items: list[Item], subject: str, *, theirs: bool = False) -> Item:
     """The one item that says what `subject` ("my dentist") is: it starts with it ("The user's dentist
     is Dr. Lee"; not "The user's dentist's office is…" nor, by likeness, "The user's doctor…"), or
-    is all of it ("my cat is called Miso")."""
+    is all of it ("my cat is called Miso"); with `theirs`, an item about the subject's own things
+    counts too ("my sister": "The user's sister's birthday is …"), as for a forget, never for an update."""
     start = third_person(subject.strip().rstrip(".")).casefold() + " "
-    about = [it for it in items if it.text.casefold().startswith(start) or it.text.casefold() + " " == start]
+    starts = (start, start.rstrip() + "'s ") if theirs else (start,)
+    about = [it for it in items if it.text.casefold().startswith(starts) or it.text.casefold() + " " == start]
     if not about:
         raise _NoMatch(f"no memory is about {subject.strip()!r}")
     if len(about) > 1:
@@ -150,10 +152,10 @@ def _about(items: list[Item], subject: str) -> Item:
     return about[0]
 
 
-def _named(items: list[Item], text: str) -> Item:
+def _named(items: list[Item], text: str, *, theirs: bool = False) -> Item:
     """The item an update or a forget names: "my dentist" is the one about the dentist (`_about`),
     anything else the one it quotes or closely matches (`_find`)."""
-    return _about(items, text) if text.strip().lower().startswith("my ") else _find(items, text)
+    return _about(items, text, theirs=theirs) if text.strip().lower().startswith("my ") else _find(items, text)
 
 
 def remembered_home(folder: Path) -> str | None:
@@ -245,7 +247,7 @@ class MemoryStore:
         outcome: dict[str, Any] = {}
 
         def change(lines: list[str]) -> list[str]:
-            item = _named(parse("\n".join(lines)), text)
+            item = _named(parse("\n".join(lines)), text, theirs=True)
             outcome.update(status="forgotten", kind=item.kind, text=item.text,
                            confirmation=_said("Forgotten", item.text))
             return lines[: item.line] + lines[item.line + 1:]
@@ -259,7 +261,7 @@ class MemoryStore:
         items = [it for it in self.items() if kind is None or it.kind in kinds]
         matched = items
         if query:
-            wanted = {_norm(h.text) for h in self.search_hits(" ".join([query, *other_spellings(query)]), limit=limit)}
+            wanted = {_norm(h.text) for h in self.search_hits(" ".join([query, *also_said(query)]), limit=limit)}
             q = _norm(query)
             matched = [it for it in items if _norm(it.text) in wanted or q in _norm(it.text)]
             # "my cat's name": the facts about the cat, not every name kept
