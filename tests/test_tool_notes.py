@@ -568,3 +568,18 @@ def test_todays_note_read_is_shown_as_it_is(vault):
     run(reg, "note_daily", text="call the plumber")
     told = run(reg, "note_daily").output["confirmation"]
     assert told.startswith("Daily/") and told.endswith(":\n\n- call the plumber")
+
+
+def test_an_addition_to_a_list_is_an_item_of_that_list(vault):
+    """"add Neuromancer to my reading list note" had left a bare line, which markdown joins to the
+    item before it ("Project Hail Mary Neuromancer")."""
+    reg = registry(vault)
+    (vault / "reading list.md").write_text("1. Dune\n2. Emma\n3. Project Hail Mary\n")
+    run(reg, "note_append", path="reading list", text="Neuromancer")
+    assert (vault / "reading list.md").read_text().endswith("3. Project Hail Mary\n4. Neuromancer\n")
+    (vault / "shopping.md").write_text("- [x] milk\n")
+    run(reg, "note_append", path="shopping", text="eggs, butter and flour")
+    assert (vault / "shopping.md").read_text() == "- [x] milk\n- [ ] eggs\n- [ ] butter\n- [ ] flour\n"
+    (vault / "diary.md").write_text("A quiet day.\n")
+    run(reg, "note_append", path="diary", text="Rain, then sun, and a walk by the river.")  # prose stays prose
+    assert (vault / "diary.md").read_text() == "A quiet day.\nRain, then sun, and a walk by the river.\n"

@@ -8,7 +8,7 @@ import re
 from tars.errors import ToolError
 from tars.safe_text import printable
 
-__all__ = ["content", "line_holding", "item_holding", "items_of", "changed_line"]
+__all__ = ["content", "line_holding", "item_holding", "items_of", "changed_line", "as_listed"]
 
 _BULLET = re.compile(r"^\s*(?:[-*+>]|#{1,6}|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
 
@@ -103,3 +103,28 @@ def changed_line(line: str, old: str, new: str) -> str:
         return (before + re.sub(r"^\s*,\s*", "", after)).rstrip()
     gap = " " if before.strip() and after.strip() and after.lstrip()[:1] not in ",.;:!?)" else ""
     return (before.rstrip(" ") + gap + after.lstrip(" ")).rstrip() if before.strip() else (before + after.lstrip(" "))
+
+
+# the marker of a list's last item: "- ", "* [ ] ", "3. "
+_MARKER = re.compile(r"^(?P<indent>\s*)(?:(?P<bullet>[-*+])|(?P<number>\d+)(?P<dot>[.)]))(?P<gap>\s+)"
+                     r"(?P<box>\[[ xX]\]\s+)?\S")
+_SHORT_ITEM = re.compile(r"^[^.!?:;]{1,40}$")
+
+
+def as_listed(note: str, text: str) -> list[str]:
+    """The lines that add `text` to a note: when the note ends in a list and `text` is one line
+    with no marker of its own, items of that list ("- tent"; "4. Neuromancer" after "3. …"; "eggs,
+    butter and flour" is three short items, each on its line), else `text`'s own lines."""
+    lines = text.rstrip("\r\n").splitlines()
+    last = next((line for line in reversed(note.splitlines()) if line.strip()), "")
+    marker = _MARKER.match(last)
+    if marker is None or len(lines) != 1 or _BULLET.match(lines[0]):
+        return lines
+    pieces = [piece.strip() for piece in _BETWEEN_ITEMS.split(lines[0])]
+    items = pieces if len(pieces) > 1 and all(_SHORT_ITEM.match(p) and len(p.split()) <= 3 for p in pieces) \
+        else [lines[0].strip()]
+    box = "[ ] " if marker["box"] else ""
+    if marker["bullet"]:
+        return [f"{marker['indent']}{marker['bullet']}{marker['gap']}{box}{item}" for item in items]
+    first = int(marker["number"]) + 1
+    return [f"{marker['indent']}{first + n}{marker['dot']}{marker['gap']}{box}{item}" for n, item in enumerate(items)]

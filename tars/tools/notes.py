@@ -17,7 +17,7 @@ from typing import Any
 from tars.atomic import LOCK_NAME, atomic_write, locked, update_file
 from tars.errors import ToolError
 from tars.safe_text import printable
-from tars.tools.note_lines import changed_line, content, item_holding, items_of, line_holding
+from tars.tools.note_lines import as_listed, changed_line, content, item_holding, items_of, line_holding
 from tars.tools.search_index import SearchIndex, whole_file
 
 __all__ = ["Vault", "NotePathError", "MAX_LISTED", "MAX_READ", "MAX_WALKED"]
@@ -173,7 +173,7 @@ class Vault:
             end = "\r\n" if "\r\n" in old else "\n"  # the note's own line ends
             if old and not old.endswith("\n"):
                 old += end
-            return old + "".join(line + end for line in text.rstrip("\r\n").splitlines())
+            return old + "".join(line + end for line in as_listed(old, text))
 
         new = self._update(full, rel, add)
         return {"path": rel, "status": "appended", "chars": len(new),
