@@ -443,6 +443,10 @@ def test_taking_out_part_of_a_listed_item_is_refused_not_left_broken(vault):
     run(reg, "note_edit", confirm=YES, path="shopping", old="milk")  # the whole item "milk" is there
     run(reg, "note_edit", confirm=YES, path="shopping", old="tomorrow")  # prose is edited as asked
     assert (vault / "shopping.md").read_text() == "almond milk\nCall mum about the trip\n"
+    # a request read without its article ("remove The Hobbit" as "Hobbit") takes the whole item
+    (vault / "reading.md").write_text("- The Hobbit\n- Dune\n")
+    done = run(reg, "note_edit", confirm=YES, path="reading", old="Hobbit")
+    assert done.output["confirmation"] == "Took “The Hobbit” out of reading.md: removed the line “- The Hobbit”."
     (vault / "shopping.md").write_text("salt and pepper\nsalt\n")
     run(reg, "note_edit", confirm=YES, path="shopping", old="salt and pepper")  # held whole: one item
     assert (vault / "shopping.md").read_text() == "salt\n"

@@ -197,12 +197,14 @@ class Vault:
             lines = text.splitlines(keepends=True)
             items[:] = [old] if new else items_of(lines, old)
             touched.clear()
-            for item in items:
+            for n, item in enumerate(items):
                 at = line_holding(lines, item, rel)
                 line, end = lines[at].rstrip("\r\n"), lines[at][len(lines[at].rstrip("\r\n")):]
                 if not new and (whole := item_holding(line, item)) is not None:
-                    raise ToolError(f"{item!r} is part of the item {whole!r} in {rel!r}; give the whole item to "
-                                    "take it out")
+                    if re.sub(r"^(?:the|a|an)\s+", "", whole, flags=re.IGNORECASE).casefold() != item.casefold():
+                        raise ToolError(f"{item!r} is part of the item {whole!r} in {rel!r}; give the whole item "
+                                        "to take it out")
+                    items[n] = item = whole  # "remove The Hobbit" read as "Hobbit": the item with its article
                 after = changed_line(line, item, new)
                 touched[at] = (touched.get(at, (line, ""))[0], after)
                 lines[at] = after + end
