@@ -543,7 +543,8 @@ def test_asking_what_notes_there_are_lists_them_and_asking_about_a_subject_searc
     assert decision.band == "sure" and decision.tool_hints == (tool,), decision
 
 
-@pytest.mark.parametrize("message", ["read my sick note", "what tasks do i have to do to get a visa"])
+@pytest.mark.parametrize("message", ["read my sick note", "what tasks do i have to do to get a visa",
+                                     "add these up", "add them up"])
 def test_notes_and_tasks_of_other_kinds_are_not_the_users_vault_or_list(message):
     assert Router(builtin_tools()).decide(message).family not in ("notes", "tasks")
 

@@ -56,7 +56,8 @@ TASKS = Family(
             r"with)\b"),
         (3, r"\b(?:delete|remove|cancel|clear) (?:the |my |that |this )?(?:reminder|task|to-?do)\b|"
             r"^what'?s on (?:today|tomorrow|tonight|this \w+|next \w+|for \w+|\w+day)\b|"
-            r"^add (?!(?:up|a|an|the|\d+|more|some|another|details?|examples?|comments?|context|explanations?|"
+            r"^add (?!(?:up|a|an|the|these|those|them|this|that|it|all|everything|\d+|more|some|another|details?|"
+            r"examples?|comments?|context|explanations?|"
             r"tests?|type|types|docstrings?|emojis?|citations?|sources|bullet|headings?|logging|"
             r"error)\b)[\w'-]+(?: (?!(?:to|into|onto|in|on|with|plus|from)\b)[\w'-]+){0,3}"
             r"\s*[.!]?$"),
