@@ -7,6 +7,7 @@ nothing heavy at top level: `tars --help` must start in a fraction of a second.
 from __future__ import annotations
 
 import importlib
+import re
 import sys
 
 import typer
@@ -65,4 +66,16 @@ def main() -> None:
     """Console-script entry: run the app; errors become one line and an exit code, never a traceback."""
     from tars.cli.errors import run_guarded
 
+    sys.argv[1:] = questions_as_arguments(sys.argv[1:])
     sys.exit(run_guarded(app))
+
+
+def questions_as_arguments(args: list[str]) -> list[str]:
+    """`args` with a question that opens with a negative number ("-40 f in c", "-12% of 50") marked
+    as the prompt (a "--" before it): read as short options, "-40 f in c" had turned on -c."""
+    for at, arg in enumerate(args):
+        if arg == "--":
+            break
+        if re.match(r"-[\d.]", arg) and " " in arg.strip():
+            return [*args[:at], "--", *args[at:]]
+    return args
