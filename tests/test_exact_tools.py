@@ -516,6 +516,12 @@ def test_the_conversion_a_message_states(message, args):
         assert "result" in convert_units(**args)
 
 
+def test_a_share_of_a_share_is_told_as_a_percentage_too():
+    """"10% of 20%" had been "= 0.02", easy to read as 0.02%."""
+    assert calculate("10% of 20%")["confirmation"] == "10% of 20% = 0.02 (2%)"
+    assert calculate("20% of 80")["confirmation"] == "20% of 80 = 16"
+
+
 def test_ounces_of_a_volume_are_fluid_ounces_and_one_unit_is_not_converted_to_itself():
     assert convert_units(1.5, "liters", "ounces")["confirmation"] == "1.5 litres ≈ 50.721 US fluid ounces"
     assert convert_units(1, "pint", "ml")["confirmation"] == "1 US pint ≈ 473.176 millilitres"  # not a UK one

@@ -392,6 +392,8 @@ def calculate(expression: str) -> dict[str, Any]:
         shown = f"{many[1]} of {many[2].count(',') + 1:,} numbers"  # a column piped in, not retold
     number = f"{value:,}" if 10_000 <= abs(value) and (isinstance(value, int) or abs(value) < 1e15) else str(value)
     confirmation = f"{shown} = {number}"
+    if "pct(" in (plain := normalise(arithmetic)) and not re.search(r"\d", re.sub(r"pct\([^)]*\)", "", plain)):
+        confirmation += f" ({_tidy(float(value) * 100)}%)"  # a share of a share is a share: "10% of 20%" is 2%
     if money and isinstance(value, float) and round(value, 2) != value:  # an amount of money is paid in cents
         cents = Decimal(str(value)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
         told = money[1]
