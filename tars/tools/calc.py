@@ -1,24 +1,21 @@
-"""Arithmetic a small model gets wrong: an expression evaluated exactly, never with `eval`.
+"""Arithmetic a small model gets wrong, as the calculate tool: an expression evaluated exactly.
 
-The expression is parsed with `ast` and walked: numbers, + - * / // % **, parentheses, unary
-signs and a few named functions, nothing else. Words a model copies from the message ("times",
-"divided by", "15% of", "square root of") are turned into operators first. Sizes are capped before
-each operation, so `9**9**9` is refused at once instead of running for hours. A value may also be
-asked as a fraction ("0.75 as a fraction"), and a whole number whether it is prime.
+Words a model copies from the message ("times", "divided by", "15% of", "square root of") are
+turned into operators first; the result is then walked by `tars.tools.arithmetic`, never `eval`.
+A value may also be asked as a fraction ("0.75 as a fraction"), and a whole number whether it is
+prime.
 """
 
 from __future__ import annotations
 
 import ast
-import math
-import operator
 import re
 from collections.abc import Callable
-from decimal import ROUND_HALF_UP, Decimal, localcontext
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from tars.currencies import MONEY_WORD, money_named
-from tars.errors import ToolError
+from tars.tools.arithmetic import FUNCTIONS, MAX_DIGITS, CalcError, tidy, walk
 from tars.tools.base import Tool
 from tars.tools.number_facts import exact_fraction, fraction_told, is_prime, percent_told, prime_told, question_of
 
@@ -26,92 +23,8 @@ __all__ = ["CalcError", "evaluate", "normalise", "calc_tools", "CALCULATOR", "MA
            "SYMBOLS"]
 
 CALCULATOR = "calculate"  # the tool's name: the pipeline hands it arithmetic the user wrote out
-MAX_DIGITS = 1000  # an integer result or intermediate longer than this is refused
-_MAX_BITS = int(MAX_DIGITS * 3.33) + 1
 MAX_CHARS = 5000  # the longest expression tars evaluates: a column of some 800 numbers to sum
-_Number = int | float
 
-
-class CalcError(ToolError):
-    """The expression is not arithmetic tars evaluates, or its result would be too large."""
-
-
-def _sqrt(x: _Number) -> _Number:
-    if x < 0:
-        raise CalcError("the square root of a negative number is not a real number")
-    if isinstance(x, int):
-        root = math.isqrt(x)
-        if root * root == x:
-            return root
-    return math.sqrt(x)
-
-
-def _log(x: _Number, base: _Number = 10) -> float:
-    """log is base 10 as on a calculator (ln is natural); exact for powers of 10 and 2."""
-    if x <= 0 or base <= 0 or base == 1:
-        raise CalcError("a logarithm needs a positive number (and a positive base other than 1)")
-    return math.log10(x) if base == 10 else math.log2(x) if base == 2 else math.log(x, base)
-
-
-def _factorial(n: _Number) -> int:
-    if isinstance(n, float) and n.is_integer():
-        n = int(n)
-    if not isinstance(n, int) or n < 0:
-        raise CalcError("factorial needs a whole number that is not negative")
-    if n > 450:
-        raise CalcError(f"the factorial of {n} has more than {MAX_DIGITS} digits; tars does not compute it")
-    return math.factorial(n)
-
-
-def _mean(*values: _Number) -> _Number:
-    if not values:
-        raise CalcError("an average needs at least one number")
-    total = sum(values)
-    return total // len(values) if isinstance(total, int) and total % len(values) == 0 else total / len(values)
-
-
-def _sum(*values: _Number) -> _Number:
-    return sum(values)
-
-
-def _extreme(pick: Callable[..., _Number]) -> Callable[..., _Number]:
-    def extreme(*values: _Number) -> _Number:
-        if not values:
-            raise CalcError(f"{pick.__name__} needs at least one number")
-        return pick(values)
-    return extreme
-
-
-def _round(x: _Number, digits: _Number = 0) -> _Number:
-    """Halves round away from zero, as on a calculator and in school: 2.5 is 3 and 2.675 is 2.68
-    (Python's round gives 2 and 2.67: ties to even, on the float's binary value)."""
-    if not isinstance(digits, int) or abs(digits) > 15:
-        raise CalcError("round takes a whole number of digits up to 15")
-    if isinstance(x, int) and digits >= 0:
-        return x
-    if isinstance(x, float) and not math.isfinite(x):
-        raise CalcError("the result is not a finite number")
-    exact = Decimal(repr(x)) if isinstance(x, float) else Decimal(x)
-    with localcontext() as context:
-        context.prec = MAX_DIGITS + 20  # every digit of the largest number tars computes
-        rounded = exact.quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
-    return int(rounded) if digits <= 0 else float(rounded)
-
-
-_FUNCTIONS: dict[str, Callable[..., _Number]] = {
-    "sqrt": _sqrt, "abs": abs, "round": _round, "floor": math.floor, "ceil": math.ceil,
-    "log": _log, "ln": lambda x: _log(x, math.e), "log10": _log, "log2": lambda x: _log(x, 2),
-    "exp": math.exp, "factorial": _factorial, "mean": _mean, "average": _mean, "sum": _sum,
-    "max": _extreme(max), "min": _extreme(min),
-    "sin": math.sin, "cos": math.cos, "tan": math.tan,
-}
-_CONSTANTS: dict[str, float] = {"pi": math.pi, "e": math.e, "tau": math.tau}
-_BINARY: dict[type, Callable[[Any, Any], _Number]] = {
-    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
-    ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod, ast.Pow: operator.pow,
-}
-_SYMBOL = {ast.Add: "+", ast.Sub: "−", ast.Mult: "×", ast.Div: "÷", ast.FloorDiv: "//", ast.Mod: "mod",
-           ast.Pow: "^"}
 
 NUMBER = r"\d+(?:\.\d+)?"  # a number as the readers match one
 
@@ -219,7 +132,7 @@ _WORD_PATTERNS = tuple((re.compile(p), r) for p, r in _WORDS)
 SYMBOLS = str.maketrans({"×": "*", "·": "*", "÷": "/", "−": "-", "–": "-", "^": "~",
                           "$": None, "€": None, "£": None, "¥": None})
 # sqrt 81 / sqrt of 81: a function name followed by a bare number gets its parentheses
-_BARE_CALL = re.compile(r"\b(" + "|".join(_FUNCTIONS) + r")\s+(?:of\s+)?(-?" + NUMBER + r")")
+_BARE_CALL = re.compile(r"\b(" + "|".join(FUNCTIONS) + r")\s+(?:of\s+)?(-?" + NUMBER + r")")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 
 
@@ -243,7 +156,7 @@ def normalise(expression: str) -> str:
 _PRIME_LIMIT = 10**12  # trial division stays well under a second below this
 
 
-def evaluate(expression: str) -> _Number:
+def evaluate(expression: str) -> int | float:
     """The exact value of `expression`; CalcError for anything that is not plain arithmetic or too big."""
     if len(expression) > MAX_CHARS:
         raise CalcError(f"the expression is longer than {MAX_CHARS} characters")
@@ -259,94 +172,13 @@ def evaluate(expression: str) -> _Number:
         raise CalcError(f"cannot read {expression!r} as arithmetic: use numbers, + - * / // % ** and "
                         "parentheses") from None
     try:
-        return _tidy(_walk(tree.body))
+        return tidy(walk(tree.body))
     except ZeroDivisionError:
         raise CalcError("division by zero") from None
     except OverflowError:
         raise CalcError("the result is too large to compute") from None
     except RecursionError:
         raise CalcError("the expression is nested too deeply") from None
-
-
-def _walk(node: ast.AST) -> _Number:
-    match node:
-        case ast.Constant(value=bool()):
-            raise CalcError("true and false are not numbers")
-        case ast.Constant(value=int() | float() as value):
-            return value
-        case ast.Name(id=name) if name in _CONSTANTS:
-            return _CONSTANTS[name]
-        case ast.UnaryOp(op=ast.USub(), operand=operand):
-            return -_walk(operand)
-        case ast.UnaryOp(op=ast.UAdd(), operand=operand):
-            return _walk(operand)
-        case ast.BinOp(left=left, op=ast.Add() | ast.Sub() as op, right=ast.Call(func=ast.Name(id="pct")) as right) \
-                if not _is_percent(left):
-            # a percentage added or taken off is a share of what it is added to: 100 - 15% = 85
-            a, share = _walk(left), _walk(right)
-            return a + a * share if isinstance(op, ast.Add) else a - a * share
-        case ast.Call(func=ast.Name(id="pct"), args=[ast.Constant(value=int() | float() as value)], keywords=[]):
-            return value / 100
-        case ast.BinOp(left=left, op=op, right=right) if type(op) in _BINARY:
-            a, b = _walk(left), _walk(right)
-            if isinstance(op, ast.Pow):
-                _check_power(a, b)
-            elif isinstance(op, ast.Mult) and isinstance(a, int) and isinstance(b, int):
-                _check_bits(abs(a).bit_length() + abs(b).bit_length())
-            result = _BINARY[type(op)](a, b)
-            if isinstance(op, ast.Add | ast.Sub) and isinstance(result, float) and result and (a or b):
-                # a float holds 15 digits of the larger operand: what lies below is what binary
-                # fractions leave (0.1 + 0.2 - 0.3 is 0; 1000000 - 999999.99 is 0.01, not 0.0100000000093)
-                result = round(result, 14 - math.floor(math.log10(max(abs(a), abs(b)))))
-            if isinstance(result, complex):
-                raise CalcError("the result is not a real number (a negative number to a fractional power)")
-            if isinstance(result, int):
-                _check_bits(abs(result).bit_length())
-            return result
-        case ast.Call(func=ast.Name(id=name), args=args, keywords=[]) if name in _FUNCTIONS:
-            try:
-                return _FUNCTIONS[name](*(_walk(a) for a in args))
-            except TypeError:
-                raise CalcError(f"wrong number of arguments for {name}") from None
-            except ValueError as exc:
-                raise CalcError(f"{name}: {exc}") from None
-        case ast.Name(id=name):
-            raise CalcError(f"unknown name {name!r}: only numbers, operators and "
-                            f"{', '.join(_FUNCTIONS)} are allowed")
-    raise CalcError("only numbers, + - * / // % **, parentheses and a few functions (sqrt, round, abs…) "
-                    "are allowed")
-
-
-def _is_percent(node: ast.AST) -> bool:
-    """Whether `node` is a bare percentage ("5%"): 5% + 3% is 8%, not 5% and 3% of it."""
-    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "pct"
-
-
-def _check_bits(bits: int) -> None:
-    if bits > _MAX_BITS:
-        raise CalcError(f"the result would have more than {MAX_DIGITS} digits; tars does not compute it")
-
-
-def _check_power(base: _Number, exponent: _Number) -> None:
-    """Refuse a power whose result would be huge before computing it."""
-    if isinstance(base, int) and isinstance(exponent, int):
-        if abs(base) > 1 and exponent > 0:
-            _check_bits((abs(base).bit_length() - 1) * exponent)
-    elif abs(exponent) > 10_000 and abs(base) not in (0, 1):
-        raise CalcError("the exponent is too large")
-
-
-def _tidy(value: _Number) -> _Number:
-    """Whole floats become ints; other floats keep 15 significant digits, what a float holds exactly
-    (no 0.30000000000000004)."""
-    if isinstance(value, float):
-        if math.isnan(value) or math.isinf(value):
-            raise CalcError("the result is not a finite number")
-        if value.is_integer() and abs(value) < 1e15:
-            return int(value)
-        value = float(f"{value:.15g}")  # 0.035 * 10000 is 350.00000000000006: 350
-        return int(value) if value.is_integer() and abs(value) < 1e15 else value
-    return value
 
 
 def _shown(text: str) -> str:
@@ -393,7 +225,7 @@ def calculate(expression: str) -> dict[str, Any]:
     number = f"{value:,}" if 10_000 <= abs(value) and (isinstance(value, int) or abs(value) < 1e15) else str(value)
     confirmation = f"{shown} = {number}"
     if "pct(" in (plain := normalise(arithmetic)) and not re.search(r"\d", re.sub(r"pct\([^)]*\)", "", plain)):
-        confirmation += f" ({_tidy(float(value) * 100)}%)"  # a share of a share is a share: "10% of 20%" is 2%
+        confirmation += f" ({tidy(float(value) * 100)}%)"  # a share of a share is a share: "10% of 20%" is 2%
     if money and isinstance(value, float) and round(value, 2) != value:  # an amount of money is paid in cents
         cents = Decimal(str(value)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
         told = money[1]
