@@ -37,6 +37,7 @@ def fixed_now(monkeypatch):
     ("UTC+5", "UTC+05:00", "UTC+05:00"), ("gmt-3:30", "UTC-03:30", "UTC-03:30"),
     ("Austin, TX", "America/Chicago", "Austin, TX"), ("Portland, OR", "America/Los_Angeles", "Portland, OR"),
     ("Louisville, KY", "America/Kentucky/Louisville", "Louisville, KY"),
+    ("Fort Wayne, Indiana", "America/Fort_Wayne", "Fort Wayne, Indiana"),
     # the country, not the database's older name for American Samoa's clock (a day behind)
     ("Samoa", "Pacific/Apia", "Samoa"), ("San Juan", "America/Puerto_Rico", "San Juan"),
 ])

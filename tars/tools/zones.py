@@ -198,10 +198,12 @@ def known_zone(text: str) -> Zone | None:
 
 
 _EAST, _CENTRAL, _MOUNTAIN, _PACIFIC = "America/New_York", "America/Chicago", "America/Denver", "America/Los_Angeles"
-# The zones (or zone prefixes) of each state that has more than its clock's main one, or another one.
+# The zones (or zone prefixes) of each state that has more than its clock's main one, or another one,
+# with the database's other names for them ("America/Fort_Wayne" is Indianapolis's).
 _STATE_ZONES: dict[str, tuple[str, ...]] = {
     "florida": (_EAST, _CENTRAL), "michigan": ("America/Detroit", "America/Menominee"),
-    "indiana": ("America/Indiana/", _CENTRAL), "kentucky": ("America/Kentucky/", _EAST, _CENTRAL),
+    "indiana": ("America/Indiana/", "America/Fort_Wayne", "America/Knox_IN", _CENTRAL),
+    "kentucky": ("America/Kentucky/", "America/Louisville", _EAST, _CENTRAL),
     "tennessee": (_CENTRAL, _EAST), "texas": (_CENTRAL, _MOUNTAIN), "kansas": (_CENTRAL, _MOUNTAIN),
     "nebraska": (_CENTRAL, _MOUNTAIN), "south dakota": (_CENTRAL, _MOUNTAIN),
     "north dakota": (_CENTRAL, "America/North_Dakota/"), "arizona": ("America/Phoenix",),
@@ -209,7 +211,8 @@ _STATE_ZONES: dict[str, tuple[str, ...]] = {
     "America/Juneau", "America/Sitka", "America/Nome", "America/Yakutat", "America/Metlakatla", "America/Adak"),
     "hawaii": ("Pacific/Honolulu",),
     **dict.fromkeys(("california", "washington", "nevada"), (_PACIFIC,)),
-    **dict.fromkeys(("colorado", "montana", "new mexico", "utah", "wyoming"), (_MOUNTAIN,)),
+    **dict.fromkeys(("colorado", "montana", "utah", "wyoming"), (_MOUNTAIN,)),
+    "new mexico": (_MOUNTAIN, "America/Shiprock"),
     **dict.fromkeys(("alabama", "arkansas", "illinois", "iowa", "louisiana", "minnesota", "mississippi", "missouri",
                      "oklahoma", "wisconsin"), (_CENTRAL,)),
 }
