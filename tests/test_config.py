@@ -133,6 +133,9 @@ def test_a_line_no_env_file_can_read_is_named_with_its_file(tars_home, tmp_path)
     proc = subprocess.run([sys.executable, "-m", "tars", "route", "hello"], capture_output=True, text=True,
                           cwd=tmp_path, timeout=60)
     assert proc.returncode == 0 and "python-dotenv" not in proc.stderr and ".env:2: cannot read" in proc.stderr
+    shown = subprocess.run([sys.executable, "-m", "tars", "config"], capture_output=True, text=True, cwd=tmp_path,
+                           timeout=60)
+    assert ".env:2: cannot read this line" in shown.stdout
 
 
 def test_env_example_lists_every_setting_and_is_up_to_date():

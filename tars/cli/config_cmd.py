@@ -64,6 +64,7 @@ def register(app: typer.Typer) -> None:
         width = max(len(what) for what, _, _ in places)
         for what, path, holds in places:
             print(terminal_safe(f"  {what:<{width}}  {path or '(none)'}  — {holds}"))
-        if notice := config.unknown_notice():
-            print()
-            print(terminal_safe(notice))
+        for notice in (config.unknown_notice(), config.ignored_notice(), config.unread_notice()):
+            if notice:
+                print()
+                print(terminal_safe(notice))
