@@ -264,8 +264,9 @@ def test_asked_about_someones_thing_recall_tells_the_facts_about_them(folder):
     reg = registry(folder)
     for fact in ("my name is Sam", "my wife's name is Ana", "my cat is called Tom"):
         run(reg, "memory_remember", text=fact)
-    told = run(reg, "memory_recall", query="cat's name").output["confirmation"]
-    assert told == "From memory: Your cat is called Tom."
+    for query in ("cat's name", "what's my cat's name"):
+        told = run(reg, "memory_recall", query=query).output["confirmation"]
+        assert told == "From memory: Your cat is called Tom.", query
 
 
 def test_forgetting_asks_first_and_is_refused_when_nobody_can_answer(folder):

@@ -265,7 +265,9 @@ class MemoryStore:
             q = _norm(query)
             matched = [it for it in items if _norm(it.text) in wanted or q in _norm(it.text)]
             # "my cat's name": the facts about the cat, not every name kept
-            owner = re.match(r"^(?:my |the )?([a-z][\w-]*)'s\b", query.strip().casefold())
+            asked = query.strip().casefold()
+            owner = re.search(r"\b(?:my|our|the)\s+([a-z][\w-]*)'s\b", asked) or \
+                re.match(r"^(?!(?:what|who|where|when|how|that|it|there|here|let)'s)([a-z][\w-]*)'s\b", asked)
             about = [it for it in matched if owner and re.search(rf"\b{re.escape(owner[1])}\b", it.text.casefold())]
             matched = about or matched
         # no item shares a word with the question ("my favourite drink" beside "you prefer tea"):
