@@ -297,3 +297,15 @@ def test_a_line_break_in_an_answer_stays_one():
     shown = whole("eggs\nmilk\nbread\n\n- a\n- b\n")
     lines = re.sub(r"\x1b\[[0-9;]*m", "", shown).splitlines()
     assert [line.rstrip() for line in lines[:3]] == ["eggs", "milk", "bread"]
+
+
+def test_lists_tables_code_and_quotes_render_as_rich_renders_them():
+    """`chat_markdown` keeps line breaks and changes nothing else: a document whose paragraphs are
+    each one line is byte for byte rich's own render."""
+    from rich.markdown import Markdown
+
+    doc = ("# Title\n\nOne line.\n\n- a\n- b\n  - nested\n\n| x | y |\n|---|---|\n| 1 | 2 |\n\n"
+           "```python\nx = 1\n```\n\n> quoted\n")
+    plain = _console()
+    plain.print(Markdown(doc, hyperlinks=False))
+    assert whole(doc) == _normalise(plain.file.getvalue())
