@@ -357,6 +357,7 @@ def fixed_today(monkeypatch):
     ("The user's son's birthday is february 29", "next birthday Sunday 2027-02-28, in 93 days"),
     ("Ana's birthday is 31/12", "next birthday Thursday 2026-12-31, in 34 days"),
     ("Ana's birthday is 12/31", "next birthday Thursday 2026-12-31, in 34 days"), ("Ana's birthday is 3/4", ""),
+    ("Ana's birthday is 12/12", "next birthday Saturday 2026-12-12, in 15 days"),
     # no day of birth, or no birth at all: nothing to count
     ("The user's son was born in 2015", ""), ("The user's dentist appointment is on december 3", ""),
 ])

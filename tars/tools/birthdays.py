@@ -38,9 +38,9 @@ _YEAR = re.compile(r"\b\d{4}\b")
 def _day(words: str, now: dt.datetime) -> dt.date | None:
     """The one day `words` name and nothing else, or None."""
     text = words.strip().lower()
-    if numbers := re.fullmatch(r"(\d{1,2})[/.](\d{1,2})", text):  # "31/12" or "12/31": a day past 12 says which
+    if numbers := re.fullmatch(r"(\d{1,2})[/.](\d{1,2})", text):  # "31/12", "12/31": a day past 12 says which
         a, b = int(numbers[1]), int(numbers[2])
-        day, month = (a, b) if a > 12 >= b else (b, a) if b > 12 >= a else (0, 0)
+        day, month = (a, b) if a > 12 >= b or a == b else (b, a) if b > 12 >= a else (0, 0)  # 12/12 is either
         return _day(f"{day} {dt.date(2000, month, 1):%B}", now) if day <= 31 and month else None
     try:
         found = date_phrases.find(text, now)
