@@ -267,6 +267,11 @@ def test_asked_about_someones_thing_recall_tells_the_facts_about_them(folder):
     for query in ("cat's name", "what's my cat's name"):
         told = run(reg, "memory_recall", query=query).output["confirmation"]
         assert told == "From memory: Your cat is called Tom.", query
+    # ... and of two favourites, the one asked for
+    for fact in ("my favourite colour is green", "my favourite food is pizza"):
+        run(reg, "memory_remember", text=fact)
+    told = run(reg, "memory_recall", query="what's my favourite food").output["confirmation"]
+    assert told == "From memory: Your favourite food is pizza."
 
 
 def test_forgetting_asks_first_and_is_refused_when_nobody_can_answer(folder):

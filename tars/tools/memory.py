@@ -158,6 +158,29 @@ def _named(items: list[Item], text: str, *, theirs: bool = False) -> Item:
     return _about(items, text, theirs=theirs) if text.strip().lower().startswith("my ") else _find(items, text)
 
 
+_ASKING = frozenset("what whats who where when which how the and you your are was were does did remember know "
+                    "about tell".split())
+
+
+def _closest(found: list[Item], query: str) -> list[Item]:
+    """Of the items a search found, those most about the question: about the thing whose it asks
+    ("my cat's name": the cat's, not every name kept), or holding the most of its words ("my
+    favourite food": not the favourite colour)."""
+    asked = query.strip().casefold()
+    owner = re.search(r"\b(?:my|our|the)\s+([a-z][\w-]*)'s\b", asked) or \
+        re.match(r"^(?!(?:what|who|where|when|how|that|it|there|here|let)'s)([a-z][\w-]*)'s\b", asked)
+    if owner and (about := [it for it in found if re.search(rf"\b{re.escape(owner[1])}\b", it.text.casefold())]):
+        return about
+    words = [w for w in re.findall(r"[a-z]+", asked) if len(w) > 2 and w not in _ASKING]
+
+    def held(item: Item) -> int:
+        text = item.text.casefold()
+        return sum(any(re.search(rf"\b{form}", text) for form in (word, *also_said(word))) for word in words)
+
+    best = max(map(held, found), default=0)
+    return [it for it in found if held(it) == best] if best >= 2 else found
+
+
 def remembered_home(folder: Path) -> str | None:
     """The place memory (in `folder`) says the user lives in, the last one in memory.md (a new fact
     goes to the end of the facts); None when it says none. ("Moved to" is not read: "I moved to
@@ -263,13 +286,7 @@ class MemoryStore:
         if query:
             wanted = {_norm(h.text) for h in self.search_hits(" ".join([query, *also_said(query)]), limit=limit)}
             q = _norm(query)
-            matched = [it for it in items if _norm(it.text) in wanted or q in _norm(it.text)]
-            # "my cat's name": the facts about the cat, not every name kept
-            asked = query.strip().casefold()
-            owner = re.search(r"\b(?:my|our|the)\s+([a-z][\w-]*)'s\b", asked) or \
-                re.match(r"^(?!(?:what|who|where|when|how|that|it|there|here|let)'s)([a-z][\w-]*)'s\b", asked)
-            about = [it for it in matched if owner and re.search(rf"\b{re.escape(owner[1])}\b", it.text.casefold())]
-            matched = about or matched
+            matched = _closest([it for it in items if _norm(it.text) in wanted or q in _norm(it.text)], query)
         # no item shares a word with the question ("my favourite drink" beside "you prefer tea"):
         # every item is shown, so that nothing that answers it in other words is hidden
         shown = (matched or items)[:limit]
