@@ -250,6 +250,14 @@ def test_asked_for_a_birthday_recall_finds_when_the_user_was_born(folder):
     assert "tea" not in told["confirmation"]
 
 
+def test_a_rule_said_as_one_is_kept_among_the_rules(folder):
+    """"remember: rule: always use celsius" had been kept as the fact "Rule: always use celsius"."""
+    reg = registry(folder)
+    done = run(reg, "memory_remember", text="rule: always use celsius").output
+    assert done["kind"] == "rule" and done["text"] == "always use celsius"
+    assert (folder / "memory.md").read_text().split("## Rules")[1].strip() == "- always use celsius"
+
+
 def test_a_fact_kept_in_one_spelling_is_found_asked_in_the_other(folder):
     """"what's my favourite colour?" had found nothing of "my favorite color is red"."""
     reg = registry(folder)

@@ -219,6 +219,8 @@ class MemoryStore:
         if is_question(text):
             raise ToolError(f"{text.strip()!r} is a question, not something to remember: nothing was stored. "
                             "Answer it with memory_recall or memory_search.")
+        if (said := re.match(r"^\s*(rule|pinned|fact)\s*:\s*(?=\S)", text, re.IGNORECASE)) and kind == "fact":
+            kind, text = said[1].lower(), text[said.end():]  # "rule: always use celsius", as /remember reads it
         text = third_person(_clean(text))
         outcome: dict[str, Any] = {}
 
