@@ -74,6 +74,8 @@ def test_memory_note_and_search_commands(env):
     assert "metric" in slash(session, "/search metric")
     assert slash(session, "/memory forget") == "ERROR what should I forget? /memory forget <text>"
     assert "forgot" in slash(session, "/memory forget metric")
+    missing = slash(session, "/memory forget zebra")  # the tools a model is told of are commands here
+    assert missing.startswith("ERROR") and "memory_recall" not in missing and "/memory" in missing
     assert "TARS_SEARCH_URL" in slash(session, "/search web anything")
 
 

@@ -22,11 +22,16 @@ def run_tool(ctx: CommandContext, name: str, **arguments: Any) -> Any:
     if registry.get(name) is None:
         raise CommandError(registry.not_found(name))
     # The user typed the command, so `ask` tools use the session's confirm (or run, if it has none).
-    confirm = getattr(ctx.session, "confirm", None) or (lambda tool, call: True)
+    confirm = ctx.session.confirm or (lambda tool, call: True)
     result = registry.run(ToolCall(name=name, arguments=arguments), confirm=confirm)
-    if result.is_error:
-        raise CommandError(result.text)
+    if result.is_error:  # written for a model: the tools it names are the user's commands here
+        raise CommandError(re.sub(r"\b(?:" + "|".join(_AS_COMMAND) + r")\b", lambda m: _AS_COMMAND[m[0]], result.text))
     return result.output
+
+
+# the tools a tool's error may name, as the commands a user types for them
+_AS_COMMAND = {"memory_recall": "/memory", "memory_search": "/memory", "notes_search": "/search",
+               "note_read": "/note read", "notes_list": "/notes"}
 
 
 def _task_rows(tasks: list[dict]) -> list[tuple[str, ...]]:
