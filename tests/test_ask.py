@@ -236,17 +236,24 @@ def test_json_reports_the_fallback_and_the_key_never_appears(server: OllamaServe
     assert secret[-8:] not in done.stdout
 
 
-def test_on_a_terminal_an_ask_policy_tool_asks_first(server: OllamaServer) -> None:
-    server.script({"tool_calls": [{"name": "todoist_complete_task", "arguments": {"text": "buy milk"}}]},
-                  {"text": "Done."})
+def _asked_on_a_terminal(server: OllamaServer, answer: str) -> tuple[int, list[dict]]:
+    """`tars ask` on a terminal asked to complete a task, answered `answer` at the prompt: its exit
+    status and the tool results the model was sent."""
     child = pexpect.spawn(sys.executable, ["-m", "tars", "ask", "complete buy milk in my todoist"],
                           env=env_for(server, TERM="xterm-256color", **NO_TODOIST), encoding="utf-8", timeout=30)
     child.expect_exact("run todoist_complete_task? [y/N]")
-    child.send("y\r")
+    child.send(answer + "\r")
     child.expect(pexpect.EOF)
     child.close()
-    assert child.exitstatus == 1  # allowed, it ran and failed: nothing answers for Todoist here
-    tool_result = [m for m in server.requests_to("/api/chat")[-1].body["messages"] if m["role"] == "tool"][-1]
+    return child.exitstatus, [m for m in server.requests_to("/api/chat")[-1].body["messages"] if m["role"] == "tool"]
+
+
+def test_on_a_terminal_an_ask_policy_tool_asks_first(server: OllamaServer) -> None:
+    server.script({"tool_calls": [{"name": "todoist_complete_task", "arguments": {"text": "buy milk"}}]},
+                  {"text": "Done."})
+    exit_status, tool_results = _asked_on_a_terminal(server, "y")
+    assert exit_status == 1  # allowed, it ran and failed: nothing answers for Todoist here
+    tool_result = tool_results[-1]
     assert "needs confirmation" not in tool_result["content"]
     assert "declined" not in tool_result["content"]
     assert "cannot reach Todoist" in tool_result["content"]  # it really ran (and nothing answers here)
@@ -255,14 +262,8 @@ def test_on_a_terminal_an_ask_policy_tool_asks_first(server: OllamaServer) -> No
 def test_a_call_the_user_declines_is_no_failure(server: OllamaServer) -> None:
     call = {"tool_calls": [{"name": "todoist_complete_task", "arguments": {"text": "buy milk"}}]}
     server.script(call, call, {"text": "Left it as it is."})  # asked again: the repeat is no new failure
-    child = pexpect.spawn(sys.executable, ["-m", "tars", "ask", "complete buy milk in my todoist"],
-                          env=env_for(server, TERM="xterm-256color", **NO_TODOIST), encoding="utf-8", timeout=30)
-    child.expect_exact("run todoist_complete_task? [y/N]")
-    child.send("n\r")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
-    declined, repeated = [m for m in server.requests_to("/api/chat")[-1].body["messages"] if m["role"] == "tool"]
+    exit_status, (declined, repeated) = _asked_on_a_terminal(server, "n")
+    assert exit_status == 0
     assert "the user declined todoist_complete_task" in declined["content"]
     assert "already failed" in repeated["content"]
 
