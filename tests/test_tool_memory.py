@@ -237,7 +237,7 @@ def test_a_correction_or_a_fact_taken_back_replaces_the_old_one(folder):
     assert "12 March" not in text and "- The user is allergic to peanuts" not in text
     # "forget my sister" is about her things too
     assert run(reg, "memory_forget", text="my sister").output["text"] == \
-        "The user's sister's birthday is actually 13 March"
+        "The user's sister's birthday is 13 March"
 
 
 def test_asked_for_a_birthday_recall_finds_when_the_user_was_born(folder):

@@ -221,7 +221,8 @@ class MemoryStore:
                             "Answer it with memory_recall or memory_search.")
         if (said := re.match(r"^\s*(rule|pinned|fact)\s*:\s*(?=\S)", text, re.IGNORECASE)) and kind == "fact":
             kind, text = said[1].lower(), text[said.end():]  # "rule: always use celsius", as /remember reads it
-        text = third_person(_clean(text))
+        # a correction is kept as the fact it corrects to: "… is actually 13 March" is "… is 13 March"
+        text = re.sub(r"\b(is|are|was|were) (?:actually|really) ", r"\1 ", third_person(_clean(text)), count=1)
         outcome: dict[str, Any] = {}
 
         def change(lines: list[str]) -> list[str]:
