@@ -177,13 +177,13 @@ def test_rounding_said_after_the_arithmetic_and_the_square_of_a_number():
 
 def test_an_amount_of_money_is_also_told_in_cents():
     assert calculate("15% tip on $84.50")["confirmation"] == "15% of 84.50 = 12.675 (about $12.68)"
-    assert calculate("€1000 / 3")["confirmation"] == "1000 / 3 = 333.333333333333 (about €333.33)"
+    assert calculate("€1000 / 3")["confirmation"] == "1000 / 3 ≈ 333.333333333333 (about €333.33)"
     assert calculate("$10 * 3")["confirmation"] == "10 × 3 = 30"  # whole cents already
-    assert calculate("1000 / 3")["confirmation"] == "1000 / 3 = 333.333333333333"  # no money named
+    assert calculate("1000 / 3")["confirmation"] == "1000 / 3 ≈ 333.333333333333"  # no money named
     # money named in words is the same amount, told in cents in the same words
     assert calculate("15% tip on 64.30 dollars")["confirmation"] == "15% of 64.30 = 9.645 (about 9.65 dollars)"
     assert calculate("split 100 euros between 3 people")["confirmation"] == (
-        "100 / 3 = 33.3333333333333 (about 33.33 euros)")
+        "100 / 3 ≈ 33.3333333333333 (about 33.33 euros)")
     assert calculate("10% off 80 bucks")["result"] == 72
     assert calculate("1 dollar / 3")["confirmation"].endswith("(about 0.33 dollars)")
     # no exchange rates: two currencies are not added as if they were one
@@ -514,6 +514,13 @@ def test_the_conversion_a_message_states(message, args):
     assert conversion_asked(message) == args
     if args:
         assert "result" in convert_units(**args)
+
+
+def test_a_value_cut_to_the_digits_shown_is_told_as_about_it():
+    """"1e15 / 3 = 333,333,333,333,333" had claimed an exact value."""
+    assert calculate("1e15 / 3")["confirmation"] == "1e15 / 3 ≈ 333,333,333,333,333"
+    assert calculate("0.1 + 0.2")["confirmation"] == "0.1 + 0.2 = 0.3"
+    assert calculate("1 / 4")["confirmation"] == "1 / 4 = 0.25"
 
 
 def test_a_share_of_a_share_is_told_as_a_percentage_too():

@@ -12,6 +12,7 @@ import ast
 import re
 from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 from typing import Any
 
 from tars.currencies import MONEY_WORD, money_named
@@ -223,8 +224,12 @@ def calculate(expression: str) -> dict[str, Any]:
     if len(shown) > 200 and (many := re.fullmatch(r"(sum|average|mean|max|min)\((.*)\)", shown)):
         shown = f"{many[1]} of {many[2].count(',') + 1:,} numbers"  # a column piped in, not retold
     number = f"{value:,}" if 10_000 <= abs(value) and (isinstance(value, int) or abs(value) < 1e15) else str(value)
-    confirmation = f"{shown} = {number}"
-    if "pct(" in (plain := normalise(arithmetic)) and not re.search(r"\d", re.sub(r"pct\([^)]*\)", "", plain)):
+    plain = normalise(arithmetic)
+    # a value rounded to the digits shown is "about" it: 1e15 / 3 is not 333,333,333,333,333 exactly
+    exact = exact_fraction(plain) if "pct(" not in plain and isinstance(value, float | int) else None
+    cut = exact is not None and Fraction(Decimal(repr(value))) != exact
+    confirmation = f"{shown} {'≈' if cut else '='} {number}"
+    if "pct(" in plain and not re.search(r"\d", re.sub(r"pct\([^)]*\)", "", plain)):
         confirmation += f" ({tidy(float(value) * 100)}%)"  # a share of a share is a share: "10% of 20%" is 2%
     if money and isinstance(value, float) and round(value, 2) != value:  # an amount of money is paid in cents
         cents = Decimal(str(value)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
