@@ -64,7 +64,7 @@ def wrong_sums(text: str) -> list[tuple[str, str, str]]:
                 or re.search(r"\b(?:binary|base \d+|hex|octal|mod(?:ulo)? \d+)\b", window, re.IGNORECASE):
             continue
         value = _value(written)
-        if value is None or any(_agrees(*reading) for reading in _readings(written, said)):
+        if value is None or any(_agrees(*reading) for reading in _readings(written, said, value)):
             continue
         found.append((written, said, _shown(value)))
     return found
@@ -79,10 +79,10 @@ def _value(written: str) -> float | None:
     return value if math.isfinite(value) else None
 
 
-def _readings(written: str, said: str) -> list[tuple[float | None, str]]:
-    """(a value of the sum, the value said) as it may be meant: as written; with a leading minus
-    taken into the power; with dots between thousands."""
-    readings = [(_value(written), said)]
+def _readings(written: str, said: str, value: float) -> list[tuple[float | None, str]]:
+    """(a value of the sum, the value said) as it may be meant: as written (`value`); with a leading
+    minus taken into the power; with dots between thousands."""
+    readings: list[tuple[float | None, str]] = [(value, said)]
     if _NEGATIVE_POWER.match(written):
         readings.append((_value(_NEGATIVE_POWER.sub(r"(-\1)\2", written, count=1)), said))
     if _DOTTED.search(written) or _DOTTED.fullmatch(said):
