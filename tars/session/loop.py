@@ -41,7 +41,7 @@ from tars.session.repeats import RepeatGuard
 from tars.session.turn import Turn
 from tars.tokens import estimate_tokens
 from tars.tool_hints import ToolHints
-from tars.tools.base import Tool, not_offered
+from tars.tools.base import Tool, ToolResult, not_offered
 from tars.usage import billing_of
 
 if TYPE_CHECKING:
@@ -155,9 +155,14 @@ def _refuse_not_offered(session: Session, calls: tuple[ToolCall, ...],
         if _is_offered(session, call, tools):
             offered.append(call)
         else:
-            refusal = not_offered(call.name, [t.name for t in tools])
-            yield ToolResultEvent(result=session.tool_call_result(call, refusal, is_error=True, skipped=True))
+            yield ToolResultEvent(result=_refused(session, call, tools))
     return offered
+
+
+def _refused(session: Session, call: ToolCall, tools: list[Tool]) -> ToolResult:
+    """The error result of a call to a tool not offered this round: it never ran (no failure of a tool)."""
+    return session.tool_call_result(call, not_offered(call.name, [t.name for t in tools]), is_error=True,
+                                    skipped=True)
 
 
 def _ended(reply: Reply, turn: Turn) -> Iterator[Notice]:
@@ -188,8 +193,7 @@ def _run_calls(session: Session, calls: tuple[ToolCall, ...], tools: list[Tool],
                 repeats += 1
                 result = session.tool_call_result(call, answer, is_error=True, skipped=True)
             elif not _is_offered(session, call, tools):
-                result = session.tool_call_result(call, not_offered(call.name, [t.name for t in tools]), is_error=True,
-                                                  skipped=True)
+                result = _refused(session, call, tools)
                 guard.remember(call, failed=True)
             else:
                 result = session.tools.run(call, confirm=session.confirm)
