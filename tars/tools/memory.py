@@ -177,8 +177,9 @@ def _closest(found: list[Item], query: str) -> list[Item]:
         text = item.text.casefold()
         return sum(any(re.search(rf"\b{form}", text) for form in (word, *also_said(word))) for word in words)
 
-    best = max(map(held, found), default=0)
-    return [it for it in found if held(it) == best] if best >= 2 else found
+    counts = [held(item) for item in found]
+    best = max(counts, default=0)
+    return [it for it, count in zip(found, counts, strict=True) if count == best] if best >= 2 else found
 
 
 def remembered_home(folder: Path) -> str | None:

@@ -288,7 +288,6 @@ class Vault:
         return {"query": query, "count": len(hits), "results": results, "confirmation": _found(query, results)}
 
 
-# a list line's marker: "- ", "* ", "1. ", "- [ ] "
 def _squeezed(name: str) -> str:
     """A note name without case, spaces, hyphens or underscores: how two spellings of one name meet."""
     return re.sub(r"[\s_\u2010-\u2015-]+", "", name).casefold()
