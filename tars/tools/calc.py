@@ -213,9 +213,10 @@ def calculate(expression: str) -> dict[str, Any]:
             raise CalcError(f"tars checks whether a number is prime up to {_PRIME_LIMIT:,}")
         return {"expression": f"is {n} prime", "result": n, "prime": is_prime(n), "confirmation": prime_told(n)}
     value = evaluate(arithmetic)
-    shown = _shown(normalise(arithmetic))
+    plain = normalise(arithmetic)
+    shown = _shown(plain)
     if asked.kind == "fraction":
-        fraction = fraction_told(exact_fraction(normalise(arithmetic)), value)
+        fraction = fraction_told(exact_fraction(plain), value)
         if fraction is None:
             raise CalcError(f"{value} is too large or too small to write as a fraction")
         return {"expression": shown, "result": value, "fraction": fraction[2:], "confirmation": f"{shown} {fraction}"}
@@ -224,9 +225,8 @@ def calculate(expression: str) -> dict[str, Any]:
     if len(shown) > 200 and (many := re.fullmatch(r"(sum|average|mean|max|min)\((.*)\)", shown)):
         shown = f"{many[1]} of {many[2].count(',') + 1:,} numbers"  # a column piped in, not retold
     number = f"{value:,}" if 10_000 <= abs(value) and (isinstance(value, int) or abs(value) < 1e15) else str(value)
-    plain = normalise(arithmetic)
     # a value rounded to the digits shown is "about" it: 1e15 / 3 is not 333,333,333,333,333 exactly
-    exact = exact_fraction(plain) if "pct(" not in plain and isinstance(value, float | int) else None
+    exact = exact_fraction(plain) if "pct(" not in plain else None
     cut = exact is not None and Fraction(Decimal(repr(value))) != exact
     confirmation = f"{shown} {'≈' if cut else '='} {number}"
     if "pct(" in plain and not re.search(r"\d", re.sub(r"pct\([^)]*\)", "", plain)):
