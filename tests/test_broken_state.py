@@ -96,6 +96,25 @@ def test_chat_starts_with_a_corrupt_sessions_db_and_an_unreadable_history(tars_h
     store.close()
 
 
+def test_a_sessions_db_damaged_deep_inside_is_moved_aside_when_history_is_listed(tars_home: Path):
+    from tars.messages import Message
+    from tars.repl.store import ConversationStore
+
+    db = tars_home / "data" / "sessions.db"
+    store = ConversationStore(db)
+    for n in range(40):  # enough pages that the damage lands past the header and the schema
+        store.save(store.create(name=f"talk {n}"), [Message(role="user", content="hello " * 300)])
+    store.close()
+    with db.open("r+b") as raw:
+        raw.seek(8192)
+        raw.write(b"\x07" * 2000)
+    done = _run("history", "list", env={"TARS_MODEL_REMOTE": "none"})
+    assert done.returncode == 0, done.stderr
+    assert "unexpected" not in done.stderr and "Traceback" not in done.stderr
+    _one_notice(done.stderr, db)
+    assert len(_aside(db)) == 1
+
+
 def test_a_corrupt_mcp_tool_cache_is_moved_aside(tars_home: Path, capsys):
     from tars.mcp.cache import read_cache, store_tools
 

@@ -119,7 +119,12 @@ class ConversationStore:
             db.execute("PRAGMA foreign_keys=ON")
             db.executescript(_SCHEMA)
             _add_attachments_column(db)
-            db.execute("SELECT count(*) FROM conversations").fetchone()
+            # a damaged page deep in the file fails only the query that reads it: check every page
+            # once (milliseconds for a file of conversations) so it is moved aside now, not mid-answer
+            problem = db.execute("PRAGMA quick_check(1)").fetchone()
+            if problem is None or problem[0] != "ok":
+                said = " ".join(str(problem[0] if problem else "no answer").replace("*** in database main ***", "").split())
+                raise sqlite3.DatabaseError(f"damaged: {said[:120]}")
         except sqlite3.DatabaseError:
             db.close()
             raise
