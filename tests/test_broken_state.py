@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import subprocess
 import sys
 import time
@@ -137,6 +138,7 @@ def test_a_corrupt_search_index_is_moved_aside_and_rebuilt(tars_home: Path):
     assert "Biscuit" in done.stdout
     _one_notice(done.stderr, index)
     assert len(_aside(index)) == 1
+    assert stat.S_IMODE(index.stat().st_mode) == 0o600  # it holds the text of notes and memory
 
 
 def test_a_corrupt_trust_list_is_moved_aside_and_the_folder_can_be_trusted_again(tars_home: Path, tmp_path: Path):

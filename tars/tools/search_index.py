@@ -8,6 +8,7 @@ The index is a cache (default in the cache dir): deleting it loses nothing.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import sqlite3
@@ -119,6 +120,9 @@ class SearchIndex:
 
     def _open(self) -> sqlite3.Connection:
         self.db_path.parent.mkdir(parents=True, exist_ok=True)
+        self.db_path.touch(mode=0o600, exist_ok=True)  # it holds the text of notes and memory: private,
+        with contextlib.suppress(OSError):  # ... one made by an older tars too
+            os.chmod(self.db_path, 0o600)
         conn = sqlite3.connect(self.db_path, timeout=10, check_same_thread=False, isolation_level=None)
         try:
             self._prepare(conn)
