@@ -183,6 +183,27 @@ def test_near_but_different_items_are_both_kept(folder):
         "already remembered"
 
 
+def test_the_same_words_in_another_order_are_another_fact(folder):
+    reg = registry(folder)
+    run(reg, "memory_remember", text="my flight goes from Lisbon to Paris")
+    assert run(reg, "memory_remember", text="my flight goes from Paris to Lisbon").output["status"] == "remembered"
+    run(reg, "memory_remember", text="Ben is older than Anna")
+    assert run(reg, "memory_remember", text="Anna is older than Ben").output["status"] == "remembered"
+
+
+def test_a_near_spelling_names_an_item_but_another_word_does_not(folder):
+    reg = registry(folder)
+    run(reg, "memory_remember", text="I live in Braga")
+    run(reg, "memory_remember", text="my dentist is Dr. Lee")
+    before = (folder / "memory.md").read_text()
+    wrong_place = run(reg, "memory_forget", text="I live in Lisbon")
+    assert wrong_place.is_error and "no memory matches" in wrong_place.text
+    wrong_role = run(reg, "memory_update", old="The user doctor is Dr. Lee", new="my doctor is Dr. Kim")
+    assert wrong_role.is_error and "no memory matches" in wrong_role.text
+    assert (folder / "memory.md").read_text() == before
+    assert run(reg, "memory_forget", text="The user lives in Bragga").output["text"] == "The user lives in Braga"
+
+
 def test_a_new_value_of_something_remembered_replaces_the_old_one(folder):
     """"my dentist is Dr. Patel" after "my dentist is Dr. Lee": recall had told both as true."""
     reg = registry(folder)

@@ -48,10 +48,11 @@ _FILLER = frozenset("a an the that is are was my i".split())
 
 
 def _same(a: str, b: str) -> bool:
-    """Duplicates: the same words up to case, punctuation, order and filler ("the", "my", ...).
-    Not fuzzy: "meeting at 3pm" and "meeting at 4pm" are different memories."""
+    """Duplicates: the same words in the same order, up to case, punctuation and filler ("the", "my",
+    ...). Not fuzzy: "meeting at 3pm" and "meeting at 4pm" are different memories, and so are
+    "Ben is older than Anna" and "Anna is older than Ben"."""
     wa, wb = _norm(a).split(), _norm(b).split()
-    return wa == wb or sorted(w for w in wa if w not in _FILLER) == sorted(w for w in wb if w not in _FILLER)
+    return wa == wb or [w for w in wa if w not in _FILLER] == [w for w in wb if w not in _FILLER]
 
 
 def _said(what: str, text: str, sep: str = ": ") -> str:
@@ -125,7 +126,8 @@ def _find_as_written(items: list[Item], query: str) -> Item:
     pool = contained or items
     scored = sorted(((difflib.SequenceMatcher(None, q, _norm(it.text)).ratio(), it) for it in pool),
                     key=lambda p: -p[0])
-    if not contained and scored and scored[0][0] >= 0.75 and (len(scored) == 1 or scored[0][0] - scored[1][0] >= 0.1):
+    if not contained and scored and scored[0][0] >= 0.75 and (len(scored) == 1 or scored[0][0] - scored[1][0] >= 0.1) \
+            and _respelled(q, _norm(scored[0][1].text)):
         return scored[0][1]
     candidates = [it.text for score, it in scored[:5] if contained or score >= 0.4]
     listed = "; ".join(f"{n}) {c}" for n, c in enumerate(candidates, 1))
@@ -134,6 +136,14 @@ def _find_as_written(items: list[Item], query: str) -> Item:
                                                          if candidates else "; use memory_recall to list what is "
                                                          "remembered"))
     raise ToolError(f"several memories could match {query!r}: {listed}. Quote the one you mean exactly.")
+
+
+def _respelled(query: str, text: str) -> bool:
+    """Whether each word of `query` is in `text` or spelled close to one of its words: a near match
+    by letters alone would take "I live in Lisbon" for "lives in Braga", "doctor" for "dentist"."""
+    said = text.split()
+    return all(word in said or difflib.get_close_matches(word, said, n=1, cutoff=0.8) for word in query.split()
+               if word not in _FILLER)
 
 
 def _about(items: list[Item], subject: str, *, theirs: bool = False) -> Item:
