@@ -372,6 +372,20 @@ def test_a_day_named_from_today_is_stored_with_its_date(folder):
         "Mum visits every monday"  # a habit, not a day
 
 
+@pytest.mark.parametrize("said,kept", [
+    ("my passport expires next year", "The user's passport expires next year"),  # a year, not 1 January
+    ("my sister is visiting next month", "The user's sister is visiting next month"),
+    ("my last day at work was friday", "The user's last day at work was friday"),  # past: not next friday
+])
+def test_a_span_or_a_past_day_gets_no_date_made_up(folder, fixed_today, said, kept):
+    assert run(registry(folder), "memory_remember", text=said).output["text"] == kept
+
+
+def test_a_past_day_named_as_past_gets_its_date(folder, fixed_today):
+    stored = run(registry(folder), "memory_remember", text="I started yoga last monday").output
+    assert stored["text"] == "The user started yoga last monday (Monday 23 November 2026)"
+
+
 @pytest.fixture
 def fixed_today(monkeypatch):
     import datetime as dt

@@ -75,15 +75,24 @@ _FROM_TODAY = re.compile(rf"\b(?:today|tonight|tomorrow|yesterday|next|this|last
                          rf"{when.WEEKDAY})\b", re.IGNORECASE)
 
 
+# ... but "next month" or "this year" names no one day, and a day told in the past tense ("my last
+# day was friday") is not the next one of that name
+_NO_ONE_DAY = re.compile(r"^(?:next|this|last|coming)\s+(?:year|month|week|weekend)$", re.IGNORECASE)
+_PAST = re.compile(r"\b(?:was|were|had|did|went|came|left|ended|finished|started|began|happened)\b", re.IGNORECASE)
+
+
 def _dated(text: str) -> str:
     """A fact with each day named from today given its date too, so it stays true after that day:
     "The user's exam is tomorrow" -> "The user's exam is tomorrow (Thursday 26 November 2026)"."""
     now = dates.now()
     for phrase, said in reversed(date_phrases.find(text, now)):
         at = text.find(phrase)
-        if _FROM_TODAY.search(phrase) and f"{said.date:%Y}" not in text \
-                and not re.search(r"\b(?:every|each)\s+$", text[:at], re.IGNORECASE):  # "every monday" is no day
-            text = f"{text[:at + len(phrase)]} ({said.date:%A %-d %B %Y}){text[at + len(phrase):]}"
+        if not _FROM_TODAY.search(phrase) or f"{said.date:%Y}" in text or _NO_ONE_DAY.match(phrase) \
+                or re.search(r"\b(?:every|each)\s+$", text[:at], re.IGNORECASE):  # "every monday" is no day
+            continue
+        if said.date > now.date() and _PAST.search(text[:at]):
+            continue
+        text = f"{text[:at + len(phrase)]} ({said.date:%A %-d %B %Y}){text[at + len(phrase):]}"
     return text
 
 
