@@ -552,3 +552,20 @@ def test_dont_remember_that_forgets_what_was_just_remembered_and_asks_when_nothi
     assert chat.send("don't remember that").text == ("That replaced an earlier memory (“Your favourite colour is "
                                                       "blue”). Which should I keep: the earlier one, the new one, or "
                                                       "neither?")
+
+
+@pytest.mark.parametrize("said,thing", [("remember my wifi password", "your wifi password"),
+                                        ("don't forget my wife's birthday", "your wife's birthday")])
+def test_a_thing_named_with_nothing_said_of_it_is_asked_about_not_stored(folder, tmp_path, said, thing):
+    """"remember my wifi password" had been kept as the fact "Your wifi password.", then recalled as an answer."""
+    env = dict(os.environ, TARS_MODEL_DEFAULT="openai:none", TARS_OPENAI_BASE_URL="http://127.0.0.1:9/v1",
+               TARS_TOOL_MODE="pipeline", TARS_MEMORY_DIR=str(folder), TARS_DATA_DIR=str(tmp_path / "data"),
+               TARS_CONFIG_DIR=str(tmp_path / "config"))
+    done = subprocess.run([sys.executable, "-m", "tars", "ask", said], capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL, timeout=60, env=env, cwd=tmp_path)
+    assert done.returncode == 0 and done.stdout.strip() == f"What should I remember about {thing}?", done.stderr
+    memory = folder / "memory.md"
+    assert not memory.exists() or thing.split()[-1] not in memory.read_text()
+    refused = run(registry(folder), "memory_remember", text=said.split(" ", 1)[1].removeprefix("forget "))
+    assert refused.is_error and "nothing was stored" in refused.text
+    assert run(registry(folder), "memory_remember", text="my cat Tom").output["status"] == "remembered"

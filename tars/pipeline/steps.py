@@ -173,10 +173,10 @@ def execute(provider: Any, messages: Sequence[Message], tool: Tool, grounds: Gro
     """Ask for `tool`'s arguments and validate them; on failure, one retry that shows the error.
     Valid arguments are then checked against the conversation (`grounding`)."""
     previous = _last_result(messages, followed(tool.name))
-    if (stated := _stated_args(tool, messages, previous)) is not None:
-        return Arguments(tool.name, stated, json_valid=True, schema_valid=True)
     if (question := unreferred(tool.name, request_of(latest_user_text(messages)), previous)) is not None:
         return Arguments(tool.name, {}, json_valid=True, schema_valid=False, question=question)
+    if (stated := _stated_args(tool, messages, previous)) is not None:
+        return Arguments(tool.name, stated, json_valid=True, schema_valid=True)
     grounds = grounds or Grounds()
     now = grounds.moment()
     request = [Message(role="user", content=prompts.request_text(messages))]

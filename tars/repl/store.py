@@ -123,7 +123,8 @@ class ConversationStore:
             # once (milliseconds for a file of conversations) so it is moved aside now, not mid-answer
             problem = db.execute("PRAGMA quick_check(1)").fetchone()
             if problem is None or problem[0] != "ok":
-                said = " ".join(str(problem[0] if problem else "no answer").replace("*** in database main ***", "").split())
+                said = str(problem[0] if problem else "no answer").replace("*** in database main ***", "")
+                said = " ".join(said.split())
                 raise sqlite3.DatabaseError(f"damaged: {said[:120]}")
         except sqlite3.DatabaseError:
             db.close()

@@ -270,3 +270,4 @@ def replaces(new: str, old: str) -> bool:
         return True
     # a titled person in a role one has one of ("dentist"), not a neighbour or a client
     return bool(_TITLED.match(value) and _TITLED.match(was)) and _subject(said).split()[-1] not in _SEVERAL
+

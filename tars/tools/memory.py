@@ -19,7 +19,14 @@ from tars.atomic import LOCK_NAME, update_file
 from tars.errors import ToolError
 from tars.tools import date_phrases, dates, when
 from tars.tools.birthdays import counted
-from tars.tools.fact_wording import also_said, home_of, is_question, replaces, second_person, third_person
+from tars.tools.fact_wording import (
+    also_said,
+    home_of,
+    is_question,
+    replaces,
+    second_person,
+    third_person,
+)
 from tars.tools.memory_file import (
     TEMPLATE,
     Item,
@@ -29,6 +36,7 @@ from tars.tools.memory_file import (
     parse,
     replaced,
 )
+from tars.tools.memory_requests import bare_thing
 from tars.tools.search_index import SearchIndex
 
 __all__ = ["MemoryStore", "MEMORY_RECALL", "remembered_home", "rules_only"]
@@ -243,6 +251,9 @@ class MemoryStore:
             kind, text = said[1].lower(), text[said.end():]  # "rule: always use celsius", as /remember reads it
         # a correction is kept as the fact it corrects to: "… is actually 13 March" is "… is 13 March"
         text = re.sub(r"\b(is|are|was|were) (?:actually|really) ", r"\1 ", third_person(_clean(text)), count=1)
+        if kind == "fact" and (thing := bare_thing(text)):
+            raise ToolError(f"{thing!r} names something to remember but says nothing of it: nothing was stored. "
+                            f"Ask the user what to remember about {thing}.")
         outcome: dict[str, Any] = {}
 
         def change(lines: list[str]) -> list[str]:

@@ -13,10 +13,11 @@ import re
 from typing import Any
 
 from tars.tools.birthdays import birthday_of
-from tars.tools.fact_wording import is_question, sentences, statement
+from tars.tools.fact_wording import is_question, sentences, statement, third_person
 
 __all__ = ["CHANGED", "FACT_STATED", "MEMORY_FORGET", "MEMORY_REMEMBER", "MEMORY_UPDATE", "OWN", "ROLES",
-           "TAKEN_BACK", "UPDATE_STATED", "forget_asked", "recall_asked", "remember_asked", "update_asked"]
+           "TAKEN_BACK", "UPDATE_STATED", "bare_thing", "forget_asked", "recall_asked", "remember_asked",
+           "update_asked"]
 
 MEMORY_REMEMBER, MEMORY_UPDATE, MEMORY_FORGET = "memory_remember", "memory_update", "memory_forget"  # tools
 
@@ -27,6 +28,16 @@ OWN = (r"(?:name|wife|husband|partner|spouse|son|daughter|kids?|children|dog|cat
         r"car|boss|mom|mum|dad|mother|father|sister|brother|grand(?:ma|pa|mother|father)|aunt|uncle|cousin|niece|"
         r"nephew|friend|best friend|neighbou?r|doctor|dentist|wifi(?: password)?|locker|parking spot|"
         r"[\w-]+'s (?:name|birthday|number|address|email|age|job))")
+
+# one of them with nothing said of it ("my wifi password", "my wife's birthday")
+_BARE_THING = re.compile(rf"(?i:the user's|my|our) (?P<thing>{OWN})")
+
+
+def bare_thing(fact: str) -> str | None:
+    """What a fact to keep is about when it only names one of the user's things ("my wifi password"
+    -> "your wifi password"); None for a fact that says something of it ("my cat Tom")."""
+    match = _BARE_THING.fullmatch(third_person(" ".join(fact.split()).rstrip(".!")))
+    return f"your {match['thing']}" if match else None
 
 
 # what a question about the user's own things asks about: "what do you remember about my cat?",

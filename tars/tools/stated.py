@@ -28,6 +28,7 @@ from tars.tools.memory_requests import (
     MEMORY_REMEMBER,
     MEMORY_UPDATE,
     TAKEN_BACK,
+    bare_thing,
     forget_asked,
     recall_asked,
     remember_asked,
@@ -70,7 +71,10 @@ def _takes_back(tool_name: str, message: str) -> bool:
 
 def unreferred(tool_name: str, message: str, previous: dict[str, Any] | None) -> str | None:
     """The question to ask when `message` points back at what is not there ("don't remember that"
-    with nothing remembered just before), or at a change tars will not undo alone; or None."""
+    with nothing remembered just before), or at a change tars will not undo alone, or names a thing
+    to remember and says nothing of it ("remember my wifi password"); or None."""
+    if tool_name == MEMORY_REMEMBER and (fact := remember_asked(message)) and (thing := bare_thing(fact["text"])):
+        return f"What should I remember about {thing}?"  # "remember my wifi password": not what it is
     if not _takes_back(tool_name, message):
         return None
     if previous is None:
