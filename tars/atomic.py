@@ -99,15 +99,22 @@ def locked(lock_path: Path) -> Iterator[None]:
         os.close(fd)
 
 
-def update_file(path: Path, change: Callable[[str], str], *, lock_path: Path) -> str:
+def update_file(path: Path, change: Callable[[str], str], *, lock_path: Path, fallback: str | None = None) -> str:
     """Read `path` ('' if missing), apply `change`, write the result atomically, all under the lock.
-    Line ends reach `change` as they are in the file: a Windows-edited note keeps its CRLF."""
+    Line ends reach `change` as they are in the file: a Windows-edited note keeps its CRLF. A file
+    that is not UTF-8 raises UnicodeDecodeError, or with `fallback` is read in that encoding (and
+    written back as UTF-8)."""
     with locked(lock_path):
         try:
-            with path.open(encoding="utf-8", newline="") as fh:
-                old = fh.read()
+            raw = path.read_bytes()
         except FileNotFoundError:
-            old = ""
+            raw = b""
+        try:
+            old = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            if fallback is None:
+                raise
+            old = raw.decode(fallback, errors="replace")
         new = change(old)
         if new != old:
             atomic_write(path, new)

@@ -569,3 +569,25 @@ def test_a_thing_named_with_nothing_said_of_it_is_asked_about_not_stored(folder,
     refused = run(registry(folder), "memory_remember", text=said.split(" ", 1)[1].removeprefix("forget "))
     assert refused.is_error and "nothing was stored" in refused.text
     assert run(registry(folder), "memory_remember", text="my cat Tom").output["status"] == "remembered"
+
+
+def test_a_memory_file_saved_in_the_windows_encoding_is_read_and_kept(folder):
+    folder.mkdir()
+    (folder / "memory.md").write_bytes("## Facts\n- my café is called Blue\n- my cat is called Tom\n".encode("cp1252"))
+    reg = registry(folder)
+    assert [it["text"] for it in run(reg, "memory_recall", query="cat").output["items"]] == ["my cat is called Tom"]
+    assert run(reg, "memory_remember", text="my dog is called Rex").output["status"] == "remembered"
+    text = (folder / "memory.md").read_text(encoding="utf-8")  # written back as UTF-8, nothing lost
+    assert "my café is called Blue" in text and "dog is called Rex" in text
+
+
+@pytest.mark.parametrize("setting", ["TARS_MEMORY_DIR", "TARS_NOTES_DIR"])
+def test_a_memory_or_notes_folder_that_is_a_file_is_a_configuration_error(tmp_path, setting):
+    a_file = tmp_path / "not-a-folder"
+    a_file.write_text("x")
+    env = dict(os.environ, TARS_MODEL_DEFAULT="openai:none", TARS_OPENAI_BASE_URL="http://127.0.0.1:9/v1",
+               TARS_DATA_DIR=str(tmp_path / "data"), TARS_CONFIG_DIR=str(tmp_path / "config"), **{setting: str(a_file)})
+    done = subprocess.run([sys.executable, "-m", "tars", "ask", "what is my dog called?"], capture_output=True,
+                          text=True, stdin=subprocess.DEVNULL, timeout=60, env=env, cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.strip() == f"tars: {setting}: {a_file} is a file, not a folder; point {setting} at a folder"

@@ -30,7 +30,16 @@ def memory_folder(config: Any) -> Path:
     """Where memory.md is: TARS_MEMORY_DIR, else the data dir's memory folder."""
     from tars.config import data_dir
 
-    return Path(config.memory_dir) if config.memory_dir else data_dir() / "memory"
+    return _folder("TARS_MEMORY_DIR", Path(config.memory_dir)) if config.memory_dir else data_dir() / "memory"
+
+
+def _folder(setting: str, path: Path) -> Path:
+    """A folder the user configured; a file there is a configuration error, said before any tool runs."""
+    if path.exists() and not path.is_dir():
+        from tars.errors import ConfigError
+
+        raise ConfigError(f"{setting}: {path} is a file, not a folder; point {setting} at a folder")
+    return path
 
 
 def memory_store(config: Any, index: SearchIndex | None = None):
@@ -42,7 +51,8 @@ def memory_store(config: Any, index: SearchIndex | None = None):
 def vault(config: Any, index: SearchIndex | None = None):
     from tars.tools.notes import Vault
 
-    return Vault(config.notes_dir, index or _index(), daily_folder=config.daily_folder,
+    folder = config.notes_dir and _folder("TARS_NOTES_DIR", Path(config.notes_dir))
+    return Vault(folder, index or _index(), daily_folder=config.daily_folder,
                  daily_format=config.daily_format)
 
 

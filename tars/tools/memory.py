@@ -209,12 +209,24 @@ def _closest(found: list[Item], query: str) -> list[Item]:
     return [it for it, count in zip(found, counts, strict=True) if count == best] if best >= 2 else found
 
 
+# memory.md is the user's to edit: one saved by an editor in the Windows encoding is read as that
+# (and written back as UTF-8 at the next change), not refused
+_EDITOR_ENCODING = "cp1252"
+
+
+def _decoded(raw: bytes) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode(_EDITOR_ENCODING, errors="replace")
+
+
 def remembered_home(folder: Path) -> str | None:
     """The place memory (in `folder`) says the user lives in, the last one in memory.md (a new fact
     goes to the end of the facts); None when it says none. ("Moved to" is not read: "I moved to
     Linux" is no home.)"""
     try:
-        items = parse((folder / "memory.md").read_text(encoding="utf-8", errors="replace"))
+        items = parse(_decoded((folder / "memory.md").read_bytes()))
     except OSError:
         return None
     homes = [home for it in items if it.kind in ("fact", "pinned") and (home := home_of(it.text))]
@@ -235,11 +247,11 @@ class MemoryStore:
         def apply(old: str) -> str:
             return joined(change((old or TEMPLATE).splitlines()))
 
-        update_file(self.file, apply, lock_path=self.folder / LOCK_NAME)
+        update_file(self.file, apply, lock_path=self.folder / LOCK_NAME, fallback=_EDITOR_ENCODING)
 
     def items(self) -> list[Item]:
         try:
-            return parse(self.file.read_text(encoding="utf-8"))
+            return parse(_decoded(self.file.read_bytes()))
         except FileNotFoundError:
             return []
 
