@@ -124,6 +124,9 @@ def test_a_value_as_a_fraction_and_whether_a_number_is_prime():
     assert calculate("is 1 prime")["prime"] is False and calculate("is 2 prime")["prime"] is True
     assert calculate("isn't 9 prime?")["confirmation"] == "9 is not a prime number: 9 = 3^2."
     assert calculate("is -7 prime")["prime"] is False
+    assert calculate("is 4.5 prime")["confirmation"] == "4.5 is not a prime number: primes are whole numbers from 2 up."
+    assert calculate("is 7.0 prime")["prime"] is True
+    assert expression_in("is 1,000.5 prime?") is not None  # the calculator answers it, not a model
     with pytest.raises(CalcError, match="up to 1,000,000,000,000"):  # no ValueError from Python's digit limit
         calculate(f"is {'7' * 4400} prime")
     assert calculate("is 999,999,999,989 prime?")["prime"] is True  # the largest prime below the limit

@@ -163,7 +163,7 @@ def evaluate(expression: str) -> int | float:
         raise CalcError(f"the expression is longer than {MAX_CHARS} characters")
     asked = question_of(expression)
     if asked.kind == "prime":
-        return int(asked.arithmetic.replace(",", ""))
+        return _asked_prime(asked.arithmetic)
     text = normalise(asked.arithmetic)
     if not text:
         raise CalcError("the expression is empty")
@@ -202,13 +202,25 @@ def _money(expression: str) -> tuple[str, str] | None:
     return min(named) if named else None
 
 
+def _asked_prime(written: str) -> int | float:
+    """The number a prime question asks about: whole ("4.0" is 4) or not ("4.5", which no prime
+    is); one too long to check is past the limit."""
+    digits = written.replace(",", "")
+    if len(digits.split(".")[0].lstrip("-")) > 16:
+        return _PRIME_LIMIT + 1
+    number = Fraction(digits)
+    return int(number) if number.denominator == 1 else float(number)
+
+
 def calculate(expression: str) -> dict[str, Any]:
     asked = question_of(expression)
     arithmetic = asked.arithmetic
     money = _money(expression)
     if asked.kind == "prime":
-        digits = arithmetic.replace(",", "")
-        n = int(digits) if len(digits) <= 16 else _PRIME_LIMIT + 1
+        n = _asked_prime(arithmetic)
+        if isinstance(n, float):
+            return {"expression": f"is {arithmetic} prime", "result": n, "prime": False,
+                    "confirmation": f"{arithmetic} is not a prime number: primes are whole numbers from 2 up."}
         if n > _PRIME_LIMIT:
             raise CalcError(f"tars checks whether a number is prime up to {_PRIME_LIMIT:,}")
         return {"expression": f"is {n} prime", "result": n, "prime": is_prime(n), "confirmation": prime_told(n)}
