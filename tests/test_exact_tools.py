@@ -803,6 +803,15 @@ def test_a_24_hour_clock_is_read_as_written(fixed_now):
     assert days_between(**span_asked("how long from 09:00 to 5:30?"))["minutes"] == 8 * 60 + 30  # a work day
 
 
+@pytest.mark.parametrize("message,minutes", [
+    ("how many hours between 7:30 and 9:15", 105), ("how many minutes from 5:50 to 8:10", 140),
+    ("how many hours from 10:00 to 2:00", 240),  # past noon: 2:00 is the afternoon
+])
+def test_two_bare_clock_times_are_read_on_one_half_of_the_day(fixed_now, message, minutes):
+    """"between 7:30 and 9:15" had been 19:30 to 09:15 the next day: 13 hours 45 minutes."""
+    assert days_between(**span_asked(message))["minutes"] == minutes
+
+
 @pytest.mark.parametrize("message,tool", [
     ("how many hours between 9am and 5:30pm?", "days_between"), ("how many minutes until 5pm?", "days_between"),
     ("what is 45 minutes after 11:30pm?", "date_shift"), ("when is easter next year?", "day_of_week"),

@@ -176,10 +176,21 @@ _DAY_CLOCK = re.compile(r"(?<![\d:])(?:00|1[3-9]|2[0-3]):[0-5]\d")
 _BARE_CLOCK = re.compile(r"(?<![\d:])([1-9]):([0-5]\d)(?![\d:]|\s*[ap]\.?m\b)", re.IGNORECASE)
 
 
+def _one_half(start_words: str | None, end_words: str) -> bool:
+    """Whether both ends are bare times ("7:30", no am or pm) with the start first on the clock face:
+    read alone, "7:30" is the evening and "9:15" the morning, 14 hours apart instead of 1¾."""
+    ends = [_BARE_CLOCK.fullmatch(w.strip()) for w in (start_words or "", end_words)]
+    if not all(ends):
+        return False
+    start, end = ((int(m[1]), int(m[2])) for m in ends if m is not None)
+    return start < end
+
+
 def _clock_span(start_words: str | None, end_words: str, now: dt.datetime) -> dict[str, Any] | None:
     """Hours and minutes between clock times, as said: the tool puts "9am" and "5pm" on one day.
-    With one end on a 24-hour clock ("from 22:00 to 6:30") the other is read on it too."""
-    if any(_DAY_CLOCK.search(w) for w in (start_words or "", end_words)):
+    With one end on a 24-hour clock ("from 22:00 to 6:30") the other is read on it too, and so are
+    two bare times in order on the clock face ("between 7:30 and 9:15": both in one half of the day)."""
+    if any(_DAY_CLOCK.search(w) for w in (start_words or "", end_words)) or _one_half(start_words, end_words):
         start_words = start_words and _BARE_CLOCK.sub(r"0\1:\2", start_words)
         end_words = _BARE_CLOCK.sub(r"0\1:\2", end_words)
     ends = [w for w in (start_words, end_words) if w is not None]
