@@ -214,6 +214,9 @@ def test_a_refusal_goes_back_to_the_model_as_a_tool_error():
     (1, "GB", "MB", 1000), (100, "Mbps", "MB", 12.5), (60, "mph", "km/h", 96.56064), (2, "hours", "minutes", 120),
     (1, "pound", "ounces", 16), (1, "stone", "lbs", 14), (3, "cups", "ml", 709.7647095), (1, "acre", "sq ft", 43560),
     (5, "feet", "metres", 1.524), (1, "week", "hours", 168),
+    # the case of a unit says which: milli- or mega-, bytes or bits
+    (500, "mW", "W", 0.5), (2, "MW", "kW", 2000), (100, "Mbps", "MBps", 12.5), (10, "MB/s", "Mbps", 80),
+    (1, "Gbps", "MB/s", 125),
 ])
 def test_conversions_use_exact_factors(value, a, b, result):
     assert convert_units(value, a, b)["result"] == pytest.approx(result, rel=1e-11)
@@ -232,7 +235,11 @@ def test_conversion_sentence_and_refusals():
     assert convert_units(3601, "seconds", "hours and minutes")["confirmation"] == \
         "3601 seconds ≈ 1 hour 0 minutes"
     assert convert_units(1.5, "m", "feet and inches")["confirmation"] == "1.5 metres ≈ 4 feet 11.1 inches"
-    assert convert_units(1234567.891234, "m", "ft")["confirmation"] == "1,234,567.89123 metres ≈ 4,050,420 feet"
+    assert convert_units(1234567890123, "bytes", "GB")["confirmation"] == \
+        "1,234,567,890,123 bytes ≈ 1,234.57 gigabytes"  # the user's number as typed, every digit
+    assert conversion_asked("convert 1234567890123 bytes to GB")["value"] == 1234567890123
+    assert convert_units(100, "Mbps", "MBps")["confirmation"] == "100 megabits per second = 12.5 megabytes per second"
+    assert convert_units(1234567.891234, "m", "ft")["confirmation"] == "1,234,567.891234 metres ≈ 4,050,420 feet"
     assert convert_units(1, "mm", "miles")["confirmation"] == "1 millimetre ≈ 6.21371e-07 miles"
     assert convert_units(0.621371, "miles", "km")["confirmation"] == "0.621371 miles ≈ 1 kilometre"
     with pytest.raises(UnitError, match="currency conversion needs live exchange rates"):

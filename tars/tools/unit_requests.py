@@ -95,8 +95,8 @@ def _quantity(body: str) -> tuple[float, str] | None:
         if len(dims) > 1 or len(factors) < len(named) or not falling:
             return None
     (dim, last), written = named[-1][1], named[-1][2]
-    if dim not in TABLE:
-        return tidy(named[0][0]), written
+    if dim not in TABLE or len(named) == 1:
+        return _as_written(named[0][0]), written
     base = sum(n * TABLE[d][name][0] for n, (d, name), _ in named)
     if len(named) > 1:  # in the first unit when that is exact: "2 hours 45 minutes" is 2.75 hours
         (_, first), first_written = named[0][1], named[0][2]
@@ -127,13 +127,18 @@ def _unmarked(text: str) -> str:
     return _MARKED.sub(lambda m: f"{m[1]} {'inches' if m['in'] else 'feet'}", text)
 
 
+def _as_written(value: float) -> float:
+    """A number the user wrote, whole when it is ("1234567890123", every digit kept), unrounded."""
+    return int(value) if float(value).is_integer() and abs(value) < 1e15 else value
+
+
 def conversion_asked(message: str) -> dict[str, Any] | None:
     """convert_units's arguments from a request that is only a conversion ("3 feet 2 inches in cm",
     "how many seconds in a week"), or None for a model to read."""
     text = _PLEASE.sub("", _unmarked(" ".join(message.split())))
     pair: tuple[float, str, str] | None = None
     if match := _HOW_MANY.match(text):
-        pair = (tidy(float((match["n"] or "1").replace(",", ""))), match["unit"], match["to"])
+        pair = (_as_written(float((match["n"] or "1").replace(",", ""))), match["unit"], match["to"])
     elif (match := _HOW_MANY_IS.match(text)) and (quantity := _quantity(match["body"])):
         pair = (*quantity, match["to"])
     elif (match := _OTHER_SYSTEM.match(text)) and (quantity := _quantity(match["body"] or match["said"])) \
@@ -151,7 +156,7 @@ def conversion_asked(message: str) -> dict[str, Any] | None:
     value, from_unit, to_unit = pair
     targets = [t for t in TARGETS.split(to_unit.strip()) if t]
     if len(targets) > 1:  # "72 fahrenheit to celsius and kelvin": each target as if asked alone
-        each = [conversion_asked(f"{tidy(value)} {from_unit} to {target}") for target in targets[:4]]
+        each = [conversion_asked(f"{_as_written(value)} {from_unit} to {target}") for target in targets[:4]]
         return {"value": value, "from_unit": from_unit.strip(), "to_unit": to_unit.strip()} if all(each) else None
     try:
         ends = {unit(from_unit), unit(to_unit)}
@@ -161,7 +166,8 @@ def conversion_asked(message: str) -> dict[str, Any] | None:
     # "hours in a year" as the calendar counts them; months in years are exactly twelve
     counted = value == 1 and calendar_told(unit(from_unit)[1], unit(to_unit)[1]) is not None
     averaged = bool(ends & AVERAGED) and not ends <= AVERAGED  # years in days; not years in months
-    if (len({dim for dim, _ in ends}) > 1 and not fluid) or (averaged and not counted):
+    per_second = {dim for dim, _ in ends} == {"data", "data rate"}  # "100 Mbps in MB": each second
+    if (len({dim for dim, _ in ends}) > 1 and not fluid and not per_second) or (averaged and not counted):
         return None  # "3 years in days": the calendar's average is a guess at which years
     if _UNSAID.search(f"{from_unit} {to_unit}") or (any(name.startswith("imperial") for _, name in ends)
                                                     and any(name in US_MEASURES for _, name in ends)):

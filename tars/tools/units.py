@@ -73,8 +73,15 @@ TABLE: dict[str, dict[str, tuple[float, tuple[str, ...]]]] = {
         "terabyte": (1e12, ("tb", "TB")), "petabyte": (1e15, ("pb", "PB")),
         "kibibyte": (1024.0, ("kib",)), "mebibyte": (1024.0 ** 2, ("mib",)), "gibibyte": (1024.0 ** 3, ("gib",)),
         "tebibyte": (1024.0 ** 4, ("tib",)),
-        "kilobit": (125.0, ("kbit", "kbps")), "megabit": (125e3, ("mbit", "mbps")),
-        "gigabit": (125e6, ("gbit", "gbps")), "terabit": (125e9, ("tbit", "tbps")),
+        "kilobit": (125.0, ("kbit",)), "megabit": (125e3, ("mbit",)),
+        "gigabit": (125e6, ("gbit",)), "terabit": (125e9, ("tbit",)),
+    },
+    # in bytes per second; "MB/s" and "MBps" are bytes, "Mbps" bits (`_CASED`)
+    "data rate": {
+        "bit per second": (0.125, ("bps", "bit/s")), "kilobit per second": (125.0, ("kbps", "kbit/s")),
+        "megabit per second": (125e3, ("mbps", "mbit/s")), "gigabit per second": (125e6, ("gbps", "gbit/s")),
+        "byte per second": (1.0, ()), "kilobyte per second": (1e3, ()), "megabyte per second": (1e6, ()),
+        "gigabyte per second": (1e9, ()),
     },
     # distance per volume, in km per litre; litres per 100 km is its inverse (see `_INVERSE`)
     "fuel economy": {
@@ -98,6 +105,7 @@ TABLE: dict[str, dict[str, tuple[float, tuple[str, ...]]]] = {
     },
     "power": {
         "watt": (1.0, ("w", "watts")), "kilowatt": (1e3, ("kw", "kilowatts")), "megawatt": (1e6, ("mw", "megawatts")),
+        "milliwatt": (1e-3, ("milliwatts",)), "gigawatt": (1e9, ("gw", "gigawatts")),
         "horsepower": (745.69987158227, ("hp", "bhp")), "metric horsepower": (735.49875, ("ps", "pferdestärke")),
     },
     "pressure": {
@@ -130,6 +138,17 @@ for _name, _aliases in _TEMPERATURE.items():
         _UNITS[_alias] = ("temperature", _name)
 
 
+# forms whose case says which unit: milli- or mega-, bytes or bits
+_CASED = {"mW": ("power", "milliwatt"), "MW": ("power", "megawatt"),
+          "Mbps": ("data rate", "megabit per second"), "Mb/s": ("data rate", "megabit per second"),
+          "Gbps": ("data rate", "gigabit per second"), "Gb/s": ("data rate", "gigabit per second"),
+          "Kbps": ("data rate", "kilobit per second"), "Kb/s": ("data rate", "kilobit per second"),
+          "B/s": ("data rate", "byte per second"), "Bps": ("data rate", "byte per second"),
+          **{f"{prefix}{per}": ("data rate", f"{name} per second") for prefix, name in
+             (("k", "kilobyte"), ("K", "kilobyte"), ("M", "megabyte"), ("G", "gigabyte"))
+             for per in ("B/s", "Bps")}}
+
+
 def _plural_forms(text: str) -> list[str]:
     forms = [text]
     if text.endswith("ies"):
@@ -145,6 +164,8 @@ def unit(text: str) -> tuple[str, str]:
     """(dimension, canonical name) of a unit as people write it: "km", "Miles", "degrees F"."""
     # "kmperhour" is "km per hour"; "imperial" keeps its "per"
     raw = " ".join(re.sub(r"per(?=(?:hour|second|minute|sec|min|hr|h|s)\b)", " per ", str(text)).split()).strip(" .")
+    if raw in _CASED:
+        return _CASED[raw]
     if raw in ("B", "MB", "GB", "TB", "PB", "kB"):  # capital B is bytes, lower-case b bits
         return _UNITS[raw]
     if raw in ("Kb", "Mb", "Gb", "Tb"):  # a capital prefix with a lower-case b: bits ("10 Gb")
@@ -181,6 +202,11 @@ def convert(value: float, from_unit: str, to_unit: str) -> tuple[float, str, str
     if {dim_a, dim_b} == {"mass", "volume"} and "ounce" in (name_a, name_b):
         (dim_a, name_a), (dim_b, name_b) = (("volume", "fluid ounce") if name == "ounce" else (dim, name)
                                             for dim, name in ((dim_a, name_a), (dim_b, name_b)))
+    if {dim_a, dim_b} == {"data", "data rate"}:  # "100 Mbps in MB": megabytes each second
+        (dim_a, name_a), (dim_b, name_b) = ((("data rate", f"{name} per second") if dim == "data" else (dim, name))
+                                            for dim, name in ((dim_a, name_a), (dim_b, name_b)))
+        if name_a not in TABLE[dim_a] or name_b not in TABLE[dim_b]:
+            raise UnitError(f"cannot convert {name_a} to {name_b}")
     if dim_a != dim_b:
         raise UnitError(f"cannot convert {name_a} ({dim_a}) to {name_b} ({dim_b}): they measure different things")
     if dim_a == "temperature":
@@ -224,7 +250,11 @@ def _number(value: float, *, as_given: bool = False) -> tuple[str, bool]:
     (1.609344) or was `as_given`, else to 6 significant digits (22.2222, not 22.2222222222)."""
     exact = f"{value:.12g}"
     digits = exact.split("e")[0].replace("-", "").replace(".", "").strip("0")
-    if as_given or len(digits) <= 8:
+    if as_given and float(value).is_integer() and abs(value) < 1e15:  # "1234567890123 bytes" as typed
+        return f"{int(value):,}" if abs(value) >= 10_000 else f"{int(value)}", False
+    if as_given:  # every digit the user typed
+        return (f"{value:,.15g}" if abs(value) >= 10_000 else f"{value:.15g}"), False
+    if len(digits) <= 8:
         return (f"{value:,.12g}" if "e" not in exact and abs(value) >= 10_000 else exact), False
     if abs(value) < 1 or "e" in exact:  # 6.21371e-07, 6.21371e+19
         return f"{value:.6g}", True
@@ -306,7 +336,7 @@ def _compound(value: float, from_unit: str, targets: list[str]) -> dict[str, Any
     shown = f"{sign}{_named(whole, big)} {_named(tidy(rest), small)}"
     if exact and not rest and dim_a == "time":  # "1 hour", not "1 hour 0 minutes" (a height keeps "6 feet 0 inches")
         shown = f"{sign}{_named(whole, big)}"
-    given = _named(tidy(float(value)), name_a, as_given=True)
+    given = _named(float(value), name_a, as_given=True)
     return {"value": value, "from": name_a, "to": [big, small], "result": [float(f"{sign}{whole}"), rest],
             "confirmation": f"{given} {'=' if exact else '≈'} {shown}"}
 
@@ -318,7 +348,7 @@ def convert_units(value: float, from_unit: str, to_unit: str) -> dict[str, Any]:
         if compound := _compound(value, from_unit, targets):  # "in feet and inches": 4 feet 11.1 inches
             return compound
         each = [convert_units(value, from_unit, target) for target in targets[:4]]
-        given = _named(tidy(float(value)), unit(from_unit)[1], as_given=True)
+        given = _named(float(value), unit(from_unit)[1], as_given=True)
         rest = [c["confirmation"].removeprefix(given).strip() for c in each[1:]]  # "≈ 295.372 K", without "72 °F"
         told = ", ".join([each[0]["confirmation"], *rest[:-1]]) + f" and {rest[-1]}"
         if not all(c["confirmation"].startswith(given) for c in each):  # the calendar's own sentences
@@ -328,7 +358,7 @@ def convert_units(value: float, from_unit: str, to_unit: str) -> dict[str, Any]:
     result, name_a, name_b = convert(value, from_unit, to_unit)
     if value == 1 and (calendar := calendar_told(name_a, name_b)):  # "how many hours in a year?"
         return {"value": value, "from": name_a, "to": name_b, "result": calendar[0], "confirmation": calendar[1]}
-    given = _named(tidy(float(value)), name_a, as_given=True)
+    given = _named(float(value), name_a, as_given=True)
     shown = f"{given} {'≈' if _number(result)[1] else '='} {_named(result, name_b)}" if name_a != name_b else given
     times = {("time", name_a), ("time", name_b)}
     if times & AVERAGED and not times <= AVERAGED:  # a month in years is a twelfth, whatever the average
