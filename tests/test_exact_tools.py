@@ -676,6 +676,9 @@ def test_working_days_are_counted_monday_to_friday(fixed_now, message, args, tol
     # a holiday with its year said as "next year" (the model had worked out Easter's date itself)
     ("when is easter next year?", {"date": "easter next year"}),
     ("what day is christmas next year?", {"date": "christmas next year"}),
+    # asked in the past tense: the one gone by (the tool had told 31 October 2027)
+    ("what day was halloween?", {"date": "2026-10-31"}), ("what day of the week was christmas", {"date": "2025-12-25"}),
+    ("what day did new year's day fall on?", {"date": "2026-01-01"}),
 ])
 def test_the_weekday_a_message_asks_for(fixed_now, message, args):
     from tars.tools.date_requests import weekday_asked

@@ -336,7 +336,7 @@ def week_asked(message: str) -> dict[str, Any] | None:
 
 
 # "what day of the week is christmas?", "what day was 4 july 1976?", "what day does new year's day fall on?"
-_WEEKDAY = re.compile(r"^(?:what|which) (?:day(?: of the week)?|weekday) (?:is|was|will be|does|did|will) "
+_WEEKDAY = re.compile(r"^(?:what|which) (?:day(?: of the week)?|weekday) (?P<verb>is|was|will be|does|did|will) "
                       r"(?P<date>[^?!]+?)(?: (?:fall|fall on|land on|be|be on))?" + _END, re.IGNORECASE)
 
 
@@ -355,6 +355,11 @@ def weekday_asked(message: str) -> dict[str, Any] | None:
         return None
     date = match["date"].strip()
     try:
-        return {"date": date} if _whole_date(date, dates.now()) else None
+        if not _whole_date(date, dates.now()):
+            return None
+        if (match.groupdict().get("verb") or "").lower() in ("was", "did") and not _YEAR.search(date):
+            past = _past(date, dates.now())  # "what day was halloween?": the one gone by, not the next
+            return {"date": past.isoformat()} if past else None
+        return {"date": date}
     except DateError:
         return None
