@@ -102,6 +102,25 @@ def test_calculate_states_its_result_in_a_sentence():
     assert calculate("15% of 80")["confirmation"] == "15% of 80 = 12"
 
 
+@pytest.mark.parametrize("expression,told", [
+    ("sqrt(2)", "sqrt(2) ≈ 1.4142135623731"), ("average(1, 2, 2)", "average(1, 2, 2) ≈ 1.66666666666667"),
+    ("100 / 3 + 10%", "100 / 3 + 10% ≈ 36.6666666666667"), ("sin(pi)", "sin(pi) ≈ 0"),
+    ("sin(30)", "sin(30) ≈ -0.988031624092862 (angles in radians)"),
+    # exact ones keep "="
+    ("sqrt(16)", "sqrt(16) = 4"), ("sum(0.1, 0.2)", "sum(0.1, 0.2) = 0.3"), ("100 - 15%", "100 - 15% = 85"),
+    ("round(22 / 7, 3)", "round(22 / 7, 3) = 3.143"), ("5 // 2", "5 // 2 = 2"),
+])
+def test_a_value_a_float_only_approaches_is_told_with_about(expression, told):
+    """sqrt(2), an average of thirds and sin(pi) had been told with "=", the last as 1.22e-16."""
+    assert calculate(expression)["confirmation"] == told
+
+
+@pytest.mark.parametrize("expression", ["1 / 10^400", "0.5^2000"])
+def test_a_result_too_small_for_a_float_is_refused_not_told_as_0(expression):
+    with pytest.raises(CalcError, match="smaller than tars can show"):
+        calculate(expression)
+
+
 def test_a_value_as_a_fraction_and_whether_a_number_is_prime():
     """The embedded model asked for 0.75 as a fraction asked which unit it was in; asked whether
     97 is prime it answered from memory, which holds for no large number."""

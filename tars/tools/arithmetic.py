@@ -129,6 +129,8 @@ def walk(node: ast.AST) -> _Number:
                 # a float holds 15 digits of the larger operand: what lies below is what binary
                 # fractions leave (0.1 + 0.2 - 0.3 is 0; 1000000 - 999999.99 is 0.01, not 0.0100000000093)
                 result = round(result, 14 - math.floor(math.log10(max(abs(a), abs(b)))))
+            if isinstance(result, float) and result == 0 and a and b and isinstance(op, ast.Div | ast.Mult | ast.Pow):
+                raise CalcError("the result is smaller than tars can show (below 1e-308), though it is not 0")
             if isinstance(result, complex):
                 raise CalcError("the result is not a real number (a negative number to a fractional power)")
             if isinstance(result, int):

@@ -186,7 +186,9 @@ def _shown(text: str) -> str:
     """The normalised expression as people write it."""
     out = re.sub(r"pct\((" + NUMBER + r")\)\*", r"\1% of ", text)
     out = re.sub(r"pct\((" + NUMBER + r")\)", r"\1%", out).replace("**", "^").replace("*", "×")
-    out = re.sub(r"(?<![\d.]e)\s*([×+^÷])\s*", r" \1 ", out).replace("/", " / ").replace("  ", " ").strip()
+    out = re.sub(r"(?<![\d.]e)\s*([×+^÷])\s*", r" \1 ", out)
+    out = out.replace("//", "\0").replace("/", " / ").replace("\0", " // ")  # a floor division stays whole
+    out = out.replace("  ", " ").strip()
     if out.startswith("(") and out.endswith(")") and "(" not in out[1:] and ")" not in out[:-1]:
         out = out[1:-1]  # "(80 - 20%)": the whole expression needs no parentheses
     return out
@@ -200,6 +202,10 @@ def _money(expression: str) -> tuple[str, str] | None:
         raise CalcError(f"the amounts are in different currencies ({', '.join(sorted(c for c, _ in named))}); tars "
                         "has no exchange rates, so convert them first")
     return min(named) if named else None
+
+
+_ANGLE = re.compile(r"\b(?:sin|cos|tan)\(")
+_ROUNDED = re.compile(r"round\((?:[^()]|\([^()]*\))*\)")  # rounded as asked: "round(22 / 7, 3) = 3.143"
 
 
 def _asked_prime(written: str) -> int | float:
@@ -236,11 +242,21 @@ def calculate(expression: str) -> dict[str, Any]:
         return {"expression": shown, "result": value, "confirmation": percent_told(asked, value)}
     if len(shown) > 200 and (many := re.fullmatch(r"(sum|average|mean|max|min)\((.*)\)", shown)):
         shown = f"{many[1]} of {many[2].count(',') + 1:,} numbers"  # a column piped in, not retold
-    number = f"{value:,}" if 10_000 <= abs(value) and (isinstance(value, int) or abs(value) < 1e15) else str(value)
-    # a value rounded to the digits shown is "about" it: 1e15 / 3 is not 333,333,333,333,333 exactly
+    # a value rounded to the digits shown is "about" it: 1e15 / 3 is not 333,333,333,333,333 exactly,
+    # and nor is any fraction of one a root, a logarithm or pi makes (sqrt(2), log(8))
     exact = exact_fraction(plain) if "pct(" not in plain else None
-    cut = exact is not None and Fraction(Decimal(repr(value))) != exact
+    if exact is None and isinstance(value, float) and abs(value - round(value)) < 1e-12:
+        value = round(value)  # what a float leaves of a whole result: sin(pi) is 0, not 1.22e-16
+        cut = True
+    elif exact is None:  # a percentage's exact value is not worked out: 15 digits shown is a value cut
+        cut = isinstance(value, float) and not value.is_integer() and not _ROUNDED.fullmatch(plain) and \
+            ("pct(" not in plain or len(f"{abs(value):.15g}".replace(".", "").lstrip("0")) >= 15)
+    else:
+        cut = Fraction(Decimal(repr(value))) != exact
+    number = f"{value:,}" if 10_000 <= abs(value) and (isinstance(value, int) or abs(value) < 1e15) else str(value)
     confirmation = f"{shown} {'≈' if cut else '='} {number}"
+    if _ANGLE.search(plain) and "pi" not in plain:  # sin(30) is of 30 radians, which the user may not mean
+        confirmation += " (angles in radians)"
     if "pct(" in plain and not re.search(r"\d", re.sub(r"pct\([^)]*\)", "", plain)):
         confirmation += f" ({tidy(float(value) * 100)}%)"  # a share of a share is a share: "10% of 20%" is 2%
     if money and isinstance(value, float) and round(value, 2) != value:  # an amount of money is paid in cents

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -123,6 +124,25 @@ def _bits(value: Fraction) -> int:
     return max(value.numerator.bit_length(), value.denominator.bit_length())
 
 
+# functions whose value is as rational as their arguments
+def _total(xs: list[Fraction]) -> Fraction:
+    return sum(xs, Fraction(0))
+
+
+def _mean(xs: list[Fraction]) -> Fraction:
+    return _total(xs) / len(xs)
+
+
+def _abs(xs: list[Fraction]) -> Fraction:
+    if len(xs) != 1:
+        raise ValueError
+    return abs(xs[0])
+
+
+_RATIONAL: dict[str, Callable[[list[Fraction]], Fraction]] = {
+    "sum": _total, "mean": _mean, "average": _mean, "max": max, "min": min, "abs": _abs}
+
+
 def exact_fraction(expression: str) -> Fraction | None:
     """The exact rational value of a normalised expression of numbers, + - * /, whole powers and
     parentheses ("1 / 3" is 1/3, not 0.333333333333); None when it has anything else (pi, sqrt)."""
@@ -138,6 +158,8 @@ def exact_fraction(expression: str) -> Fraction | None:
                 return walk(operand)
             case ast.Call(func=ast.Name(id="pct"), args=[share], keywords=[]):  # a percentage: 15% is 15/100
                 return walk(share) / 100
+            case ast.Call(func=ast.Name(id=name), args=[_, *_] as args, keywords=[]) if name in _RATIONAL:
+                return _RATIONAL[name]([walk(arg) for arg in args])  # the average of 1, 2 and 2 is 5/3
             case ast.BinOp(left=left, op=ast.Pow(), right=right):
                 power, base = walk(right), walk(left)
                 if power.denominator != 1 or abs(power) > 64 or _bits(base) * abs(int(power)) > _MOST_BITS:

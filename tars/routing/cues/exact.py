@@ -77,6 +77,8 @@ EXACT = Family(
         (3, rf"{_N} x {_N}\b(?! ?(?:{_UNIT})\b)|{_TIGHT_TIMES}|(?<![/\d]){_N}/{_N}(?![/\d])(?! ?(?:{_UNIT})\b)"),
         (3, rf"{_N} {_OPERATOR_WORD} \(?-?{_N}"),
         (3, rf"\b(?:square root|cube root|sqrt|factorial)\b(?: of)?\s*\(?{_N}|{_N} (?:squared|cubed)\b|"
+            # a logarithm ("log 100", "ln(5)"); not "log 5 hours of work", a daily note
+            rf"\b(?:log(?:10|2)?|ln)(?: base \d+)?(?: of)?\s*\(?{_N}\)?\s*(?:$|[?.!]|[-+*/^×÷])|"
             rf"\b(?:the )?(?:square|cube) of -?{_N}"),
         # parts and multiples: "half of 250", "two thirds of 90", "double 128"
         # (asked alone or with arithmetic after: "half of 40 hours is spent in meetings" is no sum)
@@ -179,7 +181,7 @@ EXACT = Family(
                   rf"{_N}\s*(?:%|percent|per cent)|\b(?:{_OPERATOR_WORD}|square root|cube root|sqrt|factorial|"
                   r"squared|cubed|percent|calculate|compute|evaluate|split|share|divide|among|average|mean|sum|total|"
                   r"dozen|round|factorial|speed|fraction|prime|square|cube|half|thirds?|quarters?|double|twice|"
-                  r"triple|percent(?:age)?|remainder|power|log|increase|decrease)\b",
+                  r"triple|percent(?:age)?|remainder|power|log|ln|increase|decrease)\b",
         convert_units=rf"\b(?:convert(?!.*\bfraction\b)|"
                       rf"how many (?:{_UNIT}) (?:are |is )?in(?! (?:the month of )?{_MONTH_NAME}))\b|"
                       rf"\bhow many (?:{_UNIT}) (?:is|are|makes?) {_N} ?(?:{_UNIT})\b|"

@@ -299,7 +299,8 @@ NOTES = Family(
             r"\bsave (?:this|that|it|\"…\") (?:as|in|to) (?:a |my |the )?(?:note|journal)\b|"
             r"\bas a (?:new )?note\b|\b(?:in|to|into) a (?:new )?note\b"),
         (3, r"^(?:log|journal|note)(?: down)?(?: (?:that|this|it)\b|\s*:)|^(?:log|journal|jot)\b(?! (?:in|out|on|"
-            r"off|into|file|level|scale|the (?:output|result|error|response)|errors?|messages?|output))|^append\b|"
+            r"off|into|file|level|scale|the (?:output|result|error|response)|errors?|messages?|output)|"
+            r"\s*(?:\(|base \d|(?:of )?-?\d+(?:\.\d+)?\s*(?:$|[?.!)]|[-+*/^×÷])))|^append\b|"
             r"\bappend (?:this |that |it )?to\b"),
         (3, r"\b(?:search|look through|check|grep|scan|go through) (?:the |my )?(?:vault|notes|journal|notebook|"
             r"diary)\b|^(?:do i have )?any notes (?:about|on|mentioning)\b"),
