@@ -385,6 +385,14 @@ def test_the_sure_family_is_not_joined_by_a_clearly_weaker_one():
     assert decision.family == "notes" and decision.tool_hints == ("note_daily",)
 
 
+@pytest.mark.parametrize("message,tool", [
+    ("log 100", "calculate"), ("log(1000)", "calculate"), ("ln 5", "calculate"), ("log base 2 of 8", "calculate"),
+    ("log 5 hours of work", "note_daily"), ("log that I ran 5k", "note_daily"),
+])
+def test_a_logarithm_is_the_calculators_and_a_log_entry_the_daily_notes(message, tool):
+    assert Router(builtin_tools()).decide(message).tool_hints[0] == tool
+
+
 def test_telling_and_asking_about_oneself_point_at_the_right_memory_tool():
     router = Router(builtin_tools())
     assert router.decide("From now on, always reply to me in Spanish").tool_hints == ("memory_remember",)
