@@ -174,10 +174,15 @@ def test_a_years_simple_interest_and_whole_results_shown_whole():
 @pytest.mark.parametrize("message,told", [
     # the embedded model answered 400, -25%, "25%" and "20% of 80 is 16"
     ("what percent of 80 is 20?", "20 is 25% of 80."), ("20 is what percent of 80?", "20 is 25% of 80."),
-    ("what is 20 as a percentage of 80?", "20 is 25% of 80."), ("what's 1 in 3 as a percent?", "1 is 33.3333% of 3."),
+    ("what is 20 as a percentage of 80?", "20 is 25% of 80."),
+    ("what's 1 in 3 as a percent?", "1 is about 33.3333% of 3."),
     ("0.25 as a percentage", "0.25 is 25%."), ("what's the percentage change from 50 to 75?",
                                                 "From 50 to 75 is a 50% increase."),
     ("percent decrease from 80 to 60", "From 80 to 60 is a 25% decrease."),
+    # against the start's size: a rise from a negative start is an increase
+    ("percentage change from -50 to 50", "From -50 to 50 is a 200% increase."),
+    ("percentage change from -100 to -50", "From -100 to -50 is a 50% increase."),
+    ("percentage change from 3 to 4", "From 3 to 4 is an increase of about 33.3333%."),
     # the model wrote about "Ana's current location", stated 2^100 as "2^100", and took log2(1024) for 8
     ("increase 50 by 10%", "50 + 10% = 55"), ("what's the remainder when 17 is divided by 5?", "17 % 5 = 2"),
     ("what is log base 2 of 1024?", "log(1024, 2) = 10"),

@@ -60,16 +60,20 @@ def question_of(expression: str) -> Question:
             whole = share.groupdict().get("whole") or "1"
             return Question("share", f"({share['part']}) / ({whole}) * 100", (share["part"], whole))
     if change := _CHANGE.match(plain):
-        return Question("change", f"(({change['b']}) - ({change['a']})) / ({change['a']}) * 100",
+        # against the start's size, so a rise from a negative start is an increase (-50 to 50: +200%)
+        return Question("change", f"(({change['b']}) - ({change['a']})) / abs({change['a']}) * 100",
                         (change["a"], change["b"]))
     if fraction := _AS_FRACTION.match(plain):
         return Question("fraction", fraction["x"])
     return Question(None, expression)
 
 
-def _percent(value: float) -> str:
+def _percent(value: float, exact: Fraction | None = None) -> str:
+    """A percentage to 4 decimals, "about" one when that cut it ("about 33.3333")."""
     rounded = round(value, 4)
-    return f"{int(rounded):,}" if rounded == int(rounded) else f"{rounded:,}"
+    shown = f"{int(rounded):,}" if rounded == int(rounded) else f"{rounded:,}"
+    cut = Fraction(Decimal(repr(rounded))) != (exact if exact is not None else Fraction(Decimal(repr(value))))
+    return f"about {shown}" if cut else shown
 
 
 def percent_told(question: Question, value: int | float) -> str:
@@ -78,9 +82,13 @@ def percent_told(question: Question, value: int | float) -> str:
         a, b = question.said
         if value == 0:
             return f"From {a} to {b} is no change."
-        return f"From {a} to {b} is a {_percent(abs(value))}% {'increase' if value > 0 else 'decrease'}."
+        told = _percent(abs(value), abs(exact) if (exact := exact_fraction(question.arithmetic)) is not None else None)
+        change = "increase" if value > 0 else "decrease"
+        return f"From {a} to {b} is an {change} of {told}%." if told.startswith("about") \
+            else f"From {a} to {b} is a {told}% {change}."
     part, whole = question.said
-    return f"{part} is {_percent(value)}%." if whole == "1" else f"{part} is {_percent(value)}% of {whole}."
+    told = _percent(value, exact_fraction(question.arithmetic))
+    return f"{part} is {told}%." if whole == "1" else f"{part} is {told}% of {whole}."
 
 
 def prime_factors(n: int) -> list[int]:

@@ -89,8 +89,9 @@ EXACT = Family(
         # percentage change from 50 to 75", "increase 50 by 10%"
         (3, rf"\bwhat (?:percent(?:age)?|%) of {_N} is {_N}|{_N} is what (?:percent(?:age)?|%) of {_N}|"
             rf"{_N} (?:in|out of) {_N} (?:as an?|in) (?:percent(?:age)?|%)|{_N} as an? (?:percent(?:age)?|%)\b|"
-            rf"\b(?:percent(?:age)?|%) (?:change|increase|decrease|difference|rise|drop|growth) (?:from|between) {_N} "
-            rf"(?:to|and) {_N}|\b(?:increase|decrease|raise|reduce|cut) {_N} by {_N}\s*(?:%|percent|per cent)"),
+            rf"\b(?:percent(?:age)?|%) (?:change|increase|decrease|difference|rise|drop|growth) (?:from|between) "
+            rf"-?{_N} (?:to|and) -?{_N}|"
+            rf"\b(?:increase|decrease|raise|reduce|cut) {_N} by {_N}\s*(?:%|percent|per cent)"),
         # a remainder, an ordinal power, a logarithm to a base
         (3, rf"\bremainder (?:when|of|after) -?{_N} (?:is )?divided by|\b{_N} to the \d+(?:st|nd|rd|th) power\b|"
             rf"\blog(?:arithm)? (?:base|to base|to the base) {_N} of {_N}"),
