@@ -687,6 +687,14 @@ def test_working_days_are_counted_monday_to_friday(fixed_now, message, args, tol
     assert days_between(**args)["confirmation"] == told
 
 
+@pytest.mark.parametrize("named", ["mothering sunday", "remembrance sunday", "super bowl sunday"])
+def test_a_named_day_tars_does_not_know_is_refused_not_taken_for_the_weekday(fixed_now, named):
+    """"mothering sunday" had been told as the coming Sunday."""
+    with pytest.raises(DateError, match="does not know which day"):
+        day_of_week(named)
+    assert day_of_week("palm sunday")["date"] == "2027-03-21" and day_of_week("next sunday")["date"] == "2026-11-29"
+
+
 @pytest.mark.parametrize("message,args", [
     ("what day of the week is christmas?", {"date": "christmas"}), ("what day was july 4 1976?",
                                                                     {"date": "july 4 1976"}),

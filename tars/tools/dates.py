@@ -16,6 +16,7 @@ from typing import Any
 from tars.errors import DateError
 from tars.tools import when
 from tars.tools.base import Tool
+from tars.tools.holidays import HOLIDAY_PATTERNS
 
 __all__ = ["DATE_SHIFT", "DAYS_BETWEEN", "DAY_OF_WEEK", "LEAP_YEAR", "DateError", "parse_day", "date_tools",
            "days_between", "date_shift", "day_of_week", "leap_year", "clock_only", "calendar_span"]
@@ -38,7 +39,17 @@ def parse_day(text: str | None, today: dt.date | None = None) -> dt.date:
     found = when.day(raw, today)
     if found is None:
         raise DateError(f"cannot read {text!r} as a date; write it as YYYY-MM-DD")
+    if _NAMED_DAY.search(raw) and not any(pattern.fullmatch(raw) for pattern, _ in HOLIDAY_PATTERNS):
+        raise DateError(f"tars does not know which day {str(text).strip()!r} is; give its date")  # not next Sunday
     return found
+
+
+# a day named by a word tars does not know ("mothering sunday", "super bowl sunday"), which the
+# weekday alone in it would answer wrongly
+_NAMED_DAY = re.compile(
+    rf"\b(?!(?:this|next|last|coming|on|by|until|till|to|from|since|the|a|every|following|previous|upcoming|week|"
+    rf"of|in|and|or|before|after|same|that|first|second|third|fourth|fifth|final|early|late|due)\b)"
+    rf"[a-z]+\s+{when.WEEKDAY}\b")
 
 
 def _shown(day: dt.date) -> str:
