@@ -687,6 +687,13 @@ def test_working_days_are_counted_monday_to_friday(fixed_now, message, args, tol
     assert days_between(**args)["confirmation"] == told
 
 
+@pytest.mark.parametrize("said", ["14 march 90", "march 14, '90", "14th of march 90"])
+def test_a_year_in_two_digits_is_asked_for_in_full(fixed_now, said):
+    """"14 march 90" had been told as the coming 14 March."""
+    with pytest.raises(DateError, match="two digits"):
+        day_of_week(said)
+
+
 @pytest.mark.parametrize("named", ["mothering sunday", "remembrance sunday", "super bowl sunday"])
 def test_a_named_day_tars_does_not_know_is_refused_not_taken_for_the_weekday(fixed_now, named):
     """"mothering sunday" had been told as the coming Sunday."""

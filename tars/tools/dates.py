@@ -36,6 +36,8 @@ def parse_day(text: str | None, today: dt.date | None = None) -> dt.date:
     raw = " ".join(str(text or "").lower().split()).strip(" .?")
     if raw in ("", "now", "this day"):
         return today
+    if _SHORT_YEAR.search(raw):  # "14 march 90" had been read as the next 14 March
+        raise DateError(f"{str(text).strip()!r} gives its year in two digits; write it in full (1990 or 2090?)")
     found = when.day(raw, today)
     if found is None:
         raise DateError(f"cannot read {text!r} as a date; write it as YYYY-MM-DD")
@@ -44,6 +46,9 @@ def parse_day(text: str | None, today: dt.date | None = None) -> dt.date:
     return found
 
 
+_MONTH = rf"(?:{when.MONTH_ABBR})[a-z]*\.?"
+_SHORT_YEAR = re.compile(rf"(?:\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH})"
+                         rf"\s*,?\s+'?\d\d$")
 # a day named by a word tars does not know ("mothering sunday", "super bowl sunday"), which the
 # weekday alone in it would answer wrongly
 _NAMED_DAY = re.compile(
