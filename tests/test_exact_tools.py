@@ -115,6 +115,12 @@ def test_a_value_a_float_only_approaches_is_told_with_about(expression, told):
     assert calculate(expression)["confirmation"] == told
 
 
+def test_the_cube_root_of_a_negative_number_is_real():
+    assert calculate("cube root of -27")["confirmation"] == "cbrt(-27) = -3"
+    assert calculate("the cube root of (-8)")["result"] == -2 and calculate("cube root of 27")["result"] == 3
+    assert expression_in("what is the cube root of -27?") == "cube root of -27"
+
+
 @pytest.mark.parametrize("expression", ["1 / 10^400", "0.5^2000"])
 def test_a_result_too_small_for_a_float_is_refused_not_told_as_0(expression):
     with pytest.raises(CalcError, match="smaller than tars can show"):

@@ -41,6 +41,13 @@ def _log(x: _Number, base: _Number = 10) -> float:
     return math.log10(x) if base == 10 else math.log2(x) if base == 2 else math.log(x, base)
 
 
+def _cbrt(x: _Number) -> _Number:
+    """The real cube root, of a negative number too (the cube root of -27 is -3)."""
+    root = math.copysign(abs(x) ** (1 / 3), x)
+    whole = round(root)
+    return whole if whole ** 3 == x else root
+
+
 def _factorial(n: _Number) -> int:
     if isinstance(n, float) and n.is_integer():
         n = int(n)
@@ -87,7 +94,7 @@ def _round(x: _Number, digits: _Number = 0) -> _Number:
 
 
 FUNCTIONS: dict[str, Callable[..., _Number]] = {
-    "sqrt": _sqrt, "abs": abs, "round": _round, "floor": math.floor, "ceil": math.ceil,
+    "sqrt": _sqrt, "cbrt": _cbrt, "abs": abs, "round": _round, "floor": math.floor, "ceil": math.ceil,
     "log": _log, "ln": lambda x: _log(x, math.e), "log10": _log, "log2": lambda x: _log(x, 2),
     "exp": math.exp, "factorial": _factorial, "mean": _mean, "average": _mean, "sum": _sum,
     "max": _extreme(max), "min": _extreme(min),

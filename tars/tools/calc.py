@@ -117,7 +117,7 @@ _WORDS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"\bto the (\d+)(?:st|nd|rd|th) power\b", r"**\1"),
     (rf"\blog(?:arithm)? (?:base|to base|to the base) ({NUMBER}) of ({NUMBER})\b", r"log(\2, \1)"),
     (r"\b(?:the )?square root of\b", " sqrt "),
-    (r"\b(?:the )?cube root of\s*(\(?[\d.]+\)?)", r" (\1)**(1/3)"),
+    (r"\b(?:the )?cube root of\s*\(?(-?\s*[\d.]+)\)?", r" cbrt(\1)"),
     (r"\b(?:the )?factorial of\b", " factorial "),
     (rf"(?<![\d.])({NUMBER})\s*!", r"factorial(\1)"),
     (r"\bto the power of\b|\braised to(?: the power(?: of)?)?\b|\bto the\b", "**"),

@@ -76,7 +76,7 @@ EXACT = Family(
         (3, rf"{_N} [-/] \(?-?{_N}\b(?! ?(?:{_UNIT})\b)"),
         (3, rf"{_N} x {_N}\b(?! ?(?:{_UNIT})\b)|{_TIGHT_TIMES}|(?<![/\d]){_N}/{_N}(?![/\d])(?! ?(?:{_UNIT})\b)"),
         (3, rf"{_N} {_OPERATOR_WORD} \(?-?{_N}"),
-        (3, rf"\b(?:square root|cube root|sqrt|factorial)\b(?: of)?\s*\(?{_N}|{_N} (?:squared|cubed)\b|"
+        (3, rf"\b(?:square root|cube root|sqrt|cbrt|factorial)\b(?: of)?\s*\(?-?{_N}|{_N} (?:squared|cubed)\b|"
             # a logarithm ("log 100", "ln(5)"); not "log 5 hours of work", a daily note
             rf"\b(?:log(?:10|2)?|ln)(?: base \d+)?(?: of)?\s*\(?{_N}\)?\s*(?:$|[?.!]|[-+*/^×÷])|"
             rf"\b(?:the )?(?:square|cube) of -?{_N}"),
