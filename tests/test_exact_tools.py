@@ -115,6 +115,14 @@ def test_a_value_a_float_only_approaches_is_told_with_about(expression, told):
     assert calculate(expression)["confirmation"] == told
 
 
+def test_thousands_inside_a_call_whose_arguments_are_spaced_are_one_number():
+    """"sum(1,000, 2,000)" had been summed as 1, 0, 2 and 0."""
+    assert calculate("sum(1,000, 2,000)")["result"] == 3000 and calculate("max(1,500, 900)")["result"] == 1500
+    assert calculate("sum(1,2,3)")["result"] == 6  # tight commas alone part the arguments
+    with pytest.raises(CalcError, match="more than one way"):
+        calculate("sum(1,0, 2)")
+
+
 def test_the_cube_root_of_a_negative_number_is_real():
     assert calculate("cube root of -27")["confirmation"] == "cbrt(-27) = -3"
     assert calculate("the cube root of (-8)")["result"] == -2 and calculate("cube root of 27")["result"] == 3

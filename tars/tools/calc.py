@@ -137,6 +137,22 @@ _BARE_CALL = re.compile(r"\b(" + "|".join(FUNCTIONS) + r")\s+(?:of\s+)?(-?" + NU
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 
 
+# a call whose arguments are parted by ", ": "sum(1,000, 2,000)"
+_SPACED_CALL = re.compile(r"\b([a-z]\w*)\(([^()]*,\s[^()]*)\)")
+
+
+def _call_thousands(match: re.Match[str]) -> str:
+    """A call's arguments parted by ", ", with a tight comma inside one a thousands separator
+    ("sum(1,000, 2,000)" is 3000, not sum(1, 0, 2, 0)); one that is no such number could be read
+    two ways, and is refused."""
+    args = re.split(r"\s*,\s+", match[2].strip())
+    for arg in args:
+        if "," in arg and not re.fullmatch(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?", arg.strip()):
+            raise CalcError(f"{arg} could be read more than one way: write the numbers with a space after each "
+                            "comma, a thousand as 1000 and decimals with a point")
+    return f"{match[1]}({', '.join(arg.replace(',', '') for arg in args)})"
+
+
 def normalise(expression: str) -> str:
     """The expression with words and typographic symbols turned into Python operators."""
     text = " ".join(expression.lower().split()).strip().rstrip("?=.").strip()
@@ -144,6 +160,7 @@ def normalise(expression: str) -> str:
     text = text.translate(SYMBOLS).replace("~", "**")
     calls = re.search(r"[a-z]\s*\(", text)  # 1,234,567 is one number unless commas separate arguments
     text = _LIST_OF.sub(_listed, text)  # its lists' commas have a space after them: no thousands
+    text = _SPACED_CALL.sub(_call_thousands, text)
     if not calls:
         text = _THOUSANDS.sub("", text)
     text = re.sub(r"(?<![\w.])0+(?=\d)", "", text)  # "08" is 8 (Python reads no leading zeros); not "1_000"
