@@ -40,10 +40,18 @@ def fixed_now(monkeypatch):
     ("Fort Wayne, Indiana", "America/Fort_Wayne", "Fort Wayne, Indiana"),
     # the country, not the database's older name for American Samoa's clock (a day behind)
     ("Samoa", "Pacific/Apia", "Samoa"), ("San Juan", "America/Puerto_Rico", "San Juan"),
+    ("Norfolk Island", "Pacific/Norfolk", "Norfolk Island"),
 ])
 def test_places_are_found_in_the_zone_database_and_tables(place, zone, label):
     found = find_zone(place)
     assert (found.key, found.label, found.several) == (zone, label, False)
+
+
+@pytest.mark.parametrize("place", ["Norfolk", "Chatham"])
+def test_a_bare_name_the_database_gives_a_far_island_is_not_taken_for_it(place):
+    """"norfolk" had been Norfolk Island's clock, 12 hours ahead, not Virginia's or England's."""
+    with pytest.raises(ClockError, match="no time zone is known"):
+        find_zone(place)
 
 
 def test_a_country_with_several_zones_is_answered_for_one_and_says_so(fixed_now):

@@ -93,7 +93,11 @@ _CITIES: dict[str, str] = {
     # names the database gives to other places: Pacific/Samoa is American Samoa's clock, a day behind Samoa's
     "samoa": "Pacific/Apia", "american samoa": "Pacific/Pago_Pago", "san juan": "America/Puerto_Rico",
     "puerto rico": "America/Puerto_Rico", "petersburg": "Europe/Moscow",
+    "norfolk island": "Pacific/Norfolk", "chatham islands": "Pacific/Chatham",
 }
+# the database's islands named like better-known places (Norfolk, Virginia; Chatham, Kent): a bare
+# "norfolk" is not taken for the island, but left to the geocoder or asked about
+_SHARED_NAMES = frozenset({"norfolk", "chatham"})
 
 
 # "… time", "… standard time", "… time zone" after a place: the place is what comes before
@@ -126,8 +130,9 @@ def _zone_cities() -> dict[str, str]:
     cities: dict[str, str] = {}
     for key in sorted(_zone_keys().values()):
         area, _, city = key.rpartition("/")
-        if area and area not in _LEGACY_AREAS and city not in _DIRECTIONS:
-            cities.setdefault(city.replace("_", " ").lower(), key)
+        name = city.replace("_", " ").lower()
+        if area and area not in _LEGACY_AREAS and city not in _DIRECTIONS and name not in _SHARED_NAMES:
+            cities.setdefault(name, key)
     return cities
 
 
