@@ -587,3 +587,22 @@ def test_an_addition_to_a_list_is_an_item_of_that_list(vault):
     (vault / "diary.md").write_text("A quiet day.\n")
     run(reg, "note_append", path="diary", text="Rain, then sun, and a walk by the river.")  # prose stays prose
     assert (vault / "diary.md").read_text() == "A quiet day.\nRain, then sun, and a walk by the river.\n"
+
+
+def test_one_thing_with_and_in_it_is_one_item_and_a_list_is_told_as_items(vault):
+    """"add 'mac and cheese' to my shopping note" had written "- mac" and "- cheese", told as one."""
+    reg = registry(vault)
+    (vault / "shopping.md").write_text("- eggs\n")
+    assert run(reg, "note_append", path="shopping", text="mac and cheese").output["confirmation"] == \
+        "Added to shopping.md: mac and cheese"
+    told = run(reg, "note_append", path="shopping", text="bread, butter and jam").output["confirmation"]
+    assert told == "Added to shopping.md: bread, butter and jam (3 items)"
+    assert (vault / "shopping.md").read_text() == "- eggs\n- mac and cheese\n- bread\n- butter\n- jam\n"
+
+
+def test_adding_to_a_note_that_is_not_there_says_it_made_one_and_names_the_likely_one(vault):
+    reg = registry(vault)
+    (vault / "groceries.md").write_text("- milk\n")
+    out = run(reg, "note_append", path="grocery", text="cheese").output
+    assert out["status"] == "created"
+    assert out["confirmation"] == "Created the note grocery.md (notes with a like name: groceries.md) with: cheese"

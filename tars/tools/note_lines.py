@@ -114,13 +114,15 @@ _SHORT_ITEM = re.compile(r"^[^.!?:;]{1,40}$")
 def as_listed(note: str, text: str) -> list[str]:
     """The lines that add `text` to a note: when the note ends in a list and `text` is one line
     with no marker of its own, items of that list ("- tent"; "4. Neuromancer" after "3. …"; "eggs,
-    butter and flour" is three short items, each on its line), else `text`'s own lines."""
+    butter and flour" is three short items, each on its line, "mac and cheese" one), else `text`'s own
+    lines."""
     lines = text.rstrip("\r\n").splitlines()
     last = next((line for line in reversed(note.splitlines()) if line.strip()), "")
     marker = _MARKER.match(last)
     if marker is None or len(lines) != 1 or _BULLET.match(lines[0]):
         return lines
-    pieces = [piece.strip() for piece in _BETWEEN_ITEMS.split(lines[0])]
+    # a list has commas ("eggs, butter and flour"); "mac and cheese" or "bread and jam" is one thing
+    pieces = [piece.strip() for piece in _BETWEEN_ITEMS.split(lines[0])] if re.search(r"[,;]", lines[0]) else []
     items = pieces if len(pieces) > 1 and all(_SHORT_ITEM.match(p) and len(p.split()) <= 3 for p in pieces) \
         else [lines[0].strip()]
     box = "[ ] " if marker["box"] else ""

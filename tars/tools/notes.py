@@ -7,6 +7,7 @@ out. Writes are atomic; appends take the vault's lock so two tars processes lose
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
 from collections.abc import Callable
@@ -116,15 +117,22 @@ class Vault:
         return full, rel
 
     def _missing(self, rel: str) -> ToolError:
-        """No note at `rel`: said so, with the notes whose names share a word with it ("shopping list"
-        when there is shopping.md), which the user may have meant; tars does not pick one."""
-        words = set(_name_words(PurePosixPath(rel).stem))
-        shared = {n: len(words & set(_name_words(PurePosixPath(n).stem))) for n in self._notes()}
+        """No note at `rel`: said so, with the notes whose names are like it, which the user may have
+        meant; tars does not pick one."""
+        return ToolError(f"no note {rel!r} in the vault{self._like(rel)}; notes_search finds notes by content")
+
+    def _like(self, rel: str) -> str:
+        """" (notes with a like name: shopping.md)": those whose names share a word with `rel`'s
+        ("shopping list" and shopping.md) or are spelled close to it ("grocery" and groceries.md)."""
+        stem = PurePosixPath(rel).stem.lower()
+        words = set(_name_words(stem))
+        shared = {n: len(words & set(_name_words(PurePosixPath(n).stem)))
+                  or int(difflib.SequenceMatcher(None, stem, PurePosixPath(n).stem.lower()).ratio() >= 0.75)
+                  for n in self._notes() if n != rel}
         # most words shared first, then the shortest path: "shopping.md" before "Archive/shopping-2019.md"
         near = sorted((n for n, count in shared.items() if count), key=lambda n: (-shared[n], len(n), n))
         more = f" and {len(near) - 3} more" if len(near) > 3 else ""
-        hint = f" (notes with a like name: {', '.join(printable(n) for n in near[:3])}{more})" if near else ""
-        return ToolError(f"no note {rel!r} in the vault{hint}; notes_search finds notes by content")
+        return f" (notes with a like name: {', '.join(printable(n) for n in near[:3])}{more})" if near else ""
 
     def _notes(self) -> list[str]:
         """Every note's vault-relative path (at most MAX_WALKED), hidden folders and links left out."""
@@ -168,16 +176,23 @@ class Vault:
 
     def append(self, path: str, text: str, *, by_name: bool = True) -> dict[str, Any]:
         full, rel = self._existing(path) if by_name else self.resolve(path)
+        existed = full.exists()
+        written: list[str] = []
 
         def add(old: str) -> str:
             end = "\r\n" if "\r\n" in old else "\n"  # the note's own line ends
             if old and not old.endswith("\n"):
                 old += end
-            return old + "".join(line + end for line in as_listed(old, text))
+            written[:] = as_listed(old, text)
+            return old + "".join(line + end for line in written)
 
         new = self._update(full, rel, add)
+        items = f" ({len(written)} items)" if len(written) > 1 and len(text.strip().splitlines()) == 1 else ""
+        if not existed:  # a new note, said so: the one meant may be spelled another way
+            return {"path": rel, "status": "created", "chars": len(new),
+                    "confirmation": f"Created the note {printable(rel)}{self._like(rel)} with: {_gist(text)}{items}"}
         return {"path": rel, "status": "appended", "chars": len(new),
-                "confirmation": f"Added to {printable(rel)}: {_gist(text)}"}
+                "confirmation": f"Added to {printable(rel)}: {_gist(text)}{items}"}
 
     def edit(self, path: str, old: str, new: str = "") -> dict[str, Any]:
         """Change one line of a note: `old` becomes `new` in the one line that holds it, or with no
