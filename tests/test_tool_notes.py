@@ -606,3 +606,30 @@ def test_adding_to_a_note_that_is_not_there_says_it_made_one_and_names_the_likel
     out = run(reg, "note_append", path="grocery", text="cheese").output
     assert out["status"] == "created"
     assert out["confirmation"] == "Created the note grocery.md (notes with a like name: groceries.md) with: cheese"
+
+
+@pytest.mark.parametrize("message,tool", [("What's in my trip note?", "note_read"),
+                                          ("what is in my trip note", "note_read"),
+                                          ("put the passport in my trip note", "note_append")])
+def test_asking_what_a_note_holds_is_a_read_not_an_addition(vault, message, tool):
+    """README: "What's in my trip note?" shows the note with no model; it had been offered the
+    append tool too, and a model asked to choose."""
+    from tars.routing import Router
+    from tars.tools.builtin import builtin_tools
+
+    decision = Router(builtin_tools(load_config(environ={"TARS_NOTES_DIR": str(vault)}))).decide(message)
+    assert decision.tool_hints == (tool,)
+
+
+def test_a_long_note_asked_to_be_shown_is_shown_whole_with_no_model(vault, tmp_path):
+    """A note of 11 KB had been cut to fit the small model's window, then handed to it."""
+    (vault / "meeting.md").write_text("# Meeting\n" + "".join(
+        f"- point {i}: discussed the quarterly budget and next steps for team {i}\n" for i in range(160)))
+    env = dict(os.environ, TARS_MODEL_DEFAULT="openai:none", TARS_OPENAI_BASE_URL="http://127.0.0.1:9/v1",
+               TARS_TOOL_MODE="pipeline", TARS_NOTES_DIR=str(vault), TARS_DATA_DIR=str(tmp_path / "data"),
+               TARS_CONFIG_DIR=str(tmp_path / "config"))
+    done = subprocess.run([sys.executable, "-m", "tars", "ask", "show me the meeting note"], capture_output=True,
+                          text=True, stdin=subprocess.DEVNULL, timeout=60, env=env, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.rstrip().endswith("- point 159: discussed the quarterly budget and next steps for team 159")
+    assert "compacted" not in done.stderr

@@ -345,8 +345,9 @@ NOTES = Family(
         note_edit=r"^(?:(?:please|can you|could you|now|ok|okay|and|then)[,\s]+)*(?:delete|remove|erase|"
                   r"cross|take (?:out|off)|strike|scratch|change|replace|correct|edit|fix)\b.{1,80}\b"
                   r"(?:from|in|out of|off|on) (?:the |my |this |that )?(?:\w+ ){0,2}note\b",
+        # (not "what's in my trip note", which asks to read it)
         note_append=r"\b(?:append|add to|put (?:this|that|it) in|add (?:this|that|it) to|to the \w+ note|"
-                    r"(?:in|to|into) my (?:\w+ ){1,2}note)\b",
+                    r"(?:to|into) my (?:\w+ ){1,2}note|(?<!what's )(?<!what is )(?<!whats )in my (?:\w+ ){1,2}note)\b",
         notes_search=r"\b(?:search|find|any notes|notes (?:\w+ ){0,3}(?:on|about|regarding|mentioning)|"
                      r"what did i (?:write|jot|note) about|"
                      r"where i wrote|what i (?:wrote|jotted|noted)|where did i (?:write|put|note|save|jot)|"
