@@ -98,9 +98,10 @@ def test_a_note_asked_for_is_no_task_when_only_tasks_are_set_up(message):
 
 def test_tars_ask_answers_with_the_setting_and_asks_no_model():
     with OllamaServer() as ollama:  # the test environment has no TODOIST_API_TOKEN
-        out = ask_json("add buy milk to my todo list", ollama.url)
+        out = ask_json("add buy milk to my todo list", ollama.url, code=1)  # nothing was done: a script sees so
         assert out["answer"] == ("I can't do that yet: the tools it needs (todoist_add_task) are not set up. "
                                  "To use them, set TODOIST_API_TOKEN (your Todoist API token).")
+        assert out["error"] == "the tools it needs are not set up"
         assert out["tool_calls"] == [] and ollama.requests_to("/api/chat") == []
 
 

@@ -234,6 +234,8 @@ def _run(session: Session, prompt: str, out: Console, err: Console, *, as_json: 
             data["error"] = str(outcome.error)
         elif turn.tools_failed:
             data["error"] = "every tool call failed"
+        elif turn.not_set_up:
+            data["error"] = "the tools it needs are not set up"
         from tars.safe_text import json_safe
 
         print(json_safe(json.dumps(data, ensure_ascii=False, default=str)))
@@ -247,4 +249,4 @@ def _run(session: Session, prompt: str, out: Console, err: Console, *, as_json: 
     if turn is None or not turn.text.strip():
         why = "stopped at the tool-round limit" if turn is not None and turn.round_limit_hit else "no answer came"
         return fail(why, EXIT_FAILED)
-    return EXIT_FAILED if turn.tools_failed else EXIT_OK  # the answer has said what failed
+    return EXIT_FAILED if turn.tools_failed or turn.not_set_up else EXIT_OK  # the answer has said what failed

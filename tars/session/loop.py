@@ -129,6 +129,7 @@ def _told_instead(session: Session, turn: Turn, route: RouteResult) -> Iterator[
     text = route.told or (f"I can't do that yet: the tools it needs ({', '.join(route.tool_hints)}) are not set "
                             f"up. To use them, {route.unavailable}.")
     turn.text, turn.stop_reason, turn.model = text, "end_turn", "tars"
+    turn.not_set_up = bool(route.unavailable) and not route.told
     session.context.add_reply(text)
     yield TextDelta(text=text)
 

@@ -39,6 +39,7 @@ class Turn:
     route_reason: str = ""
     context_tokens: int | None = None  # the last request's prompt, by tars's count
     context_window: int | None = None  # the window of the model it went to
+    not_set_up: bool = False  # tars answered that the tools the request needs are not set up: nothing was done
 
     @property
     def input_tokens(self) -> int | None:
