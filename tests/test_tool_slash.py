@@ -77,6 +77,9 @@ def test_memory_note_and_search_commands(env):
     missing = slash(session, "/memory forget zebra")  # the tools a model is told of are commands here
     assert missing.startswith("ERROR") and "memory_recall" not in missing and "/memory" in missing
     assert "TARS_SEARCH_URL" in slash(session, "/search web anything")
+    assert slash(session, "/remember rule:").startswith("ERROR what should I remember as a rule?")
+    asked = slash(session, "/remember what is my cat called?")  # two tools, one command: said once
+    assert asked.startswith("ERROR") and asked.endswith("Answer it with /memory.")
 
 
 def test_notes_command_lists_the_vault_and_a_folder(env):

@@ -25,7 +25,8 @@ def run_tool(ctx: CommandContext, name: str, **arguments: Any) -> Any:
     confirm = ctx.session.confirm or (lambda tool, call: True)
     result = registry.run(ToolCall(name=name, arguments=arguments), confirm=confirm)
     if result.is_error:  # written for a model: the tools it names are the user's commands here
-        raise CommandError(re.sub(r"\b(?:" + "|".join(_AS_COMMAND) + r")\b", lambda m: _AS_COMMAND[m[0]], result.text))
+        told = re.sub(r"\b(?:" + "|".join(_AS_COMMAND) + r")\b", lambda m: _AS_COMMAND[m[0]], result.text)
+        raise CommandError(re.sub(r"(/\w+(?: \w+)?) or \1\b", r"\1", told))  # two tools, one command
     return result.output
 
 
@@ -112,6 +113,9 @@ def _remember(ctx: CommandContext, arg: str) -> None:
         raise CommandError("what should I remember? /remember I prefer aisle seats")
     kind, sep, rest = arg.partition(":")
     if sep and kind.strip().lower() in ("fact", "rule", "pinned"):
+        if not rest.strip():
+            raise CommandError(f"what should I remember as a {kind.strip().lower()}? "
+                               f"/remember {kind.strip().lower()}: always answer in metric units")
         out = run_tool(ctx, "memory_remember", text=rest.strip(), kind=kind.strip().lower())
     else:
         out = run_tool(ctx, "memory_remember", text=arg)
@@ -154,8 +158,8 @@ def _notes(ctx: CommandContext, arg: str) -> None:
 def _note(ctx: CommandContext, arg: str) -> None:
     if arg.lower() == "read" or arg.lower().startswith("read "):
         path = arg[4:].strip()
-        out = run_tool(ctx, "note_read", path=path) if path else run_tool(ctx, "note_daily")
-        ctx.print(out["text"] or f"{out['path']} is empty")
+        out = run_tool(ctx, "note_read", path=path, show=True) if path else run_tool(ctx, "note_daily")
+        ctx.print(out["confirmation"])  # the note as it is shown, or that it is empty
         return
     if not arg:
         raise CommandError("what should I write? /note called the plumber")
