@@ -460,6 +460,11 @@ def test_a_question_about_the_schedule_is_no_request_to_add_and_data_tools_keep_
 def test_a_learned_tool_is_found_through_forms_of_its_words_and_what_they_are_instances_of():
     inventor = _tool("inventor.lookup", "Find who made an invention and when.")
     assert Router([inventor]).decide("Who invented the telephone?").needs_tools  # invented ~ inventor
+    translate = _tool("translate", "Translate text from a specified source language to a specified target language.")
+    assert Router([translate]).decide("Translate 'Hello, how are you?' from English to French.").needs_tools
+    assert Router([translate]).decide("I translate books for a living").band == "none"  # its verb leads a request
+    sort = _tool("sort_list", "Sort the elements of a list in ascending or descending order.")
+    assert Router([sort]).decide("Sort this list of names in ascending order: ['Sam', 'Alice']").needs_tools
     rates = _tool("currency_converter", "Convert an amount between two currencies.")
     assert Router([rates]).decide("Convert 300 Swiss francs to Mexican pesos").needs_tools  # francs: a currency
     assert Router([rates]).decide("Convert this essay into a poem").band == "none"

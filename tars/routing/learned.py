@@ -155,9 +155,11 @@ def learn_family(name: str, tools: Iterable[tuple[str, str]]) -> Family:
         # a qualifier ("get_details", "find_nearby") leaves the subject to the namespace: sculpture.get_details;
         # a name of qualifiers alone is about them ("basic_info", "summary.generate")
         subject = [w for w in (*own, *space) if not is_verb(w)]
+        # a name that is a bare verb ("translate", "sort_list") is about doing it: its verb is its
+        # topic, said only by a message that opens with it ("Translate 'hello' into French")
         topic = (frozenset(w for w in own if w not in QUALIFIERS)
                  or frozenset(w for w in subject if w not in QUALIFIERS)
-                 or frozenset(w for w in subject if w not in _VAGUE) or frozenset(own))
+                 or frozenset(w for w in subject if w not in _VAGUE) or frozenset(own) or verbs)
         if topic:
             gist = frozenset(first) | space
             topics[tool_name] = Topic(topic, gist - VERBS - topic, verbs)
@@ -182,7 +184,7 @@ def coverage(family: Family, stems: frozenset[str], lead: str = "") -> tuple[flo
             continue
         part = bool(missing) and backing < 2
         by_verb = bool(lead) and any(_said(verb, frozenset({lead})) for verb in verbs)
-        if part and len(named) < 2 and not by_verb:
+        if (part and len(named) < 2 and not by_verb) or (topic <= verbs and not by_verb):
             continue
         weight = min(2.5 + 0.5 * (len(named) - 1) + 0.5 * (2 if part else backing) - 1.0 * missing, 4.5)
         if weight > best:
