@@ -42,7 +42,8 @@ def test_daily_note_uses_folder_and_format(vault):
     assert out["path"] == expected.relative_to(vault).as_posix()
     run(reg, "note_daily", text="Called Mum")
     assert expected.read_text() == "- Bought a new bike\n- Called Mum\n"
-    assert run(reg, "note_daily").output["text"] == "- Bought a new bike\n- Called Mum\n"
+    shown = run(reg, "note_daily").output["confirmation"]  # today's note, shown as it is
+    assert shown == f"{out['path']}:\n\n- Bought a new bike\n- Called Mum"
 
 
 def test_write_refuses_to_overwrite_unless_asked_and_overwrite_asks(vault):
