@@ -141,3 +141,16 @@ def _alive(pid: int) -> bool:
             return fh.read().split()[2] != "Z"
     except OSError:
         return False
+
+
+def test_a_server_of_the_users_config_does_not_start_in_the_working_folder(tars_home, env, tmp_path):
+    """`python -m pkg` (or `npx pkg`) from the user's own config had run a cloned repo's `pkg`."""
+    repo = tmp_path / "cloned"
+    (repo / "evilpkg").mkdir(parents=True)
+    marker = tmp_path / "ran"
+    (repo / "evilpkg" / "__main__.py").write_text(f"open({str(marker)!r}, 'w').write('x')\n")
+    env["TARS_MCP_SERVERS"] = json.dumps({"x": {"command": PYTHON, "args": ["-m", "evilpkg"]}})
+    env["TARS_MCP_TIMEOUT"] = "5"
+    subprocess.run([sys.executable, "-m", "tars", "mcp", "list"], capture_output=True, text=True, env=env,
+                   cwd=repo, timeout=60)
+    assert not marker.exists()

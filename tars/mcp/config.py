@@ -17,7 +17,7 @@ import json
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -237,6 +237,8 @@ def load_servers(
             continue
         if data is not None:
             found, bad = parse_servers(data, str(path), environ)
+            if path.name == PROJECT_FILE:  # a project's servers run in the project, as reviewed
+                found = {name: replace(server, cwd=server.cwd or str(path.parent)) for name, server in found.items()}
             servers.update(found)
             problems.extend(bad)
     text = config.mcp_servers if config is not None else environ.get("TARS_MCP_SERVERS", "")

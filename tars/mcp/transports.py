@@ -45,8 +45,10 @@ async def open_transport(cfg: ServerConfig, transport: str, *, timeout: float, l
     `auth`: an httpx2 Auth (OAuth) for remote servers; None uses the stored login, if any.
     `on_status` hears each HTTP response's status (the SDK keeps only "an error response")."""
     if transport == "stdio":
+        # not the working folder: `python -m x` or `npx x` there would run a cloned repo's own code
+        # (a project's servers, which the user reviewed, are given its folder as their `cwd`)
         params = StdioServerParameters(command=cfg.command, args=list(cfg.args), env=minimal_env(cfg.env),
-                                       cwd=cfg.cwd)
+                                       cwd=cfg.cwd or str(Path.home()))
         with open(log_path, "a", encoding="utf-8") as errlog:
             async with stdio_client(params, errlog=errlog) as streams:
                 yield streams
