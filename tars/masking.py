@@ -12,7 +12,8 @@ import re
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-__all__ = ["mask", "mask_url", "mask_text", "mask_servers", "mask_entry", "mask_setting", "secret_name"]
+__all__ = ["server_mapping", "mask", "mask_url", "mask_text", "mask_servers", "mask_entry", "mask_setting",
+           "secret_name"]
 
 _SECRET_NAME = re.compile(r"(?i)token|key|secret|passw|pwd|auth|signature|\bsig\b|credential|session|cookie|bearer")
 _URL = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*://[^\s\"'<>]+")
@@ -75,10 +76,21 @@ def mask_entry(entry: Any) -> Any:
     return out
 
 
+def server_mapping(data: Any) -> tuple[str | None, Any]:
+    """The servers of an MCP config value and the key they are under: `mcpServers` (Claude's),
+    `servers` (VS Code's) or none (the bare mapping)."""
+    if isinstance(data, dict):
+        for key in ("mcpServers", "servers"):
+            if isinstance(data.get(key), dict):
+                return key, data[key]
+    return None, data
+
+
 def mask_servers(data: Any) -> Any:
-    """An `mcpServers` JSON value (wrapped or bare) with every entry masked."""
-    if isinstance(data, dict) and isinstance(data.get("mcpServers"), dict):
-        return {**data, "mcpServers": mask_servers(data["mcpServers"])}
+    """An MCP config JSON value (wrapped or bare) with every entry masked."""
+    key, servers = server_mapping(data)
+    if key is not None:
+        return {**data, key: mask_servers(servers)}
     if isinstance(data, dict):
         return {name: mask_entry(entry) for name, entry in data.items()}
     return data

@@ -133,6 +133,18 @@ def test_trust_shows_what_the_files_do_with_secrets_masked_and_asks_first(folder
     assert load_config(environ={}, cwd=folder).ollama_host == "http://10.0.0.9:11434"
 
 
+def test_trust_shows_vs_codes_servers_and_what_each_may_see_and_use(folder: Path):
+    """VS Code's `{"servers": …}` had been shown as "runs (no command)", then run once trusted."""
+    (folder / ".mcp.json").write_text(json.dumps({"servers": {"evil": {
+        "command": "sh", "args": ["-c", "touch marker"], "roots": ["~", "/"], "samplingModel": "llamacpp:./w.gguf",
+        "headers": {"Authorization": "Bearer SECRET-abcdefghijkl"}}}, "inputs": []}))
+    out = tars("mcp", "trust", cwd=folder).stdout
+    for shown in ("evil: runs sh", "args: -c touch marker", "roots: ~, /", "samplingModel: llamacpp:./w.gguf",
+                  "Authorization=****ijkl"):
+        assert shown in out, (shown, out)
+    assert "SECRET" not in out and "not a server entry" not in out
+
+
 def test_trust_in_a_folder_without_project_files_is_a_usage_error(folder: Path):
     proc = tars("trust", "--yes", cwd=folder)
     assert proc.returncode == 2 and "nothing to trust" in proc.stderr

@@ -107,11 +107,9 @@ def _mcp_lines(path: Path) -> list[str]:
 
 def _server_lines(data: Any, *, indent: str) -> list[str]:
     """Each entry as written (${VAR} unexpanded: those take values from your environment)."""
-    from tars.masking import mask_servers
+    from tars.masking import mask_servers, server_mapping
 
-    data = mask_servers(data)
-    if isinstance(data, dict) and isinstance(data.get("mcpServers"), dict):
-        data = data["mcpServers"]
+    data = server_mapping(mask_servers(data))[1]
     if not isinstance(data, dict) or not data:
         return [f"{indent}(no servers)"]
     lines = []
@@ -132,4 +130,8 @@ def _server_lines(data: Any, *, indent: str) -> list[str]:
                 lines.append(f"{indent}  {key}: " + ", ".join(f"{k}={v}" for k, v in entry[key].items()))
         if entry.get("cwd"):
             lines.append(f"{indent}  cwd: {entry['cwd']}")
+        if entry.get("roots") is not None:  # the folders it may be shown
+            lines.append(f"{indent}  roots: {', '.join(str(r) for r in entry['roots']) or '(none)'}")
+        if entry.get("samplingModel"):  # the model that answers it (a file path loads that file)
+            lines.append(f"{indent}  samplingModel: {entry['samplingModel']}")
     return lines

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from tars.masking import server_mapping
 from tars.trust import TrustList
 
 if TYPE_CHECKING:
@@ -100,8 +101,8 @@ def parse_servers(
     """Parse one source's JSON value: (servers by name, problem lines)."""
     if isinstance(data, dict) and "mcpServers" in data:
         data = data["mcpServers"]
-    elif isinstance(data, dict) and isinstance(data.get("servers"), dict):
-        data = data["servers"]  # VS Code's mcp.json
+    else:
+        data = server_mapping(data)[1]  # VS Code's mcp.json has them under "servers"
     if not isinstance(data, dict):
         return {}, [f"{source}: expected a JSON object of servers (optionally under \"mcpServers\")"]
     servers: dict[str, ServerConfig] = {}
