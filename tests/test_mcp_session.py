@@ -193,6 +193,11 @@ def test_cli_mcp_list_and_call(cli_env):
     assert bad.returncode == 1
     assert json.loads(bad.stdout)["is_error"] is True and "Nowhere/Atlantis" in bad.stdout
 
+    denied = run_tars("mcp", "call", "time", "get_current_time", '{"timezone": "America/Lima"}',
+                      env={**cli_env, "TARS_TOOL_POLICY": "time.get_current_time=deny"})  # the README's form
+    assert denied.returncode == 1 and json.loads(denied.stdout)["is_error"] is True, denied.stdout
+    assert "America/Lima" not in json.loads(denied.stdout)["output"]
+
     for args, code in ((["nowhere", "x"], 2), (["time", "get_current_time", "{oops"], 2)):
         res = run_tars("mcp", "call", *args, env=cli_env)
         assert res.returncode == code, (args, res.stdout, res.stderr)

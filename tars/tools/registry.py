@@ -142,12 +142,18 @@ class ToolRegistry:
 
     def overridden(self, name: str) -> bool:
         """Whether TARS_TOOL_POLICY sets this tool's policy."""
-        return name in self._policies
+        tool = self.get(name)
+        return self._override(tool) is not None if tool is not None else name in self._policies
+
+    def _override(self, tool: Tool) -> Policy | None:
+        """The configured override, by the tool's name or an alias ("my.srv.ctrl", as the user
+        writes an MCP tool of a server whose name has a dot)."""
+        return next((self._policies[key] for key in (tool.name, *tool.aliases) if key in self._policies), None)
 
     def policy(self, tool: Tool, arguments: dict[str, Any] | None = None) -> Policy:
         """The override for this tool if one is configured, else its policy for these arguments."""
-        if tool.name in self._policies:
-            return self._policies[tool.name]
+        if (override := self._override(tool)) is not None:
+            return override
         if tool.policy_for is not None and arguments is not None:
             return tool.policy_for(arguments)
         return tool.policy
