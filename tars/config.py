@@ -243,7 +243,10 @@ def read_env_file(path: Path, unread: list[str] | None = None) -> dict[str, str]
         if unread is not None:
             unread += bad
         logging.getLogger("dotenv.main").disabled = True  # what it cannot read is told above, with the file
-        return {k: v for k, v in dotenv_values(path).items() if v is not None}
+        # a working folder's file does not expand ${VAR}: it would read the user's secrets into settings
+        # it may set ("TARS_PLACE=${ANTHROPIC_API_KEY}", then shown and sent); the user's own file may
+        values = dotenv_values(path, interpolate=unread is None)
+        return {k: v for k, v in values.items() if v is not None}
     except ConfigError:
         raise
     except Exception as exc:  # a garbled file is a config error, not a crash

@@ -99,6 +99,14 @@ def test_guards_stay_and_tars_config_shows_the_ignored_settings(folder: Path):
     assert policy["note_write"] != "auto"
 
 
+def test_a_folders_env_does_not_read_the_users_secrets_into_its_settings(folder: Path, monkeypatch):
+    """`TARS_PLACE=${ANTHROPIC_API_KEY}` had put the key where `tars config` shows it and the weather sends it."""
+    (folder / ".env").write_text("TARS_PLACE=${SECRET_THING}\n")
+    monkeypatch.setenv("SECRET_THING", "sk-ant-REALSECRET123456")
+    config = load_config(environ={"SECRET_THING": "sk-ant-REALSECRET123456"}, cwd=folder)
+    assert config.place == "${SECRET_THING}"
+
+
 def test_trust_is_pinned_to_the_content(folder: Path):
     env_file = folder / ".env"
     env_file.write_text("TARS_WEB_ALLOW_HOSTS=intranet.local\n")
