@@ -162,6 +162,8 @@ def test_history_lists_shows_exports_and_removes(tars_home: Path, tmp_path: Path
 
     refused = tars("rm", str(first), cwd=tmp_path)
     assert refused.returncode == 2 and "--yes" in refused.stderr
+    partly = tars("rm", "--yes", "lunch", cwd=tmp_path)  # "lunch" shows "lunch plans"; it deletes nothing
+    assert partly.returncode == 2 and "no stored conversation 'lunch'" in partly.stderr
     removed = tars("rm", "--yes", str(first), cwd=tmp_path)
     assert removed.returncode == 0, removed.stderr
     assert [line.split()[0] for line in tars("list", cwd=tmp_path).stdout.splitlines()] == [str(second)]

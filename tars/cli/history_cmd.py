@@ -20,10 +20,11 @@ def _when(stamp: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))
 
 
-def _find(store: ConversationStore, key: str) -> Conversation:
+def _find(store: ConversationStore, key: str, *, prefix: bool = True) -> Conversation:
+    """The conversation `key` names: its number or name, or (with `prefix`) a name it uniquely begins."""
     from tars.errors import UsageError
 
-    found = store.find(key)
+    found = store.find(key, prefix=prefix)
     if found is None:
         raise UsageError(f"no stored conversation {key!r} (tars history list shows them)")
     return found
@@ -112,7 +113,7 @@ def register(app: typer.Typer) -> None:
 
         store = ConversationStore()
         try:
-            found = [_find(store, key) for key in conversations]
+            found = [_find(store, key, prefix=False) for key in conversations]  # a deletion is of what is named
             if not yes:
                 if not sys.stdin.isatty():
                     raise UsageError("tars history rm deletes conversations: pass --yes to do it without asking")
