@@ -44,6 +44,17 @@ def test_save_replaces_the_stored_context() -> None:
     assert store.load(cid) == CONVERSATION[:1]
 
 
+def test_a_conversation_deleted_from_another_shell_is_kept_by_the_chat_that_has_it_open() -> None:
+    """`tars history rm` while a chat had it open: every later save had failed on its foreign key."""
+    chat, shell = ConversationStore(), ConversationStore()
+    cid = chat.create(name="open")
+    chat.save(cid, CONVERSATION[:1])
+    shell.delete(cid)
+    chat.save(cid, CONVERSATION)
+    chat.rename(cid, "saved again")
+    assert shell.load(cid) == CONVERSATION and shell.get(cid).name == "saved again"
+
+
 def test_latest_is_the_last_updated_conversation_with_messages() -> None:
     store = ConversationStore()
     first, second = store.create(), store.create()

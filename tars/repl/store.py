@@ -150,7 +150,11 @@ class ConversationStore:
         compaction that says what a model is sent of them (the messages are kept whole) and, when
         given, the tokens each turn used."""
         rows = [_row(conversation_id, seq, m) for seq, m in enumerate(messages)]
+        now = time.time()
         with self._transaction():
+            # deleted from another shell while a chat has it open: the chat's next save keeps it again
+            self._db.execute("INSERT OR IGNORE INTO conversations (id, name, created, updated, model) "
+                             "VALUES (?, NULL, ?, ?, ?)", (conversation_id, now, now, model))
             self._db.execute("DELETE FROM messages WHERE conversation_id = ?", (conversation_id,))
             self._db.executemany(
                 "INSERT INTO messages (conversation_id, seq, role, content, tool_calls, tool_call_id, name, is_error, "
