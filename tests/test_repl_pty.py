@@ -274,3 +274,25 @@ def test_the_prompt_appears_and_answers_on_the_embedded_model() -> None:
     finally:
         child.close()
     assert child.exitstatus == 0
+
+
+def test_a_chat_told_to_quit_by_a_signal_stops_the_answer_saves_the_turn_and_exits(server: OllamaServer) -> None:
+    """SIGTERM (or the terminal closing: SIGHUP) had left the terminal without echo and lost the turn."""
+    import signal
+
+    child = spawn_chat(server)
+    try:
+        ask(child, "hello there", "echo: hello there")
+        server.script(tokens(400, 0.05))
+        child.send("tell me a long story\r")
+        child.expect("token5 ")
+        child.kill(signal.SIGTERM)
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 128 + signal.SIGTERM
+    store = ConversationStore()
+    saved = store.load(store.latest().id)
+    store.close()
+    assert [m.content for m in saved if m.role == "user"] == ["hello there", "tell me a long story"]
+    assert any(m.role == "assistant" and "token5" in m.content for m in saved)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 from typing import TYPE_CHECKING
 
 from tars.errors import TarsError
@@ -105,6 +106,7 @@ class Repl:
             read = _line_reader("› ")  # no line editor: prompt-toolkit's dumb mode ignores Ctrl-D
         else:
             read = self._prompt_reader()
+        quit_on = self._quit_on_signals()
         while not self.exit_requested:
             self._show_background_notices()
             try:
@@ -128,7 +130,27 @@ class Repl:
                 self.console.print("interrupted", style="dim")
             except Exception as exc:  # the promise: one line, and the session goes on
                 self._error(f"unexpected error: {type(exc).__name__}: {exc}")
-        return 0
+        return 128 + quit_on[0] if quit_on else 0
+
+    def _quit_on_signals(self) -> list[int]:
+        """SIGTERM or SIGHUP (the terminal closed) ends the chat as Ctrl-D would, after stopping an
+        answer as Ctrl-C does: the line editor gives the terminal back and the turn is saved, where
+        dying at once left the terminal without echo and lost the turn. Returns the list the signal
+        that came is put in (for the exit code, 128 + it)."""
+        import signal
+
+        came: list[int] = []
+
+        def stop(signum: int, _frame: object) -> None:
+            came.append(signum)
+            self.exit_requested = True
+            raise KeyboardInterrupt
+
+        if threading.current_thread() is threading.main_thread():
+            for name in ("SIGTERM", "SIGHUP"):
+                if (signum := getattr(signal, name, None)) is not None:
+                    signal.signal(signum, stop)
+        return came
 
     def command(self, line: str) -> None:
         ctx = CommandContext(session=self.session, console=self.console, repl=self)
