@@ -161,6 +161,8 @@ def test_save_history_and_reopen() -> None:
     repl, console = make_repl(rounds=[["answer one"], ["answer two"]])
     run(repl, console, "question one")
     assert "saved as 'trip'" in run(repl, console, "/save trip")
+    assert "saved as 'trip'" in run(repl, console, "/save")  # a bare /save keeps the name
+    assert "would be read as conversation #1" in run(repl, console, "/save 1")
     first_id = repl.conversation_id
     run(repl, console, "/clear")
     assert repl.session.messages == [] and repl.conversation_id is None

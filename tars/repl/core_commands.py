@@ -85,8 +85,12 @@ def _clear(ctx: CommandContext, arg: str) -> None:
 
 @command("save", help="name this conversation so /history finds it: /save <name>")
 def _save(ctx: CommandContext, arg: str) -> None:
-    repl, _ = _stored(ctx)
-    name = arg or time.strftime("chat-%Y-%m-%d-%H%M")
+    repl, store = _stored(ctx)
+    if arg.isdigit():  # /history 1 is conversation #1: a name of digits could never be reopened
+        raise CommandError(f"{arg!r} would be read as conversation #{arg}: give a name with a letter in it")
+    current = store.get(repl.conversation_id) if repl.conversation_id is not None else None
+    # a bare /save keeps the name the conversation has, or gives it one
+    name = arg or (current.name if current is not None and current.name else time.strftime("chat-%Y-%m-%d-%H%M"))
     repl.save(name=name)
     ctx.info(f"saved as {name!r} (reopen with /history {name})")
 
