@@ -65,6 +65,15 @@ def test_media_blocks_become_saved_files_named_in_the_text_and_links_are_listed(
     assert saved.read_bytes().startswith(b"\x89PNG") and oct(saved.stat().st_mode & 0o777) == "0o600"
 
 
+def test_media_printed_as_json_is_its_text_and_files_not_a_python_repr(media_result):
+    from tars.tools.base import jsonable
+
+    shown = json.loads(json.dumps(jsonable(media_result.output)))
+    assert shown["text"] == media_result.text
+    assert [f["mime_type"] for f in shown["files"]] == ["image/png", "audio/wav"]
+    assert Path(shown["files"][0]["path"]).is_file() and "MediaOutput(" not in json.dumps(shown)
+
+
 def test_claude_gets_the_image_inside_the_tool_result(media_result):
     with AnthropicServer() as server:
         server.script("a red pixel")

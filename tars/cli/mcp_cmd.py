@@ -97,8 +97,9 @@ def register(app: typer.Typer) -> None:
         finally:
             manager.close()
         from tars.safe_text import json_safe
+        from tars.tools.base import jsonable
 
-        print(json_safe(json.dumps({"server": server, "tool": tool, "output": output, "is_error": is_error},
+        print(json_safe(json.dumps({"server": server, "tool": tool, "output": jsonable(output), "is_error": is_error},
                                    ensure_ascii=False, indent=2, default=str)))
         if is_error:
             raise typer.Exit(code=1)

@@ -88,7 +88,8 @@ def register(app: typer.Typer) -> None:
         registry, _ = _registry(load_settings())
         result = registry.run(ToolCall(name=name, arguments=args), confirm=confirmer(yes))
         from tars.safe_text import json_safe
+        from tars.tools.base import jsonable
 
-        print(json_safe(json.dumps({"tool": result.name, "is_error": result.is_error, "output": result.output},
-                                   indent=2, ensure_ascii=False, default=str)))
+        shown = {"tool": result.name, "is_error": result.is_error, "output": jsonable(result.output)}
+        print(json_safe(json.dumps(shown, indent=2, ensure_ascii=False, default=str)))
         return 1 if result.is_error else 0

@@ -9,7 +9,7 @@ from typing import Any
 
 from tars.config import Policy  # the settings own the policy vocabulary (TARS_TOOL_POLICY)
 
-__all__ = ["MediaOutput", "Policy", "Tool", "ToolResult", "is_not_offered", "not_offered"]
+__all__ = ["MediaOutput", "Policy", "Tool", "ToolResult", "is_not_offered", "jsonable", "not_offered"]
 
 
 @dataclass(kw_only=True)
@@ -56,6 +56,16 @@ class MediaOutput:
 
     text: str
     attachments: tuple[Any, ...] = ()  # tars.messages.Attachment
+
+    def as_json(self) -> dict[str, Any]:
+        """What `tars tools call` and `tars mcp call` print: the text and where each file was saved."""
+        return {"text": self.text, "files": [{"mime_type": a.mime_type, "path": a.path, "size": a.size}
+                                             for a in self.attachments]}
+
+
+def jsonable(output: Any) -> Any:
+    """A tool's output as JSON takes it (media as its text and files, not a Python repr)."""
+    return output.as_json() if isinstance(output, MediaOutput) else output
 
 
 @dataclass(kw_only=True, frozen=True)
