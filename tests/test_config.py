@@ -53,6 +53,17 @@ def test_layers_later_wins_and_sources_are_reported(tars_home, tmp_path):
     assert flagged.max_tool_rounds == 7 and flagged.sources["max_tool_rounds"] == "flag"
 
 
+def test_a_setting_set_empty_is_as_if_unset_for_every_setting(tars_home, tmp_path):
+    """`export TARS_TOOL_MODE=` had stopped every command, while `TARS_PLACE=` was read as unset."""
+    (tars_home / "config" / "config.env").write_text("TARS_MAX_TOOL_ROUNDS=3\n")
+    env = {"TARS_CONFIG_DIR": str(tars_home / "config"), "TARS_TOOL_MODE": "", "TARS_MAX_TOOL_ROUNDS": " ",
+           "TARS_MODEL_DEFAULT": "", "TARS_PLACE": ""}
+    config = load_config(environ=env, cwd=tmp_path)
+    assert config.tool_mode == "auto" and config.sources["tool_mode"] == "default"
+    assert config.max_tool_rounds == 3  # the layer below still counts
+    assert config.place in (None, "")
+
+
 def test_remote_defaults_to_claude_only_with_a_key(tmp_path):
     assert load_config(environ={}, cwd=tmp_path).model_remote is None
     config = load_config(environ={"ANTHROPIC_API_KEY": "sk-ant-test-1234567890"}, cwd=tmp_path)
