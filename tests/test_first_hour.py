@@ -157,6 +157,8 @@ def test_config_shows_where_things_live(tars_home: Path, tmp_path: Path) -> None
     assert data["paths"]["data"]["path"] == str(tars_home / "data")
     assert data["paths"]["notes"]["path"] is None and "TARS_NOTES_DIR" in data["paths"]["notes"]["holds"]
     assert any(s["name"] == "TARS_MODEL_DEFAULT" for s in data["settings"])
+    typo = json.loads(tars("config", "--json", env={"TARS_TYPO": "1"}).stdout)  # told in JSON as in text
+    assert any(n.startswith("TARS_TYPO: not a setting") for n in typo["notices"])
 
 
 # -- make install -----------------------------------------------------------------------------------

@@ -49,10 +49,11 @@ def register(app: typer.Typer) -> None:
         config = load_config()
         rows = config.rows()
         places = paths(config)
+        notices = [n for n in (config.unknown_notice(), config.ignored_notice(), config.unread_notice()) if n]
         if as_json:
             print(json.dumps({"settings": [{"name": n, "value": v, "source": s} for n, v, s in rows],
-                              "paths": {what: {"path": path or None, "holds": holds} for what, path, holds in places}},
-                             indent=2))
+                              "paths": {what: {"path": path or None, "holds": holds} for what, path, holds in places},
+                              "notices": notices}, indent=2))
             return
         width = max(len(n) for n, _, _ in rows)
         from tars.safe_text import terminal_safe
@@ -64,7 +65,6 @@ def register(app: typer.Typer) -> None:
         width = max(len(what) for what, _, _ in places)
         for what, path, holds in places:
             print(terminal_safe(f"  {what:<{width}}  {path or '(none)'}  — {holds}"))
-        for notice in (config.unknown_notice(), config.ignored_notice(), config.unread_notice()):
-            if notice:
-                print()
-                print(terminal_safe(notice))
+        for notice in notices:
+            print()
+            print(terminal_safe(notice))
