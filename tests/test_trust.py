@@ -59,6 +59,14 @@ def test_an_untrusted_env_starts_no_process_until_the_folder_is_trusted(folder: 
     assert marker.exists()  # trusted: the same file now counts
 
 
+def test_a_project_file_awaiting_trust_is_a_note_and_no_failure_of_the_users_servers(folder: Path):
+    (folder / ".mcp.json").write_text(json.dumps({"mcpServers": {"proj": {"command": "sh", "args": ["-c", "true"]}}}))
+    listed = tars("mcp", "list", cwd=folder, env={"TARS_MCP_SERVERS": json.dumps({"tb": {
+        "command": PYTHON, "args": [str(TOOLBOX)]}})})
+    assert listed.returncode == 0, listed.stdout + listed.stderr  # every configured server is ready
+    assert "tb" in listed.stdout and "ignored" in listed.stdout and "tars trust" in listed.stdout
+
+
 def test_the_users_key_never_goes_to_an_endpoint_the_folder_chose(folder: Path, tars_home: Path):
     with AnthropicServer() as attacker, AnthropicServer() as configured, OllamaServer() as local:
         configured.script("From the real remote.")

@@ -45,7 +45,10 @@ def register(app: typer.Typer) -> None:
                 print(terminal_safe(line))
             for line in [*manager.problems, *manager.clashes]:
                 print(terminal_safe(f"note: {line}"))
-        if manager.problems or any(row["state"] != "ready" for row in rows):
+        from tars.mcp.config import UNTRUSTED_NOTE
+
+        failed = [p for p in manager.problems if not p.startswith(UNTRUSTED_NOTE)]  # awaiting trust is no failure
+        if failed or any(row["state"] != "ready" for row in rows):
             raise typer.Exit(code=1)
 
     @mcp_app.command("logs")

@@ -27,7 +27,8 @@ from tars.trust import TrustList
 if TYPE_CHECKING:
     from tars.config import Config
 
-__all__ = ["ServerConfig", "Transport", "load_servers", "parse_servers", "expand", "USER_FILE", "PROJECT_FILE"]
+__all__ = ["ServerConfig", "Transport", "load_servers", "parse_servers", "expand", "USER_FILE", "PROJECT_FILE",
+           "UNTRUSTED_NOTE"]
 
 USER_FILE = "mcp_servers.json"
 PROJECT_FILE = ".mcp.json"
@@ -213,6 +214,10 @@ def _read_json_file(path: Path) -> tuple[Any, str | None]:
         return None, f"{path}: cannot read MCP servers ({exc}); its servers are skipped"
 
 
+# how the note on a project's servers that await `tars trust` begins: a note, not a failed server
+UNTRUSTED_NOTE = "ignored "
+
+
 def load_servers(
     config: Config | None = None,
     *,
@@ -233,7 +238,7 @@ def load_servers(
         if problem:
             problems.append(problem)
         if data is not None and path.name == PROJECT_FILE and not TrustList().is_trusted(path):
-            problems.append(f"ignored {path}: a project's MCP servers run commands from that folder; "
+            problems.append(f"{UNTRUSTED_NOTE}{path}: a project's MCP servers run commands from that folder; "
                             "review the file, then run `tars trust` to allow them")
             continue
         if data is not None:
