@@ -282,8 +282,8 @@ def load_config(
         raws[s.name], sources[s.name] = s.default, "default"
         for label, layer in layers:
             for key in (s.env, *s.aliases, s.name):
-                if label in ("environment", ".env", str(user_file)) and not layer.get(key, "x").strip():
-                    continue  # set empty ("export TARS_TOOL_MODE="): as if unset, for every setting alike
+                if not s.blank and label in ("environment", ".env", str(user_file)) and not layer.get(key, "x").strip():
+                    continue  # set empty ("export TARS_TOOL_MODE="): as if unset, unless empty means something
                 if key in layer and (label in ("flag", role_label) or key != s.name):
                     raws[s.name], sources[s.name] = layer[key], label
                     break

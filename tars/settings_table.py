@@ -49,6 +49,7 @@ class Setting:
     # taken from a working folder's .env only once that file is trusted: always, or for the values
     # the function picks
     guarded: bool | Callable[[str], bool] = False
+    blank: bool = False  # set empty, it means something ("" daily folder: the vault's top); else empty is unset
 
     def guards(self, value: str) -> bool:
         """Whether this value, from an untrusted working-folder .env, is ignored."""
@@ -150,7 +151,8 @@ SETTINGS: list[Setting] = [
             "most characters of a trusted project instruction file (TARS.md or AGENTS.md in the working folder) "
             "put into the system prompt each turn; 0: never read one", int_in(0, 200000)),
     Setting("notes_dir", "TARS_NOTES_DIR", "", "notes vault (Obsidian-style folder of markdown)", path, guarded=True),
-    Setting("daily_folder", "TARS_DAILY_FOLDER", "Daily", "daily notes folder inside the vault"),
+    Setting("daily_folder", "TARS_DAILY_FOLDER", "Daily", "daily notes folder inside the vault (empty: its top)",
+            blank=True),
     Setting("daily_format", "TARS_DAILY_FORMAT", "%Y-%m-%d", "daily note file name, strftime format"),
     Setting("web_allow_hosts", "TARS_WEB_ALLOW_HOSTS", "",
             "comma-separated hosts web_read may fetch even if they are internal addresses", guarded=True),
