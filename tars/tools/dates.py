@@ -36,7 +36,7 @@ def parse_day(text: str | None, today: dt.date | None = None) -> dt.date:
     raw = " ".join(str(text or "").lower().split()).strip(" .?")
     if raw in ("", "now", "this day"):
         return today
-    if _SHORT_YEAR.search(raw):  # "14 march 90" had been read as the next 14 March
+    if _SHORT_YEAR.search(raw):  # "14 march 90": 1990 or 2090, which the rest would read as the next 14 March
         raise DateError(f"{str(text).strip()!r} gives its year in two digits; write it in full (1990 or 2090?)")
     found = when.day(raw, today)
     if found is None:

@@ -149,7 +149,7 @@ class Vault:
         except IsADirectoryError:
             raise ToolError(f"{rel!r} is a folder, not a note") from None
         out = {"path": rel, "text": text[:MAX_READ], "chars": len(text), "truncated": len(text) > MAX_READ}
-        if show:  # the note once, as it is shown (twice, a long one had not fitted a small model's window)
+        if show:  # the note once, as it is shown: twice, a long one would not fit a small model's window
             cut = f"\n… (the first {MAX_READ:,} of {len(text):,} characters)" if len(text) > MAX_READ else ""
             out["confirmation"] = f"{printable(rel)}:\n\n{text[:MAX_READ].strip()}{cut}" if text.strip() \
                 else f"{printable(rel)} is empty."
