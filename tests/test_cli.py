@@ -18,6 +18,7 @@ def tars(*args: str) -> subprocess.CompletedProcess:
     (("nosuch",), "No such command 'nosuch'"),
     (("mcp", "call"), "Missing argument"),
     (("tools", "call", "weather_now", "[1]"), "must be a JSON object"),
+    (("tools", "call", "calculat", "{}"), "no tool named 'calculat'; did you mean calculate?"),
     ((), "Usage: tars"),
 ])
 def test_bad_usage_exits_2_without_a_traceback(args, says):

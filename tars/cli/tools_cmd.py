@@ -86,6 +86,14 @@ def register(app: typer.Typer) -> None:
 
         args = json_object(arguments, example='{"location": "Lisbon"}')
         registry, _ = _registry(load_settings())
+        if registry.get(name) is None:  # a name the user typed wrong: a usage error, not a tool's failure
+            import difflib
+
+            from tars.errors import UsageError
+
+            close = difflib.get_close_matches(name, [t.name for t in registry], n=1, cutoff=0.6)
+            raise UsageError(f"no tool named {name!r}" + (f"; did you mean {close[0]}?" if close else
+                                                         "; `tars tools list` shows them"))
         result = registry.run(ToolCall(name=name, arguments=args), confirm=confirmer(yes))
         from tars.safe_text import json_safe
         from tars.tools.base import jsonable
