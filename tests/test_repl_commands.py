@@ -167,6 +167,7 @@ def test_save_history_and_reopen() -> None:
     run(repl, console, "/clear")
     assert repl.session.messages == [] and repl.conversation_id is None
     run(repl, console, "question two")
+    assert f"'trip' is the name of conversation #{first_id}" in run(repl, console, "/save trip")  # one name, one
     listing = run(repl, console, "/history")
     assert "trip" in listing and "question two" in listing
     out = run(repl, console, "/history trip")

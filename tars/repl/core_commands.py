@@ -88,6 +88,8 @@ def _save(ctx: CommandContext, arg: str) -> None:
     repl, store = _stored(ctx)
     if arg.isdigit():  # /history 1 is conversation #1: a name of digits could never be reopened
         raise CommandError(f"{arg!r} would be read as conversation #{arg}: give a name with a letter in it")
+    if arg and (taken := store.find(arg, prefix=False)) is not None and taken.id != repl.conversation_id:
+        raise CommandError(f"{arg!r} is the name of conversation #{taken.id}; give this one another name")
     current = store.get(repl.conversation_id) if repl.conversation_id is not None else None
     # a bare /save keeps the name the conversation has, or gives it one
     name = arg or (current.name if current is not None and current.name else time.strftime("chat-%Y-%m-%d-%H%M"))
