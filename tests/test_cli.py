@@ -19,6 +19,7 @@ def tars(*args: str) -> subprocess.CompletedProcess:
     (("mcp", "call"), "Missing argument"),
     (("tools", "call", "weather_now", "[1]"), "must be a JSON object"),
     (("tools", "call", "calculat", "{}"), "no tool named 'calculat'; did you mean calculate?"),
+    (("mcp", "login", "any", "--timeout", "-1"), "Invalid value for '--timeout'"),
     ((), "Usage: tars"),
 ])
 def test_bad_usage_exits_2_without_a_traceback(args, says):

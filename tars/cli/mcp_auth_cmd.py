@@ -14,7 +14,7 @@ def register(mcp_app: typer.Typer) -> None:
         browser: bool = typer.Option(True, "--browser/--no-browser", help="open the login page in a browser"),
         paste: bool = typer.Option(False, "--paste", help="read the URL the browser ended on from stdin "
                                                           "(also offered on a terminal)"),
-        timeout: float = typer.Option(300.0, "--timeout", help="seconds to wait for the login"),
+        timeout: float = typer.Option(300.0, "--timeout", min=1, help="seconds to wait for the login"),
     ) -> None:
         """Log in to a server with OAuth (registration, PKCE, the redirect caught on 127.0.0.1)."""
         import asyncio
