@@ -125,3 +125,19 @@ def test_login_by_pasting_the_address_the_browser_ended_on(env):
     done = login(env, paste=True)
     assert done.returncode == 0, done.stderr
     assert "paste the address" in done.stderr and token_path("guarded").exists()
+
+
+def test_login_to_a_server_that_needs_none_says_so_and_saves_nothing(tars_home):
+    """It had said "logged in … tokens saved in …" with no file written."""
+    from mcp_servers import HttpToolbox
+
+    server = HttpToolbox().start()
+    try:
+        env = dict(os.environ, TARS_MCP_SERVERS=json.dumps({"open": {"type": "http", "url": server.url}}))
+        done = subprocess.run([sys.executable, "-m", "tars", "mcp", "login", "open", "--no-browser"],
+                              capture_output=True, text=True, env=env, stdin=subprocess.DEVNULL, timeout=60)
+    finally:
+        server.stop()
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("open needs no login") and "nothing was saved" in done.stdout
+    assert not token_path("open").exists()

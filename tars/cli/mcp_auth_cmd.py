@@ -31,7 +31,10 @@ def register(mcp_app: typer.Typer) -> None:
                 exc = exc.exceptions[0]  # type: ignore[assignment]
             why = f"login to {server} failed: {type(exc).__name__}: {exc}"
             raise typer.Exit(code=fail(why, EXIT_FAILED)) from None
-        print(f"logged in to {server} ({tools} tools); tokens saved in {token_path(server)}")
+        if token_path(server).exists():
+            print(f"logged in to {server} ({tools} tools); tokens saved in {token_path(server)}")
+        else:  # it answered without asking for a login: nothing to keep
+            print(f"{server} needs no login: it answered without one ({tools} tools); nothing was saved")
 
     @mcp_app.command("logout")
     def logout_command(server: str = typer.Argument(..., help="server name as configured")) -> None:
