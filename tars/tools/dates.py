@@ -46,9 +46,8 @@ def parse_day(text: str | None, today: dt.date | None = None) -> dt.date:
     return found
 
 
-_MONTH = rf"(?:{when.MONTH_ABBR})[a-z]*\.?"
-_SHORT_YEAR = re.compile(rf"(?:\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH})"
-                         rf"\s*,?\s+'?\d\d$")
+_SHORT_YEAR = re.compile(rf"(?:\b{when.MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?|"
+                         rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{when.MONTH})\s*,?\s+'?\d\d$")
 # a day named by a word tars does not know ("mothering sunday", "super bowl sunday"), which the
 # weekday alone in it would answer wrongly
 _NAMED_DAY = re.compile(

@@ -32,8 +32,8 @@ from tars.errors import DateError
 from tars.tools.holidays import HOLIDAY_PATTERNS, HOLIDAYS
 from tars.tools.time_of_day import time_of_day
 
-__all__ = ["When", "NUMBER_WORDS", "SPAN_UNITS", "WEEKDAY", "MONTH_ABBR", "COUNT", "CLOCK_TIME", "count", "day",
-           "moment", "resolve", "add_months", "month_number", "PHRASE", "FROM_HOLIDAY"]
+__all__ = ["When", "NUMBER_WORDS", "SPAN_UNITS", "WEEKDAY", "MONTH_ABBR", "MONTH", "COUNT", "CLOCK_TIME", "count",
+           "day", "moment", "resolve", "add_months", "month_number", "PHRASE", "FROM_HOLIDAY"]
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
@@ -47,7 +47,7 @@ SPAN_UNITS = {"minute": "minutes", "min": "minutes", "hour": "hours", "hr": "hou
 
 WEEKDAY = r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?"
 MONTH_ABBR = r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"  # the months as a pattern: "sep" + [a-z]* is "sept"
-_MON = rf"(?:{MONTH_ABBR})[a-z]*\.?"
+MONTH = rf"(?:{MONTH_ABBR})[a-z]*\.?"  # a month as written: "sept.", "March"
 _MON_DAY = r"(?:\s+|(?<=\.)\s*)"  # "March 11", "Mar. 11", "March.11"
 _YEAR = r"(?:,?\s+\d{4}(?!\d))?"
 _NUM = r"(?:\d+|a couple of|a few|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
@@ -55,7 +55,7 @@ _TIME = (r"(?:(?:at|by|@)\s+)?(?:noon|midday|midnight|\d{1,2}:\d{2}\s*(?:am|pm|a
          r"\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.|o'?clock)|(?:at|by|@)\s+\d{1,2}(?![\d:]))")
 _ORDINAL = r"\d{1,2}(?:st|nd|rd|th)?|first|second|third|fourth|fifth"
 _DAY = (rf"(?:(?:the\s+)?(?:first|second|third|fourth|fifth|last|final|1st|2nd|3rd|4th|5th)\s+{WEEKDAY}\s+(?:of|in)\s+"
-        rf"(?:(?:this|next|last|the)\s+month|{_MON}(?:\s+\d{{4}})?)|"
+        rf"(?:(?:this|next|last|the)\s+month|{MONTH}(?:\s+\d{{4}})?)|"
         rf"(?:{_NUM}\s+(?:days?|weeks?|months?|years?)|(?:the\s+)?(?:day|week))\s+(?:from|after|before)\s+"
         rf"(?:now|today|tonight|tomorrow|tmrw|yesterday|(?:(?:this|next|last|on|coming)\s+)?{WEEKDAY})|"
         rf"(?:the\s+)?(?:{WEEKDAY}|week|month|year)\s+after\s+next|"
@@ -65,7 +65,7 @@ _DAY = (rf"(?:(?:the\s+)?(?:first|second|third|fourth|fifth|last|final|1st|2nd|3
         rf"today|tonight|tomorrow|tmrw|yesterday|"
         rf"(?:(?:this|next|last|on|coming)\s+)?{WEEKDAY}|next (?:week|month|year)|(?:this|next)\s+weekend|"
         rf"in\s+{_NUM}\s+(?:days?|weeks?|months?|years?)|"
-        rf"\d{{4}}-\d{{2}}-\d{{2}}|{_MON}{_MON_DAY}\d{{1,2}}(?:st|nd|rd|th)?{_YEAR}|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MON}{_YEAR})")
+        rf"\d{{4}}-\d{{2}}-\d{{2}}|{MONTH}{_MON_DAY}\d{{1,2}}(?:st|nd|rd|th)?{_YEAR}|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}{_YEAR})")
 _PART = r"(?:(?:this|in the)\s+)?(?:morning|afternoon|evening|night)"
 PHRASE = re.compile(
     rf"\b(?:in\s+{_NUM}\s+(?:minutes?|mins?|hours?|hrs?)"
@@ -187,7 +187,7 @@ _NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "four
 _NTH_WORD = "|".join(_NTH)
 # "the first monday of next month", "the last friday in november 2027"
 _NTH_WEEKDAY = (rf"\b({_NTH_WORD})\s+({WEEKDAY})\s+(?:of|in)\s+"
-                rf"(?:(this|next|last|the)\s+month|({_MON})(?:\s+(\d{{4}})(?!\d))?)")
+                rf"(?:(this|next|last|the)\s+month|({MONTH})(?:\s+(\d{{4}})(?!\d))?)")
 
 
 def _nth_weekday(m: re.Match[str], today: dt.date) -> dt.date:
@@ -289,7 +289,7 @@ def month_start(text: str, today: dt.date) -> dt.date | None:
     """A month alone ("june", "until june 2028") as a span's end: its first day, the next time it
     comes; None for anything else. (Not a day `day` reads: as an argument "April 2022" is the month.)"""
     whole = re.sub(r"^(?:the|until|till|to)\s+", "", " ".join(text.lower().split())).strip(" .?")
-    m = re.fullmatch(rf"(?:(next|this)\s+)?({_MON})(?:\s+(\d{{4}}))?", whole)
+    m = re.fullmatch(rf"(?:(next|this)\s+)?({MONTH})(?:\s+(\d{{4}}))?", whole)
     if m is None or (month := _month(m[2])) is None:
         return None
     return _next(lambda y: _calendar_day(y, month, 1), m[3] or (f"{m[1]} year" if m[1] == "this" else None), today)
@@ -327,8 +327,8 @@ def _day(t: str, today: dt.date) -> dt.date | None:
         if a <= 12 and b <= 12 and a != b:
             raise DateError(f"{m.group(0)!r} could be day/month or month/day; write the date as YYYY-MM-DD")
         return _calendar_day(int(m.group(3)), *((a, b) if a <= 12 else (b, a)))
-    if m := re.search(rf"\b({_MON}){_MON_DAY}(\d{{1,2}})(?:st|nd|rd|th)?\b|"
-                      rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MON})", t):
+    if m := re.search(rf"\b({MONTH}){_MON_DAY}(\d{{1,2}})(?:st|nd|rd|th)?\b|"
+                      rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({MONTH})", t):
         named, number = _month(m.group(1) or m.group(4)), int(m.group(2) or m.group(3))
         if named is None:
             return None
