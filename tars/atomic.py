@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-__all__ = ["atomic_write", "locked", "update_file", "sweep_stale", "LOCK_NAME"]
+__all__ = ["atomic_write", "decoded", "locked", "update_file", "sweep_stale", "LOCK_NAME"]
 
 LOCK_NAME = ".tars.lock"  # one per folder root: a dotfile that Obsidian and most tools hide
 # `.<name>.<pid>.<random>.tmp`, as atomic_write names them (older versions left out the pid)
@@ -99,6 +99,15 @@ def locked(lock_path: Path) -> Iterator[None]:
         os.close(fd)
 
 
+def decoded(raw: bytes, fallback: str) -> str:
+    """A file's bytes as UTF-8 text, or, when they are not UTF-8, as text in `fallback` (a user's
+    file saved by an editor in another encoding)."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode(fallback, errors="replace")
+
+
 def update_file(path: Path, change: Callable[[str], str], *, lock_path: Path, fallback: str | None = None) -> str:
     """Read `path` ('' if missing), apply `change`, write the result atomically, all under the lock.
     Line ends reach `change` as they are in the file: a Windows-edited note keeps its CRLF. A file
@@ -109,12 +118,7 @@ def update_file(path: Path, change: Callable[[str], str], *, lock_path: Path, fa
             raw = path.read_bytes()
         except FileNotFoundError:
             raw = b""
-        try:
-            old = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            if fallback is None:
-                raise
-            old = raw.decode(fallback, errors="replace")
+        old = raw.decode("utf-8") if fallback is None else decoded(raw, fallback)
         new = change(old)
         if new != old:
             atomic_write(path, new)

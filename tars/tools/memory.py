@@ -15,18 +15,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tars.atomic import LOCK_NAME, update_file
+from tars.atomic import LOCK_NAME, decoded, update_file
 from tars.errors import ToolError
 from tars.tools import date_phrases, dates, when
 from tars.tools.birthdays import counted
-from tars.tools.fact_wording import (
-    also_said,
-    home_of,
-    is_question,
-    replaces,
-    second_person,
-    third_person,
-)
+from tars.tools.fact_wording import also_said, home_of, is_question, replaces, second_person, third_person
 from tars.tools.memory_file import (
     TEMPLATE,
     Item,
@@ -214,19 +207,12 @@ def _closest(found: list[Item], query: str) -> list[Item]:
 _EDITOR_ENCODING = "cp1252"
 
 
-def _decoded(raw: bytes) -> str:
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return raw.decode(_EDITOR_ENCODING, errors="replace")
-
-
 def remembered_home(folder: Path) -> str | None:
     """The place memory (in `folder`) says the user lives in, the last one in memory.md (a new fact
     goes to the end of the facts); None when it says none. ("Moved to" is not read: "I moved to
     Linux" is no home.)"""
     try:
-        items = parse(_decoded((folder / "memory.md").read_bytes()))
+        items = parse(decoded((folder / "memory.md").read_bytes(), _EDITOR_ENCODING))
     except OSError:
         return None
     homes = [home for it in items if it.kind in ("fact", "pinned") and (home := home_of(it.text))]
@@ -251,7 +237,7 @@ class MemoryStore:
 
     def items(self) -> list[Item]:
         try:
-            return parse(_decoded(self.file.read_bytes()))
+            return parse(decoded(self.file.read_bytes(), _EDITOR_ENCODING))
         except FileNotFoundError:
             return []
 
