@@ -17,6 +17,7 @@ from tars.tools.units import (
     US_MEASURES,
     UnitError,
     calendar_told,
+    same_measure,
     tidy,
     unit,
 )
@@ -159,15 +160,14 @@ def conversion_asked(message: str) -> dict[str, Any] | None:
         each = [conversion_asked(f"{_as_written(value)} {from_unit} to {target}") for target in targets[:4]]
         return {"value": value, "from_unit": from_unit.strip(), "to_unit": to_unit.strip()} if all(each) else None
     try:
-        ends = {unit(from_unit), unit(to_unit)}
+        start, end = unit(from_unit), unit(to_unit)
     except UnitError:
         return None
-    fluid = {dim for dim, _ in ends} == {"mass", "volume"} and ("mass", "ounce") in ends  # fluid ounces
+    ends = {start, end}
     # "hours in a year" as the calendar counts them; months in years are exactly twelve
     counted = value == 1 and calendar_told(unit(from_unit)[1], unit(to_unit)[1]) is not None
     averaged = bool(ends & AVERAGED) and not ends <= AVERAGED  # years in days; not years in months
-    per_second = {dim for dim, _ in ends} == {"data", "data rate"}  # "100 Mbps in MB": each second
-    if (len({dim for dim, _ in ends}) > 1 and not fluid and not per_second) or (averaged and not counted):
+    if not same_measure(start, end) or (averaged and not counted):
         return None  # "3 years in days": the calendar's average is a guess at which years
     if _UNSAID.search(f"{from_unit} {to_unit}") or (any(name.startswith("imperial") for _, name in ends)
                                                     and any(name in US_MEASURES for _, name in ends)):

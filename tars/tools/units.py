@@ -16,7 +16,7 @@ from tars.errors import ToolError
 from tars.tools.base import Tool
 
 __all__ = ["US_MEASURES", "AVERAGED", "CONVERT_UNITS", "COUNTERPART", "METRIC", "TABLE", "TARGETS", "UnitError",
-           "calendar_told", "convert", "convert_units", "tidy", "unit", "unit_tools"]
+           "calendar_told", "convert", "convert_units", "same_measure", "tidy", "unit", "unit_tools"]
 
 CONVERT_UNITS = "convert_units"  # the tool's name: the pipeline reads its arguments from a plain request
 
@@ -138,8 +138,10 @@ for _name, _aliases in _TEMPERATURE.items():
         _UNITS[_alias] = ("temperature", _name)
 
 
-# forms whose case says which unit: milli- or mega-, bytes or bits
+# forms whose case says which unit: milli- or mega-, bytes (capital B) or bits (lower-case b: "10 Gb")
 _CASED = {"mW": ("power", "milliwatt"), "MW": ("power", "megawatt"),
+          **{raw: _UNITS[raw] for raw in ("B", "MB", "GB", "TB", "PB", "kB")},
+          **{raw: _UNITS[bits] for raw, bits in (("Kb", "kbit"), ("Mb", "mbit"), ("Gb", "gbit"), ("Tb", "tbit"))},
           "Mbps": ("data rate", "megabit per second"), "Mb/s": ("data rate", "megabit per second"),
           "Gbps": ("data rate", "gigabit per second"), "Gb/s": ("data rate", "gigabit per second"),
           "Kbps": ("data rate", "kilobit per second"), "Kb/s": ("data rate", "kilobit per second"),
@@ -166,10 +168,6 @@ def unit(text: str) -> tuple[str, str]:
     raw = " ".join(re.sub(r"per(?=(?:hour|second|minute|sec|min|hr|h|s)\b)", " per ", str(text)).split()).strip(" .")
     if raw in _CASED:
         return _CASED[raw]
-    if raw in ("B", "MB", "GB", "TB", "PB", "kB"):  # capital B is bytes, lower-case b bits
-        return _UNITS[raw]
-    if raw in ("Kb", "Mb", "Gb", "Tb"):  # a capital prefix with a lower-case b: bits ("10 Gb")
-        return _UNITS[{"Kb": "kbit", "Mb": "mbit", "Gb": "gbit", "Tb": "tbit"}[raw]]
     key = raw.lower().replace("metres", "meters").replace("litres", "liters")
     key = re.sub(r"^(?:degrees?|deg)\s*", "", key.replace("°", "")).strip()
     key = re.sub(r"\b(?:kilometres|kilometre)\b", "kilometer", key)
@@ -192,6 +190,14 @@ def _from_kelvin(value: float, name: str) -> float:
     return {"celsius": value - 273.15, "fahrenheit": (value - 273.15) * 9 / 5 + 32}.get(name, value)
 
 
+def same_measure(a: tuple[str, str], b: tuple[str, str]) -> bool:
+    """Whether two units (dimension, name) convert: of one dimension, ounces with a volume (fluid
+    ounces), or a data size with a data rate (so much each second)."""
+    dims = {a[0], b[0]}
+    return len(dims) == 1 or (dims == {"mass", "volume"} and ("mass", "ounce") in (a, b)) \
+        or dims == {"data", "data rate"}
+
+
 def convert(value: float, from_unit: str, to_unit: str) -> tuple[float, str, str]:
     """`value` in `from_unit` expressed in `to_unit`, with both units' canonical names; "ounces" of
     a volume are fluid ounces ("1.5 litres in ounces")."""
@@ -199,6 +205,8 @@ def convert(value: float, from_unit: str, to_unit: str) -> tuple[float, str, str
     if {name_a, name_b} == {"ounce", "fluid ounce"}:
         raise UnitError("an ounce is a weight and a fluid ounce a volume: which one a weight fills depends on "
                         "what it is")
+    if not same_measure((dim_a, name_a), (dim_b, name_b)):
+        raise UnitError(f"cannot convert {name_a} ({dim_a}) to {name_b} ({dim_b}): they measure different things")
     if {dim_a, dim_b} == {"mass", "volume"} and "ounce" in (name_a, name_b):
         (dim_a, name_a), (dim_b, name_b) = (("volume", "fluid ounce") if name == "ounce" else (dim, name)
                                             for dim, name in ((dim_a, name_a), (dim_b, name_b)))
@@ -207,8 +215,6 @@ def convert(value: float, from_unit: str, to_unit: str) -> tuple[float, str, str
                                             for dim, name in ((dim_a, name_a), (dim_b, name_b)))
         if name_a not in TABLE[dim_a] or name_b not in TABLE[dim_b]:
             raise UnitError(f"cannot convert {name_a} to {name_b}")
-    if dim_a != dim_b:
-        raise UnitError(f"cannot convert {name_a} ({dim_a}) to {name_b} ({dim_b}): they measure different things")
     if dim_a == "temperature":
         kelvin = _to_kelvin(float(value), name_a)
         if kelvin < -1e-9:
