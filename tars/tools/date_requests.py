@@ -353,12 +353,12 @@ def weekday_asked(message: str) -> dict[str, Any] | None:
     match = _WEEKDAY.match(" ".join(message.split())) or _DATE_OF.match(" ".join(message.split()))
     if match is None:
         return None
-    date = match["date"].strip()
+    date, now = match["date"].strip(), dates.now()
     try:
-        if not _whole_date(date, dates.now()):
+        if not _whole_date(date, now):
             return None
         if (match.groupdict().get("verb") or "").lower() in ("was", "did") and not _YEAR.search(date):
-            past = _past(date, dates.now())  # "what day was halloween?": the one gone by, not the next
+            past = _past(date, now)  # "what day was halloween?": the one gone by, not the next
             return {"date": past.isoformat()} if past else None
         return {"date": date}
     except DateError:
