@@ -124,10 +124,15 @@ def executor_system(tool: Tool, now: dt.datetime | None = None, *, place: str | 
     )
 
 
-def executor_schema(tool: Tool) -> dict[str, Any]:
+def executor_schema(tool: Tool, given: Sequence[str] = ()) -> dict[str, Any]:
+    """What the executor may write: the tool's arguments, with the optional ones the message
+    `given` (`tars.pipeline.mentioned`) required, so that a small model does not leave them out."""
+    args = decoding_schema(tool.parameters)
+    if given:
+        args = {**args, "required": list(dict.fromkeys([*(args.get("required") or ()), *given]))}
     return {
         "type": "object",
-        "properties": {"tool": {"type": "string", "enum": [tool.name]}, "args": decoding_schema(tool.parameters)},
+        "properties": {"tool": {"type": "string", "enum": [tool.name]}, "args": args},
         "required": ["tool", "args"],
         "additionalProperties": False,
     }

@@ -23,6 +23,7 @@ from tars.pipeline import prompts
 from tars.pipeline.conversation_text import content_stems
 from tars.pipeline.grounding import Grounds, date_notes, ground, takes_place
 from tars.pipeline.jsonout import Parsed, drop_null_optionals, parse_object, ruled_out, schema_error
+from tars.pipeline.mentioned import mentioned
 from tars.routing.follow_up import chain, new_value
 from tars.tools import date_phrases
 from tars.tools.base import Tool
@@ -183,7 +184,7 @@ def execute(provider: Any, messages: Sequence[Message], tool: Tool, grounds: Gro
     # the default place only for a tool that takes a place: a small model copies any line it is shown
     place = grounds.default_place() if takes_place(tool.parameters) else None
     system = prompts.executor_system(tool, now, place=place, dates=date_notes(messages, now))
-    schema = prompts.executor_schema(tool)
+    schema = prompts.executor_schema(tool, mentioned(tool.parameters, latest_user_text(messages)))
     run = run_step(provider, "executor", request, system, schema, cap=_EXECUTOR_CAP)
     args, error = _read_args(run.parsed.value, tool)
     result = Arguments(tool.name, args, json_valid=run.parsed.strict, schema_valid=error is None,

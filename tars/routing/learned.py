@@ -16,7 +16,7 @@ from tars.routing.cues.servers import SERVER_KINDS
 from tars.routing.family import Cue, Family, Topic, cues
 
 __all__ = ["VERBS", "NAME_NOUNS", "stem", "same_root", "words", "name_words", "learn_family", "coverage", "initials",
-           "CODE_DOMAIN"]
+           "CODE_DOMAIN", "said_in"]
 
 _WORD = re.compile(r"[a-z][a-z0-9']+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -177,13 +177,13 @@ def coverage(family: Family, stems: frozenset[str], lead: str = "") -> tuple[flo
     said it, whether it was only partly said: then a model should decide), or (0, "", False)."""
     best, said, partly = 0.0, "", False
     for name, (topic, gist, verbs) in family.topics.items():
-        named = [word for word in topic if _said(word, stems)]
-        backing = min(sum(_said(word, stems) for word in gist), 2)
+        named = [word for word in topic if said_in(word, stems)]
+        backing = min(sum(said_in(word, stems) for word in gist), 2)
         missing = len(topic) - len(named)
         if not named or missing > 1:
             continue
         part = bool(missing) and backing < 2
-        by_verb = bool(lead) and any(_said(verb, frozenset({lead})) for verb in verbs)
+        by_verb = bool(lead) and any(said_in(verb, frozenset({lead})) for verb in verbs)
         if (part and len(named) < 2 and not by_verb) or (topic <= verbs and not by_verb):
             continue
         weight = min(2.5 + 0.5 * (len(named) - 1) + 0.5 * (2 if part else backing) - 1.0 * missing, 4.5)
@@ -211,7 +211,7 @@ def initials(text: str) -> frozenset[str]:
                      if not _CLAUSE.intersection(said[i:i + n]))
 
 
-def _said(word: str, stems: frozenset[str]) -> bool:
+def said_in(word: str, stems: frozenset[str]) -> bool:
     """`word` or a longer or shorter form of it ("predict" for prediction, "genetically" for genetic),
     or a name's four-letter short form of a long word ("prob" for probability, "calc" for calculate);
     usual three-letter ones ("cmd", "msg") are spelled out by `stem`."""
