@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["country_forms", "country_key", "state_of", "US_STATES"]
+__all__ = ["country_forms", "country_key", "state_of", "states_named", "US_STATES"]
 
 # Every state (and DC) by its two-letter code: "Austin, TX" is the Austin in Texas.
 US_STATES = {
@@ -41,6 +41,15 @@ _STATE_OF = {city: state for state, cities in _STATES.items() for city in cities
 def state_of(city: str) -> str | None:
     """The two-letter state of a large US city named alone ("Seattle" -> "WA"), or None."""
     return _STATE_OF.get(" ".join(city.lower().split()))
+
+
+def states_named(text: str) -> set[str]:
+    """The states of the large US cities `text` names, by code and name ("crime in San Francisco"
+    gives "ca" and "california"): a tool asking for the state of a city the user named is told it."""
+    said = " ".join(re.findall(r"[\w.]+", text.lower()))
+    codes = {state.lower() for city, state in _STATE_OF.items()
+             if re.search(rf"(?<![\w.]){re.escape(city)}(?!\w)", said)}
+    return codes | {US_STATES[code] for code in codes}
 
 
 # Countries a user and a tool often write differently, each as its written forms (dots dropped and

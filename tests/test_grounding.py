@@ -285,6 +285,30 @@ def test_enums_and_date_formats_reach_the_decoding_grammar():
     assert props["unit"]["enum"] == ["c", "f"]
 
 
+RIDES = Tool(name="get_rides", description="Find rides between two places.", func=lambda **_: None,
+             parameters={"type": "object", "required": ["source", "destination"], "properties": {
+                 "source": {"type": "string"}, "destination": {"type": "string"},
+                 "max_cost": {"type": "integer", "description": "The maximum cost of the ride."},
+                 "when": {"type": "string", "description": "'now', or 'weekend' for the coming weekend."},
+                 "add_ons": {"type": "array", "items": {"type": "string", "enum": ["Backstage Pass", "Parking"]}},
+                 "include_stats": {"type": "boolean"}}})
+
+
+@pytest.mark.parametrize(("message", "given"), [
+    ("Find a ride from York to Leeds", []),
+    ("Find a ride from York to Leeds with a maximum cost of $50", ["max_cost"]),
+    ("Find a ride from York to Leeds this weekend", ["when"]),
+    ("A ride from York to Leeds, with backstage access, and include its statistics", ["add_ons", "include_stats"]),
+])
+def test_the_executor_must_fill_the_optional_arguments_the_message_gives(message, given):
+    # a small model left out every optional argument, "maximum cost of $50" too
+    model = ScriptedProvider([[J({"tool": "get_rides", "args": {"source": "York", "destination": "Leeds"}})]])
+    steps.execute(model, said(message), RIDES, Grounds(now=NOW))
+    args = model.calls[0]["response_schema"]["properties"]["args"]
+    assert args["required"] == ["source", "destination", *given]
+    assert RIDES.parameters["required"] == ["source", "destination"]  # the tool's own schema is untouched
+
+
 def test_tool_descriptions_offer_no_values_to_copy(tmp_path):
     config = load_config().replace(notes_dir=tmp_path, memory_dir=tmp_path)
     for tool in builtin_tools(config):
@@ -702,3 +726,52 @@ def test_a_month_given_as_a_date_argument_stays_the_month():
     schema = {"type": "object", "required": ["date"], "properties": {"date": {"type": "string"}}}
     asked = said("Get concert details for Beyonce in San Diego next month (April 2022).")
     assert ground(schema, {"date": "April 2022"}, asked, Grounds(now=NOW)).args == {"date": "April 2022"}
+
+
+CRIME = {"type": "object", "required": ["city", "state"],
+         "properties": {"city": {"type": "string"}, "state": {"type": "string"}}}
+
+
+@pytest.mark.parametrize("state", ["CA", "California", "ca"])
+def test_the_state_of_a_city_the_user_named_is_theirs(state):
+    checked = ground(CRIME, {"city": "San Francisco", "state": state},
+                     said("the official crime rate of violent crime in San Francisco in 2020"), Grounds(now=NOW))
+    assert checked.question is None and checked.args == {"city": "San Francisco", "state": state}
+
+
+def test_a_state_no_named_city_is_in_is_asked_for():
+    checked = ground(CRIME, {"city": "San Francisco", "state": "NV"},
+                     said("the crime rate in San Francisco"), Grounds(now=NOW))
+    assert checked.question is not None and checked.missing == ["state"]
+
+
+def test_a_list_keeps_the_users_words_without_a_descriptions_examples():
+    food = {"type": "object", "required": ["location"], "properties": {
+        "location": {"type": "string"},
+        "dietary_requirements": {"type": "array", "items": {"type": "string"},
+                                 "description": "Special dietary requirements, e.g. vegan, gluten-free."}}}
+    asked = said("find 5 restaurants in Manhattan offering Thai food and a vegan menu")
+    checked = ground(food, {"location": "Manhattan", "dietary_requirements": ["vegan", "gluten-free"]}, asked,
+                     Grounds(now=NOW))
+    assert checked.args == {"location": "Manhattan", "dietary_requirements": ["vegan"]}
+    checked = ground(food, {"location": "Manhattan", "dietary_requirements": ["gluten-free"]}, asked, Grounds(now=NOW))
+    assert checked.args == {"location": "Manhattan"} and checked.dropped == ["dietary_requirements"]
+
+
+def test_a_switch_and_a_number_are_read_as_people_write_them():
+    roe = {"type": "object", "required": ["net_income"], "properties": {
+        "net_income": {"type": "integer"}, "dividends_paid": {"type": "integer"}, "include_stats": {"type": "boolean"}}}
+    asked = said("Return on equity: net income of $2,000,000 and dividends paid of $200,000. Include its statistics.")
+    checked = ground(roe, {"net_income": 2000000, "dividends_paid": 200000, "include_stats": True}, asked,
+                     Grounds(now=NOW))
+    assert checked.args == {"net_income": 2000000, "dividends_paid": 200000, "include_stats": True}
+    checked = ground(roe, {"net_income": 2000000, "dividends_paid": 2000}, asked, Grounds(now=NOW))
+    assert checked.args == {"net_income": 2000000}  # a number the user did not write
+
+
+def test_a_choice_is_said_by_the_word_only_it_has():
+    book = {"type": "object", "required": ["artist"], "properties": {"artist": {"type": "string"}, "add_ons": {
+        "type": "array", "items": {"type": "string", "enum": ["Backstage Pass", "VIP Seating", "Parking Pass"]}}}}
+    asked = said("Book a ticket for the Eminem concert, I'd like backstage access")
+    checked = ground(book, {"artist": "Eminem", "add_ons": ["Backstage Pass", "Parking Pass"]}, asked, Grounds(now=NOW))
+    assert checked.args == {"artist": "Eminem", "add_ons": ["Backstage Pass"]}

@@ -15,11 +15,13 @@ from collections.abc import Sequence
 from tars import currencies, places
 from tars.messages import Message, latest_user_text
 from tars.pipeline import value_forms as forms
+from tars.routing import learned
 from tars.tools import date_phrases, when
 
 __all__ = ["ConversationText", "content_stems", "norm"]
 
 _WORD = re.compile(r"[^\W_]+")
+_GROUPED = re.compile(r"(?<![\d.,])-?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!,?\d)")  # thousands written with commas
 # words that say what to do rather than what with: "remind me", "add a task" give no task text
 _NOT_CONTENT = frozenset("""a an the to of for in on at by and or with my me i you your it this that please
 is are was be do does myself remind reminder reminders task tasks todo add create make new set note notes
@@ -73,6 +75,7 @@ class ConversationText:
         words = self.norm.split()
         self.stems = {_stem(w) for w in words}
         self.numbers = {float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", text)}
+        self.numbers |= {float(n.replace(",", "")) for n in _GROUPED.findall(text)}  # "$200,000" is 200000
         self.numbers |= {float(n) for w, n in when.NUMBER_WORDS.items()
                          if len(w) > 2 and " " not in w and f" {w} " in self.norm}
         said = _user_text(messages)
@@ -90,6 +93,7 @@ class ConversationText:
         self.request = norm(last)
         self.codes = set(currencies.codes_named(said))  # "British pounds" gives the code GBP
         self.countries = places.country_forms(said)  # "the U.S." gives "USA" and "United States" too
+        self.states = places.states_named(said)  # "San Francisco" gives its state, "CA" or "California"
 
     def names_site(self, host: str) -> bool:
         """Whether the conversation names the site `host` as a whole ("example.com", not "ample.com",
@@ -116,11 +120,12 @@ class ConversationText:
         words = [w for w in forms.label_words(name) if w not in _SWITCH_VERBS]
         if not words:
             return value
-        stems = {_stem(w) for w in words if _stem(w) not in _NOT_CONTENT_STEMS}
+        # its words in any form: "stats" is said by "statistics", "details" by "detailed"
+        named = [learned.stem(w) for w in words if _stem(w) not in _NOT_CONTENT_STEMS]
         for clause in re.split(r"[.!?;:,\n]+", self.said):  # "no rush, include the precipitation" is on
             said = [w for w in norm(clause).split() if w not in _FILLER]
             for i, word in enumerate(said):
-                if _stem(word) in stems:
+                if any(learned.said_in(n, frozenset({learned.stem(word)})) for n in named):
                     return not _negates(said[max(0, i - 3):i])
         return None
 

@@ -119,10 +119,13 @@ def _check(name: str, prop: dict[str, Any], value: Any, text: ConversationText, 
         return False, value, None  # "this weekend" is when, not where
     if isinstance(value, str):
         said = text.has_words(value, every=not required) or text.says_token(value) or value in text.codes \
-            or places.country_key(value) in text.countries
+            or places.country_key(value) in text.countries or places.country_key(value) in text.states
         return said, value, None
     if isinstance(value, list):
-        return all(_check(name, prop.get("items") or {}, v, text, now, required)[0] for v in value), value, None
+        kept = [v for v in value if _check(name, prop.get("items") or {}, v, text, now, required)[0]]
+        if all(isinstance(v, str) for v in value):  # the words the user gave, without a description's "e.g. vegan"
+            return bool(kept) or not value, kept, None
+        return len(kept) == len(value), value, None  # a structure with a made-up part is not the user's
     if isinstance(value, dict):  # a structure is the user's when what it holds is
         fields = prop.get("properties") or {}
         return all(_check(k, prop_of(fields, k), v, text, now, required)[0] for k, v in value.items()), value, None

@@ -298,14 +298,22 @@ def unrepeated(name: str, value: Any, args: dict[str, Any]) -> Any:
 
 # -- choices -----------------------------------------------------------------------------------------
 def said_choices(prop: dict[str, Any], value: Any, mentioned: Callable[[str], bool]) -> Any:
-    """Of a list of a schema's choices, the ones the message mentions: a small model copies the whole
-    enum ("annual plants" -> every plant type). None when it mentions none of them."""
+    """Of a list of a schema's choices, the ones the message mentions, whole or by a word only that
+    choice has ("backstage access": "Backstage Pass"): a small model copies the whole enum ("annual
+    plants" -> every plant type). None when it mentions none of them."""
     items = prop.get("items")
     if not isinstance(value, list) or not isinstance(items, dict) or "enum" not in items:
         return value
     if not all(isinstance(v, str) for v in value):
         return value
-    return [v for v in value if mentioned(v)] or None
+    choices = [str(c) for c in items["enum"]]
+    return [v for v in value if mentioned(v) or any(mentioned(w) for w in _distinct(v, choices))] or None
+
+
+def _distinct(choice: str, choices: list[str]) -> list[str]:
+    """The words of `choice` no other choice has: "backstage" of "Backstage Pass" beside "Parking Pass"."""
+    others = {w for c in choices if c != choice for w in _words(c)}
+    return [w for w in _words(choice) if w not in others and len(w) > 3]
 
 
 # -- file names --------------------------------------------------------------------------------------
