@@ -7,8 +7,9 @@ as one quoted line with its result in a fence, an interrupted answer marked as s
 from __future__ import annotations
 
 import json
+import os
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from tars.errors import UsageError
@@ -79,19 +80,27 @@ def export_path(folder: Path, conversation_id: int | None) -> Path:
     """A new file name for an export in `folder`: `tars-chat-12.md`, then `tars-chat-12-2.md`, ..."""
     stem = f"tars-chat-{conversation_id}" if conversation_id is not None else "tars-chat"
     path, n = folder / f"{stem}.md", 1
-    while path.exists():
+    while os.path.lexists(path):  # a link to nothing is taken too
         n += 1
         path = folder / f"{stem}-{n}.md"
     return path
 
 
-def write_export(path: Path, markdown: str) -> Path:
-    """Write the markdown atomically, readable by the user only (a conversation is private)."""
+def write_export(path: Path, markdown: str, *, replace: Callable[[Path], bool] | None = None) -> Path:
+    """Write the markdown atomically, readable by the user only (a conversation is private). The
+    folder must exist and a symlink is never written; an existing file is replaced only when
+    `replace(path)` says so (None: never)."""
     from tars.atomic import atomic_write
 
     path = path.expanduser()
+    if path.is_symlink():
+        raise UsageError(f"{path} is a symbolic link: nothing written (give the file it points to, or another name)")
     if path.is_dir():
         raise UsageError(f"{path} is a folder; give a file name")
+    if not path.parent.is_dir():
+        raise UsageError(f"no folder {path.parent}: nothing written (make it first, or give another path)")
+    if path.exists() and (replace is None or not replace(path)):
+        raise UsageError(f"{path} exists: nothing written (give another name)")
     try:
         atomic_write(path, markdown)  # a new file is private (0600); a replaced one keeps its mode
     except OSError as exc:

@@ -99,6 +99,7 @@ def test_copy_sends_osc52_and_feeds_a_clipboard_program(tmp_path: Path):
 
 
 def test_export_writes_the_conversation_as_markdown(tmp_path: Path):
+    (tmp_path / "notes").mkdir()
     with OllamaServer() as server:
         server.script(ANSWER, "Second answer.")
         child = spawn_chat(server, cwd=tmp_path)

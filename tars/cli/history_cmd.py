@@ -98,7 +98,7 @@ def register(app: typer.Typer) -> None:
             text = _markdown(store, found)
         finally:
             store.close()
-        written = write_export(file or export_path(Path.cwd(), found.id), text)
+        written = write_export(file or export_path(Path.cwd(), found.id), text, replace=lambda _: True)
         print(f"exported #{found.id} ({found.messages} messages) to {written}", file=sys.stderr)
 
     @history.command("rm")

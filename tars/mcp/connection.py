@@ -280,6 +280,7 @@ class Connection:
         try:
             with clock.scope:
                 result = await session.call_tool(tool, arguments, progress_callback=progressed)
+            logs.bound(self.log_path)  # what a stdio server wrote to stderr meanwhile
         except MCPError as exc:
             if exc.code == CONNECTION_CLOSED:
                 raise self._down(label) from None

@@ -1,8 +1,9 @@
 """An MCP tool result's content as what the model sees: text, media as files, resources, links.
 
-Images and audio are decoded and saved under the cache dir (`mcp-media/`); the text names each
-one (`[image: image/png, 12 KB, saved at …]`) and images travel as attachments, which models that
-see images receive as images (see `tars.providers.vision`). Base64 never enters the text: a
+Images and audio are decoded and saved under the cache dir (`mcp-media/`, its newest
+`MAX_MEDIA_FILES` files within `MAX_MEDIA_BYTES` kept); the text names each one (`[image:
+image/png, 12 KB, saved at …]`) and images travel as attachments, which models that see images
+receive as images (see `tars.providers.vision`). Base64 never enters the text: a
 structured result that repeats media blocks is dropped, and any long base64 run left in text is
 replaced by its size. Embedded text resources become text; resource links are listed by name.
 """
@@ -11,8 +12,10 @@ from __future__ import annotations
 
 import base64
 import binascii
+import contextlib
 import hashlib
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -21,9 +24,12 @@ from tars.atomic import atomic_write
 from tars.messages import Attachment
 from tars.tools.base import MediaOutput
 
-__all__ = ["MAX_RESULT_CHARS", "render_result", "media_dir", "save_media", "scrub_base64"]
+__all__ = ["MAX_MEDIA_BYTES", "MAX_MEDIA_FILES", "MAX_RESULT_CHARS", "render_result", "media_dir", "save_media",
+           "scrub_base64"]
 
 MAX_RESULT_CHARS = 16000
+MAX_MEDIA_FILES = 200  # mcp-media keeps the newest files within both bounds; older ones go as a new one is saved
+MAX_MEDIA_BYTES = 200 * 1024 * 1024
 _BASE64_RUN = re.compile(r"(?:data:[\w/+.-]+;base64,)?[A-Za-z0-9+/]{800,}={0,2}")
 _EXTENSIONS = {"image/png": ".png", "image/jpeg": ".jpg", "image/gif": ".gif", "image/webp": ".webp",
                "audio/wav": ".wav", "audio/x-wav": ".wav", "audio/mpeg": ".mp3", "audio/ogg": ".ogg",
@@ -76,12 +82,37 @@ def save_media(data: str, mime_type: str) -> tuple[Path | None, int]:
         return None, len(data) * 3 // 4
     path = media_dir() / (hashlib.sha256(raw).hexdigest()[:20] + _EXTENSIONS.get(mime_type, ".bin"))
     try:
-        if not path.exists():
+        if path.exists():
+            os.utime(path)  # the same media again: it counts as new
+        else:
             atomic_write(path, raw)  # a new file is private (0600)
     except OSError:
         return None, len(raw)
+    _prune_media(path)
     return path, len(raw)
 
+
+def _prune_media(saved: Path) -> None:
+    """Remove the oldest media files past MAX_MEDIA_FILES or MAX_MEDIA_BYTES, never `saved` itself
+    (a stored conversation that names a removed file is sent its text, without the image)."""
+    entries = []
+    try:
+        total = saved.stat().st_size
+        for entry in os.scandir(saved.parent):  # dotfiles are atomic_write's temporary files
+            if entry.name.startswith(".") or entry.path == str(saved):
+                continue
+            with contextlib.suppress(OSError):  # another tars may be removing it
+                if entry.is_file(follow_symlinks=False):
+                    info = entry.stat(follow_symlinks=False)
+                    entries.append((info.st_mtime, info.st_size, entry.path))
+    except OSError:
+        return
+    count = 1
+    for _, size, path in sorted(entries, reverse=True):
+        count, total = count + 1, total + size
+        if count > MAX_MEDIA_FILES or total > MAX_MEDIA_BYTES:
+            with contextlib.suppress(OSError):
+                os.unlink(path)
 
 
 def _media(kind: str, data: str, mime_type: str, attachments: list[Attachment]) -> str:

@@ -83,8 +83,12 @@ class Repl:
             if not self.session.messages and name is None:
                 return
             self.conversation_id = self.store.create(name=name)
-        self.store.save(self.conversation_id, self.session.messages, model=self._model_name(),
-                        compaction=self.session.context.compaction, usage=self.session.usage)
+        others = self.store.save(self.conversation_id, self.session.messages, model=self._model_name(),
+                                 compaction=self.session.context.compaction, usage=self.session.usage)
+        if others:  # another chat went on with this conversation: its turns stay, before this one's
+            self._note(f"{others} message{'s' if others != 1 else ''} another tars saved to conversation "
+                       f"#{self.conversation_id} meanwhile {'are' if others != 1 else 'is'} kept before yours "
+                       f"(/history {self.conversation_id} shows them)")
         if name is not None:
             self.store.rename(self.conversation_id, name)
 

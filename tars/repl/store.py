@@ -3,10 +3,11 @@
 Each conversation is a row in `conversations` and its messages, in order, rows in `messages`;
 a compacted one also has a row in `compactions` (the summary and what it stands for), while its
 messages stay whole. A message's images (attached by the user or returned by a tool) are stored as
-references to their saved files. After every turn the REPL saves the whole context in one
-transaction, so a crash or Ctrl-C never leaves half a turn behind and an interrupted answer is
-kept with its mark. A file that is not a database (or a damaged one) is moved aside and a fresh
-one started (`tars.statefile`).
+references to their saved files. After every turn the REPL saves the context in one transaction,
+so a crash or Ctrl-C never leaves half a turn behind and an interrupted answer is kept with its
+mark. A save adds the caller's new messages after whatever the conversation holds by then: two
+chats going on with one conversation both keep their turns, in the order they were saved. A file
+that is not a database (or a damaged one) is moved aside and a fresh one started (`tars.statefile`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import json
 import sqlite3
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tars.events import ToolCall
@@ -97,11 +98,23 @@ class Conversation:
         return self.name or self.first_line or "(empty)"
 
 
+@dataclass
+class _Synced:
+    """What this store last read or wrote of one conversation: where each of the caller's messages
+    is stored, how many messages it had then, and how many of the caller's usage turns are stored
+    (None: not known, so the caller's usage replaces the stored one)."""
+
+    seqs: list[int] = field(default_factory=list)
+    count: int = 0
+    usage_turns: int | None = None
+
+
 class ConversationStore:
     """A small SQLite store; safe with two tars processes open at once (WAL, busy timeout)."""
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = Path(path) if path is not None else default_path()
+        self._synced: dict[int, _Synced] = {}
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
             self._db = self._open()
@@ -142,38 +155,68 @@ class ConversationStore:
             (name, now, now, model),
         )
         assert cur.lastrowid is not None  # sqlite sets it on every INSERT that succeeded
+        self._synced[cur.lastrowid] = _Synced(usage_turns=0)
         return cur.lastrowid
 
     def save(self, conversation_id: int, messages: Iterable[Message], *, model: str = "",
-             compaction: Compaction | None = None, usage: ConversationUsage | None = None) -> None:
-        """Replace the stored messages of a conversation with `messages`, atomically, with the
-        compaction that says what a model is sent of them (the messages are kept whole) and, when
-        given, the tokens each turn used."""
-        rows = [_row(conversation_id, seq, m) for seq, m in enumerate(messages)]
+             compaction: Compaction | None = None, usage: ConversationUsage | None = None) -> int:
+        """Store a conversation's messages atomically, with the compaction that says what a model is
+        sent of them and, when given, the tokens each turn used. Messages this store loaded or saved
+        are rewritten in place, new ones go after what the conversation holds now (another process
+        may have added turns); a conversation this store does not know, or a caller's list that
+        shrank, replaces what is stored. Returns how many messages others added meanwhile."""
+        messages = list(messages)
         now = time.time()
         with self._transaction():
             # deleted from another shell while a chat has it open: the chat's next save keeps it again
             self._db.execute("INSERT OR IGNORE INTO conversations (id, name, created, updated, model) "
                              "VALUES (?, NULL, ?, ?, ?)", (conversation_id, now, now, model))
-            self._db.execute("DELETE FROM messages WHERE conversation_id = ?", (conversation_id,))
+            stored, turns = self._counts(conversation_id)
+            known = self._synced.get(conversation_id)
+            if known is None or stored < known.count or len(messages) < len(known.seqs):
+                self._db.execute("DELETE FROM messages WHERE conversation_id = ?", (conversation_id,))
+                known, stored = _Synced(), 0
+            others = stored - known.count
+            seqs = known.seqs + list(range(stored, stored + len(messages) - len(known.seqs)))
             self._db.executemany(
-                "INSERT INTO messages (conversation_id, seq, role, content, tool_calls, tool_call_id, name, is_error, "
-                "interrupted, attachments) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+                "INSERT OR REPLACE INTO messages (conversation_id, seq, role, content, tool_calls, tool_call_id, "
+                "name, is_error, interrupted, attachments) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [_row(conversation_id, seq, m) for seq, m in zip(seqs, messages, strict=True)])
+            count = max(stored, seqs[-1] + 1 if seqs else 0)
+            shared = seqs == list(range(count))  # nobody else's messages among the caller's
+            stored_compaction = None if shared else self.load_compaction(conversation_id) or Compaction()
+            placed = _placed(compaction or Compaction(), seqs, stored_compaction)
             self._db.execute("DELETE FROM compactions WHERE conversation_id = ?", (conversation_id,))
-            if compaction:
+            if placed:
                 self._db.execute("INSERT INTO compactions VALUES (?, ?, ?, ?)", (
-                    conversation_id, compaction.summary, compaction.covered,
-                    json.dumps({str(i): line for i, line in compaction.elided.items()}, ensure_ascii=False)))
+                    conversation_id, placed.summary, placed.covered,
+                    json.dumps({str(i): line for i, line in placed.elided.items()}, ensure_ascii=False)))
+            usage_turns = known.usage_turns
             if usage is not None:
-                self._db.execute("DELETE FROM usage WHERE conversation_id = ?", (conversation_id,))
+                if usage_turns is None or len(usage.turns) < usage_turns:  # the caller's usage is the usage
+                    self._db.execute("DELETE FROM usage WHERE conversation_id = ?", (conversation_id,))
+                    turns = usage_turns = 0
+                new = ConversationUsage(usage.turns[usage_turns:]).rows()
                 self._db.executemany(
                     f"INSERT INTO usage (conversation_id, {', '.join(_USAGE_COLUMNS)}) "
                     f"VALUES (?, {', '.join('?' for _ in _USAGE_COLUMNS)})",
-                    [(conversation_id, *(row[c] for c in _USAGE_COLUMNS)) for row in usage.rows()])
+                    [(conversation_id, *(row[c] + turns if c == "turn" else row[c] for c in _USAGE_COLUMNS))
+                     for row in new])
+                usage_turns = len(usage.turns)
             self._db.execute(
                 "UPDATE conversations SET updated = ?, model = CASE WHEN ? = '' THEN model ELSE ? END WHERE id = ?",
                 (time.time(), model, model, conversation_id),
             )
+        self._synced[conversation_id] = _Synced(seqs, count, usage_turns)
+        return others
+
+    def _counts(self, conversation_id: int) -> tuple[int, int]:
+        """How many messages and usage turns a conversation has stored."""
+        messages = self._db.execute("SELECT COALESCE(MAX(seq) + 1, 0) FROM messages WHERE conversation_id = ?",
+                                    (conversation_id,)).fetchone()[0]
+        turns = self._db.execute("SELECT COALESCE(MAX(turn) + 1, 0) FROM usage WHERE conversation_id = ?",
+                                 (conversation_id,)).fetchone()[0]
+        return int(messages), int(turns)
 
     def rename(self, conversation_id: int, name: str) -> None:
         self._db.execute("UPDATE conversations SET name = ? WHERE id = ?", (name, conversation_id))
@@ -188,6 +231,7 @@ class ConversationStore:
             "WHERE conversation_id = ? ORDER BY seq",
             (conversation_id,),
         ).fetchall()
+        self._synced[conversation_id] = _Synced(list(range(len(rows))), len(rows))  # what later saves go on from
         return [_message(row) for row in rows]
 
     def load_compaction(self, conversation_id: int) -> Compaction | None:
@@ -203,8 +247,11 @@ class ConversationStore:
         """The tokens each stored turn of a conversation used (none for one saved before tars kept them)."""
         rows = self._db.execute(f"SELECT {', '.join(_USAGE_COLUMNS)} FROM usage WHERE conversation_id = ? "
                                 "ORDER BY turn, rowid", (conversation_id,)).fetchall()
-        return ConversationUsage.from_rows([dict(zip(_USAGE_COLUMNS, row, strict=True)) | {"estimated": bool(row[-1])}
-                                            for row in rows])
+        usage = ConversationUsage.from_rows([dict(zip(_USAGE_COLUMNS, row, strict=True)) | {"estimated": bool(row[-1])}
+                                             for row in rows])
+        if (synced := self._synced.get(conversation_id)) is not None:
+            synced.usage_turns = len(usage.turns)
+        return usage
 
     def get(self, conversation_id: int) -> Conversation | None:
         found = [c for c in self._list("WHERE c.id = ?", (conversation_id,), 1)]
@@ -253,6 +300,19 @@ class ConversationStore:
                 return False
 
         return _Tx()
+
+
+def _placed(ours: Compaction, seqs: list[int], stored: Compaction | None) -> Compaction:
+    """The caller's compaction at the stored places of its messages (`seqs`). When others' messages
+    lie among them (`stored` given), the larger of the two summaries that still stands for a prefix
+    of the stored conversation is kept, with the stand-ins of both."""
+    elided = {seqs[i]: line for i, line in ours.elided.items() if i < len(seqs)}
+    if stored is None:
+        return dataclasses.replace(ours, elided=elided)
+    ours_fits = seqs[:ours.covered] == list(range(ours.covered))
+    base = ours if ours_fits and ours.covered >= stored.covered else stored
+    elided = {i: line for i, line in {**stored.elided, **elided}.items() if i >= base.covered}
+    return Compaction(summary=base.summary, covered=base.covered, elided=elided)
 
 
 def _like_prefix(text: str) -> str:

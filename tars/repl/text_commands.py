@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import sys
 import time
 from pathlib import Path
 
@@ -65,7 +66,8 @@ def _copy(ctx: CommandContext, arg: str) -> None:
              f"{' and '.join(used)}")
 
 
-@command("export", help="write the conversation as markdown: /export [FILE] (default: tars-chat-N.md here)")
+@command("export", help="write the conversation as markdown: /export [FILE] (default: tars-chat-N.md here; "
+                        "an existing FILE is replaced only if you say yes)")
 def _export(ctx: CommandContext, arg: str) -> None:
     from tars.transcript import conversation_markdown, export_path, write_export
 
@@ -85,5 +87,19 @@ def _export(ctx: CommandContext, arg: str) -> None:
                                          ctx.session.last_turn.model if ctx.session.last_turn else "",
                                          time.strftime("%Y-%m-%d %H:%M")) if part)
     path = Path(arg) if arg else export_path(Path.cwd(), number)
-    written = write_export(path, conversation_markdown(messages, title=title[:80], about=about))
+    written = write_export(path, conversation_markdown(messages, title=title[:80], about=about), replace=_ask_replace)
     ctx.info(f"exported {len(messages)} messages to {written}")
+
+
+def _ask_replace(path: Path) -> bool:
+    """Whether the user says yes to replacing `path` (no, when the chat cannot ask)."""
+    if not sys.stdin.isatty():
+        return False
+    from prompt_toolkit import prompt
+
+    from tars.safe_text import terminal_safe
+
+    try:
+        return prompt(terminal_safe(f"replace {path}? [y/N] ")).strip().lower() in ("y", "yes")
+    except (KeyboardInterrupt, EOFError):
+        return False
