@@ -45,8 +45,10 @@ def register(app: typer.Typer) -> None:
         import json
 
         from tars.config import load_config
+        from tars.providers import check_configured
 
         config = load_config()
+        check_configured(config)
         rows = config.rows()
         places = paths(config)
         notices = [n for n in (config.unknown_notice(), config.ignored_notice(), config.unread_notice()) if n]
