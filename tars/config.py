@@ -30,6 +30,7 @@ from tars.setting_values import (
     Policy,
     PrimaryTools,
     ToolMode,
+    inside_vault,
     parse_policies,
 )
 from tars.settings_table import SETTINGS, Setting
@@ -265,10 +266,10 @@ def load_config(
     flags win over it."""
     environ = os.environ if environ is None else environ
     cwd = Path.cwd() if cwd is None else cwd
-    user_file = Path(environ.get("TARS_CONFIG_DIR") or config_dir()) / "config.env"
+    user_file = config_dir(environ) / "config.env"
     project_file = cwd / ".env"
     unread: list[str] = []
-    project, ignored = _project_env(project_file, Path(environ.get("TARS_DATA_DIR") or data_dir()), unread)
+    project, ignored = _project_env(project_file, data_dir(environ), unread)
     layers: list[tuple[str, Mapping[str, str]]] = [
         (str(user_file), read_env_file(user_file)),
         (".env", project),
@@ -289,6 +290,7 @@ def load_config(
                     break
     aliases = load_aliases(user_file.with_name(ALIASES_FILE), raws, sources)
     values: dict[str, Any] = {"aliases": aliases}
+    names: dict[str, str] = {}  # each setting as its errors name it
     for s in SETTINGS:
         if s.name in values:
             continue
@@ -302,6 +304,8 @@ def load_config(
         if sources[s.name].startswith("role "):
             named = sources[s.name].removeprefix("role ")
         values[s.name] = s.parse(text, named)
+        names[s.name] = named
+    values["daily_folder"] = inside_vault(values["daily_folder"], values["notes_dir"], names["daily_folder"])
     if sources["model_remote"] == "default" and values["anthropic_api_key"]:
         values["model_remote"] = ModelSpec("claude", DEFAULT_CLAUDE_MODEL)
         raws["model_remote"] = f"claude:{DEFAULT_CLAUDE_MODEL}"
