@@ -21,15 +21,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tars.aliases import ALIASES_FILE, expand, expand_setting, load_aliases
-from tars.errors import ConfigError
+from tars.envfile import read_env_file
 from tars.modelspec import DEFAULT_CLAUDE_MODEL, EMBEDDED_DEFAULT, PROVIDERS, ModelSpec, parse_model
-from tars.paths import cache_dir, config_dir, data_dir
+from tars.paths import FOLDERS, cache_dir, config_dir, data_dir, folder
 from tars.setting_values import (
     POLICIES,
     EditMode,
     Policy,
     PrimaryTools,
     ToolMode,
+    inside_vault,
     parse_policies,
 )
 from tars.settings_table import SETTINGS, Setting
@@ -124,6 +125,8 @@ class Config:
     unknown: tuple[str, ...] = field(default=(), compare=False, repr=False)
     # lines of the working folder's .env that are no NAME=value ("path:line"), left out
     unread: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    # one line for each file that sets a folder variable where it cannot take effect
+    unused: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     def unread_notice(self) -> str | None:
         """The one line that names the lines of a working folder's .env tars could not read."""
@@ -225,34 +228,6 @@ def env_example() -> str:
     return "\n".join(lines)
 
 
-def read_env_file(path: Path, unread: list[str] | None = None) -> dict[str, str]:
-    """A NAME=value file's settings. A line it cannot read is a config error naming it; with
-    `unread` (a working folder's .env, which may be another tool's), it is put there, the rest read."""
-    if not path.is_file():
-        return {}
-    import logging
-
-    from dotenv import dotenv_values
-    from dotenv.parser import parse_stream
-
-    try:
-        with path.open(encoding="utf-8") as stream:
-            bad = [f"{path}:{b.original.line}" for b in parse_stream(stream) if b.error]
-        if bad and unread is None:
-            raise ConfigError(f"{bad[0]}: cannot read this line; write NAME=value")
-        if unread is not None:
-            unread += bad
-        logging.getLogger("dotenv.main").disabled = True  # what it cannot read is told above, with the file
-        # a working folder's file does not expand ${VAR}: it would read the user's secrets into settings
-        # it may set ("TARS_PLACE=${ANTHROPIC_API_KEY}", then shown and sent); the user's own file may
-        values = dotenv_values(path, interpolate=unread is None)
-        return {k: v for k, v in values.items() if v is not None}
-    except ConfigError:
-        raise
-    except Exception as exc:  # a garbled file is a config error, not a crash
-        raise ConfigError(f"{path}: cannot read ({exc})") from exc
-
-
 def load_config(
     flags: Mapping[str, str] | None = None,
     *,
@@ -265,10 +240,10 @@ def load_config(
     flags win over it."""
     environ = os.environ if environ is None else environ
     cwd = Path.cwd() if cwd is None else cwd
-    user_file = Path(environ.get("TARS_CONFIG_DIR") or config_dir()) / "config.env"
+    user_file = config_dir(environ) / "config.env"
     project_file = cwd / ".env"
     unread: list[str] = []
-    project, ignored = _project_env(project_file, Path(environ.get("TARS_DATA_DIR") or data_dir()), unread)
+    project, ignored = _project_env(project_file, data_dir(environ), unread)
     layers: list[tuple[str, Mapping[str, str]]] = [
         (str(user_file), read_env_file(user_file)),
         (".env", project),
@@ -289,6 +264,7 @@ def load_config(
                     break
     aliases = load_aliases(user_file.with_name(ALIASES_FILE), raws, sources)
     values: dict[str, Any] = {"aliases": aliases}
+    names: dict[str, str] = {}  # each setting as its errors name it
     for s in SETTINGS:
         if s.name in values:
             continue
@@ -302,6 +278,8 @@ def load_config(
         if sources[s.name].startswith("role "):
             named = sources[s.name].removeprefix("role ")
         values[s.name] = s.parse(text, named)
+        names[s.name] = named
+    values["daily_folder"] = inside_vault(values["daily_folder"], values["notes_dir"], names["daily_folder"])
     if sources["model_remote"] == "default" and values["anthropic_api_key"]:
         values["model_remote"] = ModelSpec("claude", DEFAULT_CLAUDE_MODEL)
         raws["model_remote"] = f"claude:{DEFAULT_CLAUDE_MODEL}"
@@ -313,7 +291,8 @@ def load_config(
             _text_of(path) for path in (user_file.with_name("mcp_servers.json"), cwd / ".mcp.json"))))
         unknown = tuple(name for name in unknown if name not in referenced)
     return Config(**values, sources=sources, raw=raws, ignored=ignored,
-                  ignored_file=str(project_file) if ignored else "", unknown=unknown, unread=tuple(unread))
+                  ignored_file=str(project_file) if ignored else "", unknown=unknown, unread=tuple(unread),
+                  unused=_unused_folders(layers[0][1], project, user_file, project_file))
 
 
 def _text_of(path: Path) -> str:
@@ -325,8 +304,24 @@ def _text_of(path: Path) -> str:
 
 
 # every TARS_ name tars reads: the settings' and the folders' (read before any setting, `tars.paths`)
-_KNOWN_NAMES = frozenset({key for s in SETTINGS for key in (s.env, *s.aliases)} |
-                         {"TARS_CONFIG_DIR", "TARS_DATA_DIR", "TARS_CACHE_DIR", "TARS_MODEL_DIR"})
+_KNOWN_NAMES = frozenset({key for s in SETTINGS for key in (s.env, *s.aliases)} | set(FOLDERS))
+
+
+def _unused_folders(user: Mapping[str, str], project: Mapping[str, str], user_file: Path,
+                    project_file: Path) -> tuple[str, ...]:
+    """A line for each file that sets a folder variable where it cannot take effect: TARS_CONFIG_DIR
+    in config.env (read from that folder), any of them in a working folder's .env."""
+    lines = []
+    moved = user.get("TARS_CONFIG_DIR", "").strip()
+    if moved and folder(moved) != user_file.parent:
+        lines.append(f"TARS_CONFIG_DIR in {user_file} is not used: that file is read from the config folder, "
+                     "so only the environment can move it")
+    named = [name for name in FOLDERS if project.get(name, "").strip()]
+    if named:
+        verb, them = ("is", "it") if len(named) == 1 else ("are", "them")
+        lines.append(f"{', '.join(named)} in {project_file} {verb} not used: a working folder's .env cannot move "
+                     f"tars's folders; set {them} in the environment or in {user_file}")
+    return tuple(lines)
 
 
 def _project_env(path: Path, user_data: Path, unread: list[str]) -> tuple[dict[str, str], tuple[str, ...]]:

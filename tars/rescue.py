@@ -61,7 +61,8 @@ class Rescuer:
             return None
         from tars.providers import make_provider
 
-        return cls(make_provider(config.rescue_model, config), timeout=config.rescue_timeout)
+        return cls(make_provider(config.rescue_model, config, where=config.origin("rescue_model")),
+                   timeout=config.rescue_timeout)
 
     def __repr__(self) -> str:
         model = f"{getattr(self.provider, 'provider', '?')}:{getattr(self.provider, 'model', '?')}"

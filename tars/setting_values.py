@@ -12,6 +12,7 @@ from typing import Any, Literal, TypeVar, get_args
 
 from tars.errors import ConfigError
 from tars.modelspec import ModelSpec, parse_model
+from tars.paths import folder
 from tars.toolcalls.names import canonical_format, format_names
 
 # How a tool call is confirmed: run it, ask first, or refuse it.
@@ -115,7 +116,20 @@ def tool_format(value: str, setting: str) -> str:
 
 
 def path(value: str, setting: str) -> Path | None:
-    return Path(value).expanduser() if value.strip() else None
+    return folder(value) if value.strip() else None
+
+
+def inside_vault(value: str, vault: Path | None, setting: str) -> str:
+    """The daily notes folder as the vault-relative path it must be: one written from the home
+    folder (`~/…`) or the root is made relative to the vault, and is an error outside it."""
+    if vault is None or not value.strip().startswith(("~", "/")):
+        return value
+    try:
+        inside = folder(value).relative_to(vault)
+    except ValueError:
+        raise ConfigError(f"{setting}: {value.strip()} is not inside the notes vault {vault}; give a folder "
+                          "inside it, e.g. Daily") from None
+    return "" if str(inside) == "." else str(inside)
 
 
 def parse_policies(text: str, *, setting: str = "TARS_TOOL_POLICY") -> dict[str, Policy]:

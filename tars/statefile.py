@@ -1,9 +1,9 @@
 """State files that turn out unreadable or corrupt are moved aside, said once, and started afresh.
 
 tars keeps small files of its own (the remote's cool-down, `sessions.db`, the MCP tool cache,
-the search index, the chat history, the trust list). None of them may stop tars: a broken one is
-renamed to `<name>.broken-<timestamp>` next to where it was (kept for a look, never deleted),
-one line on stderr names it, and the caller goes on with a fresh file.
+the search index, the chat history, the trust list, MCP OAuth logins). None of them may stop
+tars: a broken one is renamed to `<name>.broken-<timestamp>` next to where it was (kept for a
+look, never deleted), one line on stderr names it, and the caller goes on with a fresh file.
 """
 
 from __future__ import annotations

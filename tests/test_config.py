@@ -166,7 +166,7 @@ def test_config_declares_one_typed_field_per_setting():
 
     from tars.config import SETTINGS, Config
 
-    extra = ("sources", "raw", "ignored", "ignored_file", "unknown", "unread")
+    extra = ("sources", "raw", "ignored", "ignored_file", "unknown", "unread", "unused")
     declared = [f.name for f in dataclasses.fields(Config) if f.name not in extra]
     assert declared == [s.name for s in SETTINGS]
     hints = typing.get_type_hints(Config)
@@ -251,9 +251,9 @@ def test_settings_import_nothing_above_them():
     code = "import sys, tars.config; print(sorted(m for m in sys.modules if m.startswith('tars')))"
     proc = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.strip() == str(["tars", "tars.aliases", "tars.config", "tars.errors", "tars.modelspec",
-                                       "tars.paths", "tars.setting_values", "tars.settings_table", "tars.toolcalls",
-                                       "tars.toolcalls.names"])
+    assert proc.stdout.strip() == str(["tars", "tars.aliases", "tars.config", "tars.envfile", "tars.errors",
+                                       "tars.modelspec", "tars.paths", "tars.setting_values", "tars.settings_table",
+                                       "tars.toolcalls", "tars.toolcalls.names"])
 
 
 def test_a_claude_snapshot_anthropic_retires_is_told_before_and_after_the_day():

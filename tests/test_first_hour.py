@@ -51,6 +51,22 @@ def test_a_bad_model_setting_is_blamed_on_the_setting() -> None:
     assert done.returncode == 2 and done.stderr.startswith("tars: TARS_MODEL_DEFAULT: ")
 
 
+@pytest.mark.parametrize("args", [("config",), ("models",), ("ask", "hi")])
+@pytest.mark.parametrize("setting", ["TARS_MODEL_DEFAULT", "TARS_MODEL_REMOTE", "TARS_RESCUE_MODEL"])
+def test_an_unknown_embedded_model_is_one_line_naming_the_setting_and_the_known_names(args, setting) -> None:
+    env = {"OLLAMA_HOST": "http://127.0.0.1:9", "TARS_MODEL_DEFAULT": "ollama:qwen3:8b", setting: "llamacpp:nope"}
+    done = tars(*args, env=env)
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert done.stderr == (f"tars: {setting}: llamacpp:nope: not an embedded model (qwen2.5-coder-0.5b, "
+                           "smollm2-135m) nor a path to a .gguf file\n")
+    assert done.stdout == ""
+
+
+def test_models_info_on_an_unknown_embedded_model_says_so() -> None:
+    done = tars("models", "info", "llamacpp:nope")
+    assert done.returncode == 2 and done.stderr.startswith("tars: MODEL: llamacpp:nope: not an embedded model")
+
+
 def test_a_file_that_is_not_a_gguf_says_so(tmp_path: Path) -> None:
     (tmp_path / "model.bin").write_text("x")
     done = tars("ask", "-m", f"llamacpp:{tmp_path / 'model.bin'}", "hi")

@@ -16,12 +16,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 # The settings module sits just above the exception tree: it may use model-spec parsing, its value
-# parsers, the user's folders, the dependency-free list of tool-call format names that
+# parsers, the user's folders and the settings-file reader they share, the dependency-free list of
+# tool-call format names that
 # TARS_TOOL_FORMAT is checked against, and (when a working folder has a .env) the trust list, the
 # moving aside of a broken trust file, the masking of shown values, and the
 # model aliases.
 CONFIG_MAY_IMPORT = frozenset(
-    {"tars.errors", "tars.aliases", "tars.modelspec", "tars.paths", "tars.setting_values",
+    {"tars.errors", "tars.aliases", "tars.envfile", "tars.modelspec", "tars.paths", "tars.setting_values",
      "tars.settings_table", "tars.toolcalls.names",
      "tars.masking", "tars.trust", "tars.atomic", "tars.statefile"}
 )

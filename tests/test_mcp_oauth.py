@@ -141,3 +141,19 @@ def test_login_to_a_server_that_needs_none_says_so_and_saves_nothing(tars_home):
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("open needs no login") and "nothing was saved" in done.stdout
     assert not token_path("open").exists()
+
+
+@pytest.mark.parametrize("content", ["{not json", '{"url": "URL", "tokens": "garbage"}',
+                                     '{"url": "URL", "tokens": {"access_token": 5}}', "[1, 2]"])
+def test_a_corrupt_token_file_is_moved_aside_and_the_server_asks_for_a_login(env, content):
+    path = token_path("guarded")
+    path.parent.mkdir(parents=True)
+    path.write_text(content.replace("URL", json.loads(env["TARS_MCP_SERVERS"])["guarded"]["url"]))
+    done = subprocess.run([sys.executable, "-m", "tars", "mcp", "list"], env=env, cwd=ROOT,
+                          capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60)
+    assert "needs authentication: run tars mcp login guarded" in done.stdout, (done.stdout, done.stderr)
+    assert "Traceback" not in done.stderr
+    notices = [line for line in done.stderr.splitlines() if str(path) in line]
+    assert len(notices) == 1 and "moved aside" in notices[0], done.stderr
+    aside = list(path.parent.glob("guarded.json.broken-*"))
+    assert not path.exists() and len(aside) == 1 and aside[0].read_text().startswith(content[:2])

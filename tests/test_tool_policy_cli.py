@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -79,3 +80,50 @@ def test_policy_names_may_be_mcp_tools_and_aliases():
     assert denied.is_error and "deny" in denied.text
     with pytest.raises(ConfigError, match="TARS_TOOL_POLICY"):
         Session.from_config(load_config(environ={"TARS_TOOL_POLICY": "weather=deny"}), mcp=False)
+
+
+def _warnings(stderr: str) -> list[str]:
+    return [line for line in stderr.splitlines() if "TARS_TOOL_POLICY" in line]
+
+
+@pytest.mark.parametrize("policy, words", [
+    ("box__ecko=deny", "no tool named 'box__ecko'; did you mean box__echo?"),
+    ("bx.echo=deny", "no tool named 'bx.echo' (no MCP server 'bx' is configured); did you mean box__echo?"),
+])
+def test_a_policy_for_an_mcp_tool_that_is_not_there_is_one_warning_naming_the_closest(box_env, policy, words):
+    from servers.ollama import OllamaServer, echo
+
+    assert tars("mcp", "list", **box_env).returncode == 0  # the server's tools are now known (cached)
+    listed = tars("tools", "list", TARS_TOOL_POLICY=policy, **box_env)
+    assert listed.returncode == 0 and _warnings(listed.stderr) == [f"tars: TARS_TOOL_POLICY: {words}"], listed.stderr
+    with OllamaServer(default=echo) as server:
+        asked = tars("ask", "hello there", TARS_TOOL_POLICY=policy, TARS_MODEL_DEFAULT="ollama:qwen3:8b",
+                     OLLAMA_HOST=server.url, TARS_MODEL_REMOTE="none", **box_env)
+    assert asked.returncode == 0 and asked.stdout.strip() == "echo: hello there", asked.stderr
+    assert len(_warnings(asked.stderr)) == 1 and words in _warnings(asked.stderr)[0], asked.stderr
+
+
+def test_a_policy_for_an_mcp_tool_with_no_server_configured_is_a_warning():
+    listed = tars("tools", "list", TARS_TOOL_POLICY="box__echo=deny")
+    assert listed.returncode == 0
+    assert _warnings(listed.stderr) == ["tars: TARS_TOOL_POLICY: no tool named 'box__echo' (no MCP server 'box' "
+                                        "is configured); `tars tools list` shows the tool names"], listed.stderr
+
+
+def test_a_policy_for_a_tool_its_server_does_not_list_is_told_when_the_server_comes_up(box_env, monkeypatch):
+    for key, value in {**box_env, "TARS_MODEL_DEFAULT": "ollama:qwen3:8b", "TARS_MODEL_REMOTE": "none",
+                       "TARS_TOOL_POLICY": "box__echo=ask,box__ecko=deny"}.items():
+        monkeypatch.setenv(key, value)
+    session = Session.from_config(load_config())  # no cached list: the server's tools are not known yet
+    told: list[str] = []
+    try:
+        assert session.mcp is not None and session.mcp.wait(25)
+        deadline = time.monotonic() + 10  # the tools register just after the server counts as ready
+        while not told and time.monotonic() < deadline:
+            told += [line for line in session.take_notices() if "TARS_TOOL_POLICY" in line]
+            time.sleep(0.05)
+        time.sleep(0.2)
+        told += [line for line in session.take_notices() if "TARS_TOOL_POLICY" in line]
+    finally:
+        session.mcp.close()
+    assert told == ["TARS_TOOL_POLICY: no tool named 'box__ecko'; did you mean box__echo?"]

@@ -45,11 +45,14 @@ def register(app: typer.Typer) -> None:
         import json
 
         from tars.config import load_config
+        from tars.providers import check_configured
 
         config = load_config()
+        check_configured(config)
         rows = config.rows()
         places = paths(config)
-        notices = [n for n in (config.unknown_notice(), config.ignored_notice(), config.unread_notice()) if n]
+        notices = [n for n in (config.unknown_notice(), config.ignored_notice(), config.unread_notice(),
+                               *config.unused) if n]
         if as_json:
             print(json.dumps({"settings": [{"name": n, "value": v, "source": s} for n, v, s in rows],
                               "paths": {what: {"path": path or None, "holds": holds} for what, path, holds in places},

@@ -20,6 +20,9 @@ def model_info(model: str, config: Config) -> dict[str, Any]:
 
     bare = ":" not in model and model.strip() not in config.aliases  # a bare name uses the primary's provider
     spec = config.model(f"{config.model_default.provider}:{model}" if bare else model, setting="MODEL")
+    from tars.providers import check_embedded
+
+    check_embedded(spec, "MODEL")
     setting = config.tool_format or None
     fmt, why = detect_format(model=spec.model, setting=setting)
     template_source = "not needed"
@@ -49,10 +52,13 @@ def register(app: typer.Typer) -> None:
         import json
 
         from tars.cli.settings import load_settings
+        from tars.providers import check_configured
         from tars.providers.available import available_models
         from tars.safe_text import json_safe
 
-        rows, notes = available_models(load_settings())
+        config = load_settings()
+        check_configured(config)
+        rows, notes = available_models(config)
         if as_json:
             print(json_safe(json.dumps({"models": [{"model": r.model, "role": r.role or None, "note": r.note,
                                                     "usable": r.usable} for r in rows], "notes": notes}, indent=2)))

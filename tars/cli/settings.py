@@ -29,12 +29,12 @@ def tell_once(notice: str) -> None:
 
 def load_settings(flags: Mapping[str, str] | None = None, *, role: Role | None = None) -> Config:
     """`load_config(flags, role=role)`; a notice on stderr (once per process) names the guarded
-    settings that the working folder's untrusted .env tried to set and were ignored, and another
-    the TARS_ variables that are no setting at all."""
+    settings that the working folder's untrusted .env tried to set and were ignored, another the
+    TARS_ variables that are no setting at all, and one each folder variable set where it is not used."""
     from tars.config import load_config
 
     config = load_config(flags, role=role)
-    for notice in (config.ignored_notice(), config.unknown_notice(), config.unread_notice()):
+    for notice in (*config.unused, config.ignored_notice(), config.unknown_notice(), config.unread_notice()):
         if notice:
             tell_once(notice)
     return config

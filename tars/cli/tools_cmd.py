@@ -20,11 +20,15 @@ def _tools(config):
 
 
 def _registry(config):
+    from tars.cli.settings import tell_once
+    from tars.mcp.policies import offline_notices
     from tars.tools import ToolRegistry
     from tars.tools.policy import policies_from_config
 
     tools = _tools(config)
     overrides = policies_from_config(config, tools)
+    for line in offline_notices(config, tools):
+        tell_once(line)
     return ToolRegistry(tools, policies=overrides), overrides
 
 

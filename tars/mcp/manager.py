@@ -65,6 +65,7 @@ class McpManager:
         self._closed = False
         self._requested: set[str] = set()
         self._import_error = ""  # set when the SDK cannot be imported: every server is then failed
+        self.policy_names: tuple[str, ...] = ()  # TARS_TOOL_POLICY's names, checked as tools become known
 
     @classmethod
     def from_config(
@@ -94,9 +95,11 @@ class McpManager:
         )
         for line in [*problems, *manager.clashes]:
             manager._notice(line)
+        manager.policy_names = tuple(config.tool_policy)
         if autostart and servers:
             manager.register_cached()
             manager.start()
+        manager._check_policies()
         return manager
 
     # -- background loop ----------------------------------------------------------------------
@@ -186,6 +189,16 @@ class McpManager:
                 self._notice(line)
         self._set_tools(conn.name, tools)
         store_tools(conn.name, conn.config.fingerprint(), definitions)
+        self._check_policies()
+
+    def _check_policies(self) -> None:
+        """A notice for each policy name that names none of the tools known now."""
+        from tars.mcp.policies import unknown_names
+
+        registered = [t.name for t in self.registry] if self.registry is not None else []
+        known = dict.fromkeys([*registered, *(t.name for tools in self._tools.values() for t in tools)])
+        for line in unknown_names(self.policy_names, self.prefixes, self._tools, known):
+            self._notice(line)
 
     def _failed(self, conn: Any) -> None:
         if conn.broke:

@@ -3,9 +3,10 @@
 `tars mcp login NAME` runs the authorization-code flow: discovery, dynamic client registration,
 PKCE, the browser sent to the server's login page and the redirect caught on 127.0.0.1 (or, with
 no browser here, the user pastes the URL the browser ended on). The client registration and the
-tokens are kept in `mcp-oauth/NAME.json` in the data dir (0600, written atomically); a session
-uses them and the SDK refreshes an expired token with its refresh token. A session never starts
-a login itself: a server that wants one fails with "needs authentication: run tars mcp login NAME".
+tokens are kept in `mcp-oauth/NAME.json` in the data dir (0600, written atomically; a broken one
+is moved aside by `tars.statefile`, so the server asks for a login again); a session uses them
+and the SDK refreshes an expired token with its refresh token. A session never starts a login
+itself: a server that wants one fails with "needs authentication: run tars mcp login NAME".
 `tars mcp logout NAME` forgets the tokens.
 """
 
@@ -24,8 +25,10 @@ from urllib.parse import parse_qs, urlsplit
 
 from mcp.client.auth import OAuthClientProvider
 from mcp.shared.auth import AuthorizationCodeResult, OAuthClientInformationFull, OAuthClientMetadata, OAuthToken
+from pydantic import BaseModel
 
 from tars.atomic import atomic_write
+from tars.statefile import move_aside
 
 __all__ = ["TokenFile", "token_path", "session_auth", "login_auth", "LoginCallback", "NEEDS_LOGIN"]
 
@@ -48,11 +51,18 @@ class TokenFile:
         self.url = url
 
     def _read(self) -> dict[str, Any]:
+        """The stored login for this url ({} when none); a file that is not one is moved aside."""
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        except FileNotFoundError:
             return {}
-        return data if isinstance(data, dict) and data.get("url") == self.url else {}
+        except (OSError, ValueError) as exc:
+            move_aside(self.path, exc.strerror or "unreadable" if isinstance(exc, OSError) else "not JSON")
+            return {}
+        if not _well_formed(data):
+            move_aside(self.path, "not an OAuth login")
+            return {}
+        return data if data.get("url") == self.url else {}
 
     def _write(self, key: str, value: dict[str, Any]) -> None:
         data = self._read()
@@ -104,6 +114,23 @@ class TokenFile:
         except FileNotFoundError:
             return False
         return True
+
+
+def _well_formed(data: Any) -> bool:
+    """Whether `data` is what TokenFile writes: each part the SDK's model would accept."""
+    from mcp.shared.auth import OAuthMetadata
+
+    if not isinstance(data, dict):
+        return False
+    parts: dict[str, type[BaseModel]] = {"tokens": OAuthToken, "client": OAuthClientInformationFull,
+                                         "server_metadata": OAuthMetadata}
+    try:
+        for key, model in parts.items():
+            if data.get(key):
+                model.model_validate({k: v for k, v in data[key].items() if k != "expires_at"})
+    except (AttributeError, ValueError):  # not a mapping, or pydantic's ValidationError
+        return False
+    return True
 
 
 def _metadata(redirect_uri: str) -> OAuthClientMetadata:

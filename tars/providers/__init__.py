@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from tars.messages import Message
     from tars.tool_hints import ToolHints
 
-__all__ = ["LazyProvider", "Provider", "chat_template", "make_provider"]
+__all__ = ["LazyProvider", "Provider", "chat_template", "check_configured", "check_embedded", "make_provider"]
 
 # provider name -> "module:Class"; the module is imported on first use (anthropic alone takes 3 s).
 _IMPLEMENTATIONS = {
@@ -91,8 +91,22 @@ class LazyProvider:
 def make_provider(spec: ModelSpec, config: Config, *, where: str = "") -> Provider:
     """A provider for `spec` that loads its SDK (or model) on first use. An embedded model that
     does not exist is a configuration error now, named by `where` (the flag or setting used)."""
+    check_embedded(spec, where)
+    return LazyProvider(spec, config)
+
+
+def check_embedded(spec: ModelSpec, where: str = "") -> None:
+    """ConfigError (one line naming `where` and the embedded models) when `spec` is an embedded
+    model tars does not have; nothing is loaded."""
     if spec.provider == "llamacpp":
         from tars.providers.llamacpp.model_file import check_model
 
         check_model(spec.model, where)
-    return LazyProvider(spec, config)
+
+
+def check_configured(config: Config) -> None:
+    """check_embedded for each model setting (primary, remote, rescue), named as the user set it."""
+    for name in ("model_default", "model_remote", "rescue_model"):
+        spec = getattr(config, name)
+        if spec is not None:
+            check_embedded(spec, config.origin(name))

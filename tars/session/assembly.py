@@ -36,6 +36,11 @@ def build_session(cls: type[Session], config: Config, *, confirm: Confirm | None
         session.add_context(section)
     session.rescuer = Rescuer.from_config(config)
     session.mcp = attach(session) if mcp else None
+    if session.mcp is None:  # else the MCP manager tells them, as the servers' tools become known
+        from tars.mcp.policies import unknown_names
+
+        for line in unknown_names(config.tool_policy, {}, {}, [t.name for t in builtins]):
+            session.warn(line)
     return session
 
 

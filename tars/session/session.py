@@ -253,6 +253,10 @@ class Session:
         for warning in self._take_warnings():
             yield Notice(level="warning", text=warning)
 
+    def warn(self, text: str) -> None:
+        """A warning told once, at the next prompt or turn."""
+        self._warnings.append(text)
+
     def _take_warnings(self) -> list[str]:
         warnings, self._warnings = self._warnings, []
         return warnings

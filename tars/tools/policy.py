@@ -4,7 +4,8 @@ Each tool carries its default policy (reads `auto`; writes `auto` but shown; des
 `ask`); the settings parse the user's overrides at load, and this module checks each name against
 the tools there are and hands them to `ToolRegistry(policies=...)`. A name that is no tool (a
 typo such as `web-read`) is a configuration error, never silently ignored: a misspelt `deny` would
-leave the tool running.
+leave the tool running. An MCP tool's name (`server__tool`, `server.tool`) may name a server that
+is not up, so it is only warned about, once known to name no tool (`tars.mcp.policies`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from tars.config import POLICIES, Config, Policy, parse_policies
 from tars.errors import ConfigError
 from tars.tools.base import Tool
 
-__all__ = ["POLICIES", "parse_policies", "policies_from_config"]
+__all__ = ["POLICIES", "mcp_name", "parse_policies", "policies_from_config", "wire_name"]
 
 
 def policies_from_config(config: Config, tools: Iterable[Tool] | None = None) -> dict[str, Policy]:
@@ -35,9 +36,8 @@ def policies_from_config(config: Config, tools: Iterable[Tool] | None = None) ->
     for name, policy in config.tool_policy.items():
         if name in names:
             out[names[name]] = policy
-        elif _mcp_name(name):
-            server, _, tool_name = name.replace(".", "__", 1).partition("__")
-            out[f"{server}__{tool_name}"] = policy
+        elif mcp_name(name):  # checked against the servers' tools once known (`tars.mcp.policies`)
+            out[wire_name(name)] = policy
         else:
             close = difflib.get_close_matches(name, list(names), n=1, cutoff=0.6)
             hint = f"; did you mean {close[0]}?" if close else "; `tars tools list` shows the tool names"
@@ -45,6 +45,12 @@ def policies_from_config(config: Config, tools: Iterable[Tool] | None = None) ->
     return out
 
 
-def _mcp_name(name: str) -> bool:
-    server, sep, tool = name.replace(".", "__", 1).partition("__")
+def mcp_name(name: str) -> bool:
+    """Whether `name` has the form of an MCP tool's: `server__tool` or `server.tool`."""
+    server, sep, tool = wire_name(name).partition("__")
     return bool(sep and server.strip() and tool.strip())
+
+
+def wire_name(name: str) -> str:
+    """`server.tool` written as the `server__tool` a tool's name has."""
+    return name.replace(".", "__", 1)

@@ -51,7 +51,9 @@ def model_dir() -> Path:
     """Where assembled models live: TARS_MODEL_DIR, else the user cache (shared by all runs)."""
     from platformdirs import user_cache_dir
 
-    return Path(os.environ.get("TARS_MODEL_DIR") or Path(user_cache_dir("tars")) / "models")
+    from tars.paths import env_folder
+
+    return env_folder("TARS_MODEL_DIR") or Path(user_cache_dir("tars")) / "models"
 
 
 def _part_path(distribution: str, suffix: str) -> Path:

@@ -1,0 +1,37 @@
+"""Reading a NAME=value settings file (`config.env`, a working folder's `.env`) with python-dotenv."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tars.errors import ConfigError
+
+__all__ = ["read_env_file"]
+
+
+def read_env_file(path: Path, unread: list[str] | None = None) -> dict[str, str]:
+    """A NAME=value file's settings. A line it cannot read is a config error naming it; with
+    `unread` (a working folder's .env, which may be another tool's), it is put there, the rest read."""
+    if not path.is_file():
+        return {}
+    import logging
+
+    from dotenv import dotenv_values
+    from dotenv.parser import parse_stream
+
+    try:
+        with path.open(encoding="utf-8") as stream:
+            bad = [f"{path}:{b.original.line}" for b in parse_stream(stream) if b.error]
+        if bad and unread is None:
+            raise ConfigError(f"{bad[0]}: cannot read this line; write NAME=value")
+        if unread is not None:
+            unread += bad
+        logging.getLogger("dotenv.main").disabled = True  # what it cannot read is told above, with the file
+        # a working folder's file does not expand ${VAR}: it would read the user's secrets into settings
+        # it may set ("TARS_PLACE=${ANTHROPIC_API_KEY}", then shown and sent); the user's own file may
+        values = dotenv_values(path, interpolate=unread is None)
+        return {k: v for k, v in values.items() if v is not None}
+    except ConfigError:
+        raise
+    except Exception as exc:  # a garbled file is a config error, not a crash
+        raise ConfigError(f"{path}: cannot read ({exc})") from exc
