@@ -170,6 +170,21 @@ def test_history_lists_shows_exports_and_removes(tars_home: Path, tmp_path: Path
     assert [line.split()[0] for line in tars("list", cwd=tmp_path).stdout.splitlines()] == [str(second)]
 
 
+def test_history_export_refuses_an_existing_file_unless_forced(tars_home: Path, tmp_path: Path):
+    first, _ = _stored(tars_home)
+    (tmp_path / "lunch.md").write_text("my own notes\n")
+    refused = tars("export", str(first), "lunch.md", cwd=tmp_path)
+    assert refused.returncode == 1
+    assert len(refused.stderr.splitlines()) == 1 and "lunch.md" in refused.stderr and "--force" in refused.stderr
+    assert (tmp_path / "lunch.md").read_text() == "my own notes\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["lunch.md", "tars-home"]  # no temporary file left
+
+    forced = tars("export", "--force", str(first), "lunch.md", cwd=tmp_path)
+    assert forced.returncode == 0, forced.stderr
+    assert (tmp_path / "lunch.md").read_text().startswith("# lunch plans\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["lunch.md", "tars-home"]
+
+
 def test_history_show_at_a_terminal_never_obeys_stored_escapes(tars_home: Path, tmp_path: Path):
     _stored(tars_home)
     child = pexpect.spawn(sys.executable, ["-m", "tars", "history", "show", "lunch"], cwd=str(tmp_path),

@@ -37,6 +37,13 @@ def _markdown(store: ConversationStore, found: Conversation) -> str:
     return conversation_markdown(store.load(found.id), title=found.title, about=about)
 
 
+def _refuse_replacing(path: Path) -> bool:
+    """An existing export target without --force: a failure (exit 1), nothing written."""
+    from tars.errors import TarsError
+
+    raise TarsError(f"{path} exists: nothing written (pass --force to replace it)")
+
+
 def register(app: typer.Typer) -> None:
     history = typer.Typer(help="Stored conversations: list, show, export, rm.", no_args_is_help=True)
 
@@ -87,8 +94,9 @@ def register(app: typer.Typer) -> None:
     def export_command(
         conversation: Annotated[str, typer.Argument(help="number or name")],
         file: Annotated[Path | None, typer.Argument(help="where to write (default: tars-chat-N.md here)")] = None,
+        force: Annotated[bool, typer.Option("--force", help="replace FILE if it exists")] = False,
     ) -> None:
-        """Write a conversation to a markdown file."""
+        """Write a conversation to a markdown file (an existing FILE only with --force)."""
         from tars.repl.store import ConversationStore
         from tars.transcript import export_path, write_export
 
@@ -98,7 +106,8 @@ def register(app: typer.Typer) -> None:
             text = _markdown(store, found)
         finally:
             store.close()
-        written = write_export(file or export_path(Path.cwd(), found.id), text, replace=lambda _: True)
+        written = write_export(file or export_path(Path.cwd(), found.id), text,
+                               replace=lambda path: force or _refuse_replacing(path))
         print(f"exported #{found.id} ({found.messages} messages) to {written}", file=sys.stderr)
 
     @history.command("rm")
