@@ -127,3 +127,15 @@ def test_a_policy_for_a_tool_its_server_does_not_list_is_told_when_the_server_co
     finally:
         session.mcp.close()
     assert told == ["TARS_TOOL_POLICY: no tool named 'box__ecko'; did you mean box__echo?"]
+
+
+@pytest.mark.parametrize("policy, words", [
+    ("box__ecko=deny", "no tool named 'box__ecko'; did you mean box__echo?"),
+    ("bx.echo=deny", "no tool named 'bx.echo' (no MCP server 'bx' is configured); did you mean box__echo?"),
+])
+def test_mcp_list_and_call_tell_a_policy_for_a_missing_mcp_tool_once(box_env, policy, words):
+    listed = tars("mcp", "list", TARS_TOOL_POLICY=policy, **box_env)  # nothing cached yet
+    assert listed.returncode == 0 and _warnings(listed.stderr) == [f"tars: TARS_TOOL_POLICY: {words}"], listed.stderr
+    called = tars("mcp", "call", "box", "echo", '{"text": "hi"}', TARS_TOOL_POLICY=policy, **box_env)
+    assert called.returncode == 0 and "echo[" in json.loads(called.stdout)["output"]
+    assert _warnings(called.stderr) == [f"tars: TARS_TOOL_POLICY: {words}"], called.stderr

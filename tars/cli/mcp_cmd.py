@@ -31,9 +31,12 @@ def register(app: typer.Typer) -> None:
             else:
                 print("no MCP servers configured (mcp_servers.json in the config dir, .mcp.json, TARS_MCP_SERVERS)")
             return
+        from tars.cli.tools_cmd import tell_policy_warnings
+
         try:
             manager.wait(manager.timeout + 10)
             rows = manager.status()
+            tell_policy_warnings(manager.policy_warnings())  # against the tools the servers listed now
         finally:
             manager.close()
         if as_json:
@@ -85,7 +88,7 @@ def register(app: typer.Typer) -> None:
         import json
 
         from tars.cli.jsonargs import json_object
-        from tars.cli.tools_cmd import confirmer
+        from tars.cli.tools_cmd import confirmer, tell_policy_warnings
         from tars.errors import ToolError, UsageError
 
         args = json_object(arguments, example='{"timezone": "Europe/Paris"}')
@@ -98,6 +101,7 @@ def register(app: typer.Typer) -> None:
         except ToolError as exc:
             output, is_error = str(exc), True
         finally:
+            tell_policy_warnings(manager.policy_warnings())
             manager.close()
         from tars.safe_text import json_safe
         from tars.tools.base import jsonable

@@ -7,6 +7,8 @@ as error results, exactly as when a model calls the tool.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import typer
 
 __all__ = ["register"]
@@ -19,16 +21,22 @@ def _tools(config):
     return known_tools(config)
 
 
-def _registry(config):
+def tell_policy_warnings(lines: Iterable[str]) -> None:
+    """TARS_TOOL_POLICY warnings (names of no tool) on stderr, each once per process."""
     from tars.cli.settings import tell_once
+
+    for line in lines:
+        tell_once(line)
+
+
+def _registry(config):
     from tars.mcp.policies import offline_notices
     from tars.tools import ToolRegistry
     from tars.tools.policy import policies_from_config
 
     tools = _tools(config)
     overrides = policies_from_config(config, tools)
-    for line in offline_notices(config, tools):
-        tell_once(line)
+    tell_policy_warnings(offline_notices(config, tools))
     return ToolRegistry(tools, policies=overrides), overrides
 
 

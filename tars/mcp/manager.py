@@ -193,12 +193,16 @@ class McpManager:
 
     def _check_policies(self) -> None:
         """A notice for each policy name that names none of the tools known now."""
+        for line in self.policy_warnings():
+            self._notice(line)
+
+    def policy_warnings(self) -> list[str]:
+        """A line for each TARS_TOOL_POLICY name that names none of the tools known now."""
         from tars.mcp.policies import unknown_names
 
         registered = [t.name for t in self.registry] if self.registry is not None else []
         known = dict.fromkeys([*registered, *(t.name for tools in self._tools.values() for t in tools)])
-        for line in unknown_names(self.policy_names, self.prefixes, self._tools, known):
-            self._notice(line)
+        return unknown_names(self.policy_names, self.prefixes, self._tools, known)
 
     def _failed(self, conn: Any) -> None:
         if conn.broke:
