@@ -775,3 +775,41 @@ def test_a_choice_is_said_by_the_word_only_it_has():
     asked = said("Book a ticket for the Eminem concert, I'd like backstage access")
     checked = ground(book, {"artist": "Eminem", "add_ons": ["Backstage Pass", "Parking Pass"]}, asked, Grounds(now=NOW))
     assert checked.args == {"artist": "Eminem", "add_ons": ["Backstage Pass"]}
+
+
+FLIGHT = {"type": "object", "required": ["departure_location", "departure_time"], "properties": {
+    "departure_location": {"type": "string"},
+    "departure_time": {"type": "string", "description": "The departure time in the format of 'dd/mm/yyyy HH:MM'."},
+    "return_time": {"type": "string", "description": "The return day, in the format of 'dd/mm/yyyy'."}}}
+
+
+@pytest.mark.parametrize("message, model, expected", [
+    # the model's month and day swapped; "at 3 in the afternoon" is one time, not a second date
+    ("Book a flight from Paris on the 12th of March 2023 at 3 in the afternoon", "12/13/2023 15:00",
+     "12/03/2023 15:00"),
+    ("A flight from Paris on the 20th of June 2022 at 5 in the morning", "2022-06-20 05:00", "20/06/2022 05:00"),
+])
+def test_a_date_is_written_in_the_layout_its_description_names_time_too(message, model, expected):
+    checked = ground(FLIGHT, {"departure_location": "Paris", "departure_time": model}, said(message), Grounds(now=NOW))
+    assert checked.args["departure_time"] == expected
+    assert len(find(message, NOW)) == 1
+
+
+def test_an_argument_described_in_a_date_layout_is_a_date():
+    checked = ground(FLIGHT, {"departure_location": "Paris", "departure_time": "01/04/2024 09:00",
+                              "return_time": "15th of April, 2024"},
+                     said("a flight from Paris on 1 April 2024 at 9am, back on the 15th of April, 2024"),
+                     Grounds(now=NOW))
+    assert checked.args["return_time"] == "15/04/2024"
+
+
+@pytest.mark.parametrize("message, model, expected", [
+    ("What's the weather in Tel Aviv, in Fahrenheit?", "Tel Aviv, CA", "Tel Aviv"),  # a description's example state
+    ("What's the weather in Boston?", "Boston, MA", "Boston, MA"),  # the state of a city the user named
+    ("What's the weather in Springfield, IL?", "Springfield, IL", "Springfield, IL"),
+    ("What's the weather in Springfield, Illinois?", "Springfield, IL", "Springfield, IL"),
+])
+def test_a_place_keeps_a_state_only_when_the_conversation_gives_it(message, model, expected):
+    weather = {"type": "object", "required": ["location"], "properties": {"location": {
+        "type": "string", "description": "The city and state, e.g. San Francisco, CA"}}}
+    assert ground(weather, {"location": model}, said(message), Grounds(now=NOW)).args == {"location": expected}

@@ -95,6 +95,12 @@ class ConversationText:
         self.countries = places.country_forms(said)  # "the U.S." gives "USA" and "United States" too
         self.states = places.states_named(said)  # "San Francisco" gives its state, "CA" or "California"
 
+    def gives_state(self, code: str) -> bool:
+        """Whether the conversation places something in the US state `code` ("ca"): by its code, its
+        name, or a large city of it."""
+        return code in self.states or re.search(rf"\b{code.upper()}\b", self.said) is not None \
+            or f" {places.US_STATES.get(code, code)} " in self.norm
+
     def names_site(self, host: str) -> bool:
         """Whether the conversation names the site `host` as a whole ("example.com", not "ample.com",
         "t.co" in "reddit.com" or "org" in "python.org")."""

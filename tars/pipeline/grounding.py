@@ -32,6 +32,7 @@ __all__ = ["Grounds", "Grounded", "ground", "is_date_arg", "is_place_arg", "take
 # names that mean a calendar date even without a schema `format` (a todo's `due`); not "day" or "start",
 # which are as often a weekday or a place in other tools' schemas
 _DATE_NAME = re.compile(r"(?:^|_)(?:due|date|deadline|when|datetime)(?:$|_)")
+_DATE_WORDS = frozenset({"due", "date", "deadline", "datetime"})
 _PLACE_NAMES = frozenset({"location", "place", "city", "where", "town"})
 
 
@@ -76,7 +77,10 @@ def is_date_arg(name: str, prop: dict[str, Any]) -> bool:
     fmt = prop.get("format")
     if fmt in ("date", "date-time", "time"):
         return True
-    return _types(prop) <= {"string", "null"} and bool(_DATE_NAME.search(name.lower()))
+    # named as one ("due", "startDate"), or described in a date layout ("in the format dd/mm/yyyy")
+    return _types(prop) <= {"string", "null"} and (bool(_DATE_NAME.search(name.lower()))
+                                                   or bool(_DATE_WORDS.intersection(forms.label_words(name)))
+                                                   or forms.date_pattern(prop) is not None)
 
 
 def takes_place(schema: dict[str, Any]) -> bool:
@@ -130,6 +134,18 @@ def _check(name: str, prop: dict[str, Any], value: Any, text: ConversationText, 
         fields = prop.get("properties") or {}
         return all(_check(k, prop_of(fields, k), v, text, now, required)[0] for k, v in value.items()), value, None
     return True, value, None
+
+
+_PLACED = re.compile(r"(?P<place>.+?),\s*(?P<state>[A-Z]{2})")
+
+
+def _own_state(value: Any, text: ConversationText) -> Any:
+    """A place in a US state the conversation does not give as the place alone: "Tel Aviv, CA" was
+    a description's example state ("e.g. San Francisco, CA") added to the user's "Tel Aviv"."""
+    placed = _PLACED.fullmatch(value.strip()) if isinstance(value, str) else None
+    if placed is None or (code := placed.group("state").lower()) not in places.US_STATES or text.gives_state(code):
+        return value
+    return placed.group("place")
 
 
 def _only_when(value: str, now: dt.datetime) -> bool:
@@ -257,7 +273,7 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
     out = Grounded(args={})
     for name, value in args.items():
         prop = prop_of(props, name)
-        value = forms.as_meant(name, prop, value, text.said)
+        value = _own_state(forms.as_meant(name, prop, value, text.said), text)
         chosen = forms.said_choices(prop, value, lambda v: text.has_words(v, every=True))
         if chosen is None and name not in base:  # none of its choices said: the tool's default applies
             out.dropped.append(name)

@@ -37,7 +37,8 @@ _KIND = re.compile(r"^(?:(?:the|my)\s+)?(?:note|file|path|document|doc)\s+", re.
 _EXTENSION = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,7}$")
 # a date layout a description asks for: "in the format of MM-DD-YYYY", "Format: yyyy-mm-dd"
 _ISO_DAY = re.compile(r"\b\d{4}-\d{2}-\d{2}\b(?![ T:]?\d)")
-_LAYOUT = re.compile(r"\b(Y{2,4}|MM|DD)([-/.])(Y{2,4}|MM|DD)\2(Y{2,4}|MM|DD)\b", re.IGNORECASE)
+_LAYOUT = re.compile(r"\b(Y{2,4}|MM|DD)([-/.])(Y{2,4}|MM|DD)\2(Y{2,4}|MM|DD)\b(?P<clock>[ T]HH:MM(?::SS)?\b)?",
+                     re.IGNORECASE)
 
 
 def _types(prop: dict[str, Any]) -> set[str]:
@@ -343,7 +344,11 @@ def date_pattern(prop: dict[str, Any]) -> str | None:
         return "%Y-%m-%d" if _ISO_DAY.search(description) else None
     parts = [m.group(1), m.group(3), m.group(4)]
     codes = [("%y" if len(p) == 2 else "%Y") if p[0] in "yY" else "%m" if p.upper() == "MM" else "%d" for p in parts]
-    return m.group(2).join(codes) if sorted(c.lower() for c in codes) == ["%d", "%m", "%y"] else None
+    if sorted(c.lower() for c in codes) != ["%d", "%m", "%y"]:
+        return None
+    clock = m.group("clock") or ""  # "dd/mm/yyyy HH:MM": the time too
+    return m.group(2).join(codes) + clock[:1] + clock[1:].upper().replace("HH", "%H").replace("MM", "%M").replace(
+        "SS", "%S")
 
 
 def read_date(value: str, pattern: str | None, now: dt.datetime) -> when.When | None:
@@ -351,7 +356,8 @@ def read_date(value: str, pattern: str | None, now: dt.datetime) -> when.When | 
     year's layout also with four digits), else as words."""
     for layout in dict.fromkeys([pattern, pattern.replace("%y", "%Y")] if pattern else []):
         try:
-            return when.When(dt.datetime.strptime(value.strip(), layout).date(), None, now.tzinfo)
+            read = dt.datetime.strptime(value.strip(), layout)
+            return when.When(read.date(), read.time() if "%H" in layout else None, now.tzinfo)
         except ValueError:
             pass
     return when.resolve(value, now)
@@ -359,7 +365,9 @@ def read_date(value: str, pattern: str | None, now: dt.datetime) -> when.When | 
 
 def write_date(said: when.When, fmt: str | None, pattern: str | None) -> str:
     """A resolved date written for the schema: in the described layout, else for its `format`."""
-    return said.date.strftime(pattern) if pattern and fmt is None else as_value(said, fmt)
+    if pattern and fmt is None:
+        return dt.datetime.combine(said.date, said.time or dt.time(0)).strftime(pattern)
+    return as_value(said, fmt)
 
 
 def as_value(said: when.When, fmt: str | None) -> str:

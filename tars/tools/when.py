@@ -69,7 +69,7 @@ _DAY = (rf"(?:(?:the\s+)?(?:first|second|third|fourth|fifth|last|final|1st|2nd|3
 _PART = r"(?:(?:this|in the)\s+)?(?:morning|afternoon|evening|night)"
 PHRASE = re.compile(
     rf"\b(?:in\s+{_NUM}\s+(?:minutes?|mins?|hours?|hrs?)"
-    rf"|{_DAY}(?:\s+{_PART})?(?:\s*,?\s*{_TIME})?"
+    rf"|{_DAY}(?:\s+{_PART})?(?:\s*,?\s*{_TIME}(?:\s+{_PART})?)?"
     rf"|{_TIME}(?:\s+{_PART})?(?:\s+(?:on\s+)?{_DAY})?"
     rf"|{_PART})\b",
     re.IGNORECASE)
