@@ -31,8 +31,7 @@ __all__ = ["Grounds", "Grounded", "ground", "is_date_arg", "is_place_arg", "take
 
 # names that mean a calendar date even without a schema `format` (a todo's `due`); not "day" or "start",
 # which are as often a weekday or a place in other tools' schemas
-_DATE_NAME = re.compile(r"(?:^|_)(?:due|date|deadline|when|datetime)(?:$|_)")
-_DATE_WORDS = frozenset({"due", "date", "deadline", "datetime"})
+_DATE_WORDS = frozenset({"due", "date", "deadline", "when", "datetime"})  # a word of the name: "due_date", "startDate"
 _PLACE_NAMES = frozenset({"location", "place", "city", "where", "town"})
 
 
@@ -78,8 +77,7 @@ def is_date_arg(name: str, prop: dict[str, Any]) -> bool:
     if fmt in ("date", "date-time", "time"):
         return True
     # named as one ("due", "startDate"), or described in a date layout ("in the format dd/mm/yyyy")
-    return _types(prop) <= {"string", "null"} and (bool(_DATE_NAME.search(name.lower()))
-                                                   or bool(_DATE_WORDS.intersection(forms.label_words(name)))
+    return _types(prop) <= {"string", "null"} and (bool(_DATE_WORDS.intersection(forms.label_words(name)))
                                                    or forms.date_pattern(prop) is not None)
 
 

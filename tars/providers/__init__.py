@@ -106,7 +106,7 @@ def check_embedded(spec: ModelSpec, where: str = "") -> None:
 
 def check_configured(config: Config) -> None:
     """check_embedded for each model setting (primary, remote, rescue), named as the user set it."""
-    for name in ("model_default", "model_remote", "rescue_model"):
-        spec = getattr(config, name)
+    for name, spec in (("model_default", config.model_default), ("model_remote", config.model_remote),
+                       ("rescue_model", config.rescue_model)):
         if spec is not None:
             check_embedded(spec, config.origin(name))
