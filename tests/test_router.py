@@ -546,6 +546,35 @@ def test_compound_names_qualifiers_and_most_of_a_name_reach_learned_tools():
     assert Router([forecast]).decide("What is the relationship between humidity and temperature?").band == "unsure"
 
 
+def test_time_qualifiers_and_combining_forms_in_a_name_leave_its_subject_to_the_rest():
+    uv = _tool("uv_index.get_future", "Retrieve UV index data for a specified location and date.")
+    assert Router([uv]).decide("What will the UV index be in Sydney on Friday?").band == "sure"
+    goals = _tool("player_stats.get_all_time_goals", "Fetch all-time goals scored by a football player for a team.")
+    assert Router([goals]).decide("How many goals did Ronaldo score for Real Madrid?").needs_tools
+    odds = _tool("probabilities.calculate_single", "Calculate the probability of an event.")
+    assert Router([odds]).decide("What is the probability of rolling a six on a die?").needs_tools
+    distance = _tool("geo_distance.calculate", "Calculate the geographic distance between two given locations.")
+    assert Router([distance]).decide("What is the distance between Paris and Berlin?").needs_tools
+    assert Router([uv]).decide("Tell me about your future plans.").band == "none"
+
+
+def test_a_tool_named_for_a_kind_is_reached_by_its_instances_and_a_model_decides_when_nothing_backs_them():
+    homes = _tool("realestate.find_properties", "Find properties based on location, budget, and specifications")
+    art = _tool("artwork_search.find", "Search for artworks based on type and location.")
+    dates = _tool("get_event_date", "Retrieve the date of a historical event.")
+    route = _tool("get_directions", "Retrieve directions from one location to another.")
+    forecast = _tool("stock_forecast", "Predict the future stock price for a specific company and time frame.")
+    for tool, message in [(homes, "Find a 3 bedroom villa for sale in San Diego."),
+                          (art, "Search for famous contemporary sculptures in New York."),
+                          (dates, "When was the Treaty of Versailles signed?"),
+                          (route, "What's the quickest route from Boston to Albany?"),
+                          (forecast, "Predict the stock price of Tesla for the next week.")]:
+        assert Router([tool]).decide(message).needs_tools, message
+    # "house" is a property only in a request about one: alone it is no reason to be sure
+    assert Router([homes]).decide("I painted my house last weekend.").band != "sure"
+    assert Router([dates]).decide("When should I water my plants?").band == "none"
+
+
 @pytest.mark.parametrize("message,tool", [
     ("what notes do I have?", "notes_list"), ("list my notes", "notes_list"), ("show me all my notes", "notes_list"),
     ("what notes do I have on python?", "notes_search"), ("list my notes about the garden", "notes_search"),

@@ -13,14 +13,13 @@ import re
 from typing import Any
 
 from tars.pipeline import value_forms as forms
-from tars.routing.learned import said_in, stem, words
+from tars.routing.learned import said_in, stems, words
 
 __all__ = ["mentioned"]
 
 # name words that say how, not what: "include_stats" is named by "statistics", not by "include"
 _HOW = frozenset("include includes including enable enabled use show return only allow with is has get".split())
 _QUOTED = re.compile(r"""(?<!\w)['"]([^'"]{2,30})['"](?!\w)""")
-_WORD = re.compile(r"[a-z][a-z0-9']+")
 
 
 def mentioned(schema: dict[str, Any], message: str) -> list[str]:
@@ -29,7 +28,7 @@ def mentioned(schema: dict[str, Any], message: str) -> list[str]:
     if not isinstance(props, dict):
         return []
     required = set(schema.get("required") or ())
-    said = frozenset(stem(w) for w in _WORD.findall(message.lower()))
+    said = stems(message)
     return [name for name, prop in props.items()
             if name not in required and isinstance(prop, dict) and prop.get("type") != "object"
             and _given(name, prop, said)]

@@ -26,6 +26,16 @@ _KINDS: dict[str, tuple[str, ...]] = {
     "religion": ("christianity", "buddhism", "islam", "judaism", "hinduism", "sikhism", "taoism", "shinto"),
     "winner": ("won", "win", "beat"),
     "event": ("war", "battle", "revolution", "election", "olympics", "treaty"),
+    "forecast": ("predict", "prediction", "projection"),
+    "artwork": ("sculpture", "painting", "statue", "mural", "fresco"),
+    "property": ("house", "villa", "apartment", "condo", "condominium", "townhouse", "bungalow", "cottage"),
+    "grocery": ("supermarket",),
+    "store": ("supermarket", "shop"),
+    "direction": ("route",),
+    "lawyer": ("attorney",),
+    "music": ("song", "melody", "chord", "symphony"),
+    "crime": ("convicted", "conviction", "murder", "theft", "fraud", "laundering", "robbery", "burglary"),
+    "emission": ("co2",),
     "language": ("english", "french", "spanish", "german", "italian", "portuguese", "chinese", "mandarin", "japanese",
                  "korean", "russian", "arabic", "hindi", "dutch", "swedish", "greek", "turkish"),
 }
@@ -44,7 +54,7 @@ _YEAR_NUMBER = r"(?:1[0-9]{3}|20[0-9]{2})"
 # a number that is a year by its context ("in 1800", "2020-2021", "march 2023"), not any 1000..2099 ("1500 calories")
 _YEAR = re.compile(rf"\b(?:in|since|from|until|till|by|during|before|after|between|around|circa|year|{_MONTH})\s+"
                    rf"(?:the\s+)?{_YEAR_NUMBER}s?\b|\b{_YEAR_NUMBER}\s*[-–/]\s*\d{{2,4}}\b|\bcentur(?:y|ies)\b")
-_DATE = re.compile(rf"\b{_MONTH} \d{{1,2}}\b|\b\d{{4}}-\d{{2}}-\d{{2}}\b")
+_DATE = re.compile(rf"\b{_MONTH} \d{{1,2}}\b|\b\d{{4}}-\d{{2}}-\d{{2}}\b|^(?:when|on what date|what date)\b")
 
 
 def kinds(text: str, stems: frozenset[str]) -> frozenset[str]:

@@ -15,10 +15,10 @@ from collections.abc import Iterable
 from tars.routing.cues.servers import SERVER_KINDS
 from tars.routing.family import Cue, Family, Topic, cues
 
-__all__ = ["VERBS", "NAME_NOUNS", "stem", "same_root", "words", "name_words", "learn_family", "coverage", "initials",
-           "CODE_DOMAIN", "said_in"]
+__all__ = ["VERBS", "NAME_NOUNS", "WORD", "stem", "stems", "same_root", "words", "name_words", "learn_family",
+           "coverage", "initials", "CODE_DOMAIN", "said_in"]
 
-_WORD = re.compile(r"[a-z][a-z0-9']+")
+WORD = re.compile(r"[a-z][a-z0-9']+")  # a word of lower-cased text
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 # Words that say nothing about what a tool is for.
@@ -53,7 +53,7 @@ _SENTENCE_END = re.compile(r"(?<=[a-z0-9)])[.!?](?:\s|$)|\n")
 _SYNONYMS = {"repo": "repository", "repos": "repository", "folder": "directory", "folders": "directory",
              "dir": "directory", "pr": "pull", "prs": "pull", "mail": "email", "e-mail": "email",
              "cmd": "command", "msg": "message", "msgs": "message", "img": "image", "pwd": "password",
-             "qty": "quantity"}
+             "qty": "quantity", "max": "maximum", "min": "minimum", "avg": "average", "num": "number"}
 # Nouns whose plural ends in "ies" but whose singular ends in "ie" (most are "y": cities, queries).
 _IE_NOUNS = frozenset("movie cookie calorie zombie rookie selfie hippie prairie smoothie brownie freebie".split())
 # Nouns ending in "s" whose plural adds "es" (most "-ses" plurals are of "-se" words: cases, bases).
@@ -81,17 +81,29 @@ def stem(word: str) -> str:
     return word
 
 
+def stems(text: str) -> frozenset[str]:
+    """The stems of every word of a text, stop words too ("what", "my" say how a message asks)."""
+    return frozenset(stem(w) for w in WORD.findall(text.lower()))
+
+
 def words(text: str) -> list[str]:
     """Content-word stems of a text."""
-    return [stem(w) for w in _WORD.findall(text.lower()) if w not in _STOP and len(w) > 2]
+    return [stem(w) for w in WORD.findall(text.lower()) if w not in _STOP and len(w) > 2]
 
+
+# Combining forms that open compound words in tool names ("geodistance", "biodiversity"); a plain word's
+# ending is no such compound ("transaction" is no action, "unsubscribe" no subscribe).
+_COMBINING = ("geo", "bio", "micro", "macro", "photo", "hydro", "thermo", "electro", "astro", "eco", "auto",
+              "tele", "multi", "neuro", "aero", "cyber", "nano")
 
 # Name words that say nothing of a tool's subject ("get_details", "weather_api") ...
 _VAGUE = frozenset("detail detailed info information data api db lib util utils service helper manager controller "
                    "handler runner executor processor client".split())
-# ... and words that narrow it without naming it ("find_best", "latest", "by_criteria").
+# ... and words that narrow it without naming it ("find_best", "latest", "by_criteria", the "geo" of geo_distance).
 QUALIFIERS = _VAGUE | frozenset("latest nearby current recent specific general all criteria brief summary overview "
-                                "basic full quick advanced best top".split())
+                                "basic full quick advanced best top future past single".split()) | frozenset(_COMBINING)
+# Name phrases that qualify like one word: the "time" of get_all_time_goals is no subject.
+_QUALIFYING = re.compile(r"(?i)(?:all|real)[_\- ]?time")
 
 
 _DOING = ("or", "ors", "ion", "ions")  # the endings of a verb's doer or doing
@@ -111,7 +123,7 @@ NAME_NOUNS = frozenset("function functions data value values type types text con
 def name_words(name: str) -> list[str]:
     """Words of a tool name, without its server prefix: "time__get_current_time" -> ["time"]."""
     base = name.split("__", 1)[-1].split(".", 1)[-1]
-    return [stem(w) for w in _WORD.findall(" ".join(re.split(r"[_\-.\s]+", _CAMEL.sub(" ", base))).lower())
+    return [stem(w) for w in WORD.findall(" ".join(re.split(r"[_\-.\s]+", _CAMEL.sub(" ", base))).lower())
             if len(w) > 2 and (w not in _STOP or w in NAME_NOUNS)]
 
 
@@ -121,7 +133,7 @@ def learn_family(name: str, tools: Iterable[tuple[str, str]]) -> Family:
     Name words weigh 2 and the words of a description's first sentence 1 (the rest of a
     description is mostly usage notes); verbs weigh 0.5 wherever they come from."""
     # each tool's name words and the words of its description's first sentence, read once
-    read = [(tool_name, name_words(tool_name), words(_SENTENCE_END.split(description, 1)[0]))
+    read = [(tool_name, name_words(_QUALIFYING.sub("", tool_name)), words(_SENTENCE_END.split(description, 1)[0]))
             for tool_name, description in tools]
     keywords: dict[str, float] = {}
     for _, named, first in read:
@@ -167,12 +179,15 @@ def learn_family(name: str, tools: Iterable[tuple[str, str]]) -> Family:
                   code_domain=bool(vocab & CODE_DOMAIN), topics=topics)
 
 
-def coverage(family: Family, stems: frozenset[str], lead: str = "") -> tuple[float, str, bool]:
+def coverage(family: Family, stems: frozenset[str], lead: str = "",
+             instances: frozenset[str] = frozenset()) -> tuple[float, str, bool]:
     """How squarely a message names what one of the family's tools is about: the content words of
     the tool's name are in it ("area of a triangle" for `calculate_triangle_area`), all of them, or
     all but one with its description's words, or the tool's own verb opening the message (`lead`:
     "Calculate the probability…" for `calculate_binomial_probability`), to back the rest, or all but
     one of three or more ("humidity and temperature" for `humidity_temperature_forecast`).
+    A word named only by what the message's words are `instances` of ("house" for property) needs
+    its description's words to back it, or it is only partly said.
     Returns (cue weight, the tool's name or, when it was only partly said, the message's words that
     said it, whether it was only partly said: then a model should decide), or (0, "", False)."""
     best, said, partly = 0.0, "", False
@@ -183,20 +198,16 @@ def coverage(family: Family, stems: frozenset[str], lead: str = "") -> tuple[flo
         if not named or missing > 1:
             continue
         part = bool(missing) and backing < 2
+        kind_only = not backing and any(not said_in(word, stems - instances) for word in named)
         by_verb = bool(lead) and any(said_in(verb, frozenset({lead})) for verb in verbs)
         if (part and len(named) < 2 and not by_verb) or (topic <= verbs and not by_verb):
             continue
         weight = min(2.5 + 0.5 * (len(named) - 1) + 0.5 * (2 if part else backing) - 1.0 * missing, 4.5)
         if weight > best:
-            best, partly = weight, part
-            said = (lead if by_verb else " ".join(sorted(named))) if part else name
+            best, partly = weight, part or kind_only
+            said = (lead if by_verb else " ".join(sorted(named))) if partly else name
     return best, said, partly
 
-
-# Combining forms that open compound words in tool names ("geodistance", "biodiversity"); a plain word's
-# ending is no such compound ("transaction" is no action, "unsubscribe" no subscribe).
-_COMBINING = ("geo", "bio", "micro", "macro", "photo", "hydro", "thermo", "electro", "astro", "eco", "auto",
-              "tele", "multi", "neuro", "aero", "cyber", "nano")
 
 # Words that join a clause, never a name's words: "grace is the" abbreviates nothing ("point of sale" does).
 _CLAUSE = frozenset("is are was were be the an it this that you my your me we our".split())
@@ -205,7 +216,7 @@ _CLAUSE = frozenset("is are was were be the an it this that you my your me we ou
 def initials(text: str) -> frozenset[str]:
     """The initials of each run of two to four words ("greatest common divisor" -> gcd), for names
     that abbreviate what a message spells out."""
-    said = _WORD.findall(text.lower())
+    said = WORD.findall(text.lower())
     first = [w[0] for w in said]
     return frozenset("".join(first[i:i + n]) for n in (2, 3, 4) for i in range(len(first) - n + 1)
                      if not _CLAUSE.intersection(said[i:i + n]))

@@ -19,7 +19,8 @@ from tars.routing.cues.exact import MONEY_ASKED
 from tars.routing.decision import SURE, THRESHOLD, Band, Decision, band_of
 from tars.routing.family import Family
 from tars.routing.given import given
-from tars.routing.learned import NAME_NOUNS, VERBS, coverage, initials, learn_family, name_words, stem, words
+from tars.routing.learned import NAME_NOUNS, VERBS, WORD, coverage, initials, learn_family, name_words, stem, words
+from tars.routing.learned import stems as message_stems
 from tars.routing.no_tool import no_tool_answer
 from tars.routing.signals import Signals, read_signals
 from tars.tools.calc import CALCULATOR
@@ -55,7 +56,6 @@ _REFERS_BACK = re.compile(r"\b(?:that|this|the|those|these) (?:page|article|site
 _STATES = re.compile(r"^(?:i|i'm|i am|i've|i have|we|we're|we are|my|our)\b"
                      r"(?!.*\b(?:you|your|need|want|forgot|forget|remind|recall|remember|memory|tell|find)\b)")
 _MARGIN = 1.0  # a family this far behind the sure best one is a word in passing ("add … to today's journal")
-_MSG_WORD = re.compile(r"[a-z][a-z0-9']+")
 # A command verb opening the message: with a learned family's noun it reads as a request to its tools.
 _IMPERATIVE = re.compile(
     r"^(?:create|open|list|show|find|search|get|add|make|start|stop|read|write|delete|remove|close|check|"
@@ -208,7 +208,7 @@ class Router:
 
 def _named(index: _Index, family: str | None, body: str) -> bool:
     """Whether `body` says one of `family`'s own names ("note", "todo")."""
-    words = set(_MSG_WORD.findall(body))
+    words = set(WORD.findall(body))
     return any(fam.name == family and words & fam.names for fam, _ in index.families)
 
 
@@ -228,16 +228,17 @@ def _decide(index: _Index, message: str, sig: Signals) -> Decision:
                         score=99.0,
                         reason=f"tool name {named[0]!r} mentioned")
     body = sig.text[sig.lead:]
-    stems = frozenset(stem(w) for w in _MSG_WORD.findall(body))
+    stems = message_stems(body)
     # a learned tool's name may abbreviate the message's words ("gcd"): their initials,
     # and the kinds its words are instances of ("euros": currency), both worked out once
-    spelled = stems | initials(body) | kinds(body, stems) if any(fam.topics for fam, _ in index.families) \
-        else stems
-    opening = _MSG_WORD.match(body)
+    learned = any(fam.topics for fam, _ in index.families)
+    instances = kinds(body, stems) - stems if learned else frozenset()
+    spelled = stems | initials(body) | instances if learned else stems
+    opening = WORD.match(body)
     lead = stem(opening.group(0)) if opening else ""  # "calculate …": a learned tool's own verb
     scored = []
     for fam, names in index.families:
-        score, label, weight = _score(fam, sig, body, stems, spelled, lead)
+        score, label, weight = _score(fam, sig, body, stems, spelled, lead, instances)
         if score >= THRESHOLD:
             scored.append((score, weight, fam, names, label))
     if not scored:
@@ -296,10 +297,11 @@ def _boundary(text: str, i: int, step: int) -> bool:
     return True
 
 
-def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str],
-           spelled: frozenset[str], lead: str = "") -> tuple[float, str, float]:
+def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str], spelled: frozenset[str], lead: str = "",
+           instances: frozenset[str] = frozenset()) -> tuple[float, str, float]:
     """How strongly `body` asks for `fam`: the best cue, a little for corroboration, then context
-    (`spelled`: the message's stems with the initials of its word runs, for learned tools' names).
+    (`spelled`: the message's stems with the initials of its word runs and the kinds its words are
+    `instances` of, for learned tools' names).
 
     Returns (score, the best cue's text, the best cue's weight)."""
     best, label, count, at_lead, whole = 0.0, "", 0, False, False
@@ -319,7 +321,7 @@ def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str],
             if fam.keywords[word] > best:
                 best, label = fam.keywords[word], word
         at_lead = at_lead or (best >= 2 and _IMPERATIVE.match(body) is not None)
-    covered, said, partly = coverage(fam, spelled, lead) if fam.topics else (0.0, "", False)
+    covered, said, partly = coverage(fam, spelled, lead, instances) if fam.topics else (0.0, "", False)
     unsure = False  # the tool's name is only partly said: a model decides
     if covered:  # the message names what one tool is about: a textbook frame is its subject (not a how-to)
         count += 1
