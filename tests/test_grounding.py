@@ -777,6 +777,25 @@ def test_a_choice_is_said_by_the_word_only_it_has():
     assert checked.args == {"artist": "Eminem", "add_ons": ["Backstage Pass"]}
 
 
+def test_an_unsaid_choice_of_an_argument_with_a_default_is_left_to_the_tool():
+    games = {"type": "object", "required": ["platform"], "properties": {
+        "platform": {"type": "string"},
+        "genre": {"type": "string", "enum": ["Action", "Racing", "Strategy"], "description": "Default is ''."},
+        "sort": {"type": "string", "enum": ["rating", "price"], "default": "rating"}}}
+    asked = said("Find me a multiplayer game for Windows 10")
+    checked = ground(games, {"platform": "Windows 10", "genre": "Action", "sort": "price"}, asked, Grounds(now=NOW))
+    assert checked.args == {"platform": "Windows 10"} and set(checked.dropped) == {"genre", "sort"}
+    checked = ground(games, {"platform": "Windows 10", "genre": "Racing", "sort": "price"},
+                     said("Find me a racing game for Windows 10, cheapest first by price"), Grounds(now=NOW))
+    assert checked.args == {"platform": "Windows 10", "genre": "Racing", "sort": "price"}
+    # a choice with no default is the model's to make: what kind of memory a statement is
+    memory = {"type": "object", "required": ["text"], "properties": {
+        "text": {"type": "string"}, "kind": {"type": "string", "enum": ["fact", "rule", "pinned"]}}}
+    checked = ground(memory, {"text": "I live in Porto", "kind": "fact"}, said("remember that I live in Porto"),
+                     Grounds(now=NOW))
+    assert checked.args == {"text": "I live in Porto", "kind": "fact"}
+
+
 FLIGHT = {"type": "object", "required": ["departure_location", "departure_time"], "properties": {
     "departure_location": {"type": "string"},
     "departure_time": {"type": "string", "description": "The departure time in the format of 'dd/mm/yyyy HH:MM'."},

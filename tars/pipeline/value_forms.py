@@ -298,10 +298,19 @@ def unrepeated(name: str, value: Any, args: dict[str, Any]) -> Any:
 
 
 # -- choices -----------------------------------------------------------------------------------------
+_DEFAULT = re.compile(r"(?i)\bdefaults?\b")
+
+
 def said_choices(prop: dict[str, Any], value: Any, mentioned: Callable[[str], bool]) -> Any:
     """Of a list of a schema's choices, the ones the message mentions, whole or by a word only that
     choice has ("backstage access": "Backstage Pass"): a small model copies the whole enum ("annual
-    plants" -> every plant type). None when it mentions none of them."""
+    plants" -> every plant type). A single choice of an argument with a default (declared, or in its
+    description) stands only when mentioned: otherwise the default is the tool's, not a guess of the
+    model's. None when it mentions none of them."""
+    if isinstance(value, str) and isinstance(choices := prop.get("enum"), list) \
+            and ("default" in prop or _DEFAULT.search(str(prop.get("description") or ""))):
+        named = [str(c) for c in choices]
+        return value if mentioned(value) or any(mentioned(w) for w in _distinct(value, named)) else None
     items = prop.get("items")
     if not isinstance(value, list) or not isinstance(items, dict) or "enum" not in items:
         return value
