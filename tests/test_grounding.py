@@ -766,6 +766,9 @@ def test_a_switch_and_a_number_are_read_as_people_write_them():
                      Grounds(now=NOW))
     assert checked.args == {"net_income": 2000000, "dividends_paid": 200000, "include_stats": True}
     checked = ground(roe, {"net_income": 2000000, "dividends_paid": 2000}, asked, Grounds(now=NOW))
+    assert checked.args == {"net_income": 2000000, "dividends_paid": 200000}  # the number the message gives it
+    checked = ground(roe, {"net_income": 2000000, "dividends_paid": 2000},
+                     said("Return on equity with a net income of $2,000,000"), Grounds(now=NOW))
     assert checked.args == {"net_income": 2000000}  # a number the user did not write
 
 
@@ -794,6 +797,30 @@ def test_an_unsaid_choice_of_an_argument_with_a_default_is_left_to_the_tool():
     checked = ground(memory, {"text": "I live in Porto", "kind": "fact"}, said("remember that I live in Porto"),
                      Grounds(now=NOW))
     assert checked.args == {"text": "I live in Porto", "kind": "fact"}
+
+
+def test_a_value_the_message_gives_by_name_stands_for_one_the_model_made_up():
+    rides = {"type": "object", "required": ["source", "destination"], "properties": {
+        "source": {"type": "string"}, "destination": {"type": "string"},
+        "max_cost": {"type": "integer", "description": "The maximum cost of the ride. Default is 1000000"}}}
+    asked = said("Find a ride from New York to Philadelphia with maximum cost of $50")
+    checked = ground(rides, {"source": "New York", "destination": "Philadelphia", "max_cost": 500000}, asked,
+                     Grounds(now=NOW))
+    assert checked.args["max_cost"] == 50  # the default's digits, copied, were no one's
+    payout = {"type": "object", "required": ["total_payout", "outstanding_shares"], "properties": {
+        "total_payout": {"type": "integer"}, "outstanding_shares": {"type": "integer"}}}
+    asked = said("Dividend per share with 100 million outstanding shares and a total payout of 50 million USD?")
+    checked = ground(payout, {"total_payout": 500000000, "outstanding_shares": 100000000}, asked, Grounds(now=NOW))
+    assert checked.args == {"total_payout": 50000000, "outstanding_shares": 100000000}
+    traffic = {"type": "object", "required": ["route"], "properties": {"route": {"type": "string"}, "time_period": {
+        "type": "string", "description": "A time frame: 'now' for current, 'weekend' for the coming weekend."}}}
+    checked = ground(traffic, {"route": "Las Vegas", "time_period": "now"},
+                     said("How much traffic should I expect around Las Vegas this weekend?"), Grounds(now=NOW))
+    assert checked.args == {"route": "Las Vegas", "time_period": "weekend"}
+    # two numbers after its name: which one is meant cannot be told, so the made-up value is dropped
+    checked = ground(rides, {"source": "New York", "destination": "Philadelphia", "max_cost": 500000},
+                     said("A ride from New York to Philadelphia, cost 50 or cost 60"), Grounds(now=NOW))
+    assert "max_cost" not in checked.args
 
 
 FLIGHT = {"type": "object", "required": ["departure_location", "departure_time"], "properties": {

@@ -24,6 +24,7 @@ from tars.messages import Message, latest_user_text
 from tars.pipeline import value_forms as forms
 from tars.pipeline.conversation_text import ConversationText, norm
 from tars.pipeline.directions import direction, in_order
+from tars.pipeline.mentioned import named_value
 from tars.tools import date_phrases
 
 __all__ = ["Grounds", "Grounded", "ground", "is_date_arg", "is_place_arg", "takes_place", "date_notes",
@@ -135,6 +136,11 @@ def _check(name: str, prop: dict[str, Any], value: Any, text: ConversationText, 
 
 
 _PLACED = re.compile(r"(?P<place>.+?),\s*(?P<state>[A-Z]{2})")
+
+
+def _unsaid_number(value: Any, text: ConversationText) -> bool:
+    """A number the conversation does not hold (a required one is the model's to work out)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and float(value) not in text.numbers
 
 
 def _own_state(value: Any, text: ConversationText) -> Any:
@@ -278,6 +284,8 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
             continue
         value = value if chosen is None else chosen  # required: the model's choice stands
         ok, value, phrase = _check(name, prop, value, text, now, name in base)
+        if (not ok or _unsaid_number(value, text)) and (named := named_value(name, prop, text.last)) is not None:
+            ok, value = True, named  # the message gives it by name: "a maximum cost of $50"
         if ok and name not in base and "enum" not in prop and _echo(value, name, args, base, text):
             ok = False
         if ok and name in stated and isinstance(value, str) and not text.has_words(value, every=True):

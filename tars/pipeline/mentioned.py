@@ -1,5 +1,6 @@
 """Optional arguments a message gives: the executor must fill these, since a small model otherwise
-leaves out every optional argument ("with a maximum cost of $50" had no `max_cost`).
+leaves out every optional argument ("with a maximum cost of $50" had no `max_cost`); and the
+value the message gives one by its name, for when the model's is not the user's.
 
 An optional argument is given when the message says a word of its name ("maximum cost", "include
 its statistics" for `include_stats`), a word of one of its choices ("backstage" for the add-on
@@ -13,9 +14,9 @@ import re
 from typing import Any
 
 from tars.pipeline import value_forms as forms
-from tars.routing.learned import said_in, stems, words
+from tars.routing.learned import said_in, stem, stems, words
 
-__all__ = ["mentioned"]
+__all__ = ["mentioned", "named_value"]
 
 # name words that say how, not what: "include_stats" is named by "statistics", not by "include"
 _HOW = frozenset("include includes including enable enabled use show return only allow with is has get".split())
@@ -42,3 +43,47 @@ def _given(name: str, prop: dict[str, Any], said: frozenset[str]) -> bool:
     choices = [*(prop.get("enum") or ()), *((items.get("enum") or ()) if isinstance(items, dict) else ())]
     offered = [str(c) for c in choices] + _QUOTED.findall(str(prop.get("description") or ""))
     return any(w in said for value in offered for w in words(value) if len(w) > 3)
+
+
+# a number written after its name ("a maximum cost of $50", "rating above 4.5", "tempo 120 bpm"):
+# the words that may come between
+_BRIDGE = frozenset("of is at to be about around approximately under below over above than less more least most "
+                    "up a an the $ € £ usd eur gbp".split())
+_TOKEN = re.compile(r"-?\d[\d,]*(?:\.\d+)?|[a-z][a-z0-9']*|[$€£]")
+_SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+
+
+def named_value(name: str, prop: dict[str, Any], message: str) -> Any:
+    """The value `message` gives argument `name` by naming it: the one number written right after
+    its name's words, or the one value its description quotes that the message says ("this weekend"
+    for 'weekend'). None when it gives none, or more than one."""
+    kinds = {prop.get("type")} if isinstance(prop.get("type"), str) else set(prop.get("type") or ())
+    if kinds & {"integer", "number"}:
+        found = set(_numbers_after(name, message))
+        if len(found) != 1:
+            return None
+        (number,) = found
+        return int(number) if "integer" in kinds and number == int(number) else number
+    if "string" in kinds and "enum" not in prop:
+        said = stems(message)
+        quoted = {v for v in _QUOTED.findall(str(prop.get("description") or ""))
+                  if (named := words(v)) and all(w in said for w in named)}
+        return quoted.pop() if len(quoted) == 1 else None
+    return None
+
+
+def _numbers_after(name: str, message: str) -> list[float]:
+    named = [w for w in words(" ".join(forms.label_words(name))) if w not in _HOW]
+    tokens = _TOKEN.findall(message.lower())
+    out = []
+    for i, token in enumerate(tokens):
+        if not token[0].isalpha() or not any(said_in(word, frozenset({stem(token)})) for word in named):
+            continue
+        j = i + 1
+        while j < len(tokens) and j - i <= 4 and tokens[j] in _BRIDGE:
+            j += 1
+        if j < len(tokens) and not tokens[j][0].isalpha() and tokens[j] not in "$€£":
+            number = float(tokens[j].replace(",", ""))
+            scale = _SCALE.get(tokens[j + 1], 1.0) if j + 1 < len(tokens) else 1.0
+            out.append(number * scale)
+    return out
