@@ -36,6 +36,7 @@ _KINDS: dict[str, tuple[str, ...]] = {
     "music": ("song", "melody", "chord", "symphony"),
     "crime": ("convicted", "conviction", "murder", "theft", "fraud", "laundering", "robbery", "burglary"),
     "emission": ("co2",),
+    "population": ("people", "resident", "inhabitant", "citizen", "veteran"),
     "language": ("english", "french", "spanish", "german", "italian", "portuguese", "chinese", "mandarin", "japanese",
                  "korean", "russian", "arabic", "hindi", "dutch", "swedish", "greek", "turkish"),
 }
