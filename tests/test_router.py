@@ -575,6 +575,13 @@ def test_a_tool_named_for_a_kind_is_reached_by_its_instances_and_a_model_decides
     assert Router([dates]).decide("When should I water my plants?").band == "none"
 
 
+def test_asking_how_to_get_what_a_tool_is_wholly_about_is_left_to_a_model():
+    cases = _tool("legal_case.fetch", "Fetch detailed legal case information from the database.")
+    assert Router([cases]).decide("How to obtain the detailed case information of the R vs Adams legal case?"
+                                  ).band == "unsure"
+    assert Router([cases]).decide("How do I write a good essay?").band == "none"
+
+
 @pytest.mark.parametrize("message,tool", [
     ("what notes do I have?", "notes_list"), ("list my notes", "notes_list"), ("show me all my notes", "notes_list"),
     ("what notes do I have on python?", "notes_search"), ("list my notes about the garden", "notes_search"),

@@ -334,8 +334,10 @@ def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str], spelled:
     if len(body.split()) <= 2 and best >= 2:  # a terse command: "tasks", "forecast?", "rain later?"
         score += 1.0
     score += min((1.0 if sig.deixis or sig.place else 0.0) + (1.0 if sig.personal else 0.0), 1.5)
-    if (sig.textbook and not (covered or fam.asked_as_textbook or whole)) \
-            or (sig.advice and not (sig.deixis or sig.place)):
+    asked_how = sig.advice and not (sig.deixis or sig.place)
+    if asked_how and covered and not unsure:  # "how to obtain the case details of R vs Adams": a model decides
+        asked_how, unsure = False, True
+    if (sig.textbook and not (covered or fam.asked_as_textbook or whole)) or asked_how:
         score -= 3.0 if sig.timeless else 2.0  # "in general" outweighs even a clock time
     if not fam.code_domain and not (sig.code < 2 and sig.deixis):  # "the latest python release today"
         # a tool's subject said in a textbook frame is no coding question: "the derivative of the function 3x^2"
