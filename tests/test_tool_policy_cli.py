@@ -103,8 +103,9 @@ def test_a_policy_for_an_mcp_tool_that_is_not_there_is_one_warning_naming_the_cl
     assert len(_warnings(asked.stderr)) == 1 and words in _warnings(asked.stderr)[0], asked.stderr
 
 
-def test_a_policy_for_an_mcp_tool_with_no_server_configured_is_a_warning():
-    listed = tars("tools", "list", TARS_TOOL_POLICY="box__echo=deny")
+@pytest.mark.parametrize("command", [("tools", "list"), ("mcp", "list")])
+def test_a_policy_for_an_mcp_tool_with_no_server_configured_is_a_warning(command, tmp_path):
+    listed = tars(*command, TARS_TOOL_POLICY="box__echo=deny", TARS_CONFIG_DIR=str(tmp_path))
     assert listed.returncode == 0
     assert _warnings(listed.stderr) == ["tars: TARS_TOOL_POLICY: no tool named 'box__echo' (no MCP server 'box' "
                                         "is configured); `tars tools list` shows the tool names"], listed.stderr

@@ -24,8 +24,12 @@ def register(app: typer.Typer) -> None:
         Exits 1 when a configured server failed to start or an entry could not be read."""
         import json
 
-        _, manager = _manager(autostart=True)
+        config, manager = _manager(autostart=True)
         if manager is None:
+            from tars.cli.tools_cmd import tell_policy_warnings
+            from tars.mcp.policies import offline_notices
+
+            tell_policy_warnings(offline_notices(config, []))  # a policy for a server that is not configured
             if as_json:
                 print(json.dumps({"servers": [], "problems": [], "clashes": []}, indent=2))
             else:
