@@ -817,6 +817,14 @@ def test_a_value_the_message_gives_by_name_stands_for_one_the_model_made_up():
     checked = ground(traffic, {"route": "Las Vegas", "time_period": "now"},
                      said("How much traffic should I expect around Las Vegas this weekend?"), Grounds(now=NOW))
     assert checked.args == {"route": "Las Vegas", "time_period": "weekend"}
+    # "$1M" is a million; two arguments of the same name words cannot tell which number is whose
+    growth = {"type": "object", "required": ["year1_revenue", "year2_revenue"], "properties": {
+        "year1_revenue": {"type": "integer"}, "year2_revenue": {"type": "integer"}}}
+    asked = said("Growth for revenues of $1M in 2019 and $1.2M in 2020?")
+    checked = ground(growth, {"year1_revenue": 1000000, "year2_revenue": 1200000}, asked, Grounds(now=NOW))
+    assert checked.args == {"year1_revenue": 1000000, "year2_revenue": 1200000}
+    checked = ground(growth, {"year1_revenue": 1000, "year2_revenue": 1200}, asked, Grounds(now=NOW))
+    assert checked.args == {"year1_revenue": 1000, "year2_revenue": 1200}  # required: the model's to work out
     # two numbers after its name: which one is meant cannot be told, so the made-up value is dropped
     checked = ground(rides, {"source": "New York", "destination": "Philadelphia", "max_cost": 500000},
                      said("A ride from New York to Philadelphia, cost 50 or cost 60"), Grounds(now=NOW))

@@ -80,6 +80,7 @@ class ConversationText:
                          if len(w) > 2 and " " not in w and f" {w} " in self.norm}
         said = _user_text(messages)
         self.numbers |= {round(p / 100, 12) for p in forms.percents(said)}  # "5%" grounds the rate 0.05 too
+        self.numbers |= forms.scaled(said)  # "$1.2M" grounds 1200000
         # "112.07 W" is -112.07, "11 PM" the hour 23, "5ft 10in" 70 inches
         self.numbers |= {-n for n in forms.southwest(said)} | set(forms.clock_hours(said).values()) | \
             set(forms.feet_and_inches(said).values())

@@ -284,7 +284,7 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
             continue
         value = value if chosen is None else chosen  # required: the model's choice stands
         ok, value, phrase = _check(name, prop, value, text, now, name in base)
-        if (not ok or _unsaid_number(value, text)) and (named := named_value(name, prop, text.last)) is not None:
+        if (not ok or _unsaid_number(value, text)) and (named := named_value(name, prop, text.last, props)) is not None:
             ok, value = True, named  # the message gives it by name: "a maximum cost of $50"
         if ok and name not in base and "enum" not in prop and _echo(value, name, args, base, text):
             ok = False

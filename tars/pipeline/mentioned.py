@@ -11,6 +11,7 @@ description offers 'weekend'). Grounding still drops a filled value the words do
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from tars.pipeline import value_forms as forms
@@ -50,13 +51,15 @@ def _given(name: str, prop: dict[str, Any], said: frozenset[str]) -> bool:
 _BRIDGE = frozenset("of is at to be about around approximately under below over above than less more least most "
                     "up a an the $ € £ usd eur gbp".split())
 _TOKEN = re.compile(r"-?\d[\d,]*(?:\.\d+)?|[a-z][a-z0-9']*|[$€£]")
-_SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
 
 
-def named_value(name: str, prop: dict[str, Any], message: str) -> Any:
+def named_value(name: str, prop: dict[str, Any], message: str, others: Iterable[str] = ()) -> Any:
     """The value `message` gives argument `name` by naming it: the one number written right after
     its name's words, or the one value its description quotes that the message says ("this weekend"
-    for 'weekend'). None when it gives none, or more than one."""
+    for 'weekend'). None when it gives none, or more than one, or when one of the `others`
+    arguments has the same name words ("year1_revenue", "year2_revenue": whose is it?)."""
+    if any(_name_words(other) == _name_words(name) for other in others if other != name):
+        return None
     kinds = {prop.get("type")} if isinstance(prop.get("type"), str) else set(prop.get("type") or ())
     if kinds & {"integer", "number"}:
         found = set(_numbers_after(name, message))
@@ -72,8 +75,13 @@ def named_value(name: str, prop: dict[str, Any], message: str) -> Any:
     return None
 
 
+def _name_words(name: str) -> list[str]:
+    """The words of an argument's name that say what it is, without numbering ("year1" is a year)."""
+    return [w.rstrip("0123456789") for w in words(" ".join(forms.label_words(name))) if w not in _HOW]
+
+
 def _numbers_after(name: str, message: str) -> list[float]:
-    named = [w for w in words(" ".join(forms.label_words(name))) if w not in _HOW]
+    named = _name_words(name)
     tokens = _TOKEN.findall(message.lower())
     out = []
     for i, token in enumerate(tokens):
@@ -83,7 +91,6 @@ def _numbers_after(name: str, message: str) -> list[float]:
         while j < len(tokens) and j - i <= 4 and tokens[j] in _BRIDGE:
             j += 1
         if j < len(tokens) and not tokens[j][0].isalpha() and tokens[j] not in "$€£":
-            number = float(tokens[j].replace(",", ""))
-            scale = _SCALE.get(tokens[j + 1], 1.0) if j + 1 < len(tokens) else 1.0
-            out.append(number * scale)
+            factor = forms.scale(tokens[j + 1], tokens[j - 1] in "$€£") if j + 1 < len(tokens) else 1.0
+            out.append(round(float(tokens[j].replace(",", "")) * factor, 6))
     return out

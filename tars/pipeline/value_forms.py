@@ -75,6 +75,26 @@ def as_code(name: str, prop: dict[str, Any], value: Any) -> Any:
     return currencies.code_of(re.sub(r"[_-]+", " ", value)) or value  # "us_dollars" is US dollars
 
 
+# -- large amounts ---------------------------------------------------------------------------------
+SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12, "k": 1e3, "m": 1e6, "mm": 1e6,
+          "bn": 1e9, "b": 1e9}
+# a scale word, or a letter after an amount of money ("$1.2M", "€5k"; "100 m" alone is metres)
+_SCALED = re.compile(r"(?i)(?<![\w.])([$€£]\s?)?(\d[\d,]*(?:\.\d+)?)\s?"
+                     r"(thousand|million|billion|trillion|mm|bn|k|m|b)\b")
+
+
+def scale(word: str, money: bool) -> float:
+    """What a word after a number multiplies it by: 1 unless it is a scale ("million"; "M" after "$")."""
+    word = word.lower()
+    return SCALES.get(word, 1.0) if len(word) > 2 or money else 1.0
+
+
+def scaled(text: str) -> set[float]:
+    """The amounts the text writes with a scale: "50 million" is 50000000, "$1.2M" 1200000."""
+    return {round(float(m.group(2).replace(",", "")) * factor, 6) for m in _SCALED.finditer(text)
+            if (factor := scale(m.group(3), bool(m.group(1)))) != 1.0}
+
+
 # -- percentages -----------------------------------------------------------------------------------
 def percents(text: str) -> set[float]:
     """The numbers the text says as percentages ("5%", "7 percent") and not also as plain numbers
