@@ -791,6 +791,11 @@ def test_an_unsaid_choice_of_an_argument_with_a_default_is_left_to_the_tool():
     checked = ground(games, {"platform": "Windows 10", "genre": "Racing", "sort": "price"},
                      said("Find me a racing game for Windows 10, cheapest first by price"), Grounds(now=NOW))
     assert checked.args == {"platform": "Windows 10", "genre": "Racing", "sort": "price"}
+    valued = {"type": "object", "required": ["game"], "properties": {"game": {"type": "string"}, "condition": {
+        "type": "string", "enum": ["New", "Used", "Refurbished"], "description": "Default is 'Used'."}}}
+    checked = ground(valued, {"game": "Super Mario Bros.", "condition": "New"},
+                     said("The value of a vintage Super Mario Bros. game from 1985 like new"), Grounds(now=NOW))
+    assert checked.args == {"game": "Super Mario Bros.", "condition": "New"}  # short and common, but said
     # a choice with no default is the model's to make: what kind of memory a statement is
     memory = {"type": "object", "required": ["text"], "properties": {
         "text": {"type": "string"}, "kind": {"type": "string", "enum": ["fact", "rule", "pinned"]}}}

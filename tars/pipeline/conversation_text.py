@@ -136,6 +136,12 @@ class ConversationText:
                     return not _negates(said[max(0, i - 3):i])
         return None
 
+    def names(self, choice: str) -> bool:
+        """Whether the conversation writes `choice` whole, short and common words too: of a closed
+        set of choices, "like new" names the condition "New"."""
+        written = norm(choice)
+        return bool(written) and f" {written} " in self.norm
+
     def has_words(self, value: str, *, every: bool) -> bool:
         words = [w for w in norm(value).split() if _stem(w) not in _NOT_CONTENT_STEMS]
         if not words:
