@@ -836,6 +836,15 @@ def test_a_value_the_message_gives_by_name_stands_for_one_the_model_made_up():
     assert "max_cost" not in checked.args
 
 
+def test_a_file_name_nobody_wrote_is_not_the_users_even_when_the_message_says_its_words():
+    jigsaw = {"type": "object", "required": ["puzzle_image"], "properties": {"puzzle_image": {"type": "string"}}}
+    checked = ground(jigsaw, {"puzzle_image": "latest_jigsaw_puzzle.jpg"}, said("Create a jigsaw puzzle"),
+                     Grounds(now=NOW))
+    assert checked.missing == ["puzzle_image"] and checked.question
+    checked = ground(jigsaw, {"puzzle_image": "puzzle.jpg"}, said("Solve the jigsaw in puzzle.jpg"), Grounds(now=NOW))
+    assert checked.args == {"puzzle_image": "puzzle.jpg"}
+
+
 FLIGHT = {"type": "object", "required": ["departure_location", "departure_time"], "properties": {
     "departure_location": {"type": "string"},
     "departure_time": {"type": "string", "description": "The departure time in the format of 'dd/mm/yyyy HH:MM'."},

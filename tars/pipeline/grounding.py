@@ -121,7 +121,8 @@ def _check(name: str, prop: dict[str, Any], value: Any, text: ConversationText, 
     if isinstance(value, str) and is_place_arg(name, prop) and _only_when(value, now):
         return False, value, None  # "this weekend" is when, not where
     if isinstance(value, str):
-        said = text.has_words(value, every=not required) or text.says_token(value) or value in text.codes \
+        every = not required or forms.is_file_name(value)  # "jigsaw_puzzle.jpg" for "create a jigsaw puzzle"
+        said = text.has_words(value, every=every) or text.says_token(value) or value in text.codes \
             or places.country_key(value) in text.countries or places.country_key(value) in text.states
         return said, value, None
     if isinstance(value, list):

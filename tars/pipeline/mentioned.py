@@ -51,6 +51,7 @@ def _given(name: str, prop: dict[str, Any], said: frozenset[str]) -> bool:
 _BRIDGE = frozenset("of is at to be about around approximately under below over above than less more least most "
                     "up a an the $ € £ usd eur gbp".split())
 _TOKEN = re.compile(r"-?\d[\d,]*(?:\.\d+)?|[a-z][a-z0-9']*|[$€£]")
+_MONEY = frozenset("$€£")
 
 
 def named_value(name: str, prop: dict[str, Any], message: str, others: Iterable[str] = ()) -> Any:
@@ -90,7 +91,7 @@ def _numbers_after(name: str, message: str) -> list[float]:
         j = i + 1
         while j < len(tokens) and j - i <= 4 and tokens[j] in _BRIDGE:
             j += 1
-        if j < len(tokens) and not tokens[j][0].isalpha() and tokens[j] not in "$€£":
-            factor = forms.scale(tokens[j + 1], tokens[j - 1] in "$€£") if j + 1 < len(tokens) else 1.0
+        if j < len(tokens) and not tokens[j][0].isalpha() and tokens[j] not in _MONEY:
+            factor = forms.scale(tokens[j + 1], tokens[j - 1] in _MONEY) if j + 1 < len(tokens) else 1.0
             out.append(round(float(tokens[j].replace(",", "")) * factor, 6))
     return out

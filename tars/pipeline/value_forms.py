@@ -347,6 +347,12 @@ def _distinct(choice: str, choices: list[str]) -> list[str]:
 
 
 # -- file names --------------------------------------------------------------------------------------
+def is_file_name(value: str) -> bool:
+    """Whether a value is one file's name ("puzzle.jpg"): a name nobody wrote is made up, however
+    many of its words the message says."""
+    return len(value.split()) == 1 and _EXTENSION.search(value.strip()) is not None
+
+
 def _file_names(text: str) -> set[str]:
     """The words of the text written as a file name: with an extension or a folder ("house.md", "a/b")."""
     words = (w.strip("'\"`,;:!?()[]{}<>").rstrip(".") for w in text.split())
