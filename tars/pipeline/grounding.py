@@ -78,7 +78,7 @@ def is_date_arg(name: str, prop: dict[str, Any]) -> bool:
     if fmt in ("date", "date-time", "time"):
         return True
     # named as one ("due", "startDate"), or described in a date layout ("in the format dd/mm/yyyy")
-    return _types(prop) <= {"string", "null"} and (bool(_DATE_WORDS.intersection(forms.label_words(name)))
+    return forms.types_of(prop) <= {"string", "null"} and (bool(_DATE_WORDS.intersection(forms.label_words(name)))
                                                    or forms.date_pattern(prop) is not None)
 
 
@@ -89,12 +89,7 @@ def takes_place(schema: dict[str, Any]) -> bool:
 
 
 def is_place_arg(name: str, prop: dict[str, Any]) -> bool:
-    return name.lower() in _PLACE_NAMES and _types(prop) <= {"string", "null"}
-
-
-def _types(prop: dict[str, Any]) -> set[str]:
-    kind = prop.get("type", "string")
-    return set(kind) if isinstance(kind, list) else {kind}
+    return name.lower() in _PLACE_NAMES and forms.types_of(prop) <= {"string", "null"}
 
 
 def date_notes(messages: Sequence[Message], now: dt.datetime) -> list[str]:

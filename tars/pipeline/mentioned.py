@@ -42,8 +42,13 @@ def _given(name: str, prop: dict[str, Any], said: frozenset[str]) -> bool:
         return True
     items = prop.get("items")
     choices = [*(prop.get("enum") or ()), *((items.get("enum") or ()) if isinstance(items, dict) else ())]
-    offered = [str(c) for c in choices] + _QUOTED.findall(str(prop.get("description") or ""))
+    offered = [str(c) for c in choices] + _quoted(prop)
     return any(w in said for value in offered for w in words(value) if len(w) > 3)
+
+
+def _quoted(prop: dict[str, Any]) -> list[str]:
+    """The values a property's description quotes ("'now' for current, 'weekend' for the coming weekend")."""
+    return _QUOTED.findall(str(prop.get("description") or ""))
 
 
 # a number written after its name ("a maximum cost of $50", "rating above 4.5", "tempo 120 bpm"):
@@ -61,7 +66,7 @@ def named_value(name: str, prop: dict[str, Any], message: str, others: Iterable[
     arguments has the same name words ("year1_revenue", "year2_revenue": whose is it?)."""
     if any(_name_words(other) == _name_words(name) for other in others if other != name):
         return None
-    kinds = {prop.get("type")} if isinstance(prop.get("type"), str) else set(prop.get("type") or ())
+    kinds = forms.types_of(prop) if "type" in prop else set()
     if kinds & {"integer", "number"}:
         found = set(_numbers_after(name, message))
         if len(found) != 1:
@@ -70,8 +75,7 @@ def named_value(name: str, prop: dict[str, Any], message: str, others: Iterable[
         return int(number) if "integer" in kinds and number == int(number) else number
     if "string" in kinds and "enum" not in prop:
         said = stems(message)
-        quoted = {v for v in _QUOTED.findall(str(prop.get("description") or ""))
-                  if (named := words(v)) and all(w in said for w in named)}
+        quoted = {v for v in _quoted(prop) if (named := words(v)) and all(w in said for w in named)}
         return quoted.pop() if len(quoted) == 1 else None
     return None
 

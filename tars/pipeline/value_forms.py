@@ -17,8 +17,9 @@ from tars import currencies, places
 from tars.tools import when
 
 __all__ = ["as_meant", "as_code", "percents", "as_fraction", "weeks", "counts_days", "as_days", "clock_hours",
-           "hours", "southwest", "signed", "feet_and_inches", "inches", "said_choices", "label_words", "unrepeated",
-           "with_state", "file_name", "date_pattern", "read_date", "write_date"]
+           "hours", "southwest", "signed", "types_of", "scale", "scaled", "feet_and_inches", "inches", "said_choices",
+           "label_words", "unrepeated", "with_state", "is_file_name", "file_name", "date_pattern", "read_date",
+           "write_date"]
 
 T = TypeVar("T")
 
@@ -41,7 +42,8 @@ _LAYOUT = re.compile(r"\b(Y{2,4}|MM|DD)([-/.])(Y{2,4}|MM|DD)\2(Y{2,4}|MM|DD)\b(?
                      re.IGNORECASE)
 
 
-def _types(prop: dict[str, Any]) -> set[str]:
+def types_of(prop: dict[str, Any]) -> set[str]:
+    """The JSON types a property takes ("string" when it names none)."""
     kind = prop.get("type", "string")
     return set(kind) if isinstance(kind, list) else {kind}
 
@@ -120,8 +122,8 @@ def as_fraction(name: str, prop: dict[str, Any], value: Any, said: set[float]) -
     if isinstance(value, list):
         items = prop.get("items")
         items = items if isinstance(items, dict) else {}
-        return [as_fraction(name, items, v, said) for v in value] if "array" in _types(prop) else value
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or "number" not in _types(prop):
+        return [as_fraction(name, items, v, said) for v in value] if "array" in types_of(prop) else value
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or "number" not in types_of(prop):
         return value  # an integer argument cannot hold a fraction; a count is not a rate
     return round(value / 100, 12) if float(value) in said else value
 

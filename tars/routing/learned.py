@@ -191,6 +191,7 @@ def coverage(family: Family, stems: frozenset[str], lead: str = "",
     Returns (cue weight, the tool's name or, when it was only partly said, the message's words that
     said it, whether it was only partly said: then a model should decide), or (0, "", False)."""
     best, said, partly = 0.0, "", False
+    direct = stems - instances  # what the message's own words say
     for name, (topic, gist, verbs) in family.topics.items():
         named = [word for word in topic if said_in(word, stems)]
         backing = min(sum(said_in(word, stems) for word in gist), 2)
@@ -198,7 +199,7 @@ def coverage(family: Family, stems: frozenset[str], lead: str = "",
         if not named or missing > 1:
             continue
         part = bool(missing) and backing < 2
-        kind_only = not backing and any(not said_in(word, stems - instances) for word in named)
+        kind_only = not backing and any(not said_in(word, direct) for word in named)
         by_verb = bool(lead) and any(said_in(verb, frozenset({lead})) for verb in verbs)
         if (part and len(named) < 2 and not by_verb) or (topic <= verbs and not by_verb):
             continue
