@@ -780,6 +780,18 @@ def test_a_choice_is_said_by_the_word_only_it_has():
     assert checked.args == {"artist": "Eminem", "add_ons": ["Backstage Pass"]}
 
 
+def test_choices_the_message_names_are_all_passed_even_when_the_model_left_one_out():
+    nutrition = {"type": "object", "required": ["food", "information"], "properties": {
+        "food": {"type": "string"}, "information": {"type": "array", "items": {
+            "type": "string", "enum": ["Protein", "Calories", "Carbohydrates", "Fat", "Fiber"]}}}}
+    asked = said("Check the amount of protein, calories and carbs in an avocado")
+    checked = ground(nutrition, {"food": "avocado", "information": ["Protein", "Calories"]}, asked, Grounds(now=NOW))
+    assert checked.args["information"] == ["Protein", "Calories", "Carbohydrates"]  # "carbs" named the third
+    checked = ground(nutrition, {"food": "avocado", "information": ["Protein", "Fiber"]},
+                     said("How much protein is in an avocado?"), Grounds(now=NOW))
+    assert checked.args["information"] == ["Protein"]  # and none it does not name
+
+
 def test_an_unsaid_choice_of_an_argument_with_a_default_is_left_to_the_tool():
     games = {"type": "object", "required": ["platform"], "properties": {
         "platform": {"type": "string"},

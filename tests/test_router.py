@@ -468,6 +468,9 @@ def test_a_learned_tool_is_found_through_forms_of_its_words_and_what_they_are_in
     rates = _tool("currency_converter", "Convert an amount between two currencies.")
     assert Router([rates]).decide("Convert 300 Swiss francs to Mexican pesos").needs_tools  # francs: a currency
     assert Router([rates]).decide("Convert this essay into a poem").band == "none"
+    adder = _tool("sum_numbers", "Calculates the sum of all the numbers provided in the list.")
+    assert Router([adder]).decide("What is the sum of 133 and 34?").needs_tools  # 133: a number
+    assert Router([adder]).decide("What is the sum of all human knowledge?").band == "none"
     ruler = _tool("get_ruler_by_year", "Find the ruler of a country in a given year.")
     assert Router([ruler]).decide("Who was the ruler of Prussia in 1790?").needs_tools  # 1790: a year
     # a qualifier leaves the subject to the namespace; a tool named for its doer is about what it does

@@ -142,6 +142,19 @@ class ConversationText:
         written = norm(choice)
         return bool(written) and f" {written} " in self.norm
 
+    def says_choice(self, choice: str) -> bool:
+        """Whether the conversation says one of a closed set of choices: every word of it, the whole
+        of it however short ("like new"), or its first letters ("carbs")."""
+        return self.has_words(choice, every=True) or self.names(choice) or self.shortens(choice)
+
+    def shortens(self, choice: str) -> bool:
+        """Whether the conversation writes a one-word `choice` by its first letters ("carbs" for
+        "Carbohydrates", "info" for "Information"): a word of four letters or more that opens it."""
+        word = norm(choice)
+        return len(word) >= 8 and " " not in word and any(
+            4 <= len(short) <= len(word) - 3 and word.startswith(short)
+            for short in {w.removesuffix("s") for w in self.norm.split()})
+
     def has_words(self, value: str, *, every: bool) -> bool:
         words = [w for w in norm(value).split() if _stem(w) not in _NOT_CONTENT_STEMS]
         if not words:

@@ -274,7 +274,7 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
     for name, value in args.items():
         prop = prop_of(props, name)
         value = _own_state(forms.as_meant(name, prop, value, text.said), text)
-        chosen = forms.said_choices(prop, value, lambda v: text.has_words(v, every=True) or text.names(v))
+        chosen = forms.said_choices(prop, value, text.says_choice)
         if chosen is None and name not in base:  # none of its choices said: the tool's default applies
             out.dropped.append(name)
             continue

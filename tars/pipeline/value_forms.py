@@ -328,7 +328,8 @@ def said_choices(prop: dict[str, Any], value: Any, mentioned: Callable[[str], bo
     choice has ("backstage access": "Backstage Pass"): a small model copies the whole enum ("annual
     plants" -> every plant type). A single choice of an argument with a default (declared, or in its
     description) stands only when mentioned: otherwise the default is the tool's, not a guess of the
-    model's. None when it mentions none of them."""
+    model's. Of a list, the choices it mentions that the model left out are added. None when it
+    mentions none of them."""
     if isinstance(value, str) and isinstance(choices := prop.get("enum"), list) \
             and ("default" in prop or _DEFAULT.search(str(prop.get("description") or ""))):
         named = [str(c) for c in choices]
@@ -339,7 +340,9 @@ def said_choices(prop: dict[str, Any], value: Any, mentioned: Callable[[str], bo
     if not all(isinstance(v, str) for v in value):
         return value
     choices = [str(c) for c in items["enum"]]
-    return [v for v in value if mentioned(v) or any(mentioned(w) for w in _distinct(v, choices))] or None
+    kept = [v for v in value if mentioned(v) or any(mentioned(w) for w in _distinct(v, choices))]
+    # ... and the ones it says that the model left out ("protein, calories and carbs": all three)
+    return [*kept, *(c for c in choices if c not in kept and mentioned(c))] if kept else None
 
 
 def _distinct(choice: str, choices: list[str]) -> list[str]:

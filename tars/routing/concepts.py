@@ -57,6 +57,8 @@ _YEAR = re.compile(rf"\b(?:in|since|from|until|till|by|during|before|after|betwe
                    rf"(?:the\s+)?{_YEAR_NUMBER}s?\b|\b{_YEAR_NUMBER}\s*[-–/]\s*\d{{2,4}}\b|\bcentur(?:y|ies)\b")
 _DATE = re.compile(rf"\b{_MONTH} \d{{1,2}}\b|\b\d{{4}}-\d{{2}}-\d{{2}}\b|^(?:when|on what date|what date)\b")
 
+_NUMERAL = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])")
+
 
 def kinds(text: str, stems: frozenset[str]) -> frozenset[str]:
     """The kinds the message's words (`stems`, of the lower-cased `text`) are instances of."""
@@ -65,4 +67,6 @@ def kinds(text: str, stems: frozenset[str]) -> frozenset[str]:
         found |= {"year", "period"}
     if _DATE.search(text):
         found.add("date")
+    if _NUMERAL.search(text):  # "the sum of 133 and 34" for `sum_numbers`
+        found |= {"number", "integer"}
     return frozenset(found)
