@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tars.aliases import ALIASES_FILE, expand, expand_setting, load_aliases
-from tars.envfile import read_env_file
+from tars.envfile import env_values, read_env_file
+from tars.errors import ConfigError
 from tars.modelspec import DEFAULT_CLAUDE_MODEL, EMBEDDED_DEFAULT, PROVIDERS, ModelSpec, parse_model
 from tars.paths import FOLDERS, cache_dir, config_dir, data_dir, folder
 from tars.setting_values import (
@@ -45,6 +46,7 @@ __all__ = [
     "PROVIDERS",
     "SETTINGS",
     "read_env_file",
+    "env_values",
     "Config",
     "EditMode",
     "ModelSpec",
@@ -327,7 +329,11 @@ def _unused_folders(user: Mapping[str, str], project: Mapping[str, str], user_fi
 def _project_env(path: Path, user_data: Path, unread: list[str]) -> tuple[dict[str, str], tuple[str, ...]]:
     """A working folder's .env, without its guarded settings unless the user trusted this content:
     (the values to use, the env names ignored); the lines it cannot read go to `unread`."""
-    values = read_env_file(path, unread)
+    try:  # read once: the content checked for trust is the content used
+        content = path.read_bytes() if path.is_file() else b""
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read ({exc.strerror})") from exc
+    values = env_values(content, path, unread)
     if not values:
         return values, ()
     by_key = {key: s for s in SETTINGS if s.guarded for key in (s.env, *s.aliases)}
@@ -336,7 +342,7 @@ def _project_env(path: Path, user_data: Path, unread: list[str]) -> tuple[dict[s
         return values, ()
     from tars.trust import TRUST_FILE, TrustList
 
-    if TrustList(user_data / TRUST_FILE).is_trusted(path):
+    if TrustList(user_data / TRUST_FILE).is_trusted(path, content):
         return values, ()
     return ({k: v for k, v in values.items() if k not in present},
             tuple(dict.fromkeys(by_key[k].env for k in present)))

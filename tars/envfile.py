@@ -6,7 +6,7 @@ from pathlib import Path
 
 from tars.errors import ConfigError
 
-__all__ = ["read_env_file"]
+__all__ = ["read_env_file", "env_values"]
 
 
 def read_env_file(path: Path, unread: list[str] | None = None) -> dict[str, str]:
@@ -14,14 +14,25 @@ def read_env_file(path: Path, unread: list[str] | None = None) -> dict[str, str]
     `unread` (a working folder's .env, which may be another tool's), it is put there, the rest read."""
     if not path.is_file():
         return {}
+    try:
+        content = path.read_bytes()
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read ({exc.strerror})") from exc
+    return env_values(content, path, unread)
+
+
+def env_values(content: bytes, path: Path, unread: list[str] | None = None) -> dict[str, str]:
+    """The settings of a NAME=value file's `content`, read once (what is checked for trust is what is
+    used); `path` names it in messages. See `read_env_file`."""
+    import io
     import logging
 
     from dotenv import dotenv_values
     from dotenv.parser import parse_stream
 
     try:
-        with path.open(encoding="utf-8") as stream:
-            bad = [f"{path}:{b.original.line}" for b in parse_stream(stream) if b.error]
+        text = content.decode("utf-8")
+        bad = [f"{path}:{b.original.line}" for b in parse_stream(io.StringIO(text)) if b.error]
         if bad and unread is None:
             raise ConfigError(f"{bad[0]}: cannot read this line; write NAME=value")
         if unread is not None:
@@ -29,7 +40,7 @@ def read_env_file(path: Path, unread: list[str] | None = None) -> dict[str, str]
         logging.getLogger("dotenv.main").disabled = True  # what it cannot read is told above, with the file
         # a working folder's file does not expand ${VAR}: it would read the user's secrets into settings
         # it may set ("TARS_PLACE=${ANTHROPIC_API_KEY}", then shown and sent); the user's own file may
-        values = dotenv_values(path, interpolate=unread is None)
+        values = dotenv_values(stream=io.StringIO(text), interpolate=unread is None)
         return {k: v for k, v in values.items() if v is not None}
     except ConfigError:
         raise

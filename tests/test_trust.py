@@ -179,3 +179,23 @@ def test_trust_asks_at_a_terminal_and_no_keeps_the_folder_untrusted(folder: Path
         child.close()
         assert child.exitstatus == code
         assert load_config(environ={}, cwd=folder).web_allow_hosts == allowed
+
+
+def test_a_file_changed_while_the_user_reviews_it_is_not_trusted(folder: Path):
+    import pexpect
+
+    env_file = folder / ".env"
+    env_file.write_text("TARS_WEB_ALLOW_HOSTS=intranet.local\n")
+    child = pexpect.spawn(sys.executable, ["-m", "tars", "trust"], cwd=str(folder), env=dict(os.environ),
+                          encoding="utf-8", timeout=30)
+    child.expect_exact("[y/N]")
+    env_file.write_text("TARS_WEB_ALLOW_HOSTS=169.254.169.254\n")  # swapped while the question waits
+    child.sendline("y")
+    child.expect(pexpect.EOF)
+    told = child.before
+    child.close()
+    assert child.exitstatus == 2 and "changed while you reviewed it" in told
+    config = load_config(environ={}, cwd=folder)
+    assert config.web_allow_hosts == "" and config.ignored == ("TARS_WEB_ALLOW_HOSTS",)
+    env_file.write_text("TARS_WEB_ALLOW_HOSTS=intranet.local\n")  # and the content shown was not pinned either
+    assert load_config(environ={}, cwd=folder).web_allow_hosts == ""

@@ -9,8 +9,10 @@ address guard (internal addresses only when TARS_WEB_ALLOW_HOSTS names them).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
+from collections.abc import Collection, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,7 +24,7 @@ from tars.messages import Attachment
 if TYPE_CHECKING:
     from tars.config import Config
 
-__all__ = ["load", "is_url", "attachments_dir"]
+__all__ = ["load", "is_url", "attachments_dir", "forget"]
 
 _EXTENSIONS = {"image/png": ".png", "image/jpeg": ".jpg", "image/gif": ".gif", "image/webp": ".webp"}
 SETTING = "TARS_ATTACH_MAX_BYTES"
@@ -103,6 +105,18 @@ def _save_image(name: str, data: bytes, mime: str) -> Attachment:
     except OSError as exc:
         raise AttachmentError(f"cannot keep a copy of {name} in {path.parent}: {exc.strerror or exc}") from None
     return Attachment(mime_type=mime, path=str(path), size=len(data), name=os.path.basename(name.rstrip("/")) or name)
+
+
+def forget(paths: Iterable[str], keep: Collection[str]) -> None:
+    """Remove tars's copies of attached images at `paths` that no stored conversation `keep`s (a
+    deleted conversation's, an unsaved `tars ask`'s); a path outside the attachments dir is never
+    touched, whatever a database says."""
+    home = attachments_dir().resolve()
+    for path in set(paths) - set(keep):
+        copy = Path(path)
+        if copy.resolve().parent == home:
+            with contextlib.suppress(OSError):  # already gone, or another tars removed it
+                copy.unlink()
 
 
 def _load_url(url: str, config: Config) -> Attached:

@@ -152,7 +152,10 @@ def register(app: typer.Typer) -> None:
         instruct(session, role=chosen_role, system=system)
         with delivering():
             if not (resume or conversation):
-                return _run(session, prompt_text, out, err, as_json=as_json, raw=raw, attachment=attached)
+                try:
+                    return _run(session, prompt_text, out, err, as_json=as_json, raw=raw, attachment=attached)
+                finally:
+                    _forget_copies(attached)
             return _run_saved(session, prompt_text, out, err, resume=resume, name=conversation,
                               as_json=as_json, raw=raw, attachment=attached)
 
@@ -171,6 +174,24 @@ def _attachments(sources: list[str], piped: str | None, config: Any, typed: str,
 
     return ([Attached.piped(piped)] if piped is not None else []) + [load(source, config) for source in sources] \
         + named
+
+
+def _forget_copies(attached: str | list[Attached] | None) -> None:
+    """An unsaved question's copies of its images have no conversation to keep them for."""
+    copies = [a.image.path for a in attached if a.image is not None] if isinstance(attached, list) else []
+    if not copies:
+        return
+    from tars.attachments.load import forget
+    from tars.repl.store import ConversationStore, default_path
+
+    keep: set[str] = set()
+    if default_path().exists():  # the same image in a saved conversation stays
+        store = ConversationStore()
+        try:
+            keep = store.attachment_paths()
+        finally:
+            store.close()
+    forget(copies, keep)
 
 
 def _run_saved(session: Session, prompt: str, out: Console, err: Console, *, resume: bool, name: str | None,

@@ -116,6 +116,7 @@ def register(app: typer.Typer) -> None:
         yes: Annotated[bool, typer.Option("--yes", "-y", help="do not ask")] = False,
     ) -> int:
         """Delete stored conversations (asks first at a terminal; needs --yes in a pipe)."""
+        from tars.attachments.load import forget
         from tars.errors import UsageError
         from tars.repl.store import ConversationStore
         from tars.safe_text import terminal_safe
@@ -133,8 +134,10 @@ def register(app: typer.Typer) -> None:
                 if sys.stdin.readline().strip().lower() not in ("y", "yes"):
                     print("nothing deleted", file=sys.stderr)
                     return 1
+            copies = {path for c in found for path in store.attachment_paths(c.id)}
             for c in found:
                 store.delete(c.id)
+            forget(copies, keep=store.attachment_paths())  # its images go with it, unless another keeps them
         finally:
             store.close()
         print(f"deleted {', '.join('#' + str(c.id) for c in found)}", file=sys.stderr)

@@ -32,7 +32,8 @@ def trust_command(
     files = [cwd / name for name in PROJECT_FILES if (cwd / name).is_file()]
     if not files:
         raise UsageError(f"nothing to trust in {cwd}: no {' or '.join(PROJECT_FILES)}")
-    for line in review_lines(files):
+    reviewed = {path: _read(path) for path in files}  # what is shown is what is trusted
+    for line in review_lines(reviewed):
         print(terminal_safe(line))
     if not yes:
         if sys.stdin is None or not sys.stdin.isatty():
@@ -40,41 +41,54 @@ def trust_command(
         answer = input("Use these files whenever tars starts in this folder? [y/N] ")
         if answer.strip().lower() not in ("y", "yes"):
             raise typer.Exit(code=1)
-    TrustList().trust(*files)
+        changed = [str(path) for path, content in reviewed.items() if _read(path, missing=b"") != content]
+        if changed:  # trusting now would pin content nobody was shown
+            raise UsageError(f"{', '.join(changed)} changed while you reviewed it; nothing trusted, "
+                             "run `tars trust` again to review the new content")
+    TrustList().trust(reviewed)
     print(terminal_safe(f"trusted {', '.join(str(f) for f in files)} "
                         "(a change to a file needs a new `tars trust`)"))
 
 
-def review_lines(files: list[Path]) -> list[str]:
-    """What each project file would do, secrets masked."""
+def _read(path: Path, missing: bytes | None = None) -> bytes:
+    """A project file's bytes; one that cannot be read is a usage error (or `missing`, when given)."""
+    from tars.errors import UsageError
+
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        if missing is not None:
+            return missing
+        raise UsageError(f"{path}: cannot read ({exc.strerror})") from exc
+
+
+def review_lines(reviewed: dict[Path, bytes]) -> list[str]:
+    """What each project file would do with this content, secrets masked."""
     lines: list[str] = []
-    for path in files:
+    for path, content in reviewed.items():
         if path.name == ".env":
-            lines.extend(_env_lines(path))
+            lines.extend(_env_lines(path, content))
         elif path.name == ".mcp.json":
-            lines.extend(_mcp_lines(path))
+            lines.extend(_mcp_lines(path, content))
         else:
-            lines.extend(_instruction_lines(path))
+            lines.extend(_instruction_lines(path, content))
     return lines
 
 
-def _instruction_lines(path: Path) -> list[str]:
+def _instruction_lines(path: Path, content: bytes) -> list[str]:
     """An instruction file joins the system prompt: its size and opening lines, to read it whole."""
-    try:
-        text = path.read_text(encoding="utf-8", errors="replace").strip()
-    except OSError as exc:
-        return [f"{path}: cannot read ({exc.strerror})"]
+    text = content.decode("utf-8", errors="replace").strip()
     lines = [line for line in text.splitlines() if line.strip()]
     shown = [f"  {line[:100]}" for line in lines[:5]] + (["  ..."] if len(lines) > 5 else [])
     return [f"{path} joins the system prompt ({len(text):,} characters; read it whole before trusting):", *shown]
 
 
-def _env_lines(path: Path) -> list[str]:
-    from tars.config import SETTINGS, read_env_file
+def _env_lines(path: Path, content: bytes) -> list[str]:
+    from tars.config import SETTINGS, env_values
     from tars.masking import mask_setting, secret_name
 
     unread: list[str] = []  # a line it cannot read is no setting: shown as left out
-    values = read_env_file(path, unread)
+    values = env_values(content, path, unread)
     by_name = {key: s for s in SETTINGS for key in (s.env, *s.aliases)}
     lines = [f"{path} sets:" if values else f"{path} sets nothing"]
     for key, value in values.items():
@@ -95,12 +109,12 @@ def _env_lines(path: Path) -> list[str]:
     return lines
 
 
-def _mcp_lines(path: Path) -> list[str]:
+def _mcp_lines(path: Path, content: bytes) -> list[str]:
     import json
 
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        data = json.loads(content.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as exc:
         return [f"{path}: cannot read ({exc}); no servers would start"]
     return [f"{path} starts:", *_server_lines(data, indent="  ")]
 

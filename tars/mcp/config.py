@@ -205,13 +205,15 @@ def _expand_map(value: Any, what: str, environ: Mapping[str, str]) -> dict[str, 
     return out
 
 
-def _read_json_file(path: Path) -> tuple[Any, str | None]:
+def _read_json_file(path: Path) -> tuple[Any, bytes, str | None]:
+    """The file's JSON, its bytes (read once: what is checked for trust is what is used), a problem."""
     try:
-        return json.loads(path.read_text(encoding="utf-8")), None
+        content = path.read_bytes()
+        return json.loads(content.decode("utf-8")), content, None
     except FileNotFoundError:
-        return None, None
+        return None, b"", None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        return None, f"{path}: cannot read MCP servers ({exc}); its servers are skipped"
+        return None, b"", f"{path}: cannot read MCP servers ({exc}); its servers are skipped"
 
 
 # how the note on a project's servers that await `tars trust` begins: a note, not a failed server
@@ -234,10 +236,10 @@ def load_servers(
     servers: dict[str, ServerConfig] = {}
     problems: list[str] = []
     for path in (user_dir / USER_FILE, cwd / PROJECT_FILE):
-        data, problem = _read_json_file(path)
+        data, content, problem = _read_json_file(path)
         if problem:
             problems.append(problem)
-        if data is not None and path.name == PROJECT_FILE and not TrustList().is_trusted(path):
+        if data is not None and path.name == PROJECT_FILE and not TrustList().is_trusted(path, content):
             problems.append(f"{UNTRUSTED_NOTE}{path}: a project's MCP servers run commands from that folder; "
                             "review the file, then run `tars trust` to allow them")
             continue

@@ -134,7 +134,17 @@ class Repl:
                 self.console.print("interrupted", style="dim")
             except Exception as exc:  # the promise: one line, and the session goes on
                 self._error(f"unexpected error: {type(exc).__name__}: {exc}")
+        self.drop_attached()  # attached and never sent
         return 128 + quit_on[0] if quit_on else 0
+
+    def drop_attached(self) -> None:
+        """Drop what /attach added for the next message, and tars's copies of its images unless a
+        stored conversation keeps them too."""
+        dropped, self.attached = self.attached, []
+        if copies := [a.image.path for a in dropped if a.image is not None]:
+            from tars.attachments.load import forget
+
+            forget(copies, self.store.attachment_paths() if self.store is not None else set())
 
     def _quit_on_signals(self) -> list[int]:
         """SIGTERM or SIGHUP (the terminal closed) ends the chat as Ctrl-D would, after stopping an

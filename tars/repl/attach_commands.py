@@ -57,7 +57,7 @@ def _attach(ctx: CommandContext, arg: str) -> None:
                  "nothing attached: /attach PATH|URL, or @path in a message")
         return
     if arg == "clear":
-        pending.clear()
+        ctx.repl.drop_attached()
         ctx.info("attachments dropped")
         return
     item = load(os.path.expanduser(arg) if arg.startswith("~") else arg, ctx.session.config)

@@ -224,6 +224,12 @@ class ConversationStore:
     def delete(self, conversation_id: int) -> None:
         self._db.execute("DELETE FROM conversations WHERE id = ?", (conversation_id,))
 
+    def attachment_paths(self, conversation_id: int | None = None) -> set[str]:
+        """The files the stored images of one conversation (or of all) are kept in."""
+        where, params = ("AND conversation_id = ?", (conversation_id,)) if conversation_id is not None else ("", ())
+        rows = self._db.execute(f"SELECT attachments FROM messages WHERE attachments != '[]' {where}", params)
+        return {a.path for (media,) in rows for a in _attachments(media)}
+
     # -- reading ----------------------------------------------------------------------------
     def load(self, conversation_id: int) -> list[Message]:
         rows = self._db.execute(
