@@ -790,6 +790,11 @@ def test_choices_the_message_names_are_all_passed_even_when_the_model_left_one_o
     checked = ground(nutrition, {"food": "avocado", "information": ["Protein", "Fiber"]},
                      said("How much protein is in an avocado?"), Grounds(now=NOW))
     assert checked.args["information"] == ["Protein"]  # and none it does not name
+    bases = {"type": "object", "required": ["length"], "properties": {"length": {"type": "integer"}, "preferences": {
+        "type": "array", "items": {"type": "string", "enum": ["A", "T", "C", "G"]}}}}
+    checked = ground(bases, {"length": 100, "preferences": ["G", "C"]},
+                     said("Generate a DNA sequence with 100 bases, more G and C"), Grounds(now=NOW))
+    assert checked.args["preferences"] == ["G", "C"]  # "a DNA sequence" names no base "A"
 
 
 def test_an_unsaid_choice_of_an_argument_with_a_default_is_left_to_the_tool():

@@ -144,7 +144,10 @@ class ConversationText:
 
     def says_choice(self, choice: str) -> bool:
         """Whether the conversation says one of a closed set of choices: every word of it, the whole
-        of it however short ("like new"), or its first letters ("carbs")."""
+        of it however short ("like new"), or its first letters ("carbs"); a choice of one or two
+        characters only as the symbol it is (the base "A", not the "a" of "a DNA sequence")."""
+        if len(choice.strip()) <= 2:
+            return self.says_token(choice)
         return self.has_words(choice, every=True) or self.names(choice) or self.shortens(choice)
 
     def shortens(self, choice: str) -> bool:
