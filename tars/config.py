@@ -21,8 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tars.aliases import ALIASES_FILE, expand, expand_setting, load_aliases
-from tars.envfile import env_values, read_env_file
-from tars.errors import ConfigError
+from tars.envfile import env_file_bytes, env_values, read_env_file
 from tars.modelspec import DEFAULT_CLAUDE_MODEL, EMBEDDED_DEFAULT, PROVIDERS, ModelSpec, parse_model
 from tars.paths import FOLDERS, cache_dir, config_dir, data_dir, folder
 from tars.setting_values import (
@@ -329,10 +328,7 @@ def _unused_folders(user: Mapping[str, str], project: Mapping[str, str], user_fi
 def _project_env(path: Path, user_data: Path, unread: list[str]) -> tuple[dict[str, str], tuple[str, ...]]:
     """A working folder's .env, without its guarded settings unless the user trusted this content:
     (the values to use, the env names ignored); the lines it cannot read go to `unread`."""
-    try:  # read once: the content checked for trust is the content used
-        content = path.read_bytes() if path.is_file() else b""
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot read ({exc.strerror})") from exc
+    content = env_file_bytes(path)
     values = env_values(content, path, unread)
     if not values:
         return values, ()

@@ -6,19 +6,25 @@ from pathlib import Path
 
 from tars.errors import ConfigError
 
-__all__ = ["read_env_file", "env_values"]
+__all__ = ["read_env_file", "env_file_bytes", "env_values"]
 
 
 def read_env_file(path: Path, unread: list[str] | None = None) -> dict[str, str]:
     """A NAME=value file's settings. A line it cannot read is a config error naming it; with
     `unread` (a working folder's .env, which may be another tool's), it is put there, the rest read."""
+    content = env_file_bytes(path)
+    return env_values(content, path, unread) if content else {}
+
+
+def env_file_bytes(path: Path) -> bytes:
+    """A settings file's bytes, read once so that what is checked (for trust) is what is used;
+    nothing when there is no such file, a config error when it cannot be read."""
     if not path.is_file():
-        return {}
+        return b""
     try:
-        content = path.read_bytes()
+        return path.read_bytes()
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read ({exc.strerror})") from exc
-    return env_values(content, path, unread)
 
 
 def env_values(content: bytes, path: Path, unread: list[str] | None = None) -> dict[str, str]:
