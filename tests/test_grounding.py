@@ -291,7 +291,9 @@ RIDES = Tool(name="get_rides", description="Find rides between two places.", fun
                  "max_cost": {"type": "integer", "description": "The maximum cost of the ride."},
                  "when": {"type": "string", "description": "'now', or 'weekend' for the coming weekend."},
                  "add_ons": {"type": "array", "items": {"type": "string", "enum": ["Backstage Pass", "Parking"]}},
-                 "include_stats": {"type": "boolean"}}})
+                 "include_stats": {"type": "boolean"},
+                 "unit": {"type": "string", "description": "The unit of distance, default is 'km'."},
+                 "days_ahead": {"type": "integer", "description": "How many days from now to search."}}})
 
 
 @pytest.mark.parametrize(("message", "given"), [
@@ -299,6 +301,7 @@ RIDES = Tool(name="get_rides", description="Find rides between two places.", fun
     ("Find a ride from York to Leeds with a maximum cost of $50", ["max_cost"]),
     ("Find a ride from York to Leeds this weekend", ["when"]),
     ("A ride from York to Leeds, with backstage access, and include its statistics", ["add_ons", "include_stats"]),
+    ("Rides from York to Leeds in the coming month, distances in miles", ["unit", "days_ahead"]),
 ])
 def test_the_executor_must_fill_the_optional_arguments_the_message_gives(message, given):
     # a small model left out every optional argument, "maximum cost of $50" too

@@ -9,6 +9,8 @@ import pytest
 
 from tars.messages import Message
 from tars.pipeline.grounding import Grounds, ground
+from tars.pipeline.prompts import decoding_schema
+from tars.pipeline.value_forms import choices_of
 from tars.tools.date_phrases import find
 
 NOW = dt.datetime(2026, 11, 25, 14, 0, tzinfo=dt.timezone(dt.timedelta(hours=1)))  # a Wednesday
@@ -58,6 +60,34 @@ def test_a_day_count_said_in_weeks_is_counted_in_days():
         {"days": 2}
     other = _schema([], weeks={"type": "integer"})  # a count of weeks stays a count of weeks
     assert ground(other, {"weeks": 2}, said("the next two weeks"), Grounds(now=NOW)).args == {"weeks": 2}
+
+
+def test_a_day_count_said_as_a_month_or_year_is_counted_in_days():
+    ahead = _schema([], days_ahead={"type": "integer", "description": "The number of days from now to search."})
+    assert ground(ahead, {"days_ahead": 1}, said("rock concerts in the upcoming month"), Grounds(now=NOW)).args == \
+        {"days_ahead": 30}
+    assert ground(ahead, {"days_ahead": 30}, said("rock concerts over the next month"), Grounds(now=NOW)).args == \
+        {"days_ahead": 30}
+    assert ground(ahead, {"days_ahead": 3}, said("events in the next 3 months"), Grounds(now=NOW)).args == \
+        {"days_ahead": 90}
+    # "this month" counts no span: a count the message does not hold is the model's, and dropped
+    assert ground(ahead, {"days_ahead": 30}, said("events this month"), Grounds(now=NOW)).args == {}
+
+
+def test_a_description_that_lists_every_value_makes_them_the_choices():
+    phase = {"type": "string", "description": "Phase transition. Can be 'melting', 'freezing' or 'vaporization'."}
+    assert choices_of(phase) == ["melting", "freezing", "vaporization"]
+    assert choices_of({"type": "string", "description": "Level of detail, either 'summary' or 'full'."}) == \
+        ["summary", "full"]
+    assert choices_of({"type": "string", "description": "Options: 'single', 'double', 'deluxe', etc."}) is None
+    assert choices_of({"type": "string", "description": "The field, such as 'Physics' or 'Chemistry'."}) is None
+    assert choices_of({"type": "integer", "description": "Can be '1' or '2'."}) is None
+    energy = _schema(["mass", "phase"], mass={"type": "integer"}, phase=phase)
+    # the user's words ("liquid to steam") are not the choice's, but a listed choice is the schema's, not made up
+    checked = ground(energy, {"mass": 100, "phase": "vaporization"}, said("100g of water from liquid to steam"),
+                     Grounds(now=NOW))
+    assert checked.args == {"mass": 100, "phase": "vaporization"} and not checked.missing
+    assert decoding_schema(energy)["properties"]["phase"]["enum"] == ["melting", "freezing", "vaporization"]
 
 
 def test_a_list_of_choices_keeps_the_ones_the_message_says():

@@ -87,8 +87,10 @@ class ConversationText:
         self.said = said
         self.found = date_phrases.find(said, now)
         self.dates = [w for _, w in self.found]
-        # a count of days the words imply ("tomorrow" = 1, "two weeks" = 14), for day-count arguments
-        self.days = {float(abs((w.date - now.date()).days)) for w in self.dates} | set(forms.weeks(self.norm).values())
+        # a count of days the words imply ("tomorrow" = 1, "two weeks" = 14, "the next month" = 30), for
+        # day-count arguments
+        spans = set(forms.periods(self.norm).values())
+        self.days = {float(abs((w.date - now.date()).days)) for w in self.dates} | spans
         last = latest_user_text(messages)
         self.last = last
         self.request = norm(last)

@@ -104,7 +104,7 @@ def _check(name: str, prop: dict[str, Any], value: Any, text: ConversationText, 
     if isinstance(value, bool):  # a switch the message does not touch keeps its default (or the model's choice)
         state = text.switch(name, value)
         return state is not None or required, value if state is None else state, None
-    if "enum" in prop or "const" in prop:
+    if "enum" in prop or "const" in prop or value in (forms.choices_of(prop) or ()):
         return True, value, None  # a choice the schema offers
     if isinstance(value, (int, float)):
         days = text.days if forms.counts_days(name, prop) else set()

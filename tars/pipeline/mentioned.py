@@ -4,8 +4,10 @@ value the message gives one by its name, for when the model's is not the user's.
 
 An optional argument is given when the message says a word of its name ("maximum cost", "include
 its statistics" for `include_stats`), a word of one of its choices ("backstage" for the add-on
-"Backstage Pass"), or a value its description quotes ("this weekend" for a `time_period` whose
-description offers 'weekend'). Grounding still drops a filled value the words do not hold.
+"Backstage Pass"), a value its description quotes ("this weekend" for a `time_period` whose
+description offers 'weekend'), a span for a count of days ("the upcoming month"), or a unit of the
+kind its description quotes ("in miles" where it says "default is 'km'"). Grounding still drops a
+filled value the words do not hold.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from tars.pipeline import value_forms as forms
-from tars.routing.learned import said_in, stem, stems, words
+from tars.routing.learned import WORD, said_in, stem, stems, words
+from tars.tools.units import UnitError, unit
 
 __all__ = ["mentioned", "named_value"]
 
@@ -33,12 +36,16 @@ def mentioned(schema: dict[str, Any], message: str) -> list[str]:
     said = stems(message)
     return [name for name, prop in props.items()
             if name not in required and isinstance(prop, dict) and prop.get("type") != "object"
-            and _given(name, prop, said)]
+            and _given(name, prop, said, message)]
 
 
-def _given(name: str, prop: dict[str, Any], said: frozenset[str]) -> bool:
+def _given(name: str, prop: dict[str, Any], said: frozenset[str], message: str) -> bool:
     named = [w for w in words(" ".join(forms.label_words(name))) if w not in _HOW]
     if any(said_in(word, said) for word in named):
+        return True
+    if forms.counts_days(name, prop) and forms.periods(message):  # "the upcoming month" for days_ahead
+        return True
+    if _units_said(prop, message):  # "in miles" for a unit whose description says "default is 'km'"
         return True
     items = prop.get("items")
     choices = [*(prop.get("enum") or ()), *((items.get("enum") or ()) if isinstance(items, dict) else ())]
@@ -69,6 +76,8 @@ def named_value(name: str, prop: dict[str, Any], message: str, others: Iterable[
     kinds = forms.types_of(prop) if "type" in prop else set()
     if kinds & {"integer", "number"}:
         found = set(_numbers_after(name, message))
+        if not found and forms.counts_days(name, prop):  # "over the upcoming month": 30 days
+            found = set(forms.periods(message).values())
         if len(found) != 1:
             return None
         (number,) = found
@@ -76,8 +85,32 @@ def named_value(name: str, prop: dict[str, Any], message: str, others: Iterable[
     if "string" in kinds and "enum" not in prop:
         said = stems(message)
         quoted = {v for v in _quoted(prop) if (named := words(v)) and all(w in said for w in named)}
+        if not quoted:  # "in miles", where the description offers 'km'
+            quoted = set(_units_said(prop, message).values())
         return quoted.pop() if len(quoted) == 1 else None
     return None
+
+
+def _measure(word: str) -> tuple[str, str] | None:
+    """(dimension, unit) of a unit word ("miles", "km", "Celsius"), or None."""
+    try:
+        return unit(word)
+    except UnitError:
+        return None
+
+
+def _units_said(prop: dict[str, Any], message: str) -> dict[str, str]:
+    """The units the message names (canonical name -> the word as written) of the dimension of a unit
+    the property's description quotes ("default is 'km'"): words of three letters or more, so
+    that "in" or "m" in passing is no inch or metre."""
+    dimensions = {found[0] for value in _quoted(prop) if (found := _measure(value))}
+    if not dimensions:
+        return {}
+    said: dict[str, str] = {}
+    for word in WORD.findall(message.lower()):
+        if len(word) >= 3 and (found := _measure(word)) and found[0] in dimensions:
+            said.setdefault(found[1], word)
+    return said
 
 
 def _name_words(name: str) -> list[str]:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tars.messages import Message
+from tars.pipeline import value_forms as forms
 from tars.system_prompt import TOOL_RESULT_RULES
 from tars.tools.base import Tool
 from tars.tools.memory import rules_only
@@ -163,8 +164,8 @@ def decoding_schema(schema: Any) -> Any:
             shaped = [decoding_schema(v) for v in value if isinstance(v, dict) and _SHAPE_KEYS & set(v)]
             if shaped:
                 out[key] = shaped
-        elif key == "properties" and isinstance(value, dict):
-            out[key] = {k: decoding_schema(v) for k, v in value.items()}
+        elif key == "properties" and isinstance(value, dict):  # values a description lists are a choice too
+            out[key] = {k: decoding_schema(_listed_as_enum(v)) for k, v in value.items()}
         elif key in ("items", "additionalProperties") and isinstance(value, dict):
             out[key] = decoding_schema(value)
         elif key in _LIMIT_KEYS or (key == "format" and value not in _GRAMMAR_FORMATS):
@@ -174,6 +175,13 @@ def decoding_schema(schema: Any) -> Any:
     if not _SHAPE_KEYS & set(out):
         out["type"] = list(_ANY)
     return out
+
+
+def _listed_as_enum(prop: Any) -> Any:
+    """A property whose description lists every value it takes, with those values as its enum."""
+    if not isinstance(prop, dict) or "enum" in prop or (choices := forms.choices_of(prop)) is None:
+        return prop
+    return {**prop, "enum": choices}
 
 
 def summariser_system(system: str) -> str:

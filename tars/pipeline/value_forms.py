@@ -16,10 +16,10 @@ from typing import Any, TypeVar
 from tars import currencies, places
 from tars.tools import when
 
-__all__ = ["as_meant", "as_code", "percents", "as_fraction", "weeks", "counts_days", "as_days", "clock_hours",
+__all__ = ["as_meant", "as_code", "percents", "as_fraction", "periods", "counts_days", "as_days", "clock_hours",
            "hours", "southwest", "signed", "types_of", "scale", "scaled", "feet_and_inches", "inches", "said_choices",
-           "label_words", "unrepeated", "with_state", "is_file_name", "file_name", "date_pattern", "read_date",
-           "write_date"]
+           "label_words", "choices_of", "unrepeated", "with_state", "is_file_name", "file_name", "date_pattern",
+           "read_date", "write_date"]
 
 T = TypeVar("T")
 
@@ -30,7 +30,11 @@ _IN_PERCENT = re.compile(r"\b(?:percent(?:age)?s?|pct)\b|%", re.IGNORECASE)
 _AS_FRACTION = re.compile(r"\b(?:as a |in |a )?decimal(?! places?\b| digits?\b)|\bfraction|"
                           r"\bbetween 0(?:\.0)? and 1\b|\bsums? (?:up )?to 1\b|"
                           r"\b0(?:\.0)?\s*(?:to|-)\s*1(?:\.0)?\b|\d%\s+(?:is|=|as)\s+0?\.\d", re.IGNORECASE)
-_WEEKS = re.compile(rf"\b(?:({when.COUNT})\s+(week)s?|(?:({when.COUNT})\s+)?(fortnight)s?)\b", re.IGNORECASE)
+# a span of time the text counts ("two weeks", "a fortnight", "the upcoming month", "3 months"), not a
+# month or year named as a date ("next month" on its own is its first day, which `date_phrases` reads)
+_PERIODS = re.compile(rf"\b(?:({when.COUNT})|(?:the\s+)?(?:next|upcoming|coming|following))\s+"
+                      rf"(week|fortnight|month|year)s?\b|\b(fortnight)s?\b", re.IGNORECASE)
+_PERIOD_DAYS = {"week": 7, "fortnight": 14, "month": 30, "year": 365}  # a month as people count one: 30 days
 _COUNTED_DAYS = re.compile(r"\bdays\b", re.IGNORECASE)  # "number of days to forecast"
 _DAYS = re.compile(rf"\b({when.COUNT})\s+days?\b", re.IGNORECASE)
 _PATH_NAME = re.compile(r"(?:^|_)(?:path|file|filename|filepath)s?(?:$|_)")
@@ -129,12 +133,13 @@ def as_fraction(name: str, prop: dict[str, Any], value: Any, said: set[float]) -
 
 
 # -- day counts --------------------------------------------------------------------------------------
-def weeks(text: str) -> dict[float, float]:
-    """The counts of weeks the text says, each with its number of days ("two weeks": 2 -> 14)."""
+def periods(text: str) -> dict[float, float]:
+    """The spans of weeks, months or years the text counts, each with its number of days ("two weeks":
+    2 -> 14, "the upcoming month": 1 -> 30)."""
     found = {}
-    for n, week, n2, _ in _WEEKS.findall(text):
-        count = when.count(n or n2 or "1")
-        found[float(count)] = float(count * (7 if week else 14))
+    for n, unit, fortnight in _PERIODS.findall(text):
+        count = when.count(n) if n else 1
+        found[float(count)] = float(count * _PERIOD_DAYS[(unit or fortnight).lower()])
     return found
 
 
@@ -149,11 +154,11 @@ def counts_days(name: str, prop: dict[str, Any]) -> bool:
 
 
 def as_days(name: str, prop: dict[str, Any], value: Any, text: str) -> Any:
-    """A day count written as the number of weeks the message said ("the next two weeks": 2 -> 14),
-    unless the message also says that many days."""
+    """A day count written as the number of weeks or months the message said ("the next two weeks":
+    2 -> 14), unless the message also says that many days."""
     if not counts_days(name, prop) or isinstance(value, bool) or not isinstance(value, (int, float)):
         return value
-    days = weeks(text).get(float(value))
+    days = periods(text).get(float(value))
     if days is None or float(value) in {float(when.count(n)) for n in _DAYS.findall(text)}:
         return value
     return int(days) if isinstance(value, int) else days
@@ -321,6 +326,27 @@ def unrepeated(name: str, value: Any, args: dict[str, Any]) -> Any:
 
 # -- choices -----------------------------------------------------------------------------------------
 _DEFAULT = re.compile(r"(?i)\bdefaults?\b")
+# a description that lists every value an argument takes: "Can be 'melting', 'freezing' or 'vaporization'",
+# "Options: 'miles', 'kilometers'", "either 'summary' or 'full'" (not "such as 'x'", "e.g. 'x'", nor a
+# list that goes on: "'single', 'double', etc.")
+_LISTED = re.compile(r"(?i)\b(?:can (?:only )?be(?: either| one of)?|options?(?: are| include)?|either|one of|"
+                     r"(?:possible|valid|supported|allowed|accepted) values?(?: are| include)?|must be(?: one of)?)"
+                     r"\s*:?\s*((?:['\"][^'\"]{1,40}['\"](?:\s*,\s*|\s*,?\s*(?:or|and)\s+)?){2,})")
+_GOES_ON = re.compile(r"(?i)\s*,?\s*(?:etc\b|and so on|and more|\.\.\.|…)")
+_ITEM = re.compile(r"['\"]([^'\"]{1,40})['\"]")
+
+
+def choices_of(prop: dict[str, Any]) -> list[Any] | None:
+    """The values a string argument takes: its enum, or the values its description lists as all
+    there are ("Can be 'melting', 'freezing', 'vaporization'"); None when it names no such set."""
+    if isinstance(enum := prop.get("enum"), list):
+        return enum
+    if "string" not in types_of(prop):
+        return None
+    found = _LISTED.search(str(prop.get("description") or ""))
+    if found is None or _GOES_ON.match(found.string, found.end()):
+        return None
+    return list(dict.fromkeys(_ITEM.findall(found.group(1))))
 
 
 def said_choices(prop: dict[str, Any], value: Any, mentioned: Callable[[str], bool]) -> Any:
@@ -330,7 +356,7 @@ def said_choices(prop: dict[str, Any], value: Any, mentioned: Callable[[str], bo
     description) stands only when mentioned: otherwise the default is the tool's, not a guess of the
     model's. Of a list, the choices it mentions that the model left out are added. None when it
     mentions none of them."""
-    if isinstance(value, str) and isinstance(choices := prop.get("enum"), list) \
+    if isinstance(value, str) and (choices := choices_of(prop)) is not None \
             and ("default" in prop or _DEFAULT.search(str(prop.get("description") or ""))):
         named = [str(c) for c in choices]
         return value if mentioned(value) or any(mentioned(w) for w in _distinct(value, named)) else None
