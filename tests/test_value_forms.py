@@ -72,6 +72,11 @@ def test_a_day_count_said_as_a_month_or_year_is_counted_in_days():
         {"days_ahead": 90}
     # "this month" counts no span: a count the message does not hold is the model's, and dropped
     assert ground(ahead, {"days_ahead": 30}, said("events this month"), Grounds(now=NOW)).args == {}
+    # a tool that looks at most 15 days ahead gets its 15 for "the next month", not an invalid call
+    capped = _schema([], days={"type": "integer", "minimum": 1, "maximum": 15,
+                               "description": "how many days after today"})
+    assert ground(capped, {"days": 1}, said("the forecast for the next month"), Grounds(now=NOW)).args == {"days": 15}
+    assert ground(capped, {"days": 7}, said("the forecast for the next month"), Grounds(now=NOW)).args == {"days": 15}
 
 
 def test_a_description_that_lists_every_value_makes_them_the_choices():

@@ -77,7 +77,7 @@ def named_value(name: str, prop: dict[str, Any], message: str, others: Iterable[
     if kinds & {"integer", "number"}:
         found = set(_numbers_after(name, message))
         if not found and forms.counts_days(name, prop):  # "over the upcoming month": 30 days
-            found = set(forms.periods(message).values())
+            found = {forms.span_days(prop, days) for days in forms.periods(message).values()}
         if len(found) != 1:
             return None
         (number,) = found

@@ -16,10 +16,10 @@ from typing import Any, TypeVar
 from tars import currencies, places
 from tars.tools import when
 
-__all__ = ["as_meant", "as_code", "percents", "as_fraction", "periods", "counts_days", "as_days", "clock_hours",
-           "hours", "southwest", "signed", "types_of", "scale", "scaled", "feet_and_inches", "inches", "said_choices",
-           "label_words", "choices_of", "unrepeated", "with_state", "is_file_name", "file_name", "date_pattern",
-           "read_date", "write_date"]
+__all__ = ["as_meant", "as_code", "percents", "as_fraction", "periods", "counts_days", "as_days", "span_days",
+           "clock_hours", "hours", "southwest", "signed", "types_of", "scale", "scaled", "feet_and_inches", "inches",
+           "said_choices", "label_words", "choices_of", "unrepeated", "with_state", "is_file_name", "file_name",
+           "date_pattern", "read_date", "write_date"]
 
 T = TypeVar("T")
 
@@ -161,7 +161,15 @@ def as_days(name: str, prop: dict[str, Any], value: Any, text: str) -> Any:
     days = periods(text).get(float(value))
     if days is None or float(value) in {float(when.count(n)) for n in _DAYS.findall(text)}:
         return value
+    days = span_days(prop, days)
     return int(days) if isinstance(value, int) else days
+
+
+def span_days(prop: dict[str, Any], days: float) -> float:
+    """A span as a day-count argument can hold it: no more than its schema's maximum ("the next
+    month" from a forecast of at most 15 days is its 15, which its results then show)."""
+    top = prop.get("maximum")
+    return min(days, top) if isinstance(top, (int, float)) and not isinstance(top, bool) else days
 
 
 # -- clock hours and compass signs ---------------------------------------------------------------------
