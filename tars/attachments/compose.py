@@ -10,13 +10,13 @@ header lines stay in the stored conversation, so `tars history show` names every
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from tars.messages import Attachment, Message
 
-__all__ = ["Attached", "fenced", "request_of", "requests_of", "size_words", "user_message"]
+__all__ = ["Attached", "copies_of", "fenced", "request_of", "requests_of", "size_words", "user_message"]
 
 Kind = Literal["input", "file", "page", "image"]
 
@@ -61,6 +61,11 @@ class Attached:
         if self.kind == "page":
             return f"{self.header}\n{self.text}"
         return self.header
+
+
+def copies_of(attached: Iterable[Attached]) -> list[str]:
+    """tars's copies of the images among `attached`: what `load.forget` removes when nothing keeps them."""
+    return [a.image.path for a in attached if a.image is not None]
 
 
 def fenced(text: str) -> str:

@@ -178,8 +178,11 @@ def _attachments(sources: list[str], piped: str | None, config: Any, typed: str,
 
 def _forget_copies(attached: str | list[Attached] | None) -> None:
     """An unsaved question's copies of its images have no conversation to keep them for."""
-    copies = [a.image.path for a in attached if a.image is not None] if isinstance(attached, list) else []
-    if not copies:
+    if not isinstance(attached, list):
+        return
+    from tars.attachments.compose import copies_of
+
+    if not (copies := copies_of(attached)):
         return
     from tars.attachments.load import forget
     from tars.repl.store import ConversationStore, default_path

@@ -140,8 +140,10 @@ class Repl:
     def drop_attached(self) -> None:
         """Drop what /attach added for the next message, and tars's copies of its images unless a
         stored conversation keeps them too."""
+        from tars.attachments.compose import copies_of
+
         dropped, self.attached = self.attached, []
-        if copies := [a.image.path for a in dropped if a.image is not None]:
+        if copies := copies_of(dropped):
             from tars.attachments.load import forget
 
             forget(copies, self.store.attachment_paths() if self.store is not None else set())
