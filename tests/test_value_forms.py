@@ -8,9 +8,9 @@ import datetime as dt
 import pytest
 
 from tars.messages import Message
+from tars.pipeline.choices import choices_of
 from tars.pipeline.grounding import Grounds, ground
 from tars.pipeline.prompts import decoding_schema
-from tars.pipeline.value_forms import choices_of
 from tars.tools.date_phrases import find
 
 NOW = dt.datetime(2026, 11, 25, 14, 0, tzinfo=dt.timezone(dt.timedelta(hours=1)))  # a Wednesday

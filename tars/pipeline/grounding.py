@@ -22,6 +22,7 @@ from tars.config import Config
 from tars.errors import DateError
 from tars.messages import Message, latest_user_text
 from tars.pipeline import value_forms as forms
+from tars.pipeline.choices import choices_of, said_choices
 from tars.pipeline.conversation_text import ConversationText, norm
 from tars.pipeline.directions import direction, in_order
 from tars.pipeline.mentioned import named_value
@@ -104,7 +105,7 @@ def _check(name: str, prop: dict[str, Any], value: Any, text: ConversationText, 
     if isinstance(value, bool):  # a switch the message does not touch keeps its default (or the model's choice)
         state = text.switch(name, value)
         return state is not None or required, value if state is None else state, None
-    if "enum" in prop or "const" in prop or value in (forms.choices_of(prop) or ()):
+    if "enum" in prop or "const" in prop or value in (choices_of(prop) or ()):
         return True, value, None  # a choice the schema offers
     if isinstance(value, (int, float)):
         days = text.days if forms.counts_days(name, prop) else set()
@@ -274,7 +275,7 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
     for name, value in args.items():
         prop = prop_of(props, name)
         value = _own_state(forms.as_meant(name, prop, value, text.said), text)
-        chosen = forms.said_choices(prop, value, text.says_choice)
+        chosen = said_choices(prop, value, text.says_choice)
         if chosen is None and name not in base:  # none of its choices said: the tool's default applies
             out.dropped.append(name)
             continue

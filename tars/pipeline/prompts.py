@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tars.messages import Message
-from tars.pipeline import value_forms as forms
+from tars.pipeline.choices import choices_of
 from tars.system_prompt import TOOL_RESULT_RULES
 from tars.tools.base import Tool
 from tars.tools.memory import rules_only
@@ -179,7 +179,7 @@ def decoding_schema(schema: Any) -> Any:
 
 def _listed_as_enum(prop: Any) -> Any:
     """A property whose description lists every value it takes, with those values as its enum."""
-    if not isinstance(prop, dict) or "enum" in prop or (choices := forms.choices_of(prop)) is None:
+    if not isinstance(prop, dict) or "enum" in prop or (choices := choices_of(prop)) is None:
         return prop
     return {**prop, "enum": choices}
 

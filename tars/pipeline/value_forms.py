@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any, TypeVar
 
 from tars import currencies, places
@@ -18,7 +18,7 @@ from tars.tools import when
 
 __all__ = ["as_meant", "as_code", "percents", "as_fraction", "periods", "counts_days", "as_days", "span_days",
            "clock_hours", "hours", "southwest", "signed", "types_of", "scale", "scaled", "feet_and_inches", "inches",
-           "said_choices", "label_words", "choices_of", "unrepeated", "with_state", "is_file_name", "file_name",
+           "label_words", "words_of", "unrepeated", "with_state", "is_file_name", "file_name",
            "date_pattern", "read_date", "write_date"]
 
 T = TypeVar("T")
@@ -279,19 +279,20 @@ def with_state(prop: dict[str, Any], value: Any) -> Any:
 
 
 # -- labels and neighbours ---------------------------------------------------------------------------
-def _words(text: str) -> list[str]:
+def words_of(text: str) -> list[str]:
+    """The words of a text, case-folded, without punctuation or underscores."""
     return re.findall(r"[^\W_]+", text.casefold())
 
 
 def label_words(name: str) -> list[str]:
     """The words of an argument's name: "includePrecipitation", "include_precipitation" -> include, precipitation."""
-    return _words(re.sub(r"([a-z])([A-Z])", r"\1 \2", name))
+    return words_of(re.sub(r"([a-z])([A-Z])", r"\1 \2", name))
 
 
 def _cut_edge(value: str, part: list[str]) -> str | None:
     """`value` without the words `part` at its end or start (any punctuation between), or None when
     they are not there or only filler would be left."""
-    words = _words(value)
+    words = words_of(value)
     n = len(part)
     if not part or n >= len(words):
         return None
@@ -326,63 +327,10 @@ def unrepeated(name: str, value: Any, args: dict[str, Any]) -> Any:
         return value
     for other, given in args.items():
         for item in given if isinstance(given, list) else [given]:
-            part = _words(item) if isinstance(item, str) else []
+            part = words_of(item) if isinstance(item, str) else []
             if other != name and len(part) > 1 and all(w.isdigit() for w in part):
                 value = _cut_edge(value, part) or value
     return value
-
-
-# -- choices -----------------------------------------------------------------------------------------
-_DEFAULT = re.compile(r"(?i)\bdefaults?\b")
-# a description that lists every value an argument takes: "Can be 'melting', 'freezing' or 'vaporization'",
-# "Options: 'miles', 'kilometers'", "either 'summary' or 'full'" (not "such as 'x'", "e.g. 'x'", nor a
-# list that goes on: "'single', 'double', etc.")
-_LISTED = re.compile(r"(?i)\b(?:can (?:only )?be(?: either| one of)?|options?(?: are| include)?|either|one of|"
-                     r"(?:possible|valid|supported|allowed|accepted) values?(?: are| include)?|must be(?: one of)?)"
-                     r"\s*:?\s*((?:['\"][^'\"]{1,40}['\"](?:\s*,\s*|\s*,?\s*(?:or|and)\s+)?){2,})")
-_GOES_ON = re.compile(r"(?i)\s*,?\s*(?:etc\b|and so on|and more|\.\.\.|…)")
-_ITEM = re.compile(r"['\"]([^'\"]{1,40})['\"]")
-
-
-def choices_of(prop: dict[str, Any]) -> list[Any] | None:
-    """The values a string argument takes: its enum, or the values its description lists as all
-    there are ("Can be 'melting', 'freezing', 'vaporization'"); None when it names no such set."""
-    if isinstance(enum := prop.get("enum"), list):
-        return enum
-    if "string" not in types_of(prop):
-        return None
-    found = _LISTED.search(str(prop.get("description") or ""))
-    if found is None or _GOES_ON.match(found.string, found.end()):
-        return None
-    return list(dict.fromkeys(_ITEM.findall(found.group(1))))
-
-
-def said_choices(prop: dict[str, Any], value: Any, mentioned: Callable[[str], bool]) -> Any:
-    """Of a list of a schema's choices, the ones the message mentions, whole or by a word only that
-    choice has ("backstage access": "Backstage Pass"): a small model copies the whole enum ("annual
-    plants" -> every plant type). A single choice of an argument with a default (declared, or in its
-    description) stands only when mentioned: otherwise the default is the tool's, not a guess of the
-    model's. Of a list, the choices it mentions that the model left out are added. None when it
-    mentions none of them."""
-    if isinstance(value, str) and (choices := choices_of(prop)) is not None \
-            and ("default" in prop or _DEFAULT.search(str(prop.get("description") or ""))):
-        named = [str(c) for c in choices]
-        return value if mentioned(value) or any(mentioned(w) for w in _distinct(value, named)) else None
-    items = prop.get("items")
-    if not isinstance(value, list) or not isinstance(items, dict) or "enum" not in items:
-        return value
-    if not all(isinstance(v, str) for v in value):
-        return value
-    choices = [str(c) for c in items["enum"]]
-    kept = [v for v in value if mentioned(v) or any(mentioned(w) for w in _distinct(v, choices))]
-    # ... and the ones it says that the model left out ("protein, calories and carbs": all three)
-    return [*kept, *(c for c in choices if c not in kept and mentioned(c))] if kept else None
-
-
-def _distinct(choice: str, choices: list[str]) -> list[str]:
-    """The words of `choice` no other choice has: "backstage" of "Backstage Pass" beside "Parking Pass"."""
-    others = {w for c in choices if c != choice for w in _words(c)}
-    return [w for w in _words(choice) if w not in others and len(w) > 3]
 
 
 # -- file names --------------------------------------------------------------------------------------
