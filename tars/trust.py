@@ -27,9 +27,9 @@ INSTRUCTION_FILES = ("TARS.md", "AGENTS.md")  # a project's instruction files; t
 PROJECT_FILES = (".env", ".mcp.json", *INSTRUCTION_FILES)
 
 
-def fingerprint(project_file: Path, content: bytes | None = None) -> str:
-    """The sha256 of the file's content (`content` when the caller has already read it)."""
-    return hashlib.sha256(project_file.read_bytes() if content is None else content).hexdigest()
+def fingerprint(content: bytes) -> str:
+    """The sha256 of a project file's content, as the caller read it once (what is checked is what is used)."""
+    return hashlib.sha256(content).hexdigest()
 
 
 class TrustList:
@@ -38,20 +38,17 @@ class TrustList:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path if path is not None else data_dir() / TRUST_FILE
 
-    def is_trusted(self, project_file: Path, content: bytes | None = None) -> bool:
-        """True when this exact content of `project_file` (or `content`, read from it) was trusted by the user."""
+    def is_trusted(self, project_file: Path, content: bytes) -> bool:
+        """True when the user trusted `project_file` with exactly this `content` (as read from it)."""
         pinned = self._load().get(str(project_file.resolve()))
-        try:
-            return pinned is not None and pinned == fingerprint(project_file, content)
-        except OSError:
-            return False
+        return pinned is not None and pinned == fingerprint(content)
 
     def trust(self, reviewed: Mapping[Path, bytes]) -> None:
         """Record each file as trusted with the content the user reviewed (one private, atomic
         write): a file changed since then stays untrusted."""
         entries = self._load()
         for project_file, content in reviewed.items():
-            entries[str(project_file.resolve())] = fingerprint(project_file, content)
+            entries[str(project_file.resolve())] = fingerprint(content)
         atomic_write(self.path, json.dumps({"version": 1, "files": entries}, indent=2))
         os.chmod(self.path, 0o600)
 
