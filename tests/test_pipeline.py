@@ -76,8 +76,8 @@ def test_call_tool_runs_the_tool_and_the_summariser_answers(make_session):
     assert turn.text == "It is 12 °C with light rain in Oslo."
     assert [r.output["temp_c"] for r in turn.tool_results] == [12]
     router, executor, router2, summariser = model.calls
-    # the router sees names and one-line descriptions only, never a schema, and no tool specs
-    assert "- weather_now: Current weather for a place." in router["system"]
+    # the router sees names, argument names and one-line descriptions only, never a schema, and no tool specs
+    assert "- weather_now(city, units): Current weather for a place." in router["system"]
     assert '"required"' not in router["system"] and router["tools"] == []
     # under constrained decoding the router can only name an offered tool, and writes no question then
     accepts = jsonschema.Draft202012Validator(router["response_schema"]).is_valid
@@ -447,6 +447,39 @@ def test_an_unsure_pick_the_message_gives_no_details_for_is_answered_without_a_t
     turn = session.send(text)
     assert log == [] and turn.text.startswith("Usually a fine")  # no question about a state it never needed
     assert model.calls[2]["response_schema"] is None and session.primary.trace[-1]["choice"] == "none"
+
+
+def _president_tool(log: list) -> Tool:
+    return Tool(name="us_president_in_year", description="Find out who was the president of the United States "
+                "in a given year.", func=lambda **a: log.append(a) or {"president": "someone"},
+                parameters={"type": "object", "properties": {"year": {"type": "integer"},
+                                                             "full_name": {"type": "boolean"}},
+                            "required": ["year", "full_name"]})
+
+
+def test_an_unsure_pick_filled_only_with_the_models_own_values_is_no_call(hinted_session):
+    log: list = []
+    text = "Who is the vice president of the United States?"  # a year the model assumed, a switch it set
+    session, model = hinted_session([
+        [J({"choice": "call_tool", "tool": "us_president_in_year", "question": None})],
+        [J({"tool": "us_president_in_year", "args": {"year": 2026, "full_name": True}})],
+        ["I cannot look that up here."],
+    ], [_president_tool(log)])
+    assert session.route(text).band == "unsure"
+    turn = session.send(text)
+    assert log == [] and turn.text == "I cannot look that up here."
+    assert session.primary.trace[-1]["choice"] == "none"
+    # ... while a year the user wrote is theirs, and the call goes ahead
+    session, model = hinted_session([
+        [J({"choice": "call_tool", "tool": "us_president_in_year", "question": None})],
+        [J({"tool": "us_president_in_year", "args": {"year": 1990, "full_name": True}})],
+        [J({"choice": "none", "tool": None, "question": None})],
+        ["It was George H. W. Bush."],
+    ], [_president_tool(log)])
+    text = "Who was the president in 1990?"
+    assert session.route(text).band == "unsure"
+    session.send(text)
+    assert log == [{"year": 1990, "full_name": True}]
 
 
 def test_sure_of_a_tool_a_missing_detail_is_asked_for(hinted_session):

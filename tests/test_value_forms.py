@@ -87,6 +87,15 @@ def test_a_description_that_lists_every_value_makes_them_the_choices():
     assert choices_of({"type": "string", "description": "Options: 'single', 'double', 'deluxe', etc."}) is None
     assert choices_of({"type": "string", "description": "The field, such as 'Physics' or 'Chemistry'."}) is None
     assert choices_of({"type": "integer", "description": "Can be '1' or '2'."}) is None
+    # ... in brackets after what the argument is, but not a value's parts nor examples of a free-form value
+    assert choices_of({"type": "string", "description": "The mode of transportation (walk, bike, transit, drive)."}) \
+        == ["walk", "bike", "transit", "drive"]
+    assert choices_of({"type": "string", "description": "The unit ('Celsius' or 'Fahrenheit'). Default Celsius."}) \
+        == ["Celsius", "Fahrenheit"]
+    assert choices_of({"type": "string", "description": "The location (City, State) of the court."}) is None
+    assert choices_of({"type": "string", "description": "The genre (e.g. Drama, Comedy, Horror)."}) is None
+    assert choices_of({"type": "string", "description": "A duration such as '2 hours': a number and a unit "
+                                                        "('hours' or 'minutes')."}) is None
     energy = _schema(["mass", "phase"], mass={"type": "integer"}, phase=phase)
     # the user's words ("liquid to steam") are not the choice's, but a listed choice is the schema's, not made up
     checked = ground(energy, {"mass": 100, "phase": "vaporization"}, said("100g of water from liquid to steam"),

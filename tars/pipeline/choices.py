@@ -22,6 +22,15 @@ _LISTED = re.compile(r"(?i)\b(?:can (?:only )?be(?: either| one of)?|options?(?:
                      r"\s*:?\s*((?:['\"][^'\"]{1,40}['\"](?:\s*,\s*|\s*,?\s*(?:or|and)\s+)?){2,})")
 _GOES_ON = re.compile(r"(?i)\s*,?\s*(?:etc\b|and so on|and more|\.\.\.|…)")
 _ITEM = re.compile(r"['\"]([^'\"]{1,40})['\"]")
+# ... or gives them in brackets after what the argument is: "The mode of transportation (walk, bike,
+# transit, drive)", "('Celsius' or 'Fahrenheit')"; a bracket of examples or of a default is no such list,
+# nor two parts of one value ("(City, State)", "a tuple of (certificate file, key file)")
+_WORDS = r"['\"]?[A-Za-z][A-Za-z\- ]{0,24}['\"]?"
+_BRACKETED = re.compile(rf"\(\s*({_WORDS}(?:\s*,\s*{_WORDS})*\s*,?\s*(?:\bor\b|,)\s*{_WORDS})\s*\)")
+_NOT_ALL = re.compile(r"(?i)^['\"]?(?:e\.?g|eg|i\.?e|for example|for instance|such as|like|including|optional|"
+                      r"default|defaults|see|in|as|etc)\b|\b(?:etc|and so on)\b")
+_EXAMPLES = re.compile(r"(?i)\b(?:e\.g|eg|such as|for example|for instance|examples?)\b")
+_SEPARATOR = re.compile(r"\s*(?:,\s*(?:or\s+)?|\bor\b)\s*")
 
 
 def choices_of(prop: dict[str, Any]) -> list[Any] | None:
@@ -31,10 +40,17 @@ def choices_of(prop: dict[str, Any]) -> list[Any] | None:
         return enum
     if "string" not in types_of(prop):
         return None
-    found = _LISTED.search(str(prop.get("description") or ""))
-    if found is None or _GOES_ON.match(found.string, found.end()):
-        return None
-    return list(dict.fromkeys(_ITEM.findall(found.group(1))))
+    description = str(prop.get("description") or "")
+    found = _LISTED.search(description)
+    if found is not None and not _GOES_ON.match(found.string, found.end()):
+        return list(dict.fromkeys(_ITEM.findall(found.group(1))))
+    for bracket in _BRACKETED.finditer(description):  # a value shown by example is free-form, not a choice
+        if not _NOT_ALL.search(bracket.group(1)) and not _EXAMPLES.search(description, 0, bracket.start()):
+            items = [item.strip("'\" ") for item in _SEPARATOR.split(bracket.group(1))]
+            alternatives = re.search(r"\bor\b", bracket.group(1)) is not None
+            if len(items) >= (2 if alternatives else 3) and all(items) and all(len(i.split()) <= 2 for i in items):
+                return list(dict.fromkeys(items))
+    return None
 
 
 def said_choices(prop: dict[str, Any], value: Any, mentioned: Callable[[str], bool]) -> Any:

@@ -72,6 +72,9 @@ class Grounded:
     resolved: dict[str, str] = field(default_factory=dict)  # argument -> the words it was resolved from
     missing: list[str] = field(default_factory=list)
     question: str | None = None
+    # whether any argument holds what the user gave (their words, a number they wrote, a date they
+    # named, their default place), not only values the model chose: a switch, a choice, a year it assumed
+    given: bool = False
 
 
 def is_date_arg(name: str, prop: dict[str, Any]) -> bool:
@@ -133,6 +136,17 @@ def _check(name: str, prop: dict[str, Any], value: Any, text: ConversationText, 
 
 
 _PLACED = re.compile(r"(?P<place>.+?),\s*(?P<state>[A-Z]{2})")
+
+
+def _given(prop: dict[str, Any], value: Any, text: ConversationText) -> bool:
+    """Whether a kept argument's value is one the user gave rather than one the model chose."""
+    if isinstance(value, bool) or value is None:
+        return False
+    if isinstance(value, str) and ("enum" in prop or value in (choices_of(prop) or ())):
+        return text.says_choice(value)
+    if isinstance(value, (int, float)):
+        return float(value) in text.numbers | text.days
+    return True  # a text, a date or a structure that grounding kept is the user's
 
 
 def _unsaid_number(value: Any, text: ConversationText) -> bool:
@@ -288,6 +302,7 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
         if ok and name in stated and isinstance(value, str) and not text.has_words(value, every=True):
             ok = False  # "Sam is my name, and I am always keeping in mind …": more than the user said
         if ok:  # the user's value, in the form the argument asks for
+            out.given = out.given or _given(prop, value, text)
             out.args[name] = forms.with_state(prop, value)
             if phrase is not None:
                 out.resolved[name] = phrase
@@ -307,7 +322,7 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
     for name in dict.fromkeys(needed):
         prop = prop_of(props, name)
         if is_place_arg(name, prop) and (place := grounds.default_place()):
-            out.args[name] = place
+            out.args[name], out.given = place, True
             if name in out.dropped:
                 out.dropped.remove(name)
         else:

@@ -1,8 +1,8 @@
 """What each pipeline step is shown: short prompts and the JSON schemas that constrain answers.
 
 Each step sees as little as it needs, so a model with a few thousand tokens of context is
-never handed every tool schema at once: the router sees names and one-line descriptions, the
-executor one schema, the summariser the request and the small tool results.
+never handed every tool schema at once: the router sees names, argument names and one-line
+descriptions, the executor one schema, the summariser the request and the small tool results.
 """
 
 from __future__ import annotations
@@ -48,8 +48,16 @@ def one_line(description: str, width: int = 110) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
+def _signature(tool: Tool) -> str:
+    """A tool's name with its arguments' names ("get_population(state, year)"): a small model sees
+    from them whether a message gives what the tool works on, and calls a tool it would otherwise
+    take for general knowledge."""
+    props = tool.parameters.get("properties")
+    return f"{tool.name}({', '.join(props) if isinstance(props, dict) else ''})"
+
+
 def router_system(tools: Sequence[Tool]) -> str:
-    lines = "\n".join(f"- {t.name}: {one_line(t.description)}" for t in tools)
+    lines = "\n".join(f"- {_signature(t)}: {one_line(t.description)}" for t in tools)
     return (
         "You are the router of an assistant: decide whether the user's latest message needs one of "
         "these tools. You never answer the message yourself.\n\n"

@@ -64,7 +64,8 @@ class Plan:
     def asks_for_details(self) -> bool:
         """Whether a required detail the message lacks is asked for. Only when the keyword router is
         sure a tool is wanted: when it is unsure and the model's pick cannot be filled from the
-        message, the pick is likely wrong, and the message is answered without a tool instead."""
+        message (or is filled only with values the model chose), the pick is likely wrong, and the
+        message is answered without a tool instead."""
         return self.step == "call" or self.sure
 
 
@@ -88,8 +89,8 @@ class Settled:
             return "clarify"
         if self.call is None:
             return "none"
-        if self.call.question is None:
-            return "call"
+        if self.call.question is None:  # an unsure pick holding nothing the user gave is no request for it
+            return "call" if self.call.given or self.plan.asks_for_details else "none"
         return "clarify" if self.plan.asks_for_details else "none"
 
     @property

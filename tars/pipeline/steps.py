@@ -79,6 +79,7 @@ class Arguments:
     runs: list[StepRun] = field(default_factory=list)
     # set when a required argument is not in the conversation: ask this instead of calling
     question: str | None = None
+    given: bool = True  # whether the arguments hold anything the user gave (`Grounded.given`)
 
 
 def run_step(provider: Any, step: str, messages: Sequence[Message], system: str,
@@ -247,6 +248,7 @@ def _ground(result: Arguments, tool: Tool, args: dict[str, Any], messages: Seque
     if told:
         args = {**args, **{name: statement(last, str(args.get(name) or "")) for name in told}}
         checked = ground(tool.parameters, args, messages, grounds, stated=tool.said_by_user)
+    result.given = checked.given or not checked.args
     if checked.question is not None:
         result.question = checked.question
     elif result.error is None and schema_error(tool.parameters, checked.args) is None:
