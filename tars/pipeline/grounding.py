@@ -73,7 +73,8 @@ class Grounded:
     missing: list[str] = field(default_factory=list)
     question: str | None = None
     # whether any argument holds what the user gave (their words, a number they wrote, a date they
-    # named, their default place), not only values the model chose: a switch, a choice, a year it assumed
+    # named, their default place), not only values the model chose: a switch, a choice, a year it
+    # assumed; a call with no arguments left has nothing to check, and counts as given
     given: bool = False
 
 
@@ -329,6 +330,7 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
             out.missing.append(name)
     if out.missing:
         out.question = question_for(out.missing, props)
+    out.given = out.given or not out.args
     return out
 
 

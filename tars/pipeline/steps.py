@@ -248,7 +248,7 @@ def _ground(result: Arguments, tool: Tool, args: dict[str, Any], messages: Seque
     if told:
         args = {**args, **{name: statement(last, str(args.get(name) or "")) for name in told}}
         checked = ground(tool.parameters, args, messages, grounds, stated=tool.said_by_user)
-    result.given = checked.given or not checked.args
+    result.given = checked.given
     if checked.question is not None:
         result.question = checked.question
     elif result.error is None and schema_error(tool.parameters, checked.args) is None:
