@@ -119,6 +119,31 @@ def test_an_invented_optional_value_is_dropped_and_the_users_are_kept():
     assert inside.args["project"] == "Finance"  # named as a project, not an echo of the task
 
 
+def test_a_code_for_a_name_the_user_wrote_is_theirs_but_not_a_code_for_nothing_they_said():
+    stock = {"type": "object", "required": ["symbol"], "properties": {
+        "symbol": {"type": "string", "description": "The stock name, in the format of the stock symbol."}}}
+    for told, code in (("the latest price of Apple Inc.'s stock", "AAPL"), ("how is Microsoft doing", "MSFT"),
+                       ("shares of International Business Machines", "IBM")):
+        checked = ground(stock, {"symbol": code}, said(told), Grounds(now=NOW))
+        assert checked.args == {"symbol": code} and checked.question is None, told
+    assert ground(stock, {"symbol": "TSLA"}, said("the latest price of Apple's stock"), Grounds(now=NOW)
+                  ).question is not None
+    plain = {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}}
+    assert ground(plain, {"name": "MSFT"}, said("look up Microsoft"), Grounds(now=NOW)).question is not None
+
+
+def test_a_body_that_starts_still_starts_at_zero_not_at_a_number_the_model_used_twice():
+    motion = {"type": "object", "required": ["initial_velocity", "acceleration", "time"], "properties": {
+        "initial_velocity": {"type": "number"}, "acceleration": {"type": "number"}, "time": {"type": "number"}}}
+    still = ground(motion, {"initial_velocity": 9.8, "acceleration": 9.8, "time": 12},
+                   said("the speed a car reaches from a standstill after 12 s at 9.8 m/s^2"), Grounds(now=NOW))
+    assert still.args == {"initial_velocity": 0, "acceleration": 9.8, "time": 12}
+    # a number the user wrote for both stays in both
+    moving = ground(motion, {"initial_velocity": 5, "acceleration": 5, "time": 3},
+                    said("a car at 5 m/s accelerates at 5 m/s^2 for 3 s"), Grounds(now=NOW))
+    assert moving.args == {"initial_velocity": 5, "acceleration": 5, "time": 3}
+
+
 def test_an_address_is_the_users_or_a_results_never_the_models():
     page = {"type": "object", "properties": {"url": {"type": "string"}}, "required": ["url"]}
     invented = ground(page, {"url": "https://www.python.org/downloads/release/python-3.13/"},

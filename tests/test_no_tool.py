@@ -52,3 +52,16 @@ def test_tars_ask_says_it_cannot_and_asks_no_model():
         out = ask_json("set a timer for 10 minutes", ollama.url)
         assert out["answer"] == "I can't set timers or alarms: I have no tool for that."
         assert ollama.requests_to("/api/chat") == []
+
+
+def test_an_offered_tool_that_may_do_it_gets_the_request_though_no_cue_names_it():
+    """tars never says it has no tool for music while a music tool is offered: a model decides."""
+    player = Tool(name="Media_3_PlayMedia", description="Plays the specified track on the designated device.",
+                  func=lambda **_: {}, parameters={"type": "object", "properties": {"track": {"type": "string"}}})
+    decision = Router([*builtin_tools(load_config(environ={})), player]).decide("play some music")
+    assert decision.told == "" and decision.needs_tools and decision.tool_hints == ("Media_3_PlayMedia",), decision
+    assert decision.band == "unsure"
+    # ... and a tool about something else leaves tars's answer as it was
+    alarm = Tool(name="set_alarm", description="Set an alarm for a time.", func=lambda **_: {},
+                 parameters={"type": "object", "properties": {"time": {"type": "string"}}})
+    assert "music" in Router([alarm]).decide("play some music").told

@@ -620,3 +620,26 @@ def test_what_only_memory_or_a_tool_can_answer_is_sure(message, hints):
     decision = Router(builtin_tools()).decide(message)
     assert decision.band == "sure" and decision.tool_hints[:len(hints)] == hints, decision
 
+
+
+def test_a_field_or_a_versioned_service_opening_a_name_is_its_namespace():
+    factorial = _tool("math_factorial", "Calculates the factorial of a number.")
+    assert Router([factorial]).decide("I'm stuck on a combinatorics problem: what is the factorial of 7?").needs_tools
+    assert Router([factorial]).decide("Is math hard to learn?").band == "none"
+    movies = _tool("Media_3_FindMovies", "Explore movies online based on genre and actors.")
+    assert Router([movies]).decide("I wish to search a movie to watch online, a fantasy one.").band == "sure"
+    # a namespace says a name's "time" is no clock's: no time-server cues, the tool's own subject decides
+    travel = _tool("kinematics.calculate_time", "Calculate time required for an object to travel a distance.")
+    assert Router([travel]).decide("Calculate the time for a car at 50 m/s to travel 600 m.").needs_tools
+
+
+def test_short_forms_in_names_and_everyday_words_for_their_subjects_reach_learned_tools():
+    product = _tool("mat_mul", "Multiplies two matrices.")
+    assert Router([product]).decide("Please multiply the matrices [[1, 2], [3, 4]] and [[5, 6], [7, 8]].").needs_tools
+    assert Router([product]).decide("Where can I buy a yoga mat?").band == "none"
+    mean = _tool("calculate_mean", "Calculates the mean of a list of numbers.")
+    assert Router([mean]).decide("Calculate the average of 22, 24 and 30.").needs_tools
+    person = _tool("fetchPerson", "Retrieves the details of a person using their unique identifier.")
+    assert Router([person]).decide("Tell me the details of the individual with identifier 4.").needs_tools
+    user = _tool("get_user_info", "Retrieve details for a specific user by their unique identifier.")
+    assert Router([user]).decide("Can you retrieve the details for the user with the ID 7890?").needs_tools

@@ -96,6 +96,16 @@ def test_a_description_that_lists_every_value_makes_them_the_choices():
     assert choices_of({"type": "string", "description": "The genre (e.g. Drama, Comedy, Horror)."}) is None
     assert choices_of({"type": "string", "description": "A duration such as '2 hours': a number and a unit "
                                                         "('hours' or 'minutes')."}) is None
+    # ... unquoted after a colon, or joined by bars, so a model picks "FR" for France, not a made-up value
+    country = {"type": "string", "description": "The country. Possible options: US, AT, DE, FR, GB."}
+    assert choices_of(country) == ["US", "AT", "DE", "FR", "GB"]
+    assert choices_of({"type": "string", "description": "The interval. Allows one of following : 1d|1wk|1mo"}) \
+        == ["1d", "1wk", "1mo"]
+    assert choices_of({"type": "string", "description": "Options: vegan, vegetarian, etc."}) is None
+    assert choices_of({"type": "string", "description": "A path such as docs/a|b"}) is None
+    holidays = _schema(["country"], country=country)
+    assert ground(holidays, {"country": "FR"}, said("the public holidays in France in 2010"), Grounds(now=NOW)
+                  ).args == {"country": "FR"}
     energy = _schema(["mass", "phase"], mass={"type": "integer"}, phase=phase)
     # the user's words ("liquid to steam") are not the choice's, but a listed choice is the schema's, not made up
     checked = ground(energy, {"mass": 100, "phase": "vaporization"}, said("100g of water from liquid to steam"),

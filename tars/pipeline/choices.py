@@ -20,6 +20,13 @@ _DEFAULT = re.compile(r"(?i)\bdefaults?\b")
 _LISTED = re.compile(r"(?i)\b(?:can (?:only )?be(?: either| one of)?|options?(?: are| include)?|either|one of|"
                      r"(?:possible|valid|supported|allowed|accepted) values?(?: are| include)?|must be(?: one of)?)"
                      r"\s*:?\s*((?:['\"][^'\"]{1,40}['\"](?:\s*,\s*|\s*,?\s*(?:or|and)\s+)?){2,})")
+# ... or unquoted after a colon ("Possible options: US, AT, DE", "Allows one of following: 5m|15m|1h"),
+# or as alternatives joined by bars anywhere ("true|false")
+_TOKEN = r"[A-Za-z0-9](?:[\w+\-]|\.(?=\w))*"
+_UNQUOTED = re.compile(rf"(?i)\b(?:options?|one of(?: the)? following|(?:possible|valid|supported|allowed|accepted) "
+                       rf"values?|choices?)(?: are| include)?\s*:\s*({_TOKEN}(?:\s*(?:\||,|,?\s*\bor\b)\s*{_TOKEN})+)"
+                       rf"\s*(?:[.;)]|$)")
+_BARRED = re.compile(rf"(?<![\w|/])({_TOKEN}(?:\|{_TOKEN})+)(?![\w|/])")
 _GOES_ON = re.compile(r"(?i)\s*,?\s*(?:etc\b|and so on|and more|\.\.\.|…)")
 _ITEM = re.compile(r"['\"]([^'\"]{1,40})['\"]")
 # ... or gives them in brackets after what the argument is: "The mode of transportation (walk, bike,
@@ -44,6 +51,9 @@ def choices_of(prop: dict[str, Any]) -> list[Any] | None:
     found = _LISTED.search(description)
     if found is not None and not _GOES_ON.match(found.string, found.end()):
         return list(dict.fromkeys(_ITEM.findall(found.group(1))))
+    if (found := _UNQUOTED.search(description) or _BARRED.search(description)) is not None \
+            and not _NOT_ALL.search(found.group(1)):
+        return list(dict.fromkeys(re.split(r"\s*(?:\||,|,?\s*\bor\b)\s*", found.group(1))))
     for bracket in _BRACKETED.finditer(description):  # a value shown by example is free-form, not a choice
         if not _NOT_ALL.search(bracket.group(1)) and not _EXAMPLES.search(description, 0, bracket.start()):
             items = [item.strip("'\" ") for item in _SEPARATOR.split(bracket.group(1))]

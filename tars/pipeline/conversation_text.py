@@ -121,6 +121,22 @@ class ConversationText:
             written = rf"(?<=\w\s){token}(?![\w'\"])"
         return bool(re.search(quoted, self.said) or (symbol and re.search(written, self.said)))
 
+    def abbreviates(self, value: str) -> bool:
+        """Whether `value` is a code for a name the user wrote: its letters in that name and its first
+        letter opening it ("MSFT" for Microsoft, "AAPL" for Apple), or the initials of the name's words
+        ("IBM" for International Business Machines)."""
+        code = value.strip()
+        if not (2 <= len(code) <= 5 and code.isalpha() and code.isupper()):
+            return False
+        letters = set(code.lower())
+        for run in re.findall(r"[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*", self.said):
+            names = run.split()
+            if "".join(n[0] for n in names) == code:
+                return True
+            if any(n[0] == code[0] and letters <= set(n.lower()) for n in names):
+                return True
+        return False
+
     def switch(self, name: str, value: bool) -> bool | None:
         """What the user sets a boolean argument to: on where they name what it switches ("with
         details", "including the precipitation"), off where a clause names it negated within three

@@ -123,7 +123,8 @@ def _check(name: str, prop: dict[str, Any], value: Any, text: ConversationText, 
     if isinstance(value, str):
         every = not required or forms.is_file_name(value)  # "jigsaw_puzzle.jpg" for "create a jigsaw puzzle"
         said = text.has_words(value, every=every) or text.says_token(value) or value in text.codes \
-            or places.country_key(value) in text.countries or places.country_key(value) in text.states
+            or places.country_key(value) in text.countries or places.country_key(value) in text.states \
+            or (_CODED.search(str(prop.get("description") or name)) is not None and text.abbreviates(value))
         return said, value, None
     if isinstance(value, list):
         kept = [v for v in value if _check(name, prop.get("items") or {}, v, text, now, required)[0]]
@@ -136,6 +137,8 @@ def _check(name: str, prop: dict[str, Any], value: Any, text: ConversationText, 
     return True, value, None
 
 
+# an argument that takes a code for a name: "the stock symbol", "ticker", "country code"
+_CODED = re.compile(r"(?i)\b(?:symbols?|tickers?|codes?|abbreviations?|acronyms?)\b")
 _PLACED = re.compile(r"(?P<place>.+?),\s*(?P<state>[A-Z]{2})")
 
 
@@ -153,6 +156,16 @@ def _given(prop: dict[str, Any], value: Any, text: ConversationText) -> bool:
 def _unsaid_number(value: Any, text: ConversationText) -> bool:
     """A number the conversation does not hold (a required one is the model's to work out)."""
     return isinstance(value, (int, float)) and not isinstance(value, bool) and float(value) not in text.numbers
+
+
+def _doubled(name: str, value: Any, args: dict[str, Any], text: ConversationText) -> bool:
+    """A number the model gave two arguments that the user wrote once: one of them is not the user's."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return False
+    twin = any(other != name and isinstance(v, (int, float)) and not isinstance(v, bool) and v == value
+               for other, v in args.items())
+    written = str(int(value)) if float(value).is_integer() else str(value)
+    return twin and len(re.findall(rf"(?<![\d.]){re.escape(written)}(?!\d|\.\d)", text.said)) == 1
 
 
 def _own_state(value: Any, text: ConversationText) -> Any:
@@ -296,7 +309,8 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
             continue
         value = value if chosen is None else chosen  # required: the model's choice stands
         ok, value, phrase = _check(name, prop, value, text, now, name in base)
-        if (not ok or _unsaid_number(value, text)) and (named := named_value(name, prop, text.last, props)) is not None:
+        if (not ok or _unsaid_number(value, text) or _doubled(name, value, args, text)) \
+                and (named := named_value(name, prop, text.last, props)) is not None:
             ok, value = True, named  # the message gives it by name: "a maximum cost of $50"
         if ok and name not in base and "enum" not in prop and _echo(value, name, args, base, text):
             ok = False

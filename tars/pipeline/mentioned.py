@@ -78,6 +78,8 @@ def named_value(name: str, prop: dict[str, Any], message: str, others: Iterable[
         found = set(_numbers_after(name, message))
         if not found and forms.counts_days(name, prop):  # "over the upcoming month": 30 days
             found = {forms.span_days(prop, days) for days in forms.periods(message).values()}
+        if not found and _STILL.search(message) and _starts_moving(name):  # "dropped", "from rest": 0
+            found = {0.0}
         if len(found) != 1:
             return None
         (number,) = found
@@ -89,6 +91,17 @@ def named_value(name: str, prop: dict[str, Any], message: str, others: Iterable[
             quoted = set(_units_said(prop, message).values())
         return quoted.pop() if len(quoted) == 1 else None
     return None
+
+
+# a body that starts still: "from rest", "from a standstill", "dropped from 100 m" (not "thrown at 5 m/s")
+_STILL = re.compile(r"(?i)\b(?:from|at) (?:rest|a standstill|standstill|a stop)\b|\b(?:dropped|released)\b")
+_START = frozenset({"initial", "start", "starting", "begin", "beginning"})
+
+
+def _starts_moving(name: str) -> bool:
+    """Whether argument `name` is a starting speed: `initial_velocity`, `start_speed`, `v0`."""
+    said = set(forms.label_words(name))
+    return name.lower() in ("u", "v0", "v_0", "vi", "v_i") or bool(said & _START and said & {"velocity", "speed"})
 
 
 def _measure(word: str) -> tuple[str, str] | None:

@@ -37,6 +37,9 @@ _KINDS: dict[str, tuple[str, ...]] = {
     "crime": ("convicted", "conviction", "murder", "theft", "fraud", "laundering", "robbery", "burglary"),
     "emission": ("co2",),
     "population": ("people", "resident", "inhabitant", "citizen", "veteran"),
+    "array": ("list",),
+    "sum": ("add", "plus", "total"),
+    "person": ("individual", "people"),
     "language": ("english", "french", "spanish", "german", "italian", "portuguese", "chinese", "mandarin", "japanese",
                  "korean", "russian", "arabic", "hindi", "dutch", "swedish", "greek", "turkish"),
 }

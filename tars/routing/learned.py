@@ -53,7 +53,12 @@ _SENTENCE_END = re.compile(r"(?<=[a-z0-9)])[.!?](?:\s|$)|\n")
 _SYNONYMS = {"repo": "repository", "repos": "repository", "folder": "directory", "folders": "directory",
              "dir": "directory", "pr": "pull", "prs": "pull", "mail": "email", "e-mail": "email",
              "cmd": "command", "msg": "message", "msgs": "message", "img": "image", "pwd": "password",
-             "qty": "quantity", "max": "maximum", "min": "minimum", "avg": "average", "num": "number"}
+             "qty": "quantity", "max": "maximum", "min": "minimum", "avg": "average", "num": "number",
+             "mean": "average", "film": "movie", "films": "movie", "matrices": "matrix", "indices": "index",
+             "vertices": "vertex"}
+# Short forms that tool names use and messages do not ("mat_mul"); a message's "mat" is a mat.
+_NAME_SHORT = {"mat": "matrix", "mul": "multiply", "mult": "multiply", "div": "divide", "std": "standard",
+               "dev": "deviation", "temp": "temperature", "dist": "distance", "freq": "frequency", "vol": "volume"}
 # Nouns whose plural ends in "ies" but whose singular ends in "ie" (most are "y": cities, queries).
 _IE_NOUNS = frozenset("movie cookie calorie zombie rookie selfie hippie prairie smoothie brownie freebie".split())
 # Nouns ending in "s" whose plural adds "es" (most "-ses" plurals are of "-se" words: cases, bases).
@@ -115,15 +120,23 @@ def is_verb(word: str) -> bool:
     return word in VERBS or (word.endswith(_DOING) and any(same_root(word, verb) for verb in VERBS))
 
 
+# Fields of study that open tool names as a namespace would ("math_lcm", "physics_calc_velocity"): the rest says
+# what the tool does, and a message about it need not name the field.
+_SUBJECT_AREAS = frozenset("math maths mathematics stat stats statistic statistics physics chemistry chem biology "
+                          "geometry algebra calculus finance financial economics econ".split())
+
+
 # Nouns that say nothing in a description ("returns the data") but name a tool's subject in its name
 # (`function_lookup`, `get_population_data`).
-NAME_NOUNS = frozenset("function functions data value values type types text content information info".split())
+NAME_NOUNS = frozenset("function functions data value values type types text content information info user users"
+                       .split())
 
 
 def name_words(name: str) -> list[str]:
     """Words of a tool name, without its server prefix: "time__get_current_time" -> ["time"]."""
     base = name.split("__", 1)[-1].split(".", 1)[-1]
-    return [stem(w) for w in WORD.findall(" ".join(re.split(r"[_\-.\s]+", _CAMEL.sub(" ", base))).lower())
+    return [_NAME_SHORT.get(w) or stem(w)
+            for w in WORD.findall(" ".join(re.split(r"[_\-.\s]+", _CAMEL.sub(" ", base))).lower())
             if len(w) > 2 and (w not in _STOP or w in NAME_NOUNS)]
 
 
@@ -133,7 +146,8 @@ def learn_family(name: str, tools: Iterable[tuple[str, str]]) -> Family:
     Name words weigh 2 and the words of a description's first sentence 1 (the rest of a
     description is mostly usage notes); verbs weigh 0.5 wherever they come from."""
     # each tool's name words and the words of its description's first sentence, read once
-    read = [(tool_name, name_words(_QUALIFYING.sub("", tool_name)), words(_SENTENCE_END.split(description, 1)[0]))
+    read = [(tool_name, name_words(_QUALIFYING.sub("", _VERSIONED.sub("", tool_name))),
+             words(_SENTENCE_END.split(description, 1)[0]))
             for tool_name, description in tools]
     keywords: dict[str, float] = {}
     for _, named, first in read:
@@ -144,8 +158,10 @@ def learn_family(name: str, tools: Iterable[tuple[str, str]]) -> Family:
     for word in words(name.replace("_", " ").replace("-", " ")):  # the server's own name: "github"
         keywords[word] = 2.0
     # what each tool is about: a kind of server is one whose tool is wholly about its subject
-    # ("get_current_time"), not one that mentions it ("light_travel_time")
-    subjects = [frozenset(w for w in named if w not in VERBS and w not in NAME_NOUNS) for _, named, _ in read]
+    # ("get_current_time"), not one that mentions it ("light_travel_time") or one a namespace puts
+    # elsewhere ("kinematics.calculate_time")
+    subjects = [frozenset(w for w in (*named, *_namespace(tool_name)) if w not in VERBS and w not in NAME_NOUNS)
+                for tool_name, named, _ in read]
     keywords = {w: (0.5 if w in VERBS else weight) for w, weight in keywords.items()}
     hand_written: list[Cue] = []
     negatives: list[Cue] = []
@@ -160,10 +176,11 @@ def learn_family(name: str, tools: Iterable[tuple[str, str]]) -> Family:
     for tool_name, named, first in () if hand_written else read:  # hand-written cues know better
         # a namespace ("math" of math.factorial) backs the name like its description does, and is
         # the topic when the rest is a bare verb (entropy_change.calculate)
-        space = frozenset(words(" ".join(re.split(r"[_\-.]+", tool_name.rsplit(".", 1)[0])))) if "." in tool_name \
-            else frozenset()
+        space = _namespace(tool_name)
         verbs = frozenset(w for w in named if is_verb(w))
         own = [w for w in named if w not in verbs]
+        if len(own) > 1 and own[0] in _SUBJECT_AREAS:  # "math_factorial" is math.factorial spelled with "_"
+            space, own = space | {own[0]}, own[1:]
         # a qualifier ("get_details", "find_nearby") leaves the subject to the namespace: sculpture.get_details;
         # a name of qualifiers alone is about them ("basic_info", "summary.generate")
         subject = [w for w in (*own, *space) if not is_verb(w)]
@@ -177,6 +194,18 @@ def learn_family(name: str, tools: Iterable[tuple[str, str]]) -> Family:
             topics[tool_name] = Topic(topic, gist - VERBS - topic, verbs)
     return Family(name, cues=tuple(hand_written), negatives=tuple(negatives), keywords=keywords, learned=True,
                   code_domain=bool(vocab & CODE_DOMAIN), topics=topics)
+
+
+# A service and version that open a name as a namespace would: "Movies_3_" of Movies_3_FindMovies.
+_VERSIONED = re.compile(r"^([A-Za-z]+)_\d+_(?=[A-Za-z])")
+
+
+def _namespace(tool_name: str) -> frozenset[str]:
+    """The content words of a name's namespace: "legal_case" of legal_case.fetch, "movies" of Movies_3_FindMovies."""
+    if "." in tool_name:
+        return frozenset(words(" ".join(re.split(r"[_\-.]+", tool_name.rsplit(".", 1)[0]))))
+    versioned = _VERSIONED.match(tool_name)
+    return frozenset(words(versioned.group(1))) if versioned else frozenset()
 
 
 def coverage(family: Family, stems: frozenset[str], lead: str = "",

@@ -172,7 +172,12 @@ class Router:
                             told=capabilities_told(self._index.families, self._missing.families, self._why))
         decision = self._decided(message, attached)
         if decision.family is None and not decision.needs_tools and not decision.told \
-                and (told := no_tool_answer(message)):
+                and (cannot := no_tool_answer(message)):
+            told, able = cannot
+            if doers := [name for name, vocab in self._index.vocab.items() if vocab & able]:
+                # a tool here may do it after all, though no cue named it: a model decides
+                return Decision(needs_tools=True, family=self._index.family_of[doers[0]], tool_hints=tuple(doers),
+                                score=THRESHOLD, reason=f"asks what {doers[0]!r} may do")
             return Decision(needs_tools=False, family=None, tool_hints=(), told=told,
                             reason="no tool here does what it asks")
         return decision

@@ -130,7 +130,7 @@ _CREATIVE = re.compile(
 _PREAMBLE = re.compile(
     r"^(?:(?:hey|hi|hello|ok|okay|so|um|yo|oh|and|also|now|quick one|quick question)\b[\s,!.:-]*)*"
     r"(?:tars\b[\s,:!-]*)?(?:(?:please|pls|plz|kindly)\s+)?"
-    r"(?:(?:can|could|would|will) (?:you|u)\s+(?:please\s+|pls\s+)?)?"
+    r"(?:(?:can|could|would|will) (?:you|u)\s+(?:please\s+|pls\s+)?(?:first\s+|also\s+|then\s+|now\s+)?)?"
     r"(?:(?:i want|i'd like|i need|i would like) you to\s+|(?:i want|i'd like|i would like) to\s+)?"
     r"(?:please\s+|pls\s+)?(?:go (?:and |ahead and )?)?(?:let'?s\s+)?"
 )
