@@ -74,6 +74,7 @@ class ConversationText:
         self.norm = f" {norm(text)} "
         words = self.norm.split()
         self.stems = {_stem(w) for w in words}
+        self.forms = {learned.stem(w) for w in words}  # its words without plural endings
         self.numbers = {float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", text)}
         self.numbers |= {float(n.replace(",", "")) for n in _GROUPED.findall(text)}  # "$200,000" is 200000
         self.numbers |= {float(n) for w, n in when.NUMBER_WORDS.items()
@@ -175,6 +176,21 @@ class ConversationText:
         return len(word) >= 8 and " " not in word and any(
             4 <= len(short) <= len(word) - 3 and word.startswith(short)
             for short in {w.removesuffix("s") for w in self.norm.split()})
+
+    def unpadded(self, value: str, label: list[str]) -> str:
+        """`value` without the words of its argument's name (`label`) at its edges that the conversation
+        does not say: "Neutron discovery" for `discovery` is the neutron the user asked about."""
+        words = value.split()
+        named = {_stem(w) for w in label}
+
+        def padding(word: str) -> bool:  # the name's word, in a form the user did not write ("rooms" is "room")
+            return _stem(norm(word)) in named and learned.stem(norm(word)) not in self.forms
+
+        while len(words) > 1 and padding(words[-1]):
+            words.pop()
+        while len(words) > 1 and padding(words[0]):
+            words.pop(0)
+        return " ".join(words) if len(words) < len(value.split()) else value
 
     def has_words(self, value: str, *, every: bool) -> bool:
         words = [w for w in norm(value).split() if _stem(w) not in _NOT_CONTENT_STEMS]

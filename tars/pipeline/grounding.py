@@ -303,6 +303,8 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
     for name, value in args.items():
         prop = prop_of(props, name)
         value = _own_state(forms.as_meant(name, prop, value, text.said), text)
+        if isinstance(value, str) and "enum" not in prop:
+            value = text.unpadded(value, forms.label_words(name))
         chosen = said_choices(prop, value, text.says_choice)
         if chosen is None and name not in base:  # none of its choices said: the tool's default applies
             out.dropped.append(name)
