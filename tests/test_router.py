@@ -643,3 +643,10 @@ def test_short_forms_in_names_and_everyday_words_for_their_subjects_reach_learne
     assert Router([person]).decide("Tell me the details of the individual with identifier 4.").needs_tools
     user = _tool("get_user_info", "Retrieve details for a specific user by their unique identifier.")
     assert Router([user]).decide("Can you retrieve the details for the user with the ID 7890?").needs_tools
+
+
+def test_a_short_message_that_names_all_a_tool_is_about_reaches_it():
+    discoverer = _tool("discoverer.get", "Retrieve the name of the discoverer of an element based on its name.")
+    assert Router([discoverer]).decide("Who discovered radium?").needs_tools
+    president = _tool("us_president_in_year", "Find out who was the president of United States in a given year.")
+    assert Router([president]).decide("Who is the Vice President?").band != "sure"

@@ -157,6 +157,18 @@ def test_a_value_padded_with_its_arguments_own_name_is_the_users_words():
                   Grounds(now=NOW)).args == {"room": "Living room"}
 
 
+def test_a_neighbours_choice_is_not_said_twice_and_a_written_code_is_used_for_a_code():
+    recipe = _schema(["diet", "dish"], dish={"type": "string"},
+                     diet={"type": "array", "items": {"type": "string", "enum": ["Gluten Free", "Vegan"]}})
+    assert ground(recipe, {"diet": ["Gluten Free"], "dish": "Gluten-Free Cookie"},
+                  said("Find a gluten-free cookie recipe."), Grounds(now=NOW)).args["dish"] == "Cookie"
+    weight = _schema(["compound"], compound={"type": "string", "description": "The molecular formula of the compound."})
+    assert ground(weight, {"compound": "Glucose"}, said("the molecular weight of Glucose (C6H12O6)"),
+                  Grounds(now=NOW)).args == {"compound": "C6H12O6"}
+    assert ground(weight, {"compound": "Glucose"}, said("the molecular weight of Glucose (a sugar)"),
+                  Grounds(now=NOW)).args == {"compound": "Glucose"}
+
+
 def test_a_file_name_the_message_writes_is_used_as_written():
     append = _schema(["path", "text"], path={"type": "string"}, text={"type": "string"})
     checked = ground(append, {"path": "note house.md", "text": "call the plumber"},

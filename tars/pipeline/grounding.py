@@ -23,6 +23,7 @@ from tars.errors import DateError
 from tars.messages import Message, latest_user_text
 from tars.pipeline import value_forms as forms
 from tars.pipeline.choices import choices_of, said_choices
+from tars.pipeline.codes import takes_code, written_code
 from tars.pipeline.conversation_text import ConversationText, norm
 from tars.pipeline.directions import direction, in_order
 from tars.pipeline.mentioned import named_value
@@ -124,7 +125,7 @@ def _check(name: str, prop: dict[str, Any], value: Any, text: ConversationText, 
         every = not required or forms.is_file_name(value)  # "jigsaw_puzzle.jpg" for "create a jigsaw puzzle"
         said = text.has_words(value, every=every) or text.says_token(value) or value in text.codes \
             or places.country_key(value) in text.countries or places.country_key(value) in text.states \
-            or (_CODED.search(str(prop.get("description") or name)) is not None and text.abbreviates(value))
+            or (takes_code(name, prop) and text.abbreviates(value))
         return said, value, None
     if isinstance(value, list):
         kept = [v for v in value if _check(name, prop.get("items") or {}, v, text, now, required)[0]]
@@ -137,8 +138,6 @@ def _check(name: str, prop: dict[str, Any], value: Any, text: ConversationText, 
     return True, value, None
 
 
-# an argument that takes a code for a name: "the stock symbol", "ticker", "country code"
-_CODED = re.compile(r"(?i)\b(?:symbols?|tickers?|codes?|abbreviations?|acronyms?)\b")
 _PLACED = re.compile(r"(?P<place>.+?),\s*(?P<state>[A-Z]{2})")
 
 
@@ -304,7 +303,7 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
         prop = prop_of(props, name)
         value = _own_state(forms.as_meant(name, prop, value, text.said), text)
         if isinstance(value, str) and "enum" not in prop:
-            value = text.unpadded(value, forms.label_words(name))
+            value = written_code(name, prop, text.unpadded(value, forms.label_words(name)), text.said)
         chosen = said_choices(prop, value, text.says_choice)
         if chosen is None and name not in base:  # none of its choices said: the tool's default applies
             out.dropped.append(name)
@@ -325,9 +324,10 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
                 out.resolved[name] = phrase
         else:
             out.dropped.append(name)
-    for name, value in list(out.args.items()):  # said once: not also with a neighbour's season or range
-        if name not in out.resolved and "enum" not in prop_of(props, name):
-            out.args[name] = forms.unrepeated(name, value, out.args)
+    chosen = [n for n in out.args if choices_of(prop_of(props, n)) or choices_of(prop_of(props, n).get("items") or {})]
+    for name, value in list(out.args.items()):  # said once: not also with a neighbour's season, range or choice
+        if name not in out.resolved and name not in chosen:
+            out.args[name] = forms.unrepeated(name, value, out.args, chosen)
     out.args = in_order(out.args, text.said)  # "from Paris", "to Berlin": not the other way round
     _one_date_one_arg(out, props, base, text, now)
     _strip_dates(out, props, text, now)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any, TypeVar
 
 from tars import currencies, places
@@ -318,17 +318,18 @@ def _root(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") else word
 
 
-def unrepeated(name: str, value: Any, args: dict[str, Any]) -> Any:
+def unrepeated(name: str, value: Any, args: dict[str, Any], chosen: Collection[str] = ()) -> Any:
     """A text value without a neighbour's span of numbers at its edge ("La Liga 2020-2021" beside
-    `season` "2020-2021" -> "La Liga"): a small model's way of saying one thing twice. Only a span
-    (two numbers or more: a season, a date, a range) is cut, never words ("Sprint 2" beside a
-    priority 2, "I have a dog and a cat" beside "I have a dog" stay whole); free text stays as written."""
+    `season` "2020-2021" -> "La Liga"), or a neighbour's choice of the schema's (`chosen`: "Gluten-Free
+    Cookie" beside the diet "Gluten Free" -> "Cookie"): a small model's way of saying one thing twice.
+    Other words are never cut ("Sprint 2" beside a priority 2, "I have a dog and a cat" beside "I have
+    a dog" stay whole); free text stays as written."""
     if not isinstance(value, str) or _FREE_TEXT & set(label_words(name)):
         return value
     for other, given in args.items():
         for item in given if isinstance(given, list) else [given]:
             part = words_of(item) if isinstance(item, str) else []
-            if other != name and len(part) > 1 and all(w.isdigit() for w in part):
+            if other != name and part and (other in chosen or (len(part) > 1 and all(w.isdigit() for w in part))):
                 value = _cut_edge(value, part) or value
     return value
 

@@ -338,6 +338,8 @@ def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str], spelled:
     score = best + 0.5 * min(count - 1, 2) + (1.0 if at_lead else 0.0)
     if len(body.split()) <= 2 and best >= 2:  # a terse command: "tasks", "forecast?", "rain later?"
         score += 1.0
+    elif covered and not unsure and len(body.split()) <= 4:
+        score += 0.5
     score += min((1.0 if sig.deixis or sig.place else 0.0) + (1.0 if sig.personal else 0.0), 1.5)
     asked_how = sig.advice and not (sig.deixis or sig.place)
     if asked_how and covered and not unsure:  # "how to obtain the case details of R vs Adams": a model decides
