@@ -633,16 +633,20 @@ def test_a_field_or_a_versioned_service_opening_a_name_is_its_namespace():
     assert Router([travel]).decide("Calculate the time for a car at 50 m/s to travel 600 m.").needs_tools
 
 
-def test_short_forms_in_names_and_everyday_words_for_their_subjects_reach_learned_tools():
-    product = _tool("mat_mul", "Multiplies two matrices.")
-    assert Router([product]).decide("Please multiply the matrices [[1, 2], [3, 4]] and [[5, 6], [7, 8]].").needs_tools
-    assert Router([product]).decide("Where can I buy a yoga mat?").band == "none"
-    mean = _tool("calculate_mean", "Calculates the mean of a list of numbers.")
-    assert Router([mean]).decide("Calculate the average of 22, 24 and 30.").needs_tools
-    person = _tool("fetchPerson", "Retrieves the details of a person using their unique identifier.")
-    assert Router([person]).decide("Tell me the details of the individual with identifier 4.").needs_tools
-    user = _tool("get_user_info", "Retrieve details for a specific user by their unique identifier.")
-    assert Router([user]).decide("Can you retrieve the details for the user with the ID 7890?").needs_tools
+@pytest.mark.parametrize("name,description,message", [
+    ("mat_mul", "Multiplies two matrices.", "Please multiply the matrices [[1, 2], [3, 4]] and [[5, 6], [7, 8]]."),
+    ("calculate_mean", "Calculates the mean of a list of numbers.", "Calculate the average of 22, 24 and 30."),
+    ("fetchPerson", "Retrieves the details of a person using their unique identifier.",
+     "Tell me the details of the individual with identifier 4."),
+    ("get_user_info", "Retrieve details for a specific user by their unique identifier.",
+     "Can you retrieve the details for the user with the ID 7890?"),
+])
+def test_short_forms_in_names_and_everyday_words_for_their_subjects_reach_learned_tools(name, description, message):
+    assert Router([_tool(name, description)]).decide(message).needs_tools
+
+
+def test_a_short_form_in_a_name_is_not_read_into_a_message():
+    assert Router([_tool("mat_mul", "Multiplies two matrices.")]).decide("Where can I buy a yoga mat?").band == "none"
 
 
 def test_a_short_message_that_names_all_a_tool_is_about_reaches_it():

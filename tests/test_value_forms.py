@@ -167,6 +167,8 @@ def test_a_neighbours_choice_is_not_said_twice_and_a_written_code_is_used_for_a_
                   Grounds(now=NOW)).args == {"compound": "C6H12O6"}
     assert ground(weight, {"compound": "Glucose"}, said("the molecular weight of Glucose (a sugar)"),
                   Grounds(now=NOW)).args == {"compound": "Glucose"}
+    assert ground(weight, {"compound": "C6H12O6"}, said("the molecular weight of glucose (C6H12O6)"),
+                  Grounds(now=NOW)).args == {"compound": "C6H12O6"}  # the name is no code for its code
 
 
 def test_a_file_name_the_message_writes_is_used_as_written():

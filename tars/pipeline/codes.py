@@ -13,7 +13,7 @@ __all__ = ["takes_code", "written_code"]
 # an argument that takes a code for a name: "the stock symbol", "ticker", "country code", "molecular formula"
 _CODED = re.compile(r"(?i)\b(?:symbols?|tickers?|codes?|abbreviations?|acronyms?|formulas?|formulae)\b")
 # a code: a single token with a digit or in capitals ("C6H12O6", "AAPL")
-_CODE = r"(?=[^\s()]*(?:\d|[A-Z]{2}))[A-Za-z0-9][^\s(),]*"
+_CODE = r"(?-i:(?=[^\s()]*(?:\d|[A-Z]{2})))[A-Za-z0-9][^\s(),]*"
 
 
 def takes_code(name: str, prop: dict[str, Any]) -> bool:
