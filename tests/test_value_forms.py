@@ -133,19 +133,6 @@ def test_a_list_of_choices_keeps_the_ones_the_message_says():
     assert kept.args["plant_types"] == ["Tree"]
 
 
-def test_a_choice_is_said_by_the_word_that_tells_it_apart_not_by_one_in_passing():
-    kinds = ["Wi-Fi", "Reading Room", "Fiction", "Children Section", "Cafe"]
-    library = _schema(["location"], location={"type": "string"},
-                      facilities={"type": "array", "items": {"type": "string", "enum": kinds}})
-    asked = said("Locate the nearest library in Boston with an English fiction section and free Wi-Fi.")
-    checked = ground(library, {"location": "Boston", "facilities": ["Wi-Fi", "Fiction", "Children Section"]}, asked,
-                     Grounds(now=NOW))
-    assert checked.args["facilities"] == ["Wi-Fi", "Fiction"]
-    assert ground(library, {"location": "Boston", "facilities": ["Children Section"]},
-                  said("a library in Boston with a section for the children"), Grounds(now=NOW)
-                  ).args["facilities"] == ["Children Section"]
-
-
 def test_a_value_padded_with_its_arguments_own_name_is_the_users_words():
     found = _schema(["discovery"], discovery={"type": "string"})
     assert ground(found, {"discovery": "Neutron discovery"}, said("Who discovered the neutron?"), Grounds(now=NOW)

@@ -73,20 +73,19 @@ def said_choices(prop: dict[str, Any], value: Any, mentioned: Callable[[str], bo
     if isinstance(value, str) and (choices := choices_of(prop)) is not None \
             and ("default" in prop or _DEFAULT.search(str(prop.get("description") or ""))):
         named = [str(c) for c in choices]
-        return value if mentioned(value) or any(mentioned(w) for w in _distinct(value, named)[:1]) else None
+        return value if mentioned(value) or any(mentioned(w) for w in _distinct(value, named)) else None
     items = prop.get("items")
     if not isinstance(value, list) or not isinstance(items, dict) or "enum" not in items:
         return value
     if not all(isinstance(v, str) for v in value):
         return value
     choices = [str(c) for c in items["enum"]]
-    kept = [v for v in value if mentioned(v) or any(mentioned(w) for w in _distinct(v, choices)[:1])]
+    kept = [v for v in value if mentioned(v) or any(mentioned(w) for w in _distinct(v, choices))]
     # ... and the ones it says that the model left out ("protein, calories and carbs": all three)
     return [*kept, *(c for c in choices if c not in kept and mentioned(c))] if kept else None
 
 
 def _distinct(choice: str, choices: list[str]) -> list[str]:
-    """The words of `choice` no other choice has: "backstage" of "Backstage Pass" beside "Parking Pass".
-    The first of them says which it is: a "section" said in passing is no "Children Section"."""
+    """The words of `choice` no other choice has: "backstage" of "Backstage Pass" beside "Parking Pass"."""
     others = {w for c in choices if c != choice for w in words_of(c)}
     return [w for w in words_of(choice) if w not in others and len(w) > 3]
