@@ -157,6 +157,12 @@ def _unsaid_number(value: Any, text: ConversationText) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and float(value) not in text.numbers
 
 
+def _offers_choices(prop: dict[str, Any]) -> bool:
+    """Whether an argument's values (or a list's items) are choices its schema offers."""
+    items = prop.get("items")
+    return bool(choices_of(prop) or (isinstance(items, dict) and choices_of(items)))
+
+
 def _doubled(name: str, value: Any, args: dict[str, Any], text: ConversationText) -> bool:
     """A number the model gave two arguments that the user wrote once: one of them is not the user's."""
     if not isinstance(value, (int, float)) or isinstance(value, bool):
@@ -324,7 +330,7 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
                 out.resolved[name] = phrase
         else:
             out.dropped.append(name)
-    chosen = [n for n in out.args if choices_of(prop_of(props, n)) or choices_of(prop_of(props, n).get("items") or {})]
+    chosen = [n for n in out.args if _offers_choices(prop_of(props, n))]
     for name, value in list(out.args.items()):  # said once: not also with a neighbour's season, range or choice
         if name not in out.resolved and name not in chosen:
             out.args[name] = forms.unrepeated(name, value, out.args, chosen)

@@ -57,8 +57,8 @@ _SYNONYMS = {"repo": "repository", "repos": "repository", "folder": "directory",
              "mean": "average", "film": "movie", "films": "movie", "matrices": "matrix", "indices": "index",
              "vertices": "vertex"}
 # Short forms that tool names use and messages do not ("mat_mul"); a message's "mat" is a mat.
-_NAME_SHORT = {"mat": "matrix", "mul": "multiply", "mult": "multiply", "div": "divide", "std": "standard",
-               "dev": "deviation", "temp": "temperature", "dist": "distance", "freq": "frequency", "vol": "volume"}
+_NAME_SHORT = {"mat": "matrix", "mul": "multiply", "mult": "multiply", "div": "divide", "freq": "frequency",
+               "vol": "volume"}
 # Nouns whose plural ends in "ies" but whose singular ends in "ie" (most are "y": cities, queries).
 _IE_NOUNS = frozenset("movie cookie calorie zombie rookie selfie hippie prairie smoothie brownie freebie".split())
 # Nouns ending in "s" whose plural adds "es" (most "-ses" plurals are of "-se" words: cases, bases).
