@@ -152,9 +152,14 @@ def _given(prop: dict[str, Any], value: Any, text: ConversationText) -> bool:
     return True  # a text, a date or a structure that grounding kept is the user's
 
 
+def _number(value: Any) -> bool:
+    """Whether a value is a number (a bool is a switch, not a number)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
 def _unsaid_number(value: Any, text: ConversationText) -> bool:
     """A number the conversation does not hold (a required one is the model's to work out)."""
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and float(value) not in text.numbers
+    return _number(value) and float(value) not in text.numbers
 
 
 def _offers_choices(prop: dict[str, Any]) -> bool:
@@ -165,10 +170,9 @@ def _offers_choices(prop: dict[str, Any]) -> bool:
 
 def _doubled(name: str, value: Any, args: dict[str, Any], text: ConversationText) -> bool:
     """A number the model gave two arguments that the user wrote once: one of them is not the user's."""
-    if not isinstance(value, (int, float)) or isinstance(value, bool):
+    if not _number(value):
         return False
-    twin = any(other != name and isinstance(v, (int, float)) and not isinstance(v, bool) and v == value
-               for other, v in args.items())
+    twin = any(other != name and _number(v) and v == value for other, v in args.items())
     written = str(int(value)) if float(value).is_integer() else str(value)
     return twin and len(re.findall(rf"(?<![\d.]){re.escape(written)}(?!\d|\.\d)", text.said)) == 1
 
