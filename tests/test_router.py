@@ -654,3 +654,13 @@ def test_a_short_message_that_names_all_a_tool_is_about_reaches_it():
     assert Router([discoverer]).decide("Who discovered radium?").needs_tools
     president = _tool("us_president_in_year", "Find out who was the president of United States in a given year.")
     assert Router([president]).decide("Who is the Vice President?").band != "sure"
+
+
+def test_coding_words_beside_all_a_tool_is_about_are_its_subject_not_a_coding_question():
+    resolve = _tool("SchemaRegistry.resolveSchemaReference",
+                    "Resolves a schema reference, by name or directly, to a schema object.")
+    message = "Resolve the schema reference 'orders-v2' in the Postgres database using the data source object `pg`."
+    assert Router([resolve]).decide(message).band == "sure"
+    # ... unless code itself is asked for
+    assert Router([resolve]).decide("Write a Java method that resolves a schema reference.").band == "none"
+

@@ -202,8 +202,8 @@ _VERSIONED = re.compile(r"^([A-Za-z]+)_\d+_(?=[A-Za-z])")
 
 def _namespace(tool_name: str) -> frozenset[str]:
     """The content words of a name's namespace: "legal_case" of legal_case.fetch, "movies" of Movies_3_FindMovies."""
-    if "." in tool_name:
-        return frozenset(words(" ".join(re.split(r"[_\-.]+", tool_name.rsplit(".", 1)[0]))))
+    if "." in tool_name:  # "ProductCategoryController" is three words, as in the name's own part
+        return frozenset(words(" ".join(re.split(r"[_\-.]+", _CAMEL.sub(" ", tool_name.rsplit(".", 1)[0])))))
     versioned = _VERSIONED.match(tool_name)
     return frozenset(words(versioned.group(1))) if versioned else frozenset()
 

@@ -348,7 +348,9 @@ def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str], spelled:
         score -= 3.0 if sig.timeless else 2.0  # "in general" outweighs even a clock time
     if not fam.code_domain and not (sig.code < 2 and sig.deixis):  # "the latest python release today"
         # a tool's subject said in a textbook frame is no coding question: "the derivative of the function 3x^2"
-        score -= 0.0 if covered and sig.general and not sig.advice else sig.code
+        # ... nor are coding words beside all a tool is about, unless code itself is asked for
+        named_all = covered and not unsure and sig.code < 4
+        score -= 0.0 if (covered and sig.general and not sig.advice) or named_all else sig.code
     if sig.creative:
         score -= 3.0
     for cue in fam.negatives:
