@@ -664,3 +664,11 @@ def test_coding_words_beside_all_a_tool_is_about_are_its_subject_not_a_coding_qu
     # ... unless code itself is asked for
     assert Router([resolve]).decide("Write a Java method that resolves a schema reference.").band == "none"
 
+
+
+def test_a_climate_study_may_still_want_todays_readings(config):
+    router = Router(builtin_tools())
+    text = "I'm working on a climate study: what is the current temperature at the North Pole?"
+    assert routed(router, text, config).family == "weather"
+    for text in ("how is climate change affecting the arctic?", "what is the climate like in Lisbon?"):
+        assert not routed(router, text, config).escalate, text

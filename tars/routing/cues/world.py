@@ -74,7 +74,10 @@ WEATHER = Family(
         (3, r"\b(?:weather|rain|snow|storm|sun|summer|winter)-?themed\b|\b(?:songs?|poems?|films?|movies?|books?) "
             r"about (?:the )?(?:weather|rain|snow|storms?)\b"),
         (3, r"\bunder the weather\b|\bweather(?:ed|ing)? (?:the|this|that) (?:storm|crisis)\b|\bbrainstorm"),
-        (3, r"\bweather (?:fronts?|systems?|patterns?|balloons?|stations?|vanes?|maps?|models?)\b|\bclimate\b"),
+        # a climate study may still want today's readings: "the current temperature at the North Pole"
+        (3, r"\bweather (?:fronts?|systems?|patterns?|balloons?|stations?|vanes?|maps?|models?)\b|"
+            r"^(?![\s\S]*\b(?:current|latest|real-?time|live|today'?s)\b[\s\S]{0,25}\b(?:weather|temperatures?)\b)"
+            r"[\s\S]*\bclimate\b"),
         (3, r"\b(?:sales|revenue|demand|budget|financial|cash ?flow|time[- ]series|arima|traffic|inventory|"
             r"forecasting)\b"),
         (3, r"\b(?:average|annual|yearly)\b|\bweather\b.{0,20}\b(?:in|on) (?:a|an) (?!hour|minute|bit|few|couple)"),
