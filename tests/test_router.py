@@ -672,3 +672,11 @@ def test_a_climate_study_may_still_want_todays_readings(config):
     assert routed(router, text, config).family == "weather"
     for text in ("how is climate change affecting the arctic?", "what is the climate like in Lisbon?"):
         assert not routed(router, text, config).escalate, text
+
+
+@pytest.mark.parametrize("name,description,message", [
+    ("SSLCertificateStore.list", "Lists the certificates in the store.", "List the SSL certificates in my store."),
+    ("HTTPServer.restart", "Restarts the server.", "Please restart the HTTP server."),
+])
+def test_an_acronym_in_a_camel_case_namespace_is_a_word_of_its_own(name, description, message):
+    assert Router([_tool(name, description)]).decide(message).band == "sure"
