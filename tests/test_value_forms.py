@@ -421,3 +421,26 @@ def test_next_month_is_a_date_the_user_gave_not_a_detail_to_ask_for():
     asked = said("Get information about the pop concerts in New York for next month.")
     checked = ground(concerts, {"location": "New York", "date": "2026-11-25", "genre": "Pop"}, asked, Grounds(now=NOW))
     assert checked.question is None and checked.args == {"location": "New York", "date": "2026-12-01", "genre": "Pop"}
+
+
+def test_thousands_written_with_commas_are_one_number_not_a_percentage_said_both_ways():
+    rates = _schema(["start", "rates"], start={"type": "integer"},
+                    rates={"type": "array", "items": {"type": "number"}, "description": "Inflation rate per year."})
+    asked = said("I started with $1,000 and inflation was 1%, 2% and 3% in those years.")
+    assert ground(rates, {"start": 1000, "rates": [1, 2, 3]}, asked, Grounds(now=NOW)).args == \
+        {"start": 1000, "rates": [0.01, 0.02, 0.03]}
+
+
+def test_two_numbers_the_model_swapped_go_back_where_the_message_or_description_puts_them():
+    spot = _schema(["long", "lat"], long={"type": "string", "description": "The longitude."},
+                   lat={"type": "string", "description": "The latitude."})
+    asked = said("Which time zone is at latitude 35.22 and longitude -80.75?")
+    assert ground(spot, {"long": "35.22", "lat": "-80.75"}, asked, Grounds(now=NOW)).args == \
+        {"long": "-80.75", "lat": "35.22"}
+    larger = "The first number. This should be the larger number."
+    lcm = _schema(["a", "b"], a={"type": "integer", "description": larger},
+                  b={"type": "integer", "description": "The second number."})
+    asked = said("One loop repeats every 18 beats and the other every 24: when do they line up?")
+    assert ground(lcm, {"a": 18, "b": 24}, asked, Grounds(now=NOW)).args == {"a": 24, "b": 18}
+    plain = _schema(["a", "b"], a={"type": "integer"}, b={"type": "integer"})  # no order asked: the model's stands
+    assert ground(plain, {"a": 18, "b": 24}, asked, Grounds(now=NOW)).args == {"a": 18, "b": 24}

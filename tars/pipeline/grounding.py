@@ -27,6 +27,7 @@ from tars.pipeline.codes import takes_code, written_code
 from tars.pipeline.conversation_text import ConversationText, norm
 from tars.pipeline.directions import direction, in_order
 from tars.pipeline.mentioned import named_value
+from tars.pipeline.pairs import unswapped
 from tars.tools import date_phrases
 
 __all__ = ["Grounds", "Grounded", "ground", "is_date_arg", "is_place_arg", "takes_place", "date_notes",
@@ -338,7 +339,8 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
     for name, value in list(out.args.items()):  # said once: not also with a neighbour's season, range or choice
         if name not in out.resolved and name not in chosen:
             out.args[name] = forms.unrepeated(name, value, out.args, chosen)
-    out.args = in_order(out.args, text.said)  # "from Paris", "to Berlin": not the other way round
+    # "from Paris", "to Berlin"; "latitude 35.22": not the other way round
+    out.args = unswapped(in_order(out.args, text.said), props, text.last)
     _one_date_one_arg(out, props, base, text, now)
     _strip_dates(out, props, text, now)
     _strip_named(out)

@@ -20,7 +20,7 @@ from tars.pipeline import value_forms as forms
 from tars.routing.learned import WORD, said_in, stem, stems, words
 from tars.tools.units import UnitError, unit
 
-__all__ = ["mentioned", "named_value"]
+__all__ = ["mentioned", "named_value", "numbers_named"]
 
 # name words that say how, not what: "include_stats" is named by "statistics", not by "include"
 _HOW = frozenset("include includes including enable enabled use show return only allow with is has get".split())
@@ -75,7 +75,7 @@ def named_value(name: str, prop: dict[str, Any], message: str, others: Iterable[
         return None
     kinds = forms.types_of(prop) if "type" in prop else set()
     if kinds & {"integer", "number"}:
-        found = set(_numbers_after(name, message))
+        found = set(numbers_named(name, message))
         if not found and forms.counts_days(name, prop):  # "over the upcoming month": 30 days
             found = {forms.span_days(prop, days) for days in forms.periods(message).values()}
         if not found and _STILL.search(message) and _starts_moving(name):  # "dropped", "from rest": 0
@@ -126,12 +126,18 @@ def _units_said(prop: dict[str, Any], message: str) -> dict[str, str]:
     return said
 
 
+# names' usual short forms that messages spell out: "lat" is said as "latitude"
+_SHORT = {"lat": "latitude", "lng": "longitude", "lon": "longitude", "long": "longitude"}
+
+
 def _name_words(name: str) -> list[str]:
     """The words of an argument's name that say what it is, without numbering ("year1" is a year)."""
-    return [w.rstrip("0123456789") for w in words(" ".join(forms.label_words(name))) if w not in _HOW]
+    said = " ".join(_SHORT.get(w, w) for w in forms.label_words(name))
+    return [w.rstrip("0123456789") for w in words(said) if w not in _HOW]
 
 
-def _numbers_after(name: str, message: str) -> list[float]:
+def numbers_named(name: str, message: str) -> list[float]:
+    """The numbers `message` writes right after a word of argument `name` ("latitude 35.22")."""
     named = _name_words(name)
     tokens = _TOKEN.findall(message.lower())
     out = []

@@ -23,7 +23,8 @@ __all__ = ["as_meant", "as_code", "percents", "as_fraction", "periods", "counts_
 
 T = TypeVar("T")
 
-_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\d.]*\d)")
+# a number as written, thousands apart or not ("$1,000" is one thousand, not a 1 and a 0)
+_NUMBER = re.compile(r"(?<![\w.])(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?(?![\d.]*\d)")
 _PERCENT_SIGN = re.compile(r"\s*(?:%|percent\b|per\s*cent\b)", re.IGNORECASE)
 # a name or description that asks for the percentage itself, unless it also asks for a fraction
 _IN_PERCENT = re.compile(r"\b(?:percent(?:age)?s?|pct)\b|%", re.IGNORECASE)
@@ -108,7 +109,7 @@ def percents(text: str) -> set[float]:
     said: set[float] = set()
     plain: set[float] = set()
     for m in _NUMBER.finditer(text):
-        (said if _PERCENT_SIGN.match(text, m.end()) else plain).add(float(m.group(0)))
+        (said if _PERCENT_SIGN.match(text, m.end()) else plain).add(float(m.group(0).replace(",", "")))
     return said - plain
 
 
@@ -196,7 +197,7 @@ def clock_hours(text: str) -> dict[float, float]:
     A number the text also writes otherwise ("3 hours … at 3 pm", "9 am until 9 pm") is left out."""
     found = _said_one_way((float(hour), float(int(hour) % 12 + (12 if half.lower() == "p" else 0)))
                           for hour, half in _CLOCK.findall(text))
-    elsewhere = {float(n) for n in _NUMBER.findall(_CLOCK.sub(" ", text))}
+    elsewhere = {float(n.replace(",", "")) for n in _NUMBER.findall(_CLOCK.sub(" ", text))}
     return {n: hour for n, hour in found.items() if n not in elsewhere}
 
 

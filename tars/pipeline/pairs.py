@@ -1,0 +1,60 @@
+"""Two number arguments a small model filled with the right values the wrong way round.
+
+"latitude 35.22 and longitude -80.75" came back as `lat="-80.75", long="35.22"`, and the least
+common multiple of "18 and 24" as `a=18, b=24` where `a` "should be the larger number". The
+message labels each value, or the description orders them, so tars puts them back.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import combinations
+from typing import Any
+
+from tars.pipeline.mentioned import numbers_named
+
+__all__ = ["unswapped"]
+
+# what a description asks of an argument's size beside another's: "This should be the larger number."
+_SIZE = re.compile(r"(?i)\b(?:should|must|has to|needs to) be the "
+                   r"(larger|greater|bigger|higher|smaller|lesser|lower)\b")
+_MORE = frozenset({"larger", "greater", "bigger", "higher"})
+
+
+def _figure(value: Any) -> float | None:
+    """A number argument's value, or a number written as text ("35.22"); None for anything else."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, str):
+        try:
+            return float(value.strip())
+        except ValueError:
+            return None
+    return None
+
+
+def unswapped(args: dict[str, Any], props: dict[str, Any], message: str) -> dict[str, Any]:
+    """`args` with each pair of number arguments swapped back when the message names each one's value
+    as the other's ("latitude 35.22"), or when their sizes break the order a description asks for."""
+    out = dict(args)
+    figures = {name: f for name, value in args.items() if (f := _figure(value)) is not None}
+    for a, b in combinations(figures, 2):
+        fa, fb = _figure(out[a]), _figure(out[b])
+        if fa is None or fb is None or fa == fb:
+            continue
+        named = numbers_named(a, message) == [fb] and numbers_named(b, message) == [fa]
+        if named or _out_of_order(a, b, fa, fb, props):
+            out[a], out[b] = out[b], out[a]
+    return out
+
+
+def _out_of_order(a: str, b: str, fa: float, fb: float, props: dict[str, Any]) -> bool:
+    """Whether `a` and `b` break the size their descriptions ask ("should be the larger number")."""
+    for name, mine, other in ((a, fa, fb), (b, fb, fa)):
+        prop = props.get(name)
+        found = _SIZE.search(str(prop.get("description") or "")) if isinstance(prop, dict) else None
+        if found is not None:
+            return (mine < other) if found.group(1).lower() in _MORE else (mine > other)
+    return False
