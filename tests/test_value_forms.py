@@ -444,3 +444,10 @@ def test_two_numbers_the_model_swapped_go_back_where_the_message_or_description_
     assert ground(lcm, {"a": 18, "b": 24}, asked, Grounds(now=NOW)).args == {"a": 24, "b": 18}
     plain = _schema(["a", "b"], a={"type": "integer"}, b={"type": "integer"})  # no order asked: the model's stands
     assert ground(plain, {"a": 18, "b": 24}, asked, Grounds(now=NOW)).args == {"a": 18, "b": 24}
+
+
+def test_a_list_the_message_writes_keeps_the_users_order():
+    sort = _schema(["array"], array={"type": "array", "items": {"type": "integer"}})
+    asked = said("I have these numbers [34, 2, 56, 7, 9, 12] and need them in descending order.")
+    assert ground(sort, {"array": [9, 7, 56, 2, 34, 12]}, asked, Grounds(now=NOW)).args == \
+        {"array": [34, 2, 56, 7, 9, 12]}

@@ -27,7 +27,7 @@ from tars.pipeline.codes import takes_code, written_code
 from tars.pipeline.conversation_text import ConversationText, norm
 from tars.pipeline.directions import direction, in_order
 from tars.pipeline.mentioned import named_value
-from tars.pipeline.pairs import unswapped
+from tars.pipeline.reordered import as_listed, unswapped
 from tars.tools import date_phrases
 
 __all__ = ["Grounds", "Grounded", "ground", "is_date_arg", "is_place_arg", "takes_place", "date_notes",
@@ -312,7 +312,7 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
     out = Grounded(args={})
     for name, value in args.items():
         prop = prop_of(props, name)
-        value = _own_state(forms.as_meant(name, prop, value, text.said), text)
+        value = _own_state(as_listed(forms.as_meant(name, prop, value, text.said), text.last), text)
         if isinstance(value, str) and "enum" not in prop:
             value = written_code(name, prop, text.unpadded(value, forms.label_words(name)), text.said)
         chosen = said_choices(prop, value, text.says_choice)
