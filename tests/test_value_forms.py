@@ -451,3 +451,15 @@ def test_a_list_the_message_writes_keeps_the_users_order():
     asked = said("I have these numbers [34, 2, 56, 7, 9, 12] and need them in descending order.")
     assert ground(sort, {"array": [9, 7, 56, 2, 34, 12]}, asked, Grounds(now=NOW)).args == \
         {"array": [34, 2, 56, 7, 9, 12]}
+
+
+def test_a_switch_is_set_only_where_the_message_says_all_it_is_about():
+    tax = _schema(["amount"], amount={"type": "number"},
+                  tax_exempt={"type": "boolean", "description": "Whether the purchase is tax-exempt."},
+                  apply_special_tax={"type": "boolean", "description": "Apply special tax rules."})
+    asked = said("I bought a laptop for $999 in California. What's the total including tax?")
+    assert ground(tax, {"amount": 999, "tax_exempt": True, "apply_special_tax": True}, asked,
+                  Grounds(now=NOW)).args == {"amount": 999}
+    exempt = said("The $999 laptop is tax exempt: what's the total?")
+    assert ground(tax, {"amount": 999, "tax_exempt": True}, exempt, Grounds(now=NOW)).args == \
+        {"amount": 999, "tax_exempt": True}

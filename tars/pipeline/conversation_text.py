@@ -28,7 +28,8 @@ is are was be do does myself remind reminder reminders task tasks todo add creat
 remember save store write something thing stuff item latest message earlier conversation""".split())
 
 # the verbs of a boolean's name ("include_dividends", "is_public"), not what it switches
-_SWITCH_VERBS = frozenset("is has include includes use enable enabled allow show get return with only".split())
+_SWITCH_VERBS = frozenset("is has include includes use enable enabled allow show get return with only consider "
+                          "considering account".split())
 # verbs that a negation turns into a yes: "don't forget the precipitation", "never fail to include"
 _UNDONE = frozenset("forget forgetting fail miss omit hesitate".split())
 # words a negation reaches across: "don't" reads as "don" "t"; "not … the precipitation"
@@ -74,7 +75,7 @@ class ConversationText:
         self.norm = f" {norm(text)} "
         words = self.norm.split()
         self.stems = {_stem(w) for w in words}
-        self.forms = {learned.stem(w) for w in words}  # its words without plural endings
+        self.forms = frozenset(learned.stem(w) for w in words)  # its words without plural endings
         self.numbers = {float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", text)}
         self.numbers |= {float(n.replace(",", "")) for n in _GROUPED.findall(text)}  # "$200,000" is 200000
         self.numbers |= {float(n) for w, n in when.NUMBER_WORDS.items()
@@ -150,6 +151,9 @@ class ConversationText:
         named = [learned.stem(w) for w in words if _stem(w) not in _NOT_CONTENT_STEMS]
         for clause in re.split(r"[.!?;:,\n]+", self.said):  # "no rush, include the precipitation" is on
             said = [w for w in norm(clause).split() if w not in _FILLER]
+            # every word of its name the message has: "how much tax" names no `tax_exempt`
+            if not all(learned.said_in(n, self.forms) for n in named if not learned.is_verb(n)):
+                continue
             for i, word in enumerate(said):
                 if any(learned.said_in(n, frozenset({learned.stem(word)})) for n in named):
                     return not _negates(said[max(0, i - 3):i])
