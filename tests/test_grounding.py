@@ -908,6 +908,14 @@ def test_a_date_is_written_in_the_layout_its_description_names_time_too(message,
     assert len(find(message, NOW)) == 1
 
 
+def test_an_iso_8601_layout_with_its_clock_glued_on_is_followed():
+    event = {"type": "object", "required": ["when"], "properties": {"when": {"type": "string", "description":
+             "The new date and time, in ISO-8601 format (e.g., 'YYYY-MM-DDTHH:MM:SS')."}}}
+    checked = ground(event, {"when": "2023-11-01 20:00"}, said("Move my meeting to November 1, 2023 at 8pm"),
+                     Grounds(now=NOW))
+    assert checked.args == {"when": "2023-11-01T20:00:00"}
+
+
 def test_an_argument_described_in_a_date_layout_is_a_date():
     checked = ground(FLIGHT, {"departure_location": "Paris", "departure_time": "01/04/2024 09:00",
                               "return_time": "15th of April, 2024"},

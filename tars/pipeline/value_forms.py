@@ -43,8 +43,9 @@ _KIND = re.compile(r"^(?:(?:the|my)\s+)?(?:note|file|path|document|doc)\s+", re.
 _EXTENSION = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,7}$")
 # a date layout a description asks for: "in the format of MM-DD-YYYY", "Format: yyyy-mm-dd"
 _ISO_DAY = re.compile(r"\b\d{4}-\d{2}-\d{2}\b(?![ T:]?\d)")
-_LAYOUT = re.compile(r"\b(Y{2,4}|MM|DD)([-/.])(Y{2,4}|MM|DD)\2(Y{2,4}|MM|DD)\b(?P<clock>[ T]HH:MM(?::SS)?\b)?",
-                     re.IGNORECASE)
+# (ISO 8601 glues the clock on: "YYYY-MM-DDTHH:MM:SS")
+_LAYOUT = re.compile(r"\b(Y{2,4}|MM|DD)([-/.])(Y{2,4}|MM|DD)\2(Y{2,4}|MM|DD)(?:\b|(?=T))"
+                     r"(?P<clock>[ T]HH:MM(?::SS)?\b)?", re.IGNORECASE)
 
 
 def types_of(prop: dict[str, Any]) -> set[str]:
