@@ -934,3 +934,14 @@ def test_a_place_keeps_a_state_only_when_the_conversation_gives_it(message, mode
     weather = {"type": "object", "required": ["location"], "properties": {"location": {
         "type": "string", "description": "The city and state, e.g. San Francisco, CA"}}}
     assert ground(weather, {"location": model}, said(message), Grounds(now=NOW)).args == {"location": expected}
+
+
+def test_an_iso_moment_given_as_an_example_is_the_layout_and_utc_only_when_it_is():
+    event = {"type": "object", "required": ["when"], "properties": {"when": {"type": "string", "description":
+             "The new date and time in ISO-8601 format, such as '2023-04-15T13:45:00Z'."}}}
+    asked = said("Move my appointment to the 15th of April 2021 at 1:45 pm")
+    utc = dt.datetime(2026, 11, 25, 14, 0, tzinfo=dt.UTC)
+    assert ground(event, {"when": "2021-04-15 13:45"}, asked, Grounds(now=utc)).args == {"when": "2021-04-15T13:45:00Z"}
+    # an hour east of Greenwich, 1:45 pm is not 13:45 UTC: the offset is written out
+    assert ground(event, {"when": "2021-04-15 13:45"}, asked, Grounds(now=NOW)).args == \
+        {"when": "2021-04-15T13:45:00+01:00"}

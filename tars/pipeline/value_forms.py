@@ -43,9 +43,10 @@ _KIND = re.compile(r"^(?:(?:the|my)\s+)?(?:note|file|path|document|doc)\s+", re.
 _EXTENSION = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,7}$")
 # a date layout a description asks for: "in the format of MM-DD-YYYY", "Format: yyyy-mm-dd"
 _ISO_DAY = re.compile(r"\b\d{4}-\d{2}-\d{2}\b(?![ T:]?\d)")
+_ISO_MOMENT = re.compile(r"\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?P<seconds>:\d{2})?(?P<zone>Z)?(?![\d.:+-])")
 # (ISO 8601 glues the clock on: "YYYY-MM-DDTHH:MM:SS")
 _LAYOUT = re.compile(r"\b(Y{2,4}|MM|DD)([-/.])(Y{2,4}|MM|DD)\2(Y{2,4}|MM|DD)(?:\b|(?=T))"
-                     r"(?P<clock>[ T]HH:MM(?::SS)?\b)?", re.IGNORECASE)
+                     r"(?P<clock>[ T]HH:MM(?::SS)?Z?\b)?", re.IGNORECASE)
 
 
 def types_of(prop: dict[str, Any]) -> set[str]:
@@ -365,7 +366,9 @@ def date_pattern(prop: dict[str, Any]) -> str | None:
     """The strftime pattern of the date layout the argument's description asks for, if it names one."""
     description = str(prop.get("description") or "")
     m = _LAYOUT.search(description)
-    if m is None:  # an example written as a plain ISO day ("e.g., 2022-04-28") asks for that layout
+    if m is None:  # an example written as a plain ISO day ("e.g., 2022-04-28") or moment asks for that layout
+        if moment := _ISO_MOMENT.search(description):
+            return "%Y-%m-%dT%H:%M" + (":%S" if moment.group("seconds") else "") + (moment.group("zone") or "")
         return "%Y-%m-%d" if _ISO_DAY.search(description) else None
     parts = [m.group(1), m.group(3), m.group(4)]
     codes = [("%y" if len(p) == 2 else "%Y") if p[0] in "yY" else "%m" if p.upper() == "MM" else "%d" for p in parts]
@@ -391,7 +394,10 @@ def read_date(value: str, pattern: str | None, now: dt.datetime) -> when.When | 
 def write_date(said: when.When, fmt: str | None, pattern: str | None) -> str:
     """A resolved date written for the schema: in the described layout, else for its `format`."""
     if pattern and fmt is None:
-        return dt.datetime.combine(said.date, said.time or dt.time(0)).strftime(pattern)
+        moment = dt.datetime.combine(said.date, said.time or dt.time(0), tzinfo=said.tz)
+        if pattern.endswith("Z") and moment.utcoffset() not in (None, dt.timedelta(0)):
+            return moment.isoformat(timespec="seconds")  # a local time is not written as UTC
+        return moment.strftime(pattern)
     return as_value(said, fmt)
 
 
