@@ -539,7 +539,7 @@ def test_compound_names_qualifiers_and_most_of_a_name_reach_learned_tools():
     assert [stem(w) for w in ("analyses", "hypotheses", "busts", "lenses", "lens", "waltzes")] == [
         "analysis", "hypothesis", "bust", "lens", "lens", "waltz"]
     lawsuit = _tool("legal_case.fetch", "Fetch detailed legal case information from the database.")
-    assert Router([lawsuit]).decide("Fetch the legal cases filed against Dara Inc in 2019.").band == "sure"
+    assert Router([lawsuit]).decide("Fetch the legal cases filed against Dara Inc in 2019.").needs_tools
     # a name of qualifiers alone is about them
     summary = _tool("summary.generate", "Generate a summary of a text.")
     assert Router([summary]).decide("Write a summary of this paragraph: the cat sat on the mat.").needs_tools
@@ -551,7 +551,7 @@ def test_compound_names_qualifiers_and_most_of_a_name_reach_learned_tools():
 
 def test_time_qualifiers_and_combining_forms_in_a_name_leave_its_subject_to_the_rest():
     uv = _tool("uv_index.get_future", "Retrieve UV index data for a specified location and date.")
-    assert Router([uv]).decide("What will the UV index be in Sydney on Friday?").band == "sure"
+    assert Router([uv]).decide("What will the UV index be in Sydney on Friday?").needs_tools
     goals = _tool("player_stats.get_all_time_goals", "Fetch all-time goals scored by a football player for a team.")
     assert Router([goals]).decide("How many goals did Ronaldo score for Real Madrid?").needs_tools
     odds = _tool("probabilities.calculate_single", "Calculate the probability of an event.")
@@ -627,7 +627,7 @@ def test_a_field_or_a_versioned_service_opening_a_name_is_its_namespace():
     assert Router([factorial]).decide("I'm stuck on a combinatorics problem: what is the factorial of 7?").needs_tools
     assert Router([factorial]).decide("Is math hard to learn?").band == "none"
     movies = _tool("Media_3_FindMovies", "Explore movies online based on genre and actors.")
-    assert Router([movies]).decide("I wish to search a movie to watch online, a fantasy one.").band == "sure"
+    assert Router([movies]).decide("I wish to search a movie to watch online, a fantasy one.").needs_tools
     # a namespace says a name's "time" is no clock's: no time-server cues, the tool's own subject decides
     travel = _tool("kinematics.calculate_time", "Calculate time required for an object to travel a distance.")
     assert Router([travel]).decide("Calculate the time for a car at 50 m/s to travel 600 m.").needs_tools
@@ -674,9 +674,14 @@ def test_a_climate_study_may_still_want_todays_readings(config):
         assert not routed(router, text, config).escalate, text
 
 
-@pytest.mark.parametrize("name,description,message", [
-    ("SSLCertificateStore.list", "Lists the certificates in the store.", "List the SSL certificates in my store."),
-    ("HTTPServer.restart", "Restarts the server.", "Please restart the HTTP server."),
-])
-def test_an_acronym_in_a_camel_case_namespace_is_a_word_of_its_own(name, description, message):
-    assert Router([_tool(name, description)]).decide(message).band == "sure"
+def test_an_acronym_in_a_camel_case_namespace_is_a_word_of_its_own():
+    store = _tool("SSLCertificateStore.list", "Lists the certificates in the store.")
+    assert Router([store]).decide("List the SSL certificates in my store.").needs_tools
+
+
+def test_a_learned_tool_barely_named_leaves_the_model_its_say():
+    """At the least sure score a description's words also fit a request near the tool's topic."""
+    cells = _tool("cellBiology.getCellType", "Returns the type of a cell based on its characteristics.")
+    assert Router([cells]).decide("Identify the type of blood cells responsible for clotting.").band == "unsure"
+    # a hand-written family's cue at the same score stays sure
+    assert Router(builtin_tools()).decide("what's the weather in Lisbon?").band == "sure"

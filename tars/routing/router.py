@@ -56,6 +56,9 @@ _REFERS_BACK = re.compile(r"\b(?:that|this|the|those|these) (?:page|article|site
 _STATES = re.compile(r"^(?:i|i'm|i am|i've|i have|we|we're|we are|my|our)\b"
                      r"(?!.*\b(?:you|your|need|want|forgot|forget|remind|recall|remember|memory|tell|find)\b)")
 _MARGIN = 1.0  # a family this far behind the sure best one is a word in passing ("add … to today's journal")
+# A learned family needs more than a hand-written cue to be sure: at SURE itself the model still has its say
+# (may call no tool), since a description's words also fit requests near its topic ("type of blood cells").
+_LEARNED_SURE = SURE + 0.5
 # A command verb opening the message: with a learned family's noun it reads as a request to its tools.
 _IMPERATIVE = re.compile(
     r"^(?:create|open|list|show|find|search|get|add|make|start|stop|read|write|delete|remove|close|check|"
@@ -253,6 +256,8 @@ def _decide(index: _Index, message: str, sig: Signals) -> Decision:
     if best.hints_decide and any(p.search(body) for p in best.hints.values()):
         score = max(score, SURE)  # its hint patterns name the tool: as sure as a cue can be
         scored[0] = (score, *scored[0][1:])
+    if best.learned and SURE <= score < _LEARNED_SURE:  # words read from a description, not written for it
+        score = SURE - 0.5
     if told := next((t for p, t in best.cannot if p.search(body)), None):
         return Decision(needs_tools=False, family=best.name, tool_hints=(), told=told,
                         reason=f"{best.name} cue: {label!r}, but no {best.name} tool does what it asks")
