@@ -453,7 +453,7 @@ def test_a_list_the_message_writes_keeps_the_users_order():
         {"array": [34, 2, 56, 7, 9, 12]}
 
 
-def test_a_switch_is_set_only_where_the_message_says_all_it_is_about():
+def test_a_word_a_switch_shares_with_other_arguments_does_not_name_it():
     tax = _schema(["amount"], amount={"type": "number"},
                   tax_exempt={"type": "boolean", "description": "Whether the purchase is tax-exempt."},
                   apply_special_tax={"type": "boolean", "description": "Apply special tax rules."})

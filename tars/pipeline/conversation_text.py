@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from tars import currencies, places
 from tars.messages import Message, latest_user_text
@@ -139,21 +139,21 @@ class ConversationText:
                 return True
         return False
 
-    def switch(self, name: str, value: bool) -> bool | None:
+    def switch(self, name: str, value: bool, shared: Collection[str] = ()) -> bool | None:
         """What the user sets a boolean argument to: on where they name what it switches ("with
         details", "including the precipitation"), off where a clause names it negated within three
         words ("without air resistance", "do not show me the precipitation"; "don't forget" is no
-        negation), None where they do not name it; `value` where the name says nothing to look for."""
+        negation), None where they do not name it; `value` where the name says nothing to look for.
+        A word `shared` with the other arguments' names is what the tool is about, no name of the
+        switch: "how much tax" names neither `tax_exempt` nor `apply_special_tax`."""
         words = [w for w in forms.label_words(name) if w not in _SWITCH_VERBS]
         if not words:
             return value
         # its words in any form: "stats" is said by "statistics", "details" by "detailed"
         named = [learned.stem(w) for w in words if _stem(w) not in _NOT_CONTENT_STEMS]
+        named = [n for n in named if n not in shared] or named
         for clause in re.split(r"[.!?;:,\n]+", self.said):  # "no rush, include the precipitation" is on
             said = [w for w in norm(clause).split() if w not in _FILLER]
-            # every word of its name the message has: "how much tax" names no `tax_exempt`
-            if not all(learned.said_in(n, self.forms) for n in named if not learned.is_verb(n)):
-                continue
             for i, word in enumerate(said):
                 if any(learned.said_in(n, frozenset({learned.stem(word)})) for n in named):
                     return not _negates(said[max(0, i - 3):i])

@@ -28,6 +28,7 @@ from tars.pipeline.conversation_text import ConversationText, norm
 from tars.pipeline.directions import direction, in_order
 from tars.pipeline.mentioned import named_value
 from tars.pipeline.reordered import as_listed, unswapped
+from tars.routing.learned import stem
 from tars.tools import date_phrases
 
 __all__ = ["Grounds", "Grounded", "ground", "is_date_arg", "is_place_arg", "takes_place", "date_notes",
@@ -106,10 +107,11 @@ def date_notes(messages: Sequence[Message], now: dt.datetime) -> list[str]:
 
 
 def _check(name: str, prop: dict[str, Any], value: Any, text: ConversationText, now: dt.datetime,
-           required: bool) -> tuple[bool, Any, str | None]:
-    """(grounded, value to use, the words a date was resolved from)."""
+           required: bool, shared: Collection[str] = ()) -> tuple[bool, Any, str | None]:
+    """(grounded, value to use, the words a date was resolved from); `shared`: the words of the
+    other arguments' names."""
     if isinstance(value, bool):  # a switch the message does not touch keeps its default (or the model's choice)
-        state = text.switch(name, value)
+        state = text.switch(name, value, shared)
         return state is not None or required, value if state is None else state, None
     if "enum" in prop or "const" in prop or value in (choices_of(prop) or ()):
         return True, value, None  # a choice the schema offers
@@ -320,7 +322,8 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
             out.dropped.append(name)
             continue
         value = value if chosen is None else chosen  # required: the model's choice stands
-        ok, value, phrase = _check(name, prop, value, text, now, name in base)
+        shared = {stem(w) for other in props if other != name for w in forms.label_words(other)}
+        ok, value, phrase = _check(name, prop, value, text, now, name in base, shared)
         if (not ok or _unsaid_number(value, text) or _doubled(name, value, args, text)) \
                 and (named := named_value(name, prop, text.last, props)) is not None:
             ok, value = True, named  # the message gives it by name: "a maximum cost of $50"
