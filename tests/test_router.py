@@ -679,6 +679,14 @@ def test_an_acronym_in_a_camel_case_namespace_is_a_word_of_its_own():
     assert Router([store]).decide("List the SSL certificates in my store.").needs_tools
 
 
+@pytest.mark.parametrize("name,description,message", [
+    ("fMRI.analyze", "Analyzes functional imaging data.", "Analyze my fMRI data in ~/scans/run1.nii, smoothed at 6mm."),
+    ("iPhoneBackup.restore", "Restores a device from a backup.", "Restore my iPhone backup from last week."),
+])
+def test_a_lower_case_letter_before_capitals_is_part_of_the_word(name, description, message):
+    assert Router([_tool(name, description)]).decide(message).needs_tools
+
+
 def test_a_learned_tool_barely_named_leaves_the_model_its_say():
     """At the least sure score a description's words also fit a request near the tool's topic."""
     cells = _tool("cellBiology.getCellType", "Returns the type of a cell based on its characteristics.")

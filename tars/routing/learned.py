@@ -19,7 +19,8 @@ __all__ = ["VERBS", "NAME_NOUNS", "WORD", "stem", "stems", "same_root", "words",
            "coverage", "initials", "CODE_DOMAIN", "said_in"]
 
 WORD = re.compile(r"[a-z][a-z0-9']+")  # a word of lower-cased text
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")  # getHTTPResponse: get HTTP Response
+# getHTTPResponse: get HTTP Response; one lower-case letter before capitals is part of the word (fMRI, iPhone)
+_CAMEL = re.compile(r"(?<=[A-Za-z0-9][a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
 # Words that say nothing about what a tool is for.
 _STOP = frozenset("""
