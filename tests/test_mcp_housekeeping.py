@@ -116,8 +116,10 @@ def test_stdio_servers_stop_when_tars_gets_sigterm_or_sighup(env, tmp_path, sign
     pidfile = tmp_path / "server.pid"
     env["TARS_MCP_SERVERS"] = json.dumps({"box": {"command": PYTHON, "args": [str(TOOLBOX)],
                                                   "env": {"TOOLBOX_PIDFILE": str(pidfile)}}})
+    # tars keeps a hang-up ignored when it was started so (under nohup): start it with the default
     proc = subprocess.Popen([sys.executable, "-m", "tars", "mcp", "call", "box", "sleep", '{"seconds": 60}'],
-                            env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signum, signal.SIG_DFL))
     deadline = time.monotonic() + 20
     while not pidfile.exists() and time.monotonic() < deadline:
         time.sleep(0.1)
