@@ -41,9 +41,8 @@ def unswapped(args: dict[str, Any], props: dict[str, Any], message: str) -> dict
     """`args` with each pair of number arguments swapped back when the message names each one's value
     as the other's ("latitude 35.22"), or when their sizes break the order a description asks for."""
     out = dict(args)
-    figures = {name: f for name, value in args.items() if (f := _figure(value)) is not None}
-    for a, b in combinations(figures, 2):
-        fa, fb = _figure(out[a]), _figure(out[b])
+    for a, b in combinations([name for name, value in args.items() if _figure(value) is not None], 2):
+        fa, fb = _figure(out[a]), _figure(out[b])  # as they stand after any earlier swap
         if fa is None or fb is None or fa == fb:
             continue
         named = numbers_named(a, message) == [fb] and numbers_named(b, message) == [fa]
