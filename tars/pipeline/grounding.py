@@ -312,6 +312,7 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
     base, alternatives = required_sets(schema)
     text = ConversationText(messages, now)
     out = Grounded(args={})
+    name_words = {n: {stem(w) for w in forms.label_words(n)} for n in props}  # a switch's name beside the others'
     for name, value in args.items():
         prop = prop_of(props, name)
         value = _own_state(as_listed(forms.as_meant(name, prop, value, text.said), text.last), text)
@@ -322,7 +323,7 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
             out.dropped.append(name)
             continue
         value = value if chosen is None else chosen  # required: the model's choice stands
-        shared = {stem(w) for other in props if other != name for w in forms.label_words(other)}
+        shared = set().union(*(words for other, words in name_words.items() if other != name))
         ok, value, phrase = _check(name, prop, value, text, now, name in base, shared)
         if (not ok or _unsaid_number(value, text) or _doubled(name, value, args, text)) \
                 and (named := named_value(name, prop, text.last, props)) is not None:
