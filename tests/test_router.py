@@ -693,3 +693,14 @@ def test_a_learned_tool_barely_named_leaves_the_model_its_say():
     assert Router([cells]).decide("Identify the type of blood cells responsible for clotting.").band == "unsure"
     # a hand-written family's cue at the same score stays sure
     assert Router(builtin_tools()).decide("what's the weather in Lisbon?").band == "sure"
+
+
+def test_two_words_of_a_learned_tool_leave_the_model_its_say():
+    """A request that says two things a learned tool is about, though not its name, is no sure
+    "none": a model decides. A textbook frame still outweighs them."""
+    appliance = _tool("ThinQ_Connect", "Send a command to control an LG ThinQ appliance, such as an air conditioner, "
+                                       "by setting its operation mode and wind strength.")
+    asked = Router([appliance]).decide("Switch the air conditioner to dry mode")
+    assert asked.band == "unsure" and asked.tool_hints == ("ThinQ_Connect",)
+    assert Router([appliance]).decide("Switch to dry mode").band == "none"  # one word in passing
+    assert Router([appliance]).decide("Who invented the air conditioner?").band == "none"

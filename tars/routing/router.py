@@ -55,6 +55,9 @@ _REFERS_BACK = re.compile(r"\b(?:that|this|the|those|these) (?:page|article|site
 # a statement about the user, which is told, not asked: "I live in Lisbon", "my cat is called Tom"
 _STATES = re.compile(r"^(?:i|i'm|i am|i've|i have|we|we're|we are|my|our)\b"
                      r"(?!.*\b(?:you|your|need|want|forgot|forget|remind|recall|remember|memory|tell|find)\b)")
+# Two things a learned tool is about (its name's or first sentence's words, not its verbs), though not its
+# name, make a request near it: unsure, so a model decides ("switch the air conditioner to dry mode").
+_NEAR = 2.5
 _MARGIN = 1.0  # a family this far behind the sure best one is a word in passing ("add … to today's journal")
 # A learned family needs more than a hand-written cue to be sure: at SURE itself the model still has its say
 # (may call no tool), since a description's words also fit requests near its topic ("type of blood cells").
@@ -362,7 +365,13 @@ def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str], spelled:
         if cue.pattern.search(body):
             score -= cue.weight
             break
-    return min(score, SURE - 0.5) if unsure else score, label.strip(), best
+    if unsure:
+        score = min(score, SURE - 0.5)
+    if fam.learned and score < THRESHOLD and best < _NEAR:  # the frame's penalties and bonuses still count
+        near = sorted(w for w in stems & fam.keywords.keys() if w not in VERBS)
+        if len(near) >= 2:
+            score, label = min(score - best + _NEAR, SURE - 0.5), " ".join(near)
+    return score, label.strip(), best
 
 
 def _order_hints(fam: Family, names: tuple[str, ...], body: str, stems: frozenset[str],
