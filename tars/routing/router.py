@@ -19,7 +19,18 @@ from tars.routing.cues.exact import MONEY_ASKED
 from tars.routing.decision import SURE, THRESHOLD, Band, Decision, band_of
 from tars.routing.family import Family
 from tars.routing.given import given
-from tars.routing.learned import NAME_NOUNS, VERBS, WORD, coverage, initials, learn_family, name_words, stem, words
+from tars.routing.learned import (
+    NAME_NOUNS,
+    VERBS,
+    WORD,
+    coverage,
+    initials,
+    learn_family,
+    name_words,
+    said_in,
+    stem,
+    words,
+)
 from tars.routing.learned import stems as message_stems
 from tars.routing.no_tool import no_tool_answer
 from tars.routing.signals import Signals, read_signals
@@ -368,7 +379,7 @@ def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str], spelled:
     if unsure:
         score = min(score, SURE - 0.5)
     if fam.learned and score < THRESHOLD and best < _NEAR:  # the frame's penalties and bonuses still count
-        near = sorted(w for w in stems & fam.keywords.keys() if w not in VERBS)
+        near = sorted(w for w in fam.keywords.keys() if w not in VERBS and said_in(w, stems))
         if len(near) >= 2:
             score, label = min(score - best + _NEAR, SURE - 0.5), " ".join(near)
     return score, label.strip(), best
