@@ -945,3 +945,31 @@ def test_an_iso_moment_given_as_an_example_is_the_layout_and_utc_only_when_it_is
     # an hour east of Greenwich, 1:45 pm is not 13:45 UTC: the offset is written out
     assert ground(event, {"when": "2021-04-15 13:45"}, asked, Grounds(now=NOW)).args == \
         {"when": "2021-04-15T13:45:00+01:00"}
+
+
+def test_choices_listed_in_square_brackets_are_the_choices():
+    needs = {"type": "object", "required": ["age", "gender"], "properties": {
+        "age": {"type": "integer"},
+        "gender": {"type": "string",
+                   "description": "The gender of the person. Possible options [male, female, other]."}}}
+    checked = ground(needs, {"age": 30, "gender": "male"}, said("I'm a 30-year-old guy: what should I eat?"),
+                     Grounds(now=NOW))
+    assert checked.args == {"age": 30, "gender": "male"} and checked.question is None  # the model's choice stands
+    checked = ground(needs, {"age": 30, "gender": "man"}, said("I'm a 30-year-old guy: what should I eat?"),
+                     Grounds(now=NOW))
+    assert checked.question is not None  # no such choice: asked, not passed on
+
+
+def test_the_messages_dates_go_to_the_date_arguments_in_the_order_said():
+    booking = {"type": "object", "required": ["room", "check_in", "check_out"], "properties": {
+        "room": {"type": "string"},
+        "check_in": {"type": "string", "description": "The check-in date in format of MM-DD-YYYY."},
+        "check_out": {"type": "string", "description": "The check-out date in format of MM-DD-YYYY."}}}
+    asked = said("Book a king room from December 11, 2026 to January 3, 2027.")
+    checked = ground(booking, {"room": "king", "check_in": "2026-11-28", "check_out": "2027-01-03"}, asked,
+                     Grounds(now=NOW))
+    assert checked.args == {"room": "king", "check_in": "12-11-2026", "check_out": "01-03-2027"}
+    # the model's dates stand when they are the message's
+    checked = ground(booking, {"room": "king", "check_in": "2026-12-11", "check_out": "2027-01-03"}, asked,
+                     Grounds(now=NOW))
+    assert checked.args == {"room": "king", "check_in": "12-11-2026", "check_out": "01-03-2027"}

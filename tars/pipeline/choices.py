@@ -20,12 +20,13 @@ _DEFAULT = re.compile(r"(?i)\bdefaults?\b")
 _LISTED = re.compile(r"(?i)\b(?:can (?:only )?be(?: either| one of)?|options?(?: are| include)?|either|one of|"
                      r"(?:possible|valid|supported|allowed|accepted) values?(?: are| include)?|must be(?: one of)?)"
                      r"\s*:?\s*((?:['\"][^'\"]{1,40}['\"](?:\s*,\s*|\s*,?\s*(?:or|and)\s+)?){2,})")
-# ... or unquoted after a colon ("Possible options: US, AT, DE", "Allows one of following: 5m|15m|1h"),
+# ... or unquoted after a colon or in square brackets ("Possible options: US, AT, DE", "Possible options
+# [male, female, other]", "Allows one of following: 5m|15m|1h"),
 # or as alternatives joined by bars anywhere ("true|false")
 _TOKEN = r"[A-Za-z0-9](?:[\w+\-]|\.(?=\w))*"
 _UNQUOTED = re.compile(rf"(?i)\b(?:options?|one of(?: the)? following|(?:possible|valid|supported|allowed|accepted) "
-                       rf"values?|choices?)(?: are| include)?\s*:\s*({_TOKEN}(?:\s*(?:\||,|,?\s*\bor\b)\s*{_TOKEN})+)"
-                       rf"\s*(?:[.;)]|$)")
+                       rf"values?|choices?)(?: are| include)?\s*(?::\s*|:?\s*\[\s*(?=.*\]))"
+                       rf"({_TOKEN}(?:\s*(?:\||,|,?\s*\bor\b)\s*{_TOKEN})+)\s*(?:[.;)\]]|$)")
 _BARRED = re.compile(rf"(?<![\w|/])({_TOKEN}(?:\|{_TOKEN})+)(?![\w|/])")
 _GOES_ON = re.compile(r"(?i)\s*,?\s*(?:etc\b|and so on|and more|\.\.\.|…)")
 _ITEM = re.compile(r"['\"]([^'\"]{1,40})['\"]")

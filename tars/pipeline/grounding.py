@@ -25,18 +25,17 @@ from tars.pipeline import value_forms as forms
 from tars.pipeline.choices import choices_of, said_choices
 from tars.pipeline.codes import takes_code, written_code
 from tars.pipeline.conversation_text import ConversationText, norm
-from tars.pipeline.directions import direction, in_order
+from tars.pipeline.date_args import dates_in_order, is_date_arg, one_date_one_arg, strip_dates
+from tars.pipeline.directions import in_order
 from tars.pipeline.mentioned import named_value
 from tars.pipeline.reordered import as_listed, unswapped
+from tars.pipeline.schema_props import prop_of, properties_of
 from tars.routing.learned import stem
 from tars.tools import date_phrases
 
 __all__ = ["Grounds", "Grounded", "ground", "is_date_arg", "is_place_arg", "takes_place", "date_notes",
            "prop_of", "properties_of", "question_for", "required_sets"]
 
-# names that mean a calendar date even without a schema `format` (a todo's `due`); not "day" or "start",
-# which are as often a weekday or a place in other tools' schemas
-_DATE_WORDS = frozenset({"due", "date", "deadline", "when", "datetime"})  # a word of the name: "due_date", "startDate"
 _PLACE_NAMES = frozenset({"location", "place", "city", "where", "town"})
 
 
@@ -79,15 +78,6 @@ class Grounded:
     # named, their default place), not only values the model chose: a switch, a choice, a year it
     # assumed; a call with no arguments left has nothing to check, and counts as given
     given: bool = False
-
-
-def is_date_arg(name: str, prop: dict[str, Any]) -> bool:
-    fmt = prop.get("format")
-    if fmt in ("date", "date-time", "time"):
-        return True
-    # named as one ("due", "startDate"), or described in a date layout ("in the format dd/mm/yyyy")
-    return forms.types_of(prop) <= {"string", "null"} and (bool(_DATE_WORDS.intersection(forms.label_words(name)))
-                                                   or forms.date_pattern(prop) is not None)
 
 
 def takes_place(schema: dict[str, Any]) -> bool:
@@ -233,22 +223,6 @@ def _echo(value: Any, name: str, args: dict[str, Any], base: set[str], text: Con
                if k != name and k in base)
 
 
-def _strip_dates(out: Grounded, props: dict[str, Any], text: ConversationText, now: dt.datetime) -> None:
-    """Take a resolved date's words out of the other text arguments: the task "call mom tomorrow
-    at 5" due tomorrow at 17:00 is the task "call mom"."""
-    used = {day for name in out.resolved if (day := _day_of(out, props, name, now))}
-    phrases = [p for p, w in text.found if w.date in used]
-    for name, value in list(out.args.items()):
-        if name in out.resolved or not isinstance(value, str) or is_date_arg(name, prop_of(props, name)):
-            continue
-        for phrase in phrases:
-            cut = re.sub(rf"[\s,]*\b(?:on |by |at |for |due )?{re.escape(phrase)}\b[\s,.]*", " ", value,
-                         flags=re.IGNORECASE)
-            cut = " ".join(cut.split())
-            if cut and cut != value.strip():
-                out.args[name] = value = cut
-
-
 def _strip_named(out: Grounded) -> None:
     """Take an argument named as what it is out of the other text arguments: the task "call the bank
     in my Finance project" in the project Finance is the task "call the bank"."""
@@ -262,35 +236,6 @@ def _strip_named(out: Grounded) -> None:
                 cut = " ".join(re.sub(phrase, " ", text, flags=re.IGNORECASE).split())
                 if cut and cut != text.strip():
                     out.args[other] = cut
-
-
-def _day_of(out: Grounded, props: dict[str, Any], name: str, now: dt.datetime) -> dt.date | None:
-    """The day a resolved argument holds, read in the layout its description asks for ("03-11-2022"
-    as MM-DD-YYYY), else as words."""
-    said = forms.read_date(str(out.args[name]), forms.date_pattern(prop_of(props, name)), now)
-    return said.date if said else None
-
-
-def _one_date_one_arg(out: Grounded, props: dict[str, Any], base: set[str], text: ConversationText,
-                      now: dt.datetime) -> None:
-    """The message's one date phrase, put by the model into two date arguments ("days until Christmas"
-    as both from and to), stays in the one it fits; the optional other is dropped (its default applies)."""
-    if len(text.found) != 1:
-        return
-    day = text.dates[0].date
-    same = [n for n in out.resolved if _day_of(out, props, n, now) == day]
-    if len(same) < 2:
-        return
-    keep = [n for n in same if n in base]
-    if not keep:
-        way = direction(text.last, text.found[0][0])
-        ends = {"to", "end", "until", "till"} if way == "until" \
-            else {"from", "start", "since", "begin"} if way == "since" else set()
-        keep = [n for n in same if ends & set(norm(n.replace("_", " ")).split())]
-    for name in same:
-        if keep and name not in keep and name not in base:
-            del out.args[name], out.resolved[name]
-            out.dropped.append(name)
 
 
 def required_sets(schema: dict[str, Any]) -> tuple[set[str], list[list[str]]]:
@@ -345,8 +290,9 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
             out.args[name] = forms.unrepeated(name, value, out.args, chosen)
     # "from Paris", "to Berlin"; "latitude 35.22": not the other way round
     out.args = unswapped(in_order(out.args, text.said), props, text.last)
-    _one_date_one_arg(out, props, base, text, now)
-    _strip_dates(out, props, text, now)
+    one_date_one_arg(out.args, out.resolved, out.dropped, props, base, text, now)
+    dates_in_order(out.args, out.resolved, props, text, now)
+    strip_dates(out.args, out.resolved, props, text, now)
     _strip_named(out)
     needed = [n for n in schema.get("required") or () if n not in out.args]  # in the schema's order
     if alternatives and not any(all(n in out.args for n in alt) for alt in alternatives):
@@ -364,17 +310,6 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
         out.question = question_for(out.missing, props)
     out.given = out.given or not out.args
     return out
-
-
-def properties_of(schema: dict[str, Any]) -> dict[str, Any]:
-    """A schema's properties; a malformed schema (a list there) has none."""
-    props = schema.get("properties")
-    return props if isinstance(props, dict) else {}
-
-
-def prop_of(props: dict[str, Any], name: str) -> dict[str, Any]:
-    prop = props.get(name)
-    return prop if isinstance(prop, dict) else {}
 
 
 # the words a description opens with that are no name: "The country", "A list of", "Name of"
