@@ -704,13 +704,3 @@ def test_two_words_of_a_learned_tool_leave_the_model_its_say():
     assert asked.band == "unsure" and asked.tool_hints == ("ThinQ_Connect",)
     assert Router([appliance]).decide("Switch to dry mode").band == "none"  # one word in passing
     assert Router([appliance]).decide("Who invented the air conditioner?").band == "none"
-
-
-def test_a_request_to_compute_near_a_learned_tool_is_asked_done_not_explained():
-    """"Calculate …" opens a textbook question when nothing is near it, but beside a tool about two of
-    its words it asks for the tool's work: a model decides. Asked to explain, it stays a question."""
-    stats = _tool("league_stats.get_performance",
-                  "Compute the performance score of a soccer player given his game stats for a specific tournament.")
-    assert Router([stats]).decide("Calculate the goals and assists of soccer player Messi in 2021").band == "unsure"
-    assert Router([stats]).decide("Explain how a soccer player is scored in a tournament").band == "none"
-    assert Router([stats]).decide("Calculate the area of a circle of radius 3").band == "none"

@@ -363,9 +363,8 @@ def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str], spelled:
     asked_how = sig.advice and not (sig.deixis or sig.place)
     if asked_how and covered and not unsure:  # "how to obtain the case details of R vs Adams": a model decides
         asked_how, unsure = False, True
-    framed = (sig.textbook and not (covered or fam.asked_as_textbook or whole)) or asked_how
-    frame = (3.0 if sig.timeless else 2.0) if framed else 0.0  # "in general" outweighs even a clock time
-    score -= frame
+    if (sig.textbook and not (covered or fam.asked_as_textbook or whole)) or asked_how:
+        score -= 3.0 if sig.timeless else 2.0  # "in general" outweighs even a clock time
     if not fam.code_domain and not (sig.code < 2 and sig.deixis):  # "the latest python release today"
         # a tool's subject said in a textbook frame is no coding question: "the derivative of the function 3x^2"
         # ... nor are coding words beside all a tool is about, unless code itself is asked for
@@ -380,11 +379,9 @@ def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str], spelled:
     if unsure:
         score = min(score, SURE - 0.5)
     if fam.learned and score < THRESHOLD and best < _NEAR:  # the frame's penalties and bonuses still count
-        near = sorted(w for w in fam.keywords.keys() if w not in VERBS and said_in(w, spelled))
+        near = sorted(w for w in fam.keywords.keys() if w not in VERBS and said_in(w, stems))
         if len(near) >= 2:
-            # asked done, not explained ("Calculate …", "Find …"): the textbook frame does not count against it
-            done = frame if lead in VERBS and not (sig.timeless or asked_how) else 0.0
-            score, label = min(score - best + _NEAR + done, SURE - 0.5), " ".join(near)
+            score, label = min(score - best + _NEAR, SURE - 0.5), " ".join(near)
     return score, label.strip(), best
 
 
