@@ -59,8 +59,10 @@ def dates_in_order(args: dict[str, Any], resolved: dict[str, str], props: dict[s
     """The message's dates that no argument holds go, in order, to the date arguments (in the schema's
     order) that hold none of them, when they are as many: "from December 11, 2023 to August 15, 2024"
     with a check-in date the model made up is checked in on December 11."""
+    if len(text.found) < 2:  # one date in the whole conversation: `_check_date` puts it right
+        return
     found = date_phrases.find(text.last, now)  # the request's own dates, not an earlier turn's
-    if len(found) < 2:  # one date: `_check_date` puts it right
+    if len(found) < 2:
         return
     held, wrong = [], []
     for name in props:
