@@ -505,6 +505,14 @@ def test_a_switch_the_message_names_is_on_and_one_it_negates_is_off():
     assert off.args == {"start": "Lyon", "include_traffic": False}
     untouched = ground(route, {"start": "Lyon", "avoid_tolls": True}, said("Route from Lyon"), Grounds(now=NOW))
     assert untouched.args == {"start": "Lyon"} and untouched.dropped == ["avoid_tolls"]  # its default applies
+    persona = {"type": "object", "required": ["artistic", "nervous"], "properties": {
+        "artistic": {"type": "boolean"}, "nervous": {"type": "boolean"}}}
+    few = ground(persona, {"artistic": True, "nervous": True},
+                 said("I get nervous easily and have few artistic interests"), Grounds(now=NOW))
+    assert few.args == {"artistic": False, "nervous": True}
+    some = ground(persona, {"artistic": True, "nervous": False},
+                  said("I have a few artistic interests and I'm rarely nervous"), Grounds(now=NOW))
+    assert some.args == {"artistic": True, "nervous": False}
     asked_back = [Message(role="user", content="Route from Lyon"),
                   Message(role="assistant", content="Should I avoid tolls?"), Message(role="user", content="No rush.")]
     assert ground(route, {"start": "Lyon", "avoid_tolls": True}, asked_back, Grounds(now=NOW)).args == {"start": "Lyon"}

@@ -144,6 +144,32 @@ def test_a_value_padded_with_its_arguments_own_name_is_the_users_words():
                   Grounds(now=NOW)).args == {"room": "Living room"}
 
 
+def test_a_common_noun_after_a_name_is_the_arguments_own_word_not_part_of_the_name():
+    lawsuit = _schema(["case_number", "court_location"], case_number={"type": "string"},
+                      court_location={"type": "string"},
+                      details={"type": "array", "items": {"type": "string", "enum": ["charges", "court_updates"]}})
+    asked = said("Find details about lawsuit case numbered 'LAX2019080202' in the Los Angeles court.")
+    checked = ground(lawsuit, {"case_number": "LAX2019080202", "court_location": "Los Angeles court",
+                               "details": ["court_updates"]}, asked, Grounds(now=NOW))
+    # the court is where the case is, no wish for the court's updates
+    assert checked.args == {"case_number": "LAX2019080202", "court_location": "Los Angeles"}
+    hall = _schema(["venue"], venue={"type": "string"})  # a capital is part of the name
+    assert ground(hall, {"venue": "Royal Albert Hall"}, said("Concerts at the Royal Albert Hall"),
+                  Grounds(now=NOW)).args == {"venue": "Royal Albert Hall"}
+
+
+def test_a_choice_inside_a_name_another_argument_holds_is_not_asked_for():
+    museum = _schema(["museum"], museum={"type": "string"}, features={
+        "type": "array", "items": {"type": "string", "enum": ["timings", "exhibitions", "history"]}})
+    asked = said("Get me information about Natural History Museum in London including timings and exhibitions.")
+    checked = ground(museum, {"museum": "Natural History Museum", "features": ["timings", "exhibitions", "history"]},
+                     asked, Grounds(now=NOW))
+    assert checked.args["features"] == ["timings", "exhibitions"]
+    told = said("The history and timings of the Natural History Museum")
+    assert ground(museum, {"museum": "Natural History Museum", "features": ["history", "timings"]}, told,
+                  Grounds(now=NOW)).args["features"] == ["history", "timings"]
+
+
 def test_a_neighbours_choice_is_not_said_twice_and_a_written_code_is_used_for_a_code():
     recipe = _schema(["diet", "dish"], dish={"type": "string"},
                      diet={"type": "array", "items": {"type": "string", "enum": ["Gluten Free", "Vegan"]}})

@@ -6,10 +6,11 @@ one nobody named where the tool has a default, does not stand.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from tars.pipeline.value_forms import types_of, words_of
+from tars.routing.learned import stem
 
 __all__ = ["choices_of", "said_choices"]
 
@@ -64,7 +65,8 @@ def choices_of(prop: dict[str, Any]) -> list[Any] | None:
     return None
 
 
-def said_choices(prop: dict[str, Any], value: Any, mentioned: Callable[[str], bool]) -> Any:
+def said_choices(prop: dict[str, Any], value: Any, mentioned: Callable[[str], bool],
+                 shared: Collection[str] = ()) -> Any:
     """Of a list of a schema's choices, the ones the message mentions, whole or by a word only that
     choice has ("backstage access": "Backstage Pass"): a small model copies the whole enum ("annual
     plants" -> every plant type). A single choice of an argument with a default (declared, or in its
@@ -74,19 +76,19 @@ def said_choices(prop: dict[str, Any], value: Any, mentioned: Callable[[str], bo
     if isinstance(value, str) and (choices := choices_of(prop)) is not None \
             and ("default" in prop or _DEFAULT.search(str(prop.get("description") or ""))):
         named = [str(c) for c in choices]
-        return value if mentioned(value) or any(mentioned(w) for w in _distinct(value, named)) else None
+        return value if mentioned(value) or any(mentioned(w) for w in _distinct(value, named, shared)) else None
     items = prop.get("items")
     if not isinstance(value, list) or not isinstance(items, dict) or "enum" not in items:
         return value
     if not all(isinstance(v, str) for v in value):
         return value
     choices = [str(c) for c in items["enum"]]
-    kept = [v for v in value if mentioned(v) or any(mentioned(w) for w in _distinct(v, choices))]
+    kept = [v for v in value if mentioned(v) or any(mentioned(w) for w in _distinct(v, choices, shared))]
     # ... and the ones it says that the model left out ("protein, calories and carbs": all three)
     return [*kept, *(c for c in choices if c not in kept and mentioned(c))] if kept else None
 
 
-def _distinct(choice: str, choices: list[str]) -> list[str]:
+def _distinct(choice: str, choices: list[str], shared: Collection[str] = ()) -> list[str]:
     """The words of `choice` no other choice has: "backstage" of "Backstage Pass" beside "Parking Pass"."""
     others = {w for c in choices if c != choice for w in words_of(c)}
-    return [w for w in words_of(choice) if w not in others and len(w) > 3]
+    return [w for w in words_of(choice) if w not in others and len(w) > 3 and stem(w) not in shared]

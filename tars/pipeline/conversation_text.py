@@ -35,7 +35,10 @@ _UNDONE = frozenset("forget forgetting fail miss omit hesitate".split())
 # words a negation reaches across: "don't" reads as "don" "t"; "not … the precipitation"
 _FILLER = frozenset({"t", "the", "a", "an"})
 # words that turn a named switch off
-_NEGATORS = frozenset("without no not exclude excluding ignore ignoring skip never nor don doesn didn dont".split())
+_NEGATORS = frozenset("""without no not exclude excluding ignore ignoring skip never nor don doesn didn dont
+few seldom rarely hardly""".split())
+# "a few" is some, not few: read as a word no negator is
+_SOME = re.compile(r"(?i)\ba\s+few\b")
 
 
 def _stem(word: str) -> str:
@@ -153,7 +156,7 @@ class ConversationText:
         named = [learned.stem(w) for w in words if _stem(w) not in _NOT_CONTENT_STEMS]
         named = [n for n in named if n not in shared] or named
         for clause in re.split(r"[.!?;:,\n]+", self.said):  # "no rush, include the precipitation" is on
-            said = [w for w in norm(clause).split() if w not in _FILLER]
+            said = [w for w in norm(_SOME.sub("some", clause)).split() if w not in _FILLER]
             for i, word in enumerate(said):
                 if any(learned.said_in(n, frozenset({learned.stem(word)})) for n in named):
                     return not _negates(said[max(0, i - 3):i])
@@ -183,14 +186,19 @@ class ConversationText:
 
     def unpadded(self, value: str, label: list[str]) -> str:
         """`value` without the words of its argument's name (`label`) at its edges that the conversation
-        does not say: "Neutron discovery" for `discovery` is the neutron the user asked about."""
+        does not say, or says as the common noun after a name: "Neutron discovery" for `discovery` is
+        the neutron the user asked about, "Los Angeles court" for `court_location` is Los Angeles."""
         words = value.split()
         named = {_stem(w) for w in label}
 
         def padding(word: str) -> bool:  # the name's word, in a form the user did not write ("rooms" is "room")
             return _stem(norm(word)) in named and learned.stem(norm(word)) not in self.forms
 
-        while len(words) > 1 and padding(words[-1]):
+        def common(head: list[str], word: str) -> bool:  # "the Los Angeles court" for `court_location`
+            return _stem(norm(word)) in named and all(w[:1].isupper() for w in head) and re.search(
+                r"\b" + r"\s+".join(map(re.escape, head)) + rf"\s+{re.escape(word.lower())}\b", self.said) is not None
+
+        while len(words) > 1 and (padding(words[-1]) or common(words[:-1], words[-1])):
             words.pop()
         while len(words) > 1 and padding(words[0]):
             words.pop(0)

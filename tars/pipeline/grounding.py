@@ -223,6 +223,19 @@ def _echo(value: Any, name: str, args: dict[str, Any], base: set[str], text: Con
                if k != name and k in base)
 
 
+def _apart_from_names(name: str, value: Any, args: dict[str, Any], messages: Sequence[Message],
+                      text: ConversationText, now: dt.datetime) -> ConversationText:
+    """The conversation without the names the other arguments hold, for a list of choices: the
+    "History" of "Natural History Museum" is no wish for the museum's history."""
+    names = [v for k, v in args.items() if k != name and isinstance(v, str) and len(v.split()) >= 2
+             and all(w[:1].isupper() for w in v.split()) and v in text.said]
+    if not isinstance(value, list) or not names:
+        return text
+    pattern = re.compile("|".join(re.escape(n) for n in names))
+    return ConversationText([Message(role=m.role, content=pattern.sub(" ", m.content)) if m.role == "user" else m
+                             for m in messages], now)
+
+
 def _strip_named(out: Grounded) -> None:
     """Take an argument named as what it is out of the other text arguments: the task "call the bank
     in my Finance project" in the project Finance is the task "call the bank"."""
@@ -263,12 +276,13 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
         value = _own_state(as_listed(forms.as_meant(name, prop, value, text.said), text.last), text)
         if isinstance(value, str) and "enum" not in prop:
             value = written_code(name, prop, text.unpadded(value, forms.label_words(name)), text.said)
-        chosen = said_choices(prop, value, text.says_choice)
+        shared = set().union(*(words for other, words in name_words.items() if other != name))
+        chosen = said_choices(prop, value, _apart_from_names(name, value, args, messages, text, now).says_choice,
+                              shared)
         if chosen is None and name not in base:  # none of its choices said: the tool's default applies
             out.dropped.append(name)
             continue
         value = value if chosen is None else chosen  # required: the model's choice stands
-        shared = set().union(*(words for other, words in name_words.items() if other != name))
         ok, value, phrase = _check(name, prop, value, text, now, name in base, shared)
         if (not ok or _unsaid_number(value, text) or _doubled(name, value, args, text)) \
                 and (named := named_value(name, prop, text.last, props)) is not None:
