@@ -424,6 +424,11 @@ def test_an_hour_said_on_the_twelve_hour_clock_is_an_hour_of_the_day():
         {"hours": 3}  # 3 is also said as a count
     count = _schema(["guests"], guests={"type": "integer"})  # a number that is no hour stays
     assert ground(count, {"guests": 11}, said("a table for 11 at 11 PM"), Grounds(now=NOW)).args == {"guests": 11}
+    dial = _schema(["hours", "minutes"], hours={"type": "integer", "description": "The hour on the clock face."},
+                   minutes={"type": "integer"})
+    hands = said("What will be the angle between the hour and minute hands of a clock at 6:30 PM?")
+    for hour in (6, 18):  # a clock's hand shows 6, whichever the model wrote
+        assert ground(dial, {"hours": hour, "minutes": 30}, hands, Grounds(now=NOW)).args == {"hours": 6, "minutes": 30}
 
 
 def test_a_height_in_feet_and_inches_is_counted_in_inches_where_inches_are_asked_for():

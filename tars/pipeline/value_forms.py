@@ -60,7 +60,7 @@ def as_meant(name: str, prop: dict[str, Any], value: Any, text: str) -> Any:
     weeks as days, a file name as written, a currency by its code, "11 PM" as the hour 23, a
     coordinate west or south as negative, feet and inches in inches."""
     value = as_code(name, prop, value)
-    value = hours(name, value, text)
+    value = hours(name, prop, value, text)
     value = signed(name, value, text)
     value = inches(prop, value, text)
     value = as_fraction(name, prop, value, percents(text))
@@ -203,13 +203,21 @@ def clock_hours(text: str) -> dict[float, float]:
     return {n: hour for n, hour in found.items() if n not in elsewhere}
 
 
-def hours(name: str, value: Any, text: str) -> Any:
+# an hour as a clock's hand shows it, 1 to 12: "the hour on the clock face"
+_DIAL = re.compile(r"(?i)\bclock[- ]?face\b|\b12[- ]hour\b|\bhour hand\b")
+
+
+def hours(name: str, prop: dict[str, Any], value: Any, text: str) -> Any:
     """An hour-of-day number the model copied from a 12-hour time ("until 11 PM" -> 23), where the
-    argument's name is about hours or times."""
+    argument's name is about hours or times; on a clock face, the hour as written ("6:30 PM" -> 6)."""
     words = set(label_words(name))
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not words & _HOUR_WORDS or words & _SPAN_WORDS:
         return value
-    hour = clock_hours(text).get(float(value))
+    said = clock_hours(text)
+    if _DIAL.search(str(prop.get("description") or "")):
+        written = next((h for h, day in said.items() if day == float(value)), None)
+        return value if written is None else type(value)(written)
+    hour = said.get(float(value))
     return value if hour is None else type(value)(hour)
 
 
