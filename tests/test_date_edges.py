@@ -174,3 +174,18 @@ def test_hours_that_pass_count_the_change_of_the_clocks(monkeypatch):
     assert days_between("2027-03-14 12:00", "2027-03-14 00:00")["minutes"] == 11 * 60
     assert days_between("noon on 14 March 2027", "midnight")["minutes"] == 11 * 60  # the day said at one end
     assert date_shift(1, "days", "9am on 13 March 2027")["result"] == "2027-03-14T09:00-04:00"  # a calendar day
+
+
+@pytest.mark.parametrize(("text", "days"), [
+    ("What will the weather be in Paris from April 3rd to April 5th 2023?", ["2023-04-03", "2023-04-05"]),
+    ("Book it between Dec 30 and Jan 2, 2024", ["2023-12-30", "2024-01-02"]),  # the end's year began after
+    ("from July 10 to July 20, 2022", ["2022-07-10", "2022-07-20"]),
+    ("April 3rd, then a trip on April 5th 2023", ["2027-04-03", "2023-04-05"]),  # no range: its next one
+])
+def test_a_ranges_one_year_is_both_ends(text, days):
+    assert [str(w.date) for _, w in date_phrases.find(text, NOW)] == days
+
+
+@pytest.mark.parametrize("text", ["a cleaner available on 12/03/2024 16:00 - 18:00", "a meeting at 5pm on 3/4/2027"])
+def test_a_time_beside_a_date_written_in_figures_is_no_time_today(text):
+    assert date_phrases.find(text, NOW) == []  # the day is not read (day and month either way), nor its time

@@ -170,6 +170,30 @@ def test_a_choice_inside_a_name_another_argument_holds_is_not_asked_for():
                   Grounds(now=NOW)).args["features"] == ["history", "timings"]
 
 
+def test_the_one_choice_the_message_writes_out_is_the_choice():
+    specs = _schema(["identifier"], identifier={"type": "string"},
+                    search_type={"type": "string", "enum": ["MPN", "ItemNo", "SKU", "PartNumber"], "default": "MPN"})
+    asked = said("retrieve just the specifications for part with the MPN identifier 3pak7?")
+    assert ground(specs, {"identifier": "3pak7", "search_type": "PartNumber"}, asked, Grounds(now=NOW)).args == \
+        {"identifier": "3pak7", "search_type": "MPN"}
+    units = ["celsius", "fahrenheit", "kelvin"]
+    convert = _schema(["value", "from_unit", "to_unit"], value={"type": "number"},
+                      from_unit={"type": "string", "enum": units}, to_unit={"type": "string", "enum": units})
+    told = ground(convert, {"value": 100, "from_unit": "fahrenheit", "to_unit": "celsius"},
+                  said("What is 100 F in celsius?"), Grounds(now=NOW))
+    assert told.args == {"value": 100, "from_unit": "fahrenheit", "to_unit": "celsius"}  # celsius is the other's
+
+
+def test_an_address_is_the_one_the_user_wrote_not_one_the_model_added_to():
+    fetch = _schema(["url"], url={"type": "string"})
+    asked = said("information on the device connector versions from https://example.com/versions.json?")
+    assert ground(fetch, {"url": "https://example.com/versions.json?params"}, asked, Grounds(now=NOW)).args == \
+        {"url": "https://example.com/versions.json"}
+    split = ground(fetch, {"url": "https://example.com/versions.json"},
+                   said("get https://example.com/versions.json?limit=5"), Grounds(now=NOW))
+    assert split.args == {"url": "https://example.com/versions.json"}  # cut short is the model's to do
+
+
 def test_a_neighbours_choice_is_not_said_twice_and_a_written_code_is_used_for_a_code():
     recipe = _schema(["diet", "dish"], dish={"type": "string"},
                      diet={"type": "array", "items": {"type": "string", "enum": ["Gluten Free", "Vegan"]}})
@@ -304,7 +328,8 @@ def test_since_a_holiday_is_the_last_one_and_to_the_easter_brunch_is_no_date():
     # its end is the first one after its start
     ("days from easter to christmas", [dt.date(2027, 3, 28), dt.date(2027, 12, 25)]),
     ("from christmas 2025 to new year", [dt.date(2025, 12, 25), dt.date(2026, 1, 1)]),
-    ("from christmas to new year 2030", [dt.date(2026, 12, 25), dt.date(2030, 1, 1)]),
+    # the end's year is the stretch's: the christmas just before that new year
+    ("from christmas to new year 2030", [dt.date(2029, 12, 25), dt.date(2030, 1, 1)]),
 ])
 def test_two_holidays_bound_a_stretch_of_days(text, days):
     now = dt.datetime(2026, 11, 25, 14, tzinfo=dt.UTC)

@@ -12,7 +12,7 @@ from typing import Any
 from tars.pipeline.value_forms import types_of, words_of
 from tars.routing.learned import stem
 
-__all__ = ["choices_of", "said_choices"]
+__all__ = ["choices_of", "named_choice", "said_choices"]
 
 _DEFAULT = re.compile(r"(?i)\bdefaults?\b")
 # a description that lists every value an argument takes: "Can be 'melting', 'freezing' or 'vaporization'",
@@ -63,6 +63,15 @@ def choices_of(prop: dict[str, Any]) -> list[Any] | None:
             if len(items) >= (2 if alternatives else 3) and all(items) and all(len(i.split()) <= 2 for i in items):
                 return list(dict.fromkeys(items))
     return None
+
+
+def named_choice(prop: dict[str, Any], value: Any, named: Callable[[str], bool]) -> Any:
+    """The one choice the message writes out, where the model picked one it does not: "the MPN
+    identifier" is the search type 'MPN', not 'PartNumber' (whose "part" the message also says)."""
+    if not isinstance(value, str) or (choices := choices_of(prop)) is None or named(value):
+        return value
+    written = [c for c in choices if isinstance(c, str) and named(c)]
+    return written[0] if len(written) == 1 else value
 
 
 def said_choices(prop: dict[str, Any], value: Any, mentioned: Callable[[str], bool],

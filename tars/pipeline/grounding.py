@@ -14,6 +14,7 @@ import datetime as dt
 import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -22,7 +23,7 @@ from tars.config import Config
 from tars.errors import DateError
 from tars.messages import Message, latest_user_text
 from tars.pipeline import value_forms as forms
-from tars.pipeline.choices import choices_of, said_choices
+from tars.pipeline.choices import choices_of, named_choice, said_choices
 from tars.pipeline.codes import takes_code, written_code
 from tars.pipeline.conversation_text import ConversationText, norm
 from tars.pipeline.date_args import dates_in_order, is_date_arg, one_date_one_arg, strip_dates
@@ -109,7 +110,7 @@ def _check(name: str, prop: dict[str, Any], value: Any, text: ConversationText, 
         days = text.days if forms.counts_days(name, prop) else set()
         return required or float(value) in text.numbers | days, value, None
     if isinstance(value, str) and (host := _host(value)):  # an address is the user's (or a result's) or invented
-        return text.names_site(host), value, None
+        return text.names_site(host), _url_as_written(value, text.said), None
     if isinstance(value, str) and is_date_arg(name, prop):
         return _check_date(prop, value, text, now, required)
     if isinstance(value, str) and is_place_arg(name, prop) and _only_when(value, now):
@@ -195,6 +196,16 @@ def _host(value: str) -> str | None:
     return host or None
 
 
+_URL = re.compile(r"https?://[^\s'\"<>()\[\]{}]+")
+
+
+def _url_as_written(value: str, said: str) -> str:
+    """The address the user wrote, where the model added to its end ("….json?params" for "….json?")."""
+    written = [u.rstrip(".,;:!?") for u in _URL.findall(said)]
+    longer = [u for u in written if value != u and value.startswith(u)]
+    return value if value in written or not longer else max(longer, key=len)
+
+
 def _check_date(prop: dict[str, Any], value: str, text: ConversationText, now: dt.datetime,
                 required: bool) -> tuple[bool, Any, str | None]:
     fmt, pattern = prop.get("format"), forms.date_pattern(prop)
@@ -221,6 +232,11 @@ def _echo(value: Any, name: str, args: dict[str, Any], base: set[str], text: Con
         return False  # named as what it is: "my Finance project", "project: Finance"
     return any(isinstance(v, str) and f" {said} " in f" {norm(v)} " for k, v in args.items()
                if k != name and k in base)
+
+
+def _written_free(text: ConversationText, taken: Collection[str], choice: str) -> bool:
+    """Whether the conversation writes `choice` out and no other argument holds it."""
+    return text.names(choice) and choice not in taken
 
 
 def _apart_from_names(name: str, value: Any, args: dict[str, Any], messages: Sequence[Message],
@@ -277,6 +293,9 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
         if isinstance(value, str) and "enum" not in prop:
             value = written_code(name, prop, text.unpadded(value, forms.label_words(name)), text.said)
         shared = set().union(*(words for other, words in name_words.items() if other != name))
+        # a choice written out that another argument holds is not this one's ("100 F in celsius")
+        others = {v for k, v in args.items() if k != name and isinstance(v, str)}
+        value = named_choice(prop, value, partial(_written_free, text, others))
         chosen = said_choices(prop, value, _apart_from_names(name, value, args, messages, text, now).says_choice,
                               shared)
         if chosen is None and name not in base:  # none of its choices said: the tool's default applies

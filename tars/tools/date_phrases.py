@@ -4,6 +4,9 @@ What grounding checks a date argument against, what the executor's prompt resolv
 model, and what the date readers count between. A holiday is a date only after a word that makes
 it one ("until Christmas", "since Easter"); "since" and "from" mean its last occurrence, unless it
 opens a stretch of days ("from christmas to new year"), whose end is the first one after its start.
+A range's one year is both ends' ("from April 3rd to April 5th 2023"), and a time written after a
+numeric date that is not read here ("12/03/2024 16:00", day and month either way) is that day's
+time, not a time today.
 """
 
 from __future__ import annotations
@@ -17,6 +20,12 @@ from tars.tools.holidays import HOLIDAY_PATTERNS, HOLIDAY_RANGE, HOLIDAY_SPAN
 __all__ = ["find", "whole"]
 
 _OWN_YEAR = re.compile(r"\d{4}|(?:this|next|last) year")
+_JOIN = re.compile(r"(?i)\s*(?:-|–|—|to|until|till|through|thru|and)\s*")
+_NUMERIC_DATE = re.compile(r"\b\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}\b")
+_TIME_ONLY = re.compile(r"(?i)(?:at\s+)?\d{1,2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?")
+# what may stand between such a date and its times: "12/03/2024 16:00 - 18:00", "3/4 at 5pm"
+_ON = re.compile(r"(?i)\s*,?\s*(?:on\s+)?")
+_SAME_DAY = re.compile(r"(?i)(?:\s|,|-|–|\bat\b|\bfrom\b|\bto\b|\d{1,2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?)*")
 
 
 def find(text: str, now: dt.datetime) -> list[tuple[str, when.When]]:
@@ -29,7 +38,9 @@ def find(text: str, now: dt.datetime) -> list[tuple[str, when.When]]:
     holidays += [(m.start(i), m.group(i)) for m in ranges for i in (1, 2)]
     begun = {m.start(2): m.start(1) for m in ranges}  # a range's end, and where its start is
     spans = [(m.start(), m.group(0)) for m in (*when.PHRASE.finditer(text), *when.FROM_HOLIDAY.finditer(text))]
+    numeric = list(_NUMERIC_DATE.finditer(text))
     out: list[tuple[str, when.When]] = []
+    ends: list[tuple[int, int]] = []
     at: dict[int, when.When] = {}
     taken = 0  # where the last phrase ended: "next year" inside "christmas next year" is no second date
     for start, found in sorted(spans + holidays):
@@ -39,6 +50,11 @@ def find(text: str, now: dt.datetime) -> list[tuple[str, when.When]]:
         day = when.resolve(phrase, now)
         if day is None or not phrase:
             continue
+        if _TIME_ONLY.fullmatch(phrase) and any(  # "12/03/2024 16:00", "5pm on 3/4/2027"
+                (m.end() <= start and _SAME_DAY.fullmatch(text, m.end(), start))
+                or (m.start() >= start + len(found) and _ON.fullmatch(text, start + len(found), m.start()))
+                for m in numeric):
+            continue
         if not _OWN_YEAR.search(phrase):
             if start in past and day.date > now.date():  # "since Christmas": the last one
                 day = when.resolve(f"{phrase} {day.date.year - 1}", now) or day
@@ -46,8 +62,26 @@ def find(text: str, now: dt.datetime) -> list[tuple[str, when.When]]:
                 day = next((w for year in (first.date.year, first.date.year + 1)
                             if (w := when.resolve(f"{phrase} {year}", now)) and w.date >= first.date), day)
         out.append((phrase, day))
+        ends.append((start, start + len(found)))
         at[start] = day
         taken = start + len(found)
+    return _one_year(text, out, ends, now)
+
+
+def _one_year(text: str, out: list[tuple[str, when.When]], ends: list[tuple[int, int]],
+              now: dt.datetime) -> list[tuple[str, when.When]]:
+    """A range's start without a year in the year of its end: "April 3rd to April 5th 2023"."""
+    for i in range(len(out) - 1):
+        (phrase, day), (later, end) = out[i], out[i + 1]
+        if _OWN_YEAR.search(phrase) or not _OWN_YEAR.search(later) or day.time is not None \
+                or not _JOIN.fullmatch(text, ends[i][1], ends[i + 1][0]):
+            continue
+        year = end.date.year
+        dated = when.resolve(f"{phrase} {year}", now)
+        if dated is not None and dated.date > end.date:  # "Dec 30 to Jan 2, 2024" began the year before
+            dated = when.resolve(f"{phrase} {year - 1}", now)
+        if dated is not None:
+            out[i] = (phrase, dated)
     return out
 
 
