@@ -189,3 +189,9 @@ def test_a_ranges_one_year_is_both_ends(text, days):
 @pytest.mark.parametrize("text", ["a cleaner available on 12/03/2024 16:00 - 18:00", "a meeting at 5pm on 3/4/2027"])
 def test_a_time_beside_a_date_written_in_figures_is_no_time_today(text):
     assert date_phrases.find(text, NOW) == []  # the day is not read (day and month either way), nor its time
+
+
+def test_a_long_run_of_figures_after_a_date_is_read_in_one_pass():
+    # a pasted table of figures between a date and a time once meant an exponential search
+    text = "12/03/2024 " + "1" * 60 + " x at 5pm"
+    assert [p for p, _ in date_phrases.find(text, NOW)] == ["at 5pm"]

@@ -25,7 +25,7 @@ _NUMERIC_DATE = re.compile(r"\b\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}\b")
 _TIME_ONLY = re.compile(r"(?i)(?:at\s+)?\d{1,2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?")
 # what may stand between such a date and its times: "12/03/2024 16:00 - 18:00", "3/4 at 5pm"
 _ON = re.compile(r"(?i)\s*,?\s*(?:on\s+)?")
-_SAME_DAY = re.compile(r"(?i)(?:\s|,|-|–|\bat\b|\bfrom\b|\bto\b|\d{1,2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?)*")
+_SAME_DAY = re.compile(r"(?i)(?:\s|,|-|–|\bat\b|\bfrom\b|\bto\b|\d{1,2}(?!\d)(?::\d{2})?(?:\s*[ap]\.?m\.?)?)*+")
 
 
 def find(text: str, now: dt.datetime) -> list[tuple[str, when.When]]:
