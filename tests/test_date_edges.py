@@ -195,3 +195,11 @@ def test_a_long_run_of_figures_after_a_date_is_read_in_one_pass():
     # figures between a date and a time, however many, are read once each
     text = "12/03/2024 " + "1" * 60 + " x at 5pm"
     assert [p for p, _ in date_phrases.find(text, NOW)] == ["at 5pm"]
+
+
+def test_a_span_asked_from_a_day_without_a_year_starts_in_the_ends_year_or_the_one_before():
+    # tars reads the span itself, no model asked: the same reading as the date phrases
+    assert stated_args("days_between", "how many days from December 30 to January 2, 2028?") == \
+        {"from_date": "2027-12-30", "to_date": "2028-01-02"}
+    assert stated_args("days_between", "how many days from April 3rd to April 5th 2027?") == \
+        {"from_date": "2027-04-03", "to_date": "2027-04-05"}

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable
+from functools import partial
 
 from tars.tools import when
 from tars.tools.holidays import HOLIDAY_PATTERNS, HOLIDAY_RANGE, HOLIDAY_SPAN
 
-__all__ = ["find", "whole"]
+__all__ = ["find", "range_start", "whole"]
 
 _OWN_YEAR = re.compile(r"\d{4}|(?:this|next|last) year")
 _JOIN = re.compile(r"(?i)\s*(?:-|–|—|to|until|till|through|thru|and)\s*")
@@ -76,13 +78,22 @@ def _one_year(text: str, out: list[tuple[str, when.When]], ends: list[tuple[int,
         if _OWN_YEAR.search(phrase) or not _OWN_YEAR.search(later) or day.time is not None \
                 or not _JOIN.fullmatch(text, ends[i][1], ends[i + 1][0]):
             continue
-        year = end.date.year
-        dated = when.resolve(f"{phrase} {year}", now)
-        if dated is not None and dated.date > end.date:  # "Dec 30 to Jan 2, 2024" began the year before
-            dated = when.resolve(f"{phrase} {year - 1}", now)
-        if dated is not None:
+        start = range_start(partial(_day_in, phrase, now=now), end.date)
+        if start is not None and (dated := when.resolve(f"{phrase} {start.year}", now)) is not None:
             out[i] = (phrase, dated)
     return out
+
+
+def _day_in(phrase: str, year: int, *, now: dt.datetime) -> dt.date | None:
+    found = when.resolve(f"{phrase} {year}", now)
+    return found.date if found is not None else None
+
+
+def range_start(in_year: Callable[[int], dt.date | None], end: dt.date) -> dt.date | None:
+    """A range's start named without a year (`in_year(y)`: that day in year y): in its end's year, or
+    the year before when that falls after the end ("Dec 30 to Jan 2, 2024" began in 2023)."""
+    start = in_year(end.year)
+    return in_year(end.year - 1) if start is not None and start > end else start
 
 
 def whole(words: str, now: dt.datetime) -> when.When | None:

@@ -161,7 +161,7 @@ def _between(start_words: str, end_words: str, now: dt.datetime) -> dict[str, An
         return None
     start_year, end_year = _YEAR.search(start_words), _YEAR.search(end_words)
     if end_year and not start_year:
-        start = _in_year(start_words, end.year, now)
+        start = date_phrases.range_start(lambda year: _in_year(start_words, year, now), end)
     elif start_year and not end_year:
         end = _in_year(end_words, start.year, now)
     if start is not None and end is not None and end < start and not end_year:
