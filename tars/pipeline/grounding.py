@@ -33,6 +33,7 @@ from tars.pipeline.reordered import as_listed, unswapped
 from tars.pipeline.schema_props import prop_of, properties_of
 from tars.routing.learned import stem
 from tars.tools import date_phrases
+from tars.tools.web import urls_written
 
 __all__ = ["Grounds", "Grounded", "ground", "is_date_arg", "is_place_arg", "takes_place", "date_notes",
            "prop_of", "properties_of", "question_for", "required_sets"]
@@ -196,12 +197,9 @@ def _host(value: str) -> str | None:
     return host or None
 
 
-_URL = re.compile(r"https?://[^\s'\"<>()\[\]{}]+")
-
-
 def _url_as_written(value: str, said: str) -> str:
     """The address the user wrote, where the model added to its end ("….json?params" for "….json?")."""
-    written = [u.rstrip(".,;:!?") for u in _URL.findall(said)]
+    written = urls_written(said)
     longer = [u for u in written if value != u and value.startswith(u)]
     return value if value in written or not longer else max(longer, key=len)
 

@@ -16,7 +16,7 @@ from tars.tools.base import Tool
 from tars.tools.netguard import Guard, guarded_transport
 
 __all__ = ["web_tools", "WebError", "wrap_untrusted", "page_block", "fetch", "extract", "allowed_hosts",
-           "TEXT_TYPES", "WEB_READ", "url_asked"]
+           "TEXT_TYPES", "WEB_READ", "url_asked", "urls_written"]
 
 WEB_READ = "web_read"  # the tool's name: the pipeline hands it the address the user wrote
 
@@ -52,10 +52,15 @@ def _url_end(url: str) -> str:
     return url
 
 
+def urls_written(text: str) -> list[str]:
+    """The web addresses `text` writes, each once, without the sentence's punctuation around them."""
+    return list(dict.fromkeys(_url_end(url) for url in _URL.findall(text)))
+
+
 def url_asked(message: str) -> dict[str, Any] | None:
     """web_read's address, as the user wrote it, when the message names one page (a small model
     asked about croissants on a page added "?croissants=3" to its address); None for none or several."""
-    found = list(dict.fromkeys(_url_end(url) for url in _URL.findall(message)))
+    found = urls_written(message)
     return {"url": found[0]} if len(found) == 1 else None
 
 
