@@ -61,7 +61,8 @@ def dates_in_order(args: dict[str, Any], resolved: dict[str, str], props: dict[s
     with a check-in date the model made up is checked in on December 11."""
     if len(text.found) < 2:  # one date in the whole conversation: `_check_date` puts it right
         return
-    found = date_phrases.find(text.last, now)  # the request's own dates, not an earlier turn's
+    # the request's own dates, not an earlier turn's (the same when the request is all the user said)
+    found = text.found if text.last == text.said else date_phrases.find(text.last, now)
     if len(found) < 2:
         return
     held, wrong = [], []

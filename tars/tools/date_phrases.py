@@ -24,10 +24,11 @@ __all__ = ["find", "range_start", "whole"]
 _OWN_YEAR = re.compile(r"\d{4}|(?:this|next|last) year")
 _JOIN = re.compile(r"(?i)\s*(?:-|–|—|to|until|till|through|thru|and)\s*")
 _NUMERIC_DATE = re.compile(r"\b\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}\b")
-_TIME_ONLY = re.compile(r"(?i)(?:at\s+)?\d{1,2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?")
+_CLOCK = r"\d{1,2}(?!\d)(?::\d{2})?(?:\s*[ap]\.?m\.?)?"  # "16:00", "5pm", "5 p.m."
+_TIME_ONLY = re.compile(rf"(?i)(?:at\s+)?{_CLOCK}")
 # what may stand between such a date and its times: "12/03/2024 16:00 - 18:00", "3/4 at 5pm"
 _ON = re.compile(r"(?i)\s*,?\s*(?:on\s+)?")
-_SAME_DAY = re.compile(r"(?i)(?:\s|,|-|–|\bat\b|\bfrom\b|\bto\b|\d{1,2}(?!\d)(?::\d{2})?(?:\s*[ap]\.?m\.?)?)*+")
+_SAME_DAY = re.compile(rf"(?i)(?:\s|,|-|–|\bat\b|\bfrom\b|\bto\b|{_CLOCK})*+")
 
 
 def find(text: str, now: dt.datetime) -> list[tuple[str, when.When]]:
