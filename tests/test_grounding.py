@@ -175,6 +175,38 @@ def test_a_relative_date_is_resolved_by_tars_and_a_copied_example_date_dropped()
                   Grounds(now=NOW)).args["due"] == "every friday"
 
 
+def test_a_relative_date_counts_from_the_day_the_user_says_it_is():
+    forecast = {"type": "object", "properties": {"city": {"type": "string"}, "date": {"type": "string"}},
+                "required": ["city", "date"]}
+    asked = said("What's the weather forecast for Berkeley on the upcoming Saturday? Today is Tuesday April 25th 2023")
+    checked = ground(forecast, {"city": "Berkeley", "date": "2023-04-25"}, asked, Grounds(now=NOW))
+    assert checked.args["date"] == "2023-04-29"  # the day they said it is is no date they asked about
+    tomorrow = said("Find a cleaner in Berkeley available tomorrow, today is 20230929")
+    assert ground(forecast, {"city": "Berkeley", "date": "tomorrow"}, tomorrow, Grounds(now=NOW)).args["date"] == \
+        "2023-09-30"
+    assert Grounds(now=NOW).moment(tomorrow).date() == dt.date(2023, 9, 29)
+    assert Grounds(now=NOW).moment(said("today is a good day for Berkeley")) == NOW
+
+
+def test_a_made_up_field_of_a_structure_is_left_out_and_a_made_up_item_drops_the_list():
+    request = {"type": "object", "required": ["url", "params"], "properties": {
+        "url": {"type": "string"},
+        "params": {"type": "object", "properties": {"advisoryId": {"type": "string"}, "ip": {"type": "string"}}}}}
+    asked = said("Could you retrieve the recommendation details for the advisory with the identifier 'dac' from "
+                 "'https://api.example.com/recommendations'?")
+    checked = ground(request, {"url": "https://api.example.com/recommendations",
+                               "params": {"advisoryId": "dac", "ip": "2026-11-25 14:00 (UTC)"}}, asked,
+                     Grounds(now=NOW))
+    assert checked.question is None and checked.args["params"] == {"advisoryId": "dac"}
+    cards = {"type": "object", "required": ["rank"], "properties": {
+        "rank": {"type": "string"}, "deck": {"type": "array", "items": {
+            "type": "object", "properties": {"rank": {"type": "string"}, "suit": {"type": "string"}}}}}}
+    dealt = ground(cards, {"rank": "Queen", "deck": [{"rank": "Queen", "suit": "Hearts"},
+                                                     {"rank": "Queen", "suit": "Spades"}]},
+                   said("What is the chance of drawing a Queen of Hearts?"), Grounds(now=NOW))
+    assert dealt.args == {"rank": "Queen"} and dealt.dropped == ["deck"]
+
+
 def test_a_date_formatted_argument_takes_the_users_date_in_its_format():
     event = {"type": "object", "properties": {"start": {"type": "string", "format": "date-time"},
                                               "day": {"type": "string"}}, "required": ["start"]}

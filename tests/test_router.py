@@ -704,3 +704,16 @@ def test_two_words_of_a_learned_tool_leave_the_model_its_say():
     assert asked.band == "unsure" and asked.tool_hints == ("ThinQ_Connect",)
     assert Router([appliance]).decide("Switch to dry mode").band == "none"  # one word in passing
     assert Router([appliance]).decide("Who invented the air conditioner?").band == "none"
+
+
+def test_coding_words_that_are_a_learned_tools_own_subject_do_not_turn_it_away():
+    """A tool about code objects: the message's coding words are what the tool is about when it says
+    three or more of the tool's own words; a request for code is still the model's to write."""
+    node = _tool("InsnDecoder.invokePolymorphic", "Creates an InvokePolymorphicNode based on the given instruction "
+                                                  "data and whether the invocation is a range invocation.")
+    asked = Router([node]).decide("Help me create an `InvokePolymorphicNode` for a given instruction data "
+                                  "`instructionData` that represents a range invocation in a Java decompiler?")
+    assert asked.needs_tools and asked.tool_hints == ("InsnDecoder.invokePolymorphic",)
+    joined = _tool("concat_strings", "Concatenate a list of strings into a single string.")
+    assert not Router([joined]).decide("Please make python code that get two strings and concat them.").needs_tools
+    assert not Router([node]).decide("How do I write a Java method that returns a string?").needs_tools

@@ -52,8 +52,14 @@ class Grounds:
     # where memory says the user lives, looked up when no place is set (it may be told mid-chat)
     home: Callable[[], str | None] | None = field(default=None, compare=False)
 
-    def moment(self) -> dt.datetime:
-        return self.now or dt.datetime.now().astimezone()
+    def moment(self, messages: Sequence[Message] = ()) -> dt.datetime:
+        """The moment relative dates count from: the clock's, on the day the user last said it is
+        ("today is Tuesday April 25th 2023")."""
+        now = self.now or dt.datetime.now().astimezone()
+        for message in reversed(messages):
+            if message.role == "user" and (said := date_phrases.stated_today(message.content, now)):
+                return dt.datetime.combine(said[0], now.timetz())
+        return now
 
     def default_place(self) -> str | None:
         """The place a request that names none is about: the one set, else where the user lives."""
@@ -123,13 +129,23 @@ def _check(name: str, prop: dict[str, Any], value: Any, text: ConversationText, 
             or (takes_code(name, prop) and text.abbreviates(value))
         return said, value, None
     if isinstance(value, list):
-        kept = [v for v in value if _check(name, prop.get("items") or {}, v, text, now, required)[0]]
+        items = [(v, _check(name, prop.get("items") or {}, v, text, now, required)) for v in value]
         if all(isinstance(v, str) for v in value):  # the words the user gave, without a description's "e.g. vegan"
-            return bool(kept) or not value, kept, None
-        return len(kept) == len(value), value, None  # a structure with a made-up part is not the user's
+            said_items = [held for _, (ok, held, _) in items if ok]
+            return bool(said_items) or not value, said_items, None
+        # an item with a made-up part (a field left out of it) is not the user's
+        return all(ok and held == v for v, (ok, held, _) in items), value, None
     if isinstance(value, dict):  # a structure is the user's when what it holds is
         fields = prop.get("properties") or {}
-        return all(_check(k, prop_of(fields, k), v, text, now, required)[0] for k, v in value.items()), value, None
+        if not fields:
+            return all(_check(k, {}, v, text, now, required)[0] for k, v in value.items()), value, None
+        # a declared field the conversation does not give is left out, as an argument would be; the
+        # structure stands when its required fields do ("ip": a made-up address beside the user's "advisoryId")
+        needed = set(prop.get("required") or ())
+        fields_read = {k: _check(k, prop_of(fields, k), v, text, now, required and k in needed)
+                       for k, v in value.items()}
+        kept = {k: held for k, (ok, held, _) in fields_read.items() if ok}
+        return all(k in kept for k in needed & value.keys()) and (bool(kept) or not value), kept, None
     return True, value, None
 
 
@@ -279,7 +295,7 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
     name the required ones the conversation does not give (with the question to ask). A `stated`
     argument is what the user said, so every word of it must be in the conversation."""
     grounds = grounds or Grounds()
-    now = grounds.moment()
+    now = grounds.moment(messages)
     props = properties_of(schema)
     base, alternatives = required_sets(schema)
     text = ConversationText(messages, now)

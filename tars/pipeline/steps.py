@@ -180,7 +180,7 @@ def execute(provider: Any, messages: Sequence[Message], tool: Tool, grounds: Gro
     if (stated := _stated_args(tool, messages, previous)) is not None:
         return Arguments(tool.name, stated, json_valid=True, schema_valid=True)
     grounds = grounds or Grounds()
-    now = grounds.moment()
+    now = grounds.moment(messages)
     request = [Message(role="user", content=prompts.request_text(messages))]
     # the default place only for a tool that takes a place: a small model copies any line it is shown
     place = grounds.default_place() if takes_place(tool.parameters) else None
@@ -244,7 +244,7 @@ def _ground(result: Arguments, tool: Tool, args: dict[str, Any], messages: Seque
     told = [name for name in tool.said_by_user if name in checked.missing
             or (isinstance(value := checked.args.get(name), str) and (len(value.split()) < _WHOLE_STATEMENT
                                                                       or _leaves_out(statement(last, value), value,
-                                                                                     grounds.moment())))]
+                                                                                     grounds.moment(messages))))]
     if told:
         args = {**args, **{name: statement(last, str(args.get(name) or "")) for name in told}}
         checked = ground(tool.parameters, args, messages, grounds, stated=tool.said_by_user)

@@ -75,7 +75,7 @@ def _placeless(tools: Sequence[Tool], messages: Sequence[Message], grounds: Grou
     vocabulary = {w.casefold() for tool in tools for w in _WORDS.findall(f"{tool.name.replace('_', ' ')} "
                                                                         f"{tool.description}")
                   if w not in _names_in(tool.description)}
-    now = grounds.moment()
+    now = grounds.moment(messages)
     for message in messages:
         if message.role != "user":
             continue

@@ -360,12 +360,16 @@ def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str], spelled:
     elif covered and not unsure and len(body.split()) <= 4:
         score += 0.5
     score += min((1.0 if sig.deixis or sig.place else 0.0) + (1.0 if sig.personal else 0.0), 1.5)
+    # the learned tool's own words the message says: three or more make its coding words the tool's
+    # subject ("the `runIt` method of a debug session"), not a coding question, unless code is asked for
+    near = sorted(w for w in fam.keywords.keys() if w not in VERBS and said_in(w, stems)) if fam.learned else []
+    its_subject = len(near) >= 3 and sig.code < 4
     asked_how = sig.advice and not (sig.deixis or sig.place)
     if asked_how and covered and not unsure:  # "how to obtain the case details of R vs Adams": a model decides
         asked_how, unsure = False, True
     if (sig.textbook and not (covered or fam.asked_as_textbook or whole)) or asked_how:
         score -= 3.0 if sig.timeless else 2.0  # "in general" outweighs even a clock time
-    if not fam.code_domain and not (sig.code < 2 and sig.deixis):  # "the latest python release today"
+    if not (fam.code_domain or its_subject) and not (sig.code < 2 and sig.deixis):  # "the latest python release today"
         # a tool's subject said in a textbook frame is no coding question: "the derivative of the function 3x^2"
         # ... nor are coding words beside all a tool is about, unless code itself is asked for
         named_all = covered and not unsure and sig.code < 4
@@ -379,7 +383,6 @@ def _score(fam: Family, sig: Signals, body: str, stems: frozenset[str], spelled:
     if unsure:
         score = min(score, SURE - 0.5)
     if fam.learned and score < THRESHOLD and best < _NEAR:  # the frame's penalties and bonuses still count
-        near = sorted(w for w in fam.keywords.keys() if w not in VERBS and said_in(w, stems))
         if len(near) >= 2:
             score, label = min(score - best + _NEAR, SURE - 0.5), " ".join(near)
     return score, label.strip(), best

@@ -6,7 +6,8 @@ it one ("until Christmas", "since Easter"); "since" and "from" mean its last occ
 opens a stretch of days ("from christmas to new year"), whose end is the first one after its start.
 A range's one year is both ends' ("from April 3rd to April 5th 2023"), and a time written after a
 numeric date that is not read here ("12/03/2024 16:00", day and month either way) is that day's
-time, not a time today.
+time, not a time today. "Today is Monday April 25th 2023" says which day the others are counted
+from (`stated_today`); it is no date asked about.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from functools import partial
 from tars.tools import when
 from tars.tools.holidays import HOLIDAY_PATTERNS, HOLIDAY_RANGE, HOLIDAY_SPAN
 
-__all__ = ["find", "range_start", "whole"]
+__all__ = ["find", "range_start", "stated_today", "whole"]
 
 _OWN_YEAR = re.compile(r"\d{4}|(?:this|next|last) year")
 _JOIN = re.compile(r"(?i)\s*(?:-|–|—|to|until|till|through|thru|and)\s*")
@@ -29,10 +30,42 @@ _TIME_ONLY = re.compile(rf"(?i)(?:at\s+)?{_CLOCK}")
 # what may stand between such a date and its times: "12/03/2024 16:00 - 18:00", "3/4 at 5pm"
 _ON = re.compile(r"(?i)\s*,?\s*(?:on\s+)?")
 _SAME_DAY = re.compile(rf"(?i)(?:\s|,|-|–|\bat\b|\bfrom\b|\bto\b|{_CLOCK})*+")
+# "today is Tuesday, April 25th 2023", "today's date is 20230929": the day the user says it is
+_TODAY_IS = re.compile(r"(?i)\b(?:today\s+is|today's\s+date\s+is|the\s+date\s+today\s+is|"
+                       r"(?:the\s+)?current\s+date\s+is)\s+(?:the\s+)?"
+                       r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)?(?P<day>[^.;!?\n]{1,40})")
+_COMPACT = re.compile(r"((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?!\d)")
+
+
+def stated_today(text: str, now: dt.datetime) -> tuple[dt.date, tuple[int, int]] | None:
+    """The day `text` says today is ("today is Monday April 25th 2023") and the span that says it, or
+    None; a year left out is this year's ("today is May 3rd")."""
+    for match in _TODAY_IS.finditer(text):
+        start, rest = match.start("day"), match.group("day")
+        if compact := _COMPACT.match(rest):
+            try:
+                return dt.date(*map(int, compact.groups())), (match.start(), start + compact.end())
+            except ValueError:  # "20230231": no such day
+                continue
+        found = [(p, w) for p, w in _phrases(rest, now) if rest.lower().startswith(p.lower()) and w.time is None]
+        if found:
+            phrase, day = found[0]
+            if not _OWN_YEAR.search(phrase):
+                day = when.resolve(f"{phrase} {now.year}", now) or day
+            return day.date, (match.start(), start + len(phrase))
+    return None
 
 
 def find(text: str, now: dt.datetime) -> list[tuple[str, when.When]]:
-    """Every date or time phrase in `text` with what it resolves to, in order of appearance."""
+    """Every date or time phrase in `text` with what it resolves to, in order of appearance; the
+    day it says today is (`stated_today`) is not among them."""
+    if said := stated_today(text, now):
+        start, end = said[1]
+        text = text[:start] + " " * (end - start) + text[end:]
+    return _phrases(text, now)
+
+
+def _phrases(text: str, now: dt.datetime) -> list[tuple[str, when.When]]:
     named = list(HOLIDAY_SPAN.finditer(text))
     holidays = [(m.start(2), m.group(2)) for m in named]
     past = {m.start(2) for m in named if m.group(1).lower() in ("since", "after", "from")}
