@@ -207,6 +207,15 @@ def test_a_made_up_field_of_a_structure_is_left_out_and_a_made_up_item_drops_the
     assert dealt.args == {"rank": "Queen"} and dealt.dropped == ["deck"]
 
 
+def test_a_place_of_the_users_is_the_place_it_is_in():
+    route = {"type": "object", "required": ["start_location", "end_location"], "properties": {
+        "start_location": {"type": "string"}, "end_location": {"type": "string"}}}
+    asked = said("Find the fastest route from my home in San Francisco to the Louvre in Paris")
+    checked = ground(route, {"start_location": "my home in San Francisco", "end_location": "the Louvre in Paris"},
+                     asked, Grounds(now=NOW))
+    assert checked.args == {"start_location": "San Francisco", "end_location": "the Louvre in Paris"}
+
+
 def test_a_date_formatted_argument_takes_the_users_date_in_its_format():
     event = {"type": "object", "properties": {"start": {"type": "string", "format": "date-time"},
                                               "day": {"type": "string"}}, "required": ["start"]}

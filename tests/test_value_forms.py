@@ -48,6 +48,20 @@ def test_a_percentage_said_is_a_fraction_unless_the_schema_asks_for_percent():
     assert ground(count, {"people": 5}, said("5% of 100 people"), Grounds(now=NOW)).args == {"people": 5}
 
 
+
+def test_a_rate_said_as_a_percentage_is_a_fraction_though_the_number_is_said_plainly_too():
+    bond = _schema(["period", "discount_rate"], period={"type": "integer"},
+                   discount_rate={"type": "number", "description": "The discount rate."})
+    asked = said("a time frame of 5 years, and a discount rate of 5%")
+    assert ground(bond, {"period": 5, "discount_rate": 5}, asked, Grounds(now=NOW)).args == \
+        {"period": 5, "discount_rate": 0.05}
+    growth = _schema(["rate", "years"], years={"type": "integer"},
+                     rate={"type": "number", "description": "The annual interest rate as a decimal."})
+    kept = ground(growth, {"rate": 0.05, "years": 10}, said("an annual interest rate of 5% for 1, 5 or 10 years"),
+                  Grounds(now=NOW))
+    assert kept.args == {"rate": 0.05, "years": 10}  # the model's fraction is the user's, not replaced by 5
+
+
 def test_a_day_count_said_in_weeks_is_counted_in_days():
     upcoming = _schema([], days={"type": "integer"})
     assert ground(upcoming, {"days": 2}, said("Show my tasks for the next two weeks"), Grounds(now=NOW)).args == \

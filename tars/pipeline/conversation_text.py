@@ -84,7 +84,7 @@ class ConversationText:
         self.numbers |= {float(n) for w, n in when.NUMBER_WORDS.items()
                          if len(w) > 2 and " " not in w and f" {w} " in self.norm}
         said = _user_text(messages)
-        self.numbers |= {round(p / 100, 12) for p in forms.percents(said)}  # "5%" grounds the rate 0.05 too
+        self.numbers |= {round(p / 100, 12) for p in forms.percents(said, rate=True)}  # "5%" grounds the rate 0.05 too
         self.numbers |= forms.scaled(said)  # "$1.2M" grounds 1200000
         # "112.07 W" is -112.07, "11 PM" the hour 23, "5ft 10in" 70 inches
         self.numbers |= {-n for n in forms.southwest(said)} | set(forms.clock_hours(said).values()) | \

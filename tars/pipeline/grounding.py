@@ -197,6 +197,19 @@ def _own_state(value: Any, text: ConversationText) -> Any:
     return placed.group("place")
 
 
+# "my office in Palo Alto": a place of the user's, named by where it is
+_THEIR_PLACE = re.compile(r"^(?i:my|our|his|her|their|the|a|an)\s+(?:[a-z'-]+\s+){0,3}?(?:in|at|near)\s+(?=[A-Z])")
+_PLACE_WORDS = frozenset({"location", "place", "city", "town", "origin", "destination"})
+
+
+def _place_alone(name: str, value: Any) -> Any:
+    """A place argument's value without the user's own spot in it: "my home in San Francisco" is
+    San Francisco to a tool, which cannot know where the user's home is."""
+    if not isinstance(value, str) or not _PLACE_WORDS.intersection(forms.label_words(name)):
+        return value
+    return _THEIR_PLACE.sub("", value.strip())
+
+
 def _only_when(value: str, now: dt.datetime) -> bool:
     """Whether `value` is wholly a date or time phrase ("this weekend", "Christmas"; not "Friday Harbor")."""
     try:
@@ -303,7 +316,7 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
     name_words = {n: {stem(w) for w in forms.label_words(n)} for n in props}  # a switch's name beside the others'
     for name, value in args.items():
         prop = prop_of(props, name)
-        value = _own_state(as_listed(forms.as_meant(name, prop, value, text.said), text.last), text)
+        value = _place_alone(name, _own_state(as_listed(forms.as_meant(name, prop, value, text.said), text.last), text))
         if isinstance(value, str) and "enum" not in prop:
             value = written_code(name, prop, text.unpadded(value, forms.label_words(name)), text.said)
         shared = set().union(*(words for other, words in name_words.items() if other != name))

@@ -63,7 +63,7 @@ def as_meant(name: str, prop: dict[str, Any], value: Any, text: str) -> Any:
     value = hours(name, prop, value, text)
     value = signed(name, value, text)
     value = inches(prop, value, text)
-    value = as_fraction(name, prop, value, percents(text))
+    value = as_fraction(name, prop, value, percents(text, rate=is_rate(name, prop)))
     value = as_days(name, prop, value, text)
     return file_name(name, value, text)
 
@@ -105,14 +105,24 @@ def scaled(text: str) -> set[float]:
 
 
 # -- percentages -----------------------------------------------------------------------------------
-def percents(text: str) -> set[float]:
+def percents(text: str, *, rate: bool = False) -> set[float]:
     """The numbers the text says as percentages ("5%", "7 percent") and not also as plain numbers
-    ("a 15% tip on a $15 bill" says 15 both ways: no rule can tell which one a value is)."""
+    ("a 15% tip on a $15 bill" says 15 both ways), unless the value is for a `rate`: then the
+    percentage is what it is ("5% a year for 5 years": the rate is 5 %, the years are 5)."""
     said: set[float] = set()
     plain: set[float] = set()
     for m in _NUMBER.finditer(text):
         (said if _PERCENT_SIGN.match(text, m.end()) else plain).add(float(m.group(0).replace(",", "")))
-    return said - plain
+    return said if rate else said - plain
+
+
+# what a rate is called: a number that is a share of another, said as a percentage
+_RATE = re.compile(r"(?i)(?:^|[\s_])(?:rate|interest|return|yield|growth|inflation|discount)(?:$|[\s_.,])")
+
+
+def is_rate(name: str, prop: dict[str, Any]) -> bool:
+    """Whether an argument is a rate by its name or description ("annual_return", "The discount rate.")."""
+    return bool(_RATE.search(f"{name} {prop.get('description') or ''}"))
 
 
 def _wants_percent(name: str, prop: dict[str, Any]) -> bool:
