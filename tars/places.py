@@ -1,13 +1,13 @@
 """The state of a large US city, for arguments that ask for "City, State" when a user names only the
 city ("Chicago" -> "Chicago, IL"): the largest cities by population, and a few known by another name;
-the states by their codes, for places written "City, ST"; and the countries most often written in
-several ways ("the U.S." is "USA")."""
+the states by their codes, for places written "City, ST"; the regions that follow a place after a
+comma; and the countries most often written in several ways ("the U.S." is "USA")."""
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["country_forms", "country_key", "state_of", "states_named", "US_STATES"]
+__all__ = ["country_forms", "country_key", "REGIONS", "state_of", "states_named", "US_STATES"]
 
 # Every state (and DC) by its two-letter code: "Austin, TX" is the Austin in Texas.
 US_STATES = {
@@ -22,6 +22,12 @@ US_STATES = {
     "ut": "utah", "vt": "vermont", "va": "virginia", "wa": "washington", "wv": "west virginia",
     "wi": "wisconsin", "wy": "wyoming", "dc": "district of columbia",
 }
+# what follows a place after a comma to say which one it is: "Perth, Scotland", "London, Canada"
+REGIONS = frozenset({*US_STATES, *US_STATES.values(), *"""england scotland wales ireland uk usa us canada australia
+india pakistan china japan france germany spain italy portugal mexico brazil argentina russia greece turkey egypt
+nigeria kenya indonesia philippines vietnam thailand malaysia singapore korea netherlands belgium switzerland austria
+sweden norway denmark finland poland ontario quebec""".split(), "united states", "united kingdom", "new zealand",
+                     "south africa", "south korea", "british columbia", "new south wales", "victoria"})
 
 _STATES = {
     "NY": "new york|new york city|nyc|brooklyn|manhattan|buffalo|rochester|albany",

@@ -214,6 +214,17 @@ def test_a_place_of_the_users_is_the_place_it_is_in():
     checked = ground(route, {"start_location": "my home in San Francisco", "end_location": "the Louvre in Paris"},
                      asked, Grounds(now=NOW))
     assert checked.args == {"start_location": "San Francisco", "end_location": "the Louvre in Paris"}
+    # a location keeps the region the user named it with; a city argument is the city alone
+    drive = said("Get the shortest driving distance between New York, USA and Miami, USA.")
+    assert ground(route, {"start_location": "New York", "end_location": "Miami"}, drive, Grounds(now=NOW)).args == \
+        {"start_location": "New York, USA", "end_location": "Miami, USA"}
+    listed = said("Find hotels in Paris, London and Rome")
+    stay = {"type": "object", "required": ["location"], "properties": {"location": {"type": "string"}}}
+    assert ground(stay, {"location": "Paris"}, listed, Grounds(now=NOW)).args == {"location": "Paris"}
+    tax = {"type": "object", "required": ["city", "state"], "properties": {
+        "city": {"type": "string"}, "state": {"type": "string"}}}
+    assert ground(tax, {"city": "Chicago", "state": "Illinois"}, said("sales tax in Chicago, Illinois"),
+                  Grounds(now=NOW)).args == {"city": "Chicago", "state": "Illinois"}
 
 
 def test_a_date_formatted_argument_takes_the_users_date_in_its_format():

@@ -200,14 +200,28 @@ def _own_state(value: Any, text: ConversationText) -> Any:
 # "my office in Palo Alto": a place of the user's, named by where it is
 _THEIR_PLACE = re.compile(r"^(?i:my|our|his|her|their|the|a|an)\s+(?:[a-z'-]+\s+){0,3}?(?:in|at|near)\s+(?=[A-Z])")
 _PLACE_WORDS = frozenset({"location", "place", "city", "town", "origin", "destination"})
+_REGION = re.compile(r",\s*([A-Z][\w.]*)(?:\s+([A-Z][\w.]*))?")
 
 
-def _place_alone(name: str, value: Any) -> Any:
-    """A place argument's value without the user's own spot in it: "my home in San Francisco" is
-    San Francisco to a tool, which cannot know where the user's home is."""
-    if not isinstance(value, str) or not _PLACE_WORDS.intersection(forms.label_words(name)):
+def _place_as_said(name: str, value: Any, args: dict[str, Any], said: str) -> Any:
+    """A place argument's value as the user placed it: without their own spot in it ("my home in
+    San Francisco" is San Francisco to a tool, which cannot know where their home is), and, for a
+    location, with the region they named it with where the model left that out ("New York" for
+    "New York, USA"; a city argument is the city, and a region another argument holds is that one's)."""
+    words = set(forms.label_words(name))
+    if not isinstance(value, str) or not _PLACE_WORDS & words:
         return value
-    return _THEIR_PLACE.sub("", value.strip())
+    value = _THEIR_PLACE.sub("", value.strip())
+    if not words & {"location", "place"}:
+        return value
+    held = {places.country_key(v) for k, v in args.items() if k != name and isinstance(v, str)}
+    for placed in re.finditer(rf"(?<!\w){re.escape(value)}{_REGION.pattern}", said):
+        one, two = placed.groups()
+        for region in (f"{one} {two}" if two else "", one):
+            region = region if re.fullmatch(r"(?:[A-Z]\.){2,}", region) else region.rstrip(".")  # "D.C."
+            if region and places.country_key(region) in places.REGIONS - held:
+                return f"{value}, {region}"
+    return value
 
 
 def _only_when(value: str, now: dt.datetime) -> bool:
@@ -316,7 +330,8 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
     name_words = {n: {stem(w) for w in forms.label_words(n)} for n in props}  # a switch's name beside the others'
     for name, value in args.items():
         prop = prop_of(props, name)
-        value = _place_alone(name, _own_state(as_listed(forms.as_meant(name, prop, value, text.said), text.last), text))
+        value = _own_state(as_listed(forms.as_meant(name, prop, value, text.said), text.last), text)
+        value = _place_as_said(name, value, args, text.said)
         if isinstance(value, str) and "enum" not in prop:
             value = written_code(name, prop, text.unpadded(value, forms.label_words(name)), text.said)
         shared = set().union(*(words for other, words in name_words.items() if other != name))

@@ -11,7 +11,7 @@ import datetime as dt
 import re
 from typing import Any
 
-from tars.places import US_STATES
+from tars.places import REGIONS
 from tars.tools import date_phrases, dates, when
 from tars.tools.base import Tool
 from tars.tools.zones import ClockError, Zone, find_zone, is_here, known_zone, local_zone
@@ -77,13 +77,6 @@ def _caveat(zone: Zone) -> str:
         if zone.several else ""
 
 
-# what follows a place after a comma to say which one it is: "Perth, Scotland", "London, Canada"
-_REGIONS = frozenset({*US_STATES, *US_STATES.values(), *"""england scotland wales ireland uk usa us canada australia
-india pakistan china japan france germany spain italy portugal mexico brazil argentina russia greece turkey egypt
-nigeria kenya indonesia philippines vietnam thailand malaysia singapore korea netherlands belgium switzerland austria
-sweden norway denmark finland poland ontario quebec""".split(), "united states", "united kingdom", "new zealand",
-                      "south africa", "south korea", "british columbia", "new south wales", "victoria"})
-
 
 def _places(text: str) -> list[str]:
     """The places a list names ("London, Paris and Tokyo"); a place with its region ("Perth,
@@ -94,7 +87,7 @@ def _places(text: str) -> list[str]:
     for chunk in re.split(r"\s+and\s+", text, flags=re.IGNORECASE):
         pieces = [p.strip() for p in chunk.split(",") if p.strip()]
         for at, piece in enumerate(pieces):  # a country or region after a place belongs to it
-            if at and (piece.lower() in _REGIONS or known_zone(f"{parts[-1]}, {piece}") is not None):
+            if at and (piece.lower() in REGIONS or known_zone(f"{parts[-1]}, {piece}") is not None):
                 parts[-1] = f"{parts[-1]}, {piece}"
             else:
                 parts.append(piece)
