@@ -186,6 +186,7 @@ def test_a_relative_date_counts_from_the_day_the_user_says_it_is():
         "2023-09-30"
     assert Grounds(now=NOW).moment(tomorrow).date() == dt.date(2023, 9, 29)
     assert Grounds(now=NOW).moment(said("today is a good day for Berkeley")) == NOW
+    assert Grounds(now=NOW).moment(said("today is tomorrow's yesterday")) == NOW  # no day of the calendar
 
 
 def test_a_made_up_field_of_a_structure_is_left_out_and_a_made_up_item_drops_the_list():

@@ -77,7 +77,6 @@ def _caveat(zone: Zone) -> str:
         if zone.several else ""
 
 
-
 def _places(text: str) -> list[str]:
     """The places a list names ("London, Paris and Tokyo"); a place with its region ("Perth,
     Scotland", "Tokyo, Japan") is one. Nothing to split without an "and"."""

@@ -47,7 +47,9 @@ def stated_today(text: str, now: dt.datetime) -> tuple[dt.date, tuple[int, int]]
                 return dt.date(*map(int, compact.groups())), (match.start(), start + compact.end())
             except ValueError:  # "20230231": no such day
                 continue
-        found = [(p, w) for p, w in _phrases(rest, now) if rest.lower().startswith(p.lower()) and w.time is None]
+        # a day of the calendar, in figures ("April 25th 2023", "May 3"), not one counted from today ("tomorrow")
+        found = [(p, w) for p, w in _phrases(rest, now)
+                 if rest.lower().startswith(p.lower()) and w.time is None and re.search(r"\d", p)]
         if found:
             phrase, day = found[0]
             if not _OWN_YEAR.search(phrase):
@@ -66,6 +68,7 @@ def find(text: str, now: dt.datetime) -> list[tuple[str, when.When]]:
 
 
 def _phrases(text: str, now: dt.datetime) -> list[tuple[str, when.When]]:
+    """Every date or time phrase in `text`, counted from `now`."""
     named = list(HOLIDAY_SPAN.finditer(text))
     holidays = [(m.start(2), m.group(2)) for m in named]
     past = {m.start(2) for m in named if m.group(1).lower() in ("since", "after", "from")}
