@@ -200,7 +200,7 @@ def _own_state(value: Any, text: ConversationText) -> Any:
 # "my office in Palo Alto": a place of the user's, named by where it is
 _THEIR_PLACE = re.compile(r"^(?i:my|our|his|her|their|the|a|an)\s+(?:[a-z'-]+\s+){0,3}?(?:in|at|near)\s+(?=[A-Z])")
 _PLACE_WORDS = frozenset({"location", "place", "city", "town", "origin", "destination"})
-_REGION = re.compile(r",\s*([A-Z][\w.]*)(?:\s+([A-Z][\w.]*))?")
+_REGION = r",\s*([A-Z][\w.]*)(?:\s+([A-Z][\w.]*))?"  # ", USA", ", New York": a region after a place
 
 
 def _place_as_said(name: str, value: Any, args: dict[str, Any], said: str) -> Any:
@@ -215,7 +215,7 @@ def _place_as_said(name: str, value: Any, args: dict[str, Any], said: str) -> An
     if not words & {"location", "place"}:
         return value
     held = {places.country_key(v) for k, v in args.items() if k != name and isinstance(v, str)}
-    for placed in re.finditer(rf"(?<!\w){re.escape(value)}{_REGION.pattern}", said):
+    for placed in re.finditer(rf"(?<!\w){re.escape(value)}{_REGION}", said):
         one, two = placed.groups()
         for region in (f"{one} {two}" if two else "", one):
             region = region if re.fullmatch(r"(?:[A-Z]\.){2,}", region) else region.rstrip(".")  # "D.C."

@@ -52,9 +52,8 @@ def stated_today(text: str, now: dt.datetime) -> tuple[dt.date, tuple[int, int]]
                  if rest.lower().startswith(p.lower()) and w.time is None and re.search(r"\d", p)]
         if found:
             phrase, day = found[0]
-            if not _OWN_YEAR.search(phrase):
-                day = when.resolve(f"{phrase} {now.year}", now) or day
-            return day.date, (match.start(), start + len(phrase))
+            date = day.date if _OWN_YEAR.search(phrase) else _day_in(phrase, now.year, now=now) or day.date
+            return date, (match.start(), start + len(phrase))
     return None
 
 
