@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -10,6 +11,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
+
+# A shell starts a background job (`make test &`) with Ctrl-C ignored, and the tars processes the
+# tests start would inherit that: give them Python's own Ctrl-C, which the Ctrl-C tests rely on.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # Settings a developer's shell may carry that must not leak into tests.
 _LEAKY_PREFIXES = ("TARS_", "ANTHROPIC_", "OLLAMA_", "TODOIST_", "DEFAULT_LAT", "DEFAULT_LON")

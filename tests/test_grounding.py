@@ -817,6 +817,22 @@ def test_a_month_given_as_a_date_argument_stays_the_month():
     assert ground(schema, {"date": "April 2022"}, asked, Grounds(now=NOW)).args == {"date": "April 2022"}
 
 
+@pytest.mark.parametrize("model_wrote", ["this weekend", "2026-11-28", "2026-12-05"])
+def test_a_weekend_month_or_year_stays_the_users_words_where_the_argument_takes_words(model_wrote):
+    """A free-form date argument gets "this weekend", not its Saturday (which drops the Sunday); one
+    with a date layout gets the first day, as before; and a single day is a date either way."""
+    free = {"type": "object", "required": ["date"], "properties": {"date": {"type": "string"}}}
+    laid_out = {"type": "object", "required": ["date"], "properties": {
+        "date": {"type": "string", "description": "The date, YYYY-MM-DD."}}}
+    asked = said("Find me a classical concert this weekend in Los Angeles")
+    assert ground(free, {"date": model_wrote}, asked, Grounds(now=NOW)).args == {"date": "this weekend"}
+    assert ground(laid_out, {"date": model_wrote}, asked, Grounds(now=NOW)).args == {"date": "2026-11-28"}
+    assert ground(free, {"date": "next month"}, said("pop concerts in New York next month"),
+                  Grounds(now=NOW)).args == {"date": "next month"}
+    assert ground(free, {"date": "2026-11-27"}, said("a concert in Lisbon next friday"),
+                  Grounds(now=NOW)).args == {"date": "2026-11-27"}
+
+
 CRIME = {"type": "object", "required": ["city", "state"],
          "properties": {"city": {"type": "string"}, "state": {"type": "string"}}}
 
@@ -908,6 +924,25 @@ def test_an_unsaid_choice_of_an_argument_with_a_default_is_left_to_the_tool():
     checked = ground(memory, {"text": "I live in Porto", "kind": "fact"}, said("remember that I live in Porto"),
                      Grounds(now=NOW))
     assert checked.args == {"text": "I live in Porto", "kind": "fact"}
+
+
+def test_a_choice_the_message_says_is_passed_when_the_model_left_its_argument_out():
+    route = {"type": "object", "required": ["start", "end"], "properties": {
+        "start": {"type": "string"}, "end": {"type": "string"},
+        "mode": {"type": "string", "description": "How to travel (walk, bike, transit, drive).", "default": "walk"}}}
+    checked = ground(route, {"start": "Paris", "end": "Rome"}, said("The quickest way from Paris to Rome by bike"),
+                     Grounds(now=NOW))
+    assert checked.args == {"start": "Paris", "end": "Rome", "mode": "bike"}
+    # none said, or the default said, or two said: the tool's default applies
+    for message in ("The quickest way from Paris to Rome", "Walk me from Paris to Rome",
+                    "From Paris to Rome: walk or bike?"):
+        assert ground(route, {"start": "Paris", "end": "Rome"}, said(message), Grounds(now=NOW)).args \
+            == {"start": "Paris", "end": "Rome"}
+    # a choice that is part of another argument's value is that argument's
+    trip = {"type": "object", "required": ["place"], "properties": {
+        "place": {"type": "string"}, "mode": {"type": "string", "enum": ["bike", "car"]}}}
+    assert ground(trip, {"place": "Bike Museum"}, said("Where is the Bike Museum?"), Grounds(now=NOW)).args \
+        == {"place": "Bike Museum"}
 
 
 def test_a_value_the_message_gives_by_name_stands_for_one_the_model_made_up():

@@ -12,7 +12,7 @@ from typing import Any
 from tars.pipeline.value_forms import types_of, words_of
 from tars.routing.learned import stem
 
-__all__ = ["choices_of", "named_choice", "said_choices"]
+__all__ = ["choices_of", "named_choice", "said_choice", "said_choices"]
 
 _DEFAULT = re.compile(r"(?i)\bdefaults?\b")
 # a description that lists every value an argument takes: "Can be 'melting', 'freezing' or 'vaporization'",
@@ -101,3 +101,12 @@ def _distinct(choice: str, choices: list[str], shared: Collection[str] = ()) -> 
     """The words of `choice` no other choice has: "backstage" of "Backstage Pass" beside "Parking Pass"."""
     others = {w for c in choices if c != choice for w in words_of(c)}
     return [w for w in words_of(choice) if w not in others and len(w) > 3 and stem(w) not in shared]
+
+
+def said_choice(prop: dict[str, Any], mentioned: Callable[[str], bool], held: Collection[str] = ()) -> str | None:
+    """The one choice of an argument the model left out that the message names ("by bike" for a
+    mode of walk, bike or transit): None when it names none or two ("walk or bike?"), when that one
+    is the default anyway, or when it is part of a value another argument `held` ("the Bike Museum")."""
+    said = [c for c in choices_of(prop) or () if isinstance(c, str) and mentioned(c)
+            and not any(c.casefold() in h.casefold() for h in held)]
+    return said[0] if len(said) == 1 and said[0] != prop.get("default") else None

@@ -13,9 +13,9 @@ from tars.pipeline import value_forms as forms
 from tars.pipeline.conversation_text import ConversationText, norm
 from tars.pipeline.directions import direction
 from tars.pipeline.schema_props import prop_of
-from tars.tools import date_phrases
+from tars.tools import date_phrases, when
 
-__all__ = ["is_date_arg", "one_date_one_arg", "dates_in_order", "strip_dates"]
+__all__ = ["is_date_arg", "one_date_one_arg", "dates_in_order", "span_said", "strip_dates"]
 
 # names that mean a calendar date even without a schema `format` (a todo's `due`); not "day" or "start",
 # which are as often a weekday or a place in other tools' schemas
@@ -30,6 +30,18 @@ def is_date_arg(name: str, prop: dict[str, Any]) -> bool:
     # named as one ("due", "startDate"), or described in a date layout ("in the format dd/mm/yyyy")
     return forms.types_of(prop) <= {"string", "null"} and (bool(_DATE_WORDS.intersection(forms.label_words(name)))
                                                    or forms.date_pattern(prop) is not None)
+
+
+# a stretch of days named as one: its first day is not what the user asked for
+_SPAN = re.compile(r"(?:this|next|coming|upcoming|the\s+coming)\s+(?:weekend|week|month|year)", re.IGNORECASE)
+
+
+def span_said(day: when.When, prop: dict[str, Any], text: ConversationText) -> str | None:
+    """The user's words for a week, weekend, month or year that `day` opens, for an argument free to
+    take words (no date format or layout): "this weekend" is two days, not the Saturday."""
+    if prop.get("format") or forms.date_pattern(prop):
+        return None
+    return next((phrase for phrase, w in text.found if w == day and _SPAN.fullmatch(phrase.strip())), None)
 
 
 def one_date_one_arg(args: dict[str, Any], resolved: dict[str, str], dropped: list[str], props: dict[str, Any],

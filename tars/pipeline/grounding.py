@@ -23,10 +23,10 @@ from tars.config import Config
 from tars.errors import DateError
 from tars.messages import Message, latest_user_text
 from tars.pipeline import value_forms as forms
-from tars.pipeline.choices import choices_of, named_choice, said_choices
+from tars.pipeline.choices import choices_of, named_choice, said_choice, said_choices
 from tars.pipeline.codes import takes_code, written_code
 from tars.pipeline.conversation_text import ConversationText, norm
-from tars.pipeline.date_args import dates_in_order, is_date_arg, one_date_one_arg, strip_dates
+from tars.pipeline.date_args import dates_in_order, is_date_arg, one_date_one_arg, span_said, strip_dates
 from tars.pipeline.directions import in_order
 from tars.pipeline.mentioned import named_value
 from tars.pipeline.reordered import as_listed, unswapped
@@ -254,8 +254,12 @@ def _check_date(prop: dict[str, Any], value: str, text: ConversationText, now: d
     if said is None:  # not a date tars reads ("every friday"): the words must be the user's
         return text.has_words(value, every=True), value, None
     if any(said == w for w in text.dates) or text.has_words(value, every=True):
+        if span := span_said(said, prop, text):
+            return True, span, None
         return True, forms.write_date(said, fmt, pattern), value  # the user's date ("today" in "90 days from today")
     if len(text.dates) == 1:  # the model got the one date of the message wrong: use the user's
+        if span := span_said(text.dates[0], prop, text):
+            return True, span, None
         return True, forms.write_date(text.dates[0], fmt, pattern), value
     # a date written in a way tars does not read ("06/01/2023") still counts when its parts are the user's
     return text.has_words(value, every=not required), value, None
@@ -291,6 +295,17 @@ def _apart_from_names(name: str, value: Any, args: dict[str, Any], messages: Seq
     pattern = re.compile("|".join(re.escape(n) for n in names))
     return ConversationText([Message(role=m.role, content=pattern.sub(" ", m.content)) if m.role == "user" else m
                              for m in messages], now)
+
+
+def _add_said_choices(out: Grounded, props: dict[str, Any], base: Collection[str], text: ConversationText) -> None:
+    """Optional arguments the model left out that the message makes a choice for (see `said_choice`)."""
+    held = [v for v in out.args.values() if isinstance(v, str)]
+    for name, prop in props.items():
+        if name not in out.args and name not in base and isinstance(prop, dict) \
+                and (choice := said_choice(prop, text.says_choice, held)) is not None:
+            out.args[name], out.given = choice, True
+            if name in out.dropped:
+                out.dropped.remove(name)
 
 
 def _strip_named(out: Grounded) -> None:
@@ -359,6 +374,7 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
                 out.resolved[name] = phrase
         else:
             out.dropped.append(name)
+    _add_said_choices(out, props, base, text)
     chosen = [n for n in out.args if _offers_choices(prop_of(props, n))]
     for name, value in list(out.args.items()):  # said once: not also with a neighbour's season, range or choice
         if name not in out.resolved and name not in chosen:
