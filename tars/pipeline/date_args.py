@@ -36,11 +36,9 @@ def is_date_arg(name: str, prop: dict[str, Any]) -> bool:
 _SPAN = re.compile(r"(?:this|next|coming|upcoming|the\s+coming)\s+(?:weekend|week|month|year)", re.IGNORECASE)
 
 
-def span_said(day: when.When, prop: dict[str, Any], text: ConversationText) -> str | None:
-    """The user's words for a week, weekend, month or year that `day` opens, for an argument free to
-    take words (no date format or layout): "this weekend" is two days, not the Saturday."""
-    if prop.get("format") or forms.date_pattern(prop):
-        return None
+def span_said(day: when.When, text: ConversationText) -> str | None:
+    """The user's words when `day` opens a week, weekend, month or year they named as one: "this
+    weekend" is two days, not the Saturday, to an argument that can take the words."""
     return next((phrase for phrase, w in text.found if w == day and _SPAN.fullmatch(phrase.strip())), None)
 
 

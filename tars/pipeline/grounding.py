@@ -254,15 +254,15 @@ def _check_date(prop: dict[str, Any], value: str, text: ConversationText, now: d
     if said is None:  # not a date tars reads ("every friday"): the words must be the user's
         return text.has_words(value, every=True), value, None
     if any(said == w for w in text.dates) or text.has_words(value, every=True):
-        if span := span_said(said, prop, text):
-            return True, span, None
-        return True, forms.write_date(said, fmt, pattern), value  # the user's date ("today" in "90 days from today")
-    if len(text.dates) == 1:  # the model got the one date of the message wrong: use the user's
-        if span := span_said(text.dates[0], prop, text):
-            return True, span, None
-        return True, forms.write_date(text.dates[0], fmt, pattern), value
-    # a date written in a way tars does not read ("06/01/2023") still counts when its parts are the user's
-    return text.has_words(value, every=not required), value, None
+        day = said  # the user's date ("today" in "90 days from today")
+    elif len(text.dates) == 1:  # the model got the one date of the message wrong: use the user's
+        day = text.dates[0]
+    else:  # a date written in a way tars does not read ("06/01/2023") still counts when its parts are the user's
+        return text.has_words(value, every=not required), value, None
+    # an argument free to take words (no format or layout) gets a week or a month as the user said it
+    if not fmt and not pattern and (span := span_said(day, text)):
+        return True, span, None
+    return True, forms.write_date(day, fmt, pattern), value
 
 
 def _echo(value: Any, name: str, args: dict[str, Any], base: set[str], text: ConversationText) -> bool:
@@ -300,9 +300,9 @@ def _apart_from_names(name: str, value: Any, args: dict[str, Any], messages: Seq
 def _add_said_choices(out: Grounded, props: dict[str, Any], base: Collection[str], text: ConversationText) -> None:
     """Optional arguments the model left out that the message makes a choice for (see `said_choice`)."""
     held = [v for v in out.args.values() if isinstance(v, str)]
-    for name, prop in props.items():
-        if name not in out.args and name not in base and isinstance(prop, dict) \
-                and (choice := said_choice(prop, text.says_choice, held)) is not None:
+    for name in props:
+        if name not in out.args and name not in base \
+                and (choice := said_choice(prop_of(props, name), text.says_choice, held)) is not None:
             out.args[name], out.given = choice, True
             if name in out.dropped:
                 out.dropped.remove(name)

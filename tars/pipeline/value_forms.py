@@ -32,7 +32,8 @@ _AS_FRACTION = re.compile(r"\b(?:as a |in |a )?decimal(?! places?\b| digits?\b)|
                           r"\bbetween 0(?:\.0)? and 1\b|\bsums? (?:up )?to 1\b|"
                           r"\b0(?:\.0)?\s*(?:to|-)\s*1(?:\.0)?\b|\d%\s+(?:is|=|as)\s+0?\.\d", re.IGNORECASE)
 # a span of time the text counts ("two weeks", "a fortnight", "the upcoming month", "3 months"), for a
-# count of days; a date argument reads "next month" as its first day (`date_phrases`)
+# count of days; a date argument with a format or layout reads "next month" as its first day
+# (`date_phrases`), one free to take words keeps them (`date_args.span_said`)
 _PERIODS = re.compile(rf"\b(?:({when.COUNT})|(?:the\s+)?(?:next|upcoming|coming|following))\s+"
                       rf"(week|fortnight|month|year)s?\b|\b(fortnight)s?\b", re.IGNORECASE)
 _PERIOD_DAYS = {"week": 7, "fortnight": 14, "month": 30, "year": 365}  # a month as people count one: 30 days
