@@ -189,6 +189,21 @@ def test_a_relative_date_counts_from_the_day_the_user_says_it_is():
     assert Grounds(now=NOW).moment(said("today is tomorrow's yesterday")) == NOW  # no day of the calendar
 
 
+def test_a_counted_day_followed_by_its_date_is_that_date():
+    uv = {"type": "object", "properties": {"location": {"type": "string"},
+                                           "date": {"type": "string", "description": "mm-dd-yyyy"}},
+          "required": ["location", "date"]}
+    asked = said("Give me the UV index for Tokyo for tomorrow, June 1 2023.")
+    # the model counted "tomorrow" from the clock; the user said which day it is
+    checked = ground(uv, {"location": "Tokyo", "date": "11-26-2026"}, asked, Grounds(now=NOW))
+    assert checked.args["date"] == "06-01-2023"
+    assert Grounds(now=NOW).moment(said("the forecast for yesterday (Wednesday, May 31, 2023)")).date() == \
+        dt.date(2023, 6, 1)
+    # a year beside "today" that is no date of the calendar says nothing about the day
+    assert Grounds(now=NOW).moment(said("Today, 2023 sales were up")) == NOW
+    assert Grounds(now=NOW).moment(said("remind me tomorrow, June 1")) == NOW  # no year: perhaps another June
+
+
 def test_a_made_up_field_of_a_structure_is_left_out_and_a_made_up_item_drops_the_list():
     request = {"type": "object", "required": ["url", "params"], "properties": {
         "url": {"type": "string"},
@@ -944,6 +959,20 @@ def test_a_choice_the_message_says_is_passed_when_the_model_left_its_argument_ou
     assert ground(trip, {"place": "Bike Museum"}, said("Where is the Bike Museum?"), Grounds(now=NOW)).args \
         == {"place": "Bike Museum"}
 
+
+
+def test_a_default_said_inside_another_value_is_taken_back_out():
+    scale = {"type": "object", "required": ["key"], "properties": {
+        "key": {"type": "string", "description": "The musical key."},
+        "scale_type": {"type": "string", "default": "major", "description": "The type of scale."}}}
+    asked = said("What is the musical scale associated with C sharp major?")
+    assert ground(scale, {"key": "C sharp major"}, asked, Grounds(now=NOW)).args == \
+        {"key": "C sharp", "scale_type": "major"}
+    # the default not said, or given its own argument: the value stays as it is
+    assert ground(scale, {"key": "C sharp"}, said("The scale of C sharp minor"), Grounds(now=NOW)).args == \
+        {"key": "C sharp"}
+    assert ground(scale, {"key": "C sharp major", "scale_type": "minor"}, said("C sharp major or minor?"),
+                  Grounds(now=NOW)).args["key"] == "C sharp major"
 
 def test_a_value_the_message_gives_by_name_stands_for_one_the_model_made_up():
     rides = {"type": "object", "required": ["source", "destination"], "properties": {

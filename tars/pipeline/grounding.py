@@ -23,12 +23,13 @@ from tars.config import Config
 from tars.errors import DateError
 from tars.messages import Message, latest_user_text
 from tars.pipeline import value_forms as forms
-from tars.pipeline.choices import choices_of, named_choice, said_choice, said_choices
+from tars.pipeline.choices import choices_of, named_choice, said_choices
 from tars.pipeline.codes import takes_code, written_code
 from tars.pipeline.conversation_text import ConversationText, norm
 from tars.pipeline.date_args import dates_in_order, is_date_arg, one_date_one_arg, span_said, strip_dates
 from tars.pipeline.directions import in_order
 from tars.pipeline.mentioned import named_value
+from tars.pipeline.misplaced import add_said_choices, strip_named, take_said_defaults
 from tars.pipeline.reordered import as_listed, unswapped
 from tars.pipeline.schema_props import prop_of, properties_of
 from tars.routing.learned import stem
@@ -297,32 +298,6 @@ def _apart_from_names(name: str, value: Any, args: dict[str, Any], messages: Seq
                              for m in messages], now)
 
 
-def _add_said_choices(out: Grounded, props: dict[str, Any], base: Collection[str], text: ConversationText) -> None:
-    """Optional arguments the model left out that the message makes a choice for (see `said_choice`)."""
-    held = [v for v in out.args.values() if isinstance(v, str)]
-    for name in props:
-        if name not in out.args and name not in base \
-                and (choice := said_choice(prop_of(props, name), text.says_choice, held)) is not None:
-            out.args[name], out.given = choice, True
-            if name in out.dropped:
-                out.dropped.remove(name)
-
-
-def _strip_named(out: Grounded) -> None:
-    """Take an argument named as what it is out of the other text arguments: the task "call the bank
-    in my Finance project" in the project Finance is the task "call the bank"."""
-    for name, value in list(out.args.items()):
-        if not isinstance(value, str) or not value.strip() or name in out.resolved:
-            continue
-        label = r"[\s_-]+".join(map(re.escape, norm(name).split()))
-        phrase = rf"[\s,]*\b(?:in|into|to|for|under|on)\s+(?:my|the|our)\s+{re.escape(value.strip())}\s+{label}\b"
-        for other, text in list(out.args.items()):
-            if other != name and isinstance(text, str):
-                cut = " ".join(re.sub(phrase, " ", text, flags=re.IGNORECASE).split())
-                if cut and cut != text.strip():
-                    out.args[other] = cut
-
-
 def required_sets(schema: dict[str, Any]) -> tuple[set[str], list[list[str]]]:
     """The always-required names, and alternatives of which one must be given (anyOf/oneOf)."""
     base = set(schema.get("required") or ())
@@ -374,7 +349,8 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
                 out.resolved[name] = phrase
         else:
             out.dropped.append(name)
-    _add_said_choices(out, props, base, text)
+    out.given = add_said_choices(out.args, out.dropped, props, base, text) or out.given
+    take_said_defaults(out.args, out.dropped, props, base, text)
     chosen = [n for n in out.args if _offers_choices(prop_of(props, n))]
     for name, value in list(out.args.items()):  # said once: not also with a neighbour's season, range or choice
         if name not in out.resolved and name not in chosen:
@@ -384,7 +360,7 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
     one_date_one_arg(out.args, out.resolved, out.dropped, props, base, text, now)
     dates_in_order(out.args, out.resolved, props, text, now)
     strip_dates(out.args, out.resolved, props, text, now)
-    _strip_named(out)
+    strip_named(out.args, out.resolved)
     needed = [n for n in schema.get("required") or () if n not in out.args]  # in the schema's order
     if alternatives and not any(all(n in out.args for n in alt) for alt in alternatives):
         needed += [n for n in min(alternatives, key=lambda alt: sum(n not in out.args for n in alt))

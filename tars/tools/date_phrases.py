@@ -35,11 +35,15 @@ _TODAY_IS = re.compile(r"(?i)\b(?:today\s+is|today's\s+date\s+is|the\s+date\s+to
                        r"(?:the\s+)?current\s+date\s+is)\s+(?:the\s+)?"
                        r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)?(?P<day>[^.;!?\n]{1,40})")
 _COMPACT = re.compile(r"((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?!\d)")
+# "tomorrow, June 1st 2023", "today (Monday, April 25th 2023)": a day counted from today, then which day it is
+_NAMED_AS = re.compile(r"(?i)\b(?P<rel>today|tomorrow|yesterday)\s*(?:,|\(|-|–|—)\s*(?:which\s+is\s+|i\.e\.\s*)?"
+                       r"(?:the\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)?(?P<day>[^.;!?\n)]{1,40})")
+_COUNTED = {"today": 0, "tomorrow": 1, "yesterday": -1}
 
 
 def stated_today(text: str, now: dt.datetime) -> tuple[dt.date, tuple[int, int]] | None:
-    """The day `text` says today is ("today is Monday April 25th 2023") and the span that says it, or
-    None; a year left out is this year's ("today is May 3rd")."""
+    """The day `text` says today is ("today is Monday April 25th 2023", "tomorrow, June 1st 2023") and
+    the span that says it, or None; a year left out is this year's ("today is May 3rd")."""
     for match in _TODAY_IS.finditer(text):
         start, rest = match.start("day"), match.group("day")
         if compact := _COMPACT.match(rest):
@@ -54,6 +58,14 @@ def stated_today(text: str, now: dt.datetime) -> tuple[dt.date, tuple[int, int]]
             phrase, day = found[0]
             date = day.date if _OWN_YEAR.search(phrase) else _day_in(phrase, now.year, now=now) or day.date
             return date, (match.start(), start + len(phrase))
+    for match in _NAMED_AS.finditer(text):  # only a date with its year says which day it is
+        start, rest = match.start("day"), match.group("day")
+        found = [(p, w) for p, w in _phrases(rest, now)
+                 if rest.lower().startswith(p.lower()) and w.time is None and re.search(r"\d{4}", p)]
+        if found:  # the day counted stays in the text, to be counted from the day it names
+            phrase, day = found[0]
+            offset = _COUNTED[match.group("rel").lower()]
+            return day.date - dt.timedelta(days=offset), (match.end("rel"), start + len(phrase))
     return None
 
 
