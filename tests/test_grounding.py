@@ -202,6 +202,16 @@ def test_a_counted_day_followed_by_its_date_is_that_date():
     # a year beside "today" that is no date of the calendar says nothing about the day
     assert Grounds(now=NOW).moment(said("Today, 2023 sales were up")) == NOW
     assert Grounds(now=NOW).moment(said("remind me tomorrow, June 1")) == NOW  # no year: perhaps another June
+    # any day counted from today is the dated day set beside it
+    show = {"type": "object", "properties": {"show": {"type": "string"}, "date": {"type": "string", "format": "date"}},
+            "required": ["show", "date"]}
+    for message in ("Book Mamma Mia for next Friday, June 30th 2023", "Mamma Mia this Friday (2023-06-30)",
+                    "Mamma Mia on the upcoming Friday, specifically 2023-06-30"):
+        assert ground(show, {"show": "Mamma Mia", "date": "2026-11-27"}, said(message), Grounds(now=NOW)).args == \
+            {"show": "Mamma Mia", "date": "2023-06-30"}
+    # a year that is no date, or a second date of a range, leaves the counted day as it is
+    assert ground(show, {"show": "Taxes", "date": "2026-11-27"}, said("Taxes next Friday, 2023 rules"),
+                  Grounds(now=NOW)).args["date"] == "2026-11-27"
 
 
 def test_a_made_up_field_of_a_structure_is_left_out_and_a_made_up_item_drops_the_list():

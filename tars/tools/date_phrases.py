@@ -39,6 +39,11 @@ _COMPACT = re.compile(r"((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?!\
 _NAMED_AS = re.compile(r"(?i)\b(?P<rel>today|tomorrow|yesterday)\s*(?:,|\(|-|–|—)\s*(?:which\s+is\s+|i\.e\.\s*)?"
                        r"(?:the\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)?(?P<day>[^.;!?\n)]{1,40})")
 _COUNTED = {"today": 0, "tomorrow": 1, "yesterday": -1}
+# what sets a date beside a day counted from today as its name: "next Friday, June 30th 2023",
+# "the upcoming Saturday, specifically 2023-04-15", "next month (April 2022)"
+_APPOSED = re.compile(r"(?i)\s*(?:,|\(|-|–|—|:)?\s*(?:(?:specifically|namely|i\.e\.|that is|which is)\s*,?\s*)?"
+                      r"(?:on\s+)?(?:the\s+)?")
+_DATED = re.compile(r"\b\d{4}\b")  # a date with its year says which day it is
 
 
 def stated_today(text: str, now: dt.datetime) -> tuple[dt.date, tuple[int, int]] | None:
@@ -115,7 +120,7 @@ def _phrases(text: str, now: dt.datetime) -> list[tuple[str, when.When]]:
         ends.append((start, start + len(found)))
         at[start] = day
         taken = start + len(found)
-    return _one_year(text, out, ends, now)
+    return _apposed(text, _one_year(text, out, ends, now), ends)
 
 
 def _one_year(text: str, out: list[tuple[str, when.When]], ends: list[tuple[int, int]],
@@ -130,6 +135,15 @@ def _one_year(text: str, out: list[tuple[str, when.When]], ends: list[tuple[int,
         if start is not None and (dated := when.resolve(f"{phrase} {start.year}", now)) is not None:
             out[i] = (phrase, dated)
     return out
+
+
+def _apposed(text: str, out: list[tuple[str, when.When]], ends: list[tuple[int, int]]) -> list[tuple[str, when.When]]:
+    """Without a day counted from today that the date after it names: "next Friday, June 30th 2023"
+    and "this Saturday, 2023-03-04" are that date, whatever today is."""
+    counted = {i for i in range(len(out) - 1)
+               if not re.search(r"\d", out[i][0]) and _DATED.search(out[i + 1][0])
+               and _APPOSED.fullmatch(text, ends[i][1], ends[i + 1][0])}
+    return [found for i, found in enumerate(out) if i not in counted]
 
 
 def _day_in(phrase: str, year: int, *, now: dt.datetime) -> dt.date | None:
