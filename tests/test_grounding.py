@@ -17,9 +17,9 @@ from tars.config import load_config
 from tars.errors import ToolError
 from tars.messages import Message
 from tars.pipeline import PipelineProvider, prompts, steps
+from tars.pipeline.date_layouts import as_value
 from tars.pipeline.grounding import Grounds, ground
 from tars.pipeline.unnamed_place import placed
-from tars.pipeline.value_forms import as_value
 from tars.providers.scripted import ScriptedProvider
 from tars.routing import Router
 from tars.session import Session
@@ -910,6 +910,21 @@ def test_a_choice_is_said_by_the_word_only_it_has():
     assert checked.args == {"artist": "Eminem", "add_ons": ["Backstage Pass"]}
 
 
+def test_a_word_the_description_uses_for_every_choice_says_none_of_them():
+    libraries = {"type": "object", "required": ["location", "facilities"], "properties": {
+        "location": {"type": "string"}, "facilities": {
+            "type": "array", "description": "Facilities and sections in public library.",
+            "items": {"type": "string", "enum": ["Wi-Fi", "Reading Room", "Fiction", "Children Section", "Cafe"]}}}}
+    asked = said("Locate the nearest public library in Boston, MA with English fiction section and free Wi-Fi.")
+    checked = ground(libraries, {"location": "Boston, MA", "facilities": ["Wi-Fi", "Fiction", "Children Section"]},
+                     asked, Grounds(now=NOW))
+    assert checked.args["facilities"] == ["Wi-Fi", "Fiction"]  # "section" is every facility's word
+    asked = said("A library in Boston, MA with a children section")
+    checked = ground(libraries, {"location": "Boston, MA", "facilities": ["Children Section"]}, asked,
+                     Grounds(now=NOW))
+    assert checked.args["facilities"] == ["Children Section"]  # said whole, it stands
+
+
 def test_choices_the_message_names_are_all_passed_even_when_the_model_left_one_out():
     nutrition = {"type": "object", "required": ["food", "information"], "properties": {
         "food": {"type": "string"}, "information": {"type": "array", "items": {
@@ -969,6 +984,51 @@ def test_a_choice_the_message_says_is_passed_when_the_model_left_its_argument_ou
     assert ground(trip, {"place": "Bike Museum"}, said("Where is the Bike Museum?"), Grounds(now=NOW)).args \
         == {"place": "Bike Museum"}
 
+
+
+def test_a_unit_the_message_measures_in_is_passed_when_it_is_not_the_default():
+    circle = {"type": "object", "required": ["radius"], "properties": {
+        "radius": {"type": "integer"},
+        "unit": {"type": "string", "description": "The unit of measurement for the radius. Default is m."}}}
+    checked = ground(circle, {"radius": 5}, said("What is the circumference of a circle with a radius of 5cm?"),
+                     Grounds(now=NOW))
+    assert checked.args == {"radius": 5, "unit": "cm"}
+    # the default's own unit, no unit, or two units: the tool's default applies
+    for message in ("a circle with a radius of 5 m", "a circle with a radius of 5",
+                    "a radius of 5 cm, or is it 5 inches?"):
+        assert ground(circle, {"radius": 5}, said(message), Grounds(now=NOW)).args == {"radius": 5}
+    # a length says nothing of an area's unit
+    area = {"type": "object", "required": ["base", "height"], "properties": {
+        "base": {"type": "integer"}, "height": {"type": "integer"},
+        "unit": {"type": "string", "description": "The measurement unit for the area. Defaults to square meters."}}}
+    assert ground(area, {"base": 15, "height": 20}, said("A triangle with a base of 15 feet and height of 20 feet"),
+                  Grounds(now=NOW)).args == {"base": 15, "height": 20}
+
+
+def test_another_thing_of_the_defaults_kind_the_message_names_is_passed():
+    trips = {"type": "object", "required": ["start_city", "end_city"], "properties": {
+        "start_city": {"type": "string"}, "end_city": {"type": "string"},
+        "transportation": {"type": "string",
+                           "description": "Preferred mode of public transportation. Default is 'bus'."},
+        "units": {"type": "string", "description": "The units of the distance. Defaults to 'miles'."}}}
+    asked = said("The shortest distance from New York to Los Angeles through the train, in kilometers")
+    checked = ground(trips, {"start_city": "New York", "end_city": "Los Angeles"}, asked, Grounds(now=NOW))
+    assert checked.args == {"start_city": "New York", "end_city": "Los Angeles", "transportation": "train",
+                            "units": "kilometers"}
+    # the default named too, or two others, or one inside another value: the tool's default applies
+    for message in ("From New York to Los Angeles by bus or by train", "From New York to Los Angeles, train or car?",
+                    "From the Train Museum to Los Angeles"):
+        checked = ground(trips, {"start_city": "New York" if "Museum" not in message else "the Train Museum",
+                                 "end_city": "Los Angeles"}, said(message), Grounds(now=NOW))
+        assert "transportation" not in checked.args
+
+
+def test_a_switch_the_message_disables_is_off():
+    aircon = {"type": "object", "required": ["mode"], "properties": {
+        "mode": {"type": "string"}, "powerSaveEnabled": {"type": "boolean"}}}
+    checked = ground(aircon, {"mode": "COOL", "powerSaveEnabled": True},
+                     said("Set it to cool mode and disable the power-saving mode"), Grounds(now=NOW))
+    assert checked.args == {"mode": "COOL", "powerSaveEnabled": False}
 
 
 def test_a_default_said_inside_another_value_is_taken_back_out():

@@ -533,3 +533,15 @@ def test_a_word_a_switch_shares_with_other_arguments_does_not_name_it():
     exempt = said("The $999 laptop is tax exempt: what's the total?")
     assert ground(tax, {"amount": 999, "tax_exempt": True}, exempt, Grounds(now=NOW)).args == \
         {"amount": 999, "tax_exempt": True}
+
+
+def test_a_function_argument_is_the_expression_not_the_curves_name():
+    curves = {"type": "object", "required": ["function1", "function2"], "properties": {
+        "function1": {"type": "string"}, "function2": {"type": "string"}}}
+    checked = ground(curves, {"function1": "y=3x+2", "function2": "f(x) = 2x + 3"},
+                     said("Find the intersection points of the functions y=3x+2 and f(x) = 2x + 3."), Grounds(now=NOW))
+    assert checked.args == {"function1": "3x+2", "function2": "2x + 3"}
+    # an equation keeps both its sides
+    solve = {"type": "object", "required": ["equation"], "properties": {"equation": {"type": "string"}}}
+    assert ground(solve, {"equation": "y=3x+2"}, said("Solve y=3x+2 for x"), Grounds(now=NOW)).args == \
+        {"equation": "y=3x+2"}

@@ -82,6 +82,8 @@ def said_choices(prop: dict[str, Any], value: Any, mentioned: Callable[[str], bo
     description) stands only when mentioned: otherwise the default is the tool's, not a guess of the
     model's. Of a list, the choices it mentions that the model left out are added. None when it
     mentions none of them."""
+    # a word the description uses for every value ("Facilities and sections") tells no choice apart
+    shared = {*shared, *(stem(w) for w in words_of(str(prop.get("description") or "")))}
     if isinstance(value, str) and (choices := choices_of(prop)) is not None \
             and ("default" in prop or _DEFAULT.search(str(prop.get("description") or ""))):
         named = [str(c) for c in choices]

@@ -35,7 +35,7 @@ _UNDONE = frozenset("forget forgetting fail miss omit hesitate".split())
 # words a negation reaches across: "don't" reads as "don" "t"; "not … the precipitation"
 _FILLER = frozenset({"t", "the", "a", "an"})
 # words that turn a named switch off
-_NEGATORS = frozenset("""without no not exclude excluding ignore ignoring skip never nor don doesn didn dont
+_NEGATORS = frozenset("""without no not exclude excluding ignore ignoring skip never nor don doesn didn dont disable
 few seldom rarely hardly""".split())
 # "a few" is some, not few: read as a word no negator is
 _SOME = re.compile(r"(?i)\ba\s+few\b")

@@ -9,6 +9,7 @@ import datetime as dt
 import re
 from typing import Any
 
+from tars.pipeline import date_layouts as layouts
 from tars.pipeline import value_forms as forms
 from tars.pipeline.conversation_text import ConversationText, norm
 from tars.pipeline.directions import direction
@@ -29,7 +30,7 @@ def is_date_arg(name: str, prop: dict[str, Any]) -> bool:
         return True
     # named as one ("due", "startDate"), or described in a date layout ("in the format dd/mm/yyyy")
     return forms.types_of(prop) <= {"string", "null"} and (bool(_DATE_WORDS.intersection(forms.label_words(name)))
-                                                   or forms.date_pattern(prop) is not None)
+                                                   or layouts.date_pattern(prop) is not None)
 
 
 # a stretch of days named as one: its first day is not what the user asked for
@@ -81,7 +82,7 @@ def dates_in_order(args: dict[str, Any], resolved: dict[str, str], props: dict[s
         value = args.get(name)
         if not isinstance(value, str) or not is_date_arg(name, prop):
             continue
-        said = forms.read_date(value, forms.date_pattern(prop), now)
+        said = layouts.read_date(value, layouts.date_pattern(prop), now)
         if said is not None and any(said == w for _, w in found):
             held.append(said)
         else:
@@ -91,7 +92,7 @@ def dates_in_order(args: dict[str, Any], resolved: dict[str, str], props: dict[s
         return
     for name, (phrase, w) in zip(wrong, left, strict=True):
         prop = prop_of(props, name)
-        args[name] = forms.write_date(w, prop.get("format"), forms.date_pattern(prop))
+        args[name] = layouts.write_date(w, prop.get("format"), layouts.date_pattern(prop))
         resolved[name] = phrase
 
 
@@ -115,5 +116,5 @@ def strip_dates(args: dict[str, Any], resolved: dict[str, str], props: dict[str,
 def _day_of(args: dict[str, Any], props: dict[str, Any], name: str, now: dt.datetime) -> dt.date | None:
     """The day a resolved argument holds, read in the layout its description asks for ("03-11-2022"
     as MM-DD-YYYY), else as words."""
-    said = forms.read_date(str(args[name]), forms.date_pattern(prop_of(props, name)), now)
+    said = layouts.read_date(str(args[name]), layouts.date_pattern(prop_of(props, name)), now)
     return said.date if said else None

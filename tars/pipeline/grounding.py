@@ -22,6 +22,7 @@ from tars import places
 from tars.config import Config
 from tars.errors import DateError
 from tars.messages import Message, latest_user_text
+from tars.pipeline import date_layouts as layouts
 from tars.pipeline import value_forms as forms
 from tars.pipeline.choices import choices_of, named_choice, said_choices
 from tars.pipeline.codes import takes_code, written_code
@@ -29,7 +30,7 @@ from tars.pipeline.conversation_text import ConversationText, norm
 from tars.pipeline.date_args import dates_in_order, is_date_arg, one_date_one_arg, span_said, strip_dates
 from tars.pipeline.directions import in_order
 from tars.pipeline.mentioned import named_value
-from tars.pipeline.misplaced import add_said_choices, strip_named, take_said_defaults
+from tars.pipeline.misplaced import add_said_choices, add_said_kind, add_said_unit, strip_named, take_said_defaults
 from tars.pipeline.reordered import as_listed, unswapped
 from tars.pipeline.schema_props import prop_of, properties_of
 from tars.routing.learned import stem
@@ -250,8 +251,8 @@ def _url_as_written(value: str, said: str) -> str:
 
 def _check_date(prop: dict[str, Any], value: str, text: ConversationText, now: dt.datetime,
                 required: bool) -> tuple[bool, Any, str | None]:
-    fmt, pattern = prop.get("format"), forms.date_pattern(prop)
-    said = forms.read_date(value, pattern, now)
+    fmt, pattern = prop.get("format"), layouts.date_pattern(prop)
+    said = layouts.read_date(value, pattern, now)
     if said is None:  # not a date tars reads ("every friday"): the words must be the user's
         return text.has_words(value, every=True), value, None
     if any(said == w for w in text.dates) or text.has_words(value, every=True):
@@ -263,7 +264,7 @@ def _check_date(prop: dict[str, Any], value: str, text: ConversationText, now: d
     # an argument free to take words (no format or layout) gets a week or a month as the user said it
     if not fmt and not pattern and (span := span_said(day, text)):
         return True, span, None
-    return True, forms.write_date(day, fmt, pattern), value
+    return True, layouts.write_date(day, fmt, pattern), value
 
 
 def _echo(value: Any, name: str, args: dict[str, Any], base: set[str], text: ConversationText) -> bool:
@@ -351,6 +352,8 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
             out.dropped.append(name)
     out.given = add_said_choices(out.args, out.dropped, props, base, text) or out.given
     take_said_defaults(out.args, out.dropped, props, base, text)
+    add_said_unit(out.args, out.dropped, props, base, text.said)
+    add_said_kind(out.args, out.dropped, props, base, text)
     chosen = [n for n in out.args if _offers_choices(prop_of(props, n))]
     for name, value in list(out.args.items()):  # said once: not also with a neighbour's season, range or choice
         if name not in out.resolved and name not in chosen:

@@ -8,7 +8,6 @@ so every tool benefits; `tars.pipeline.grounding` applies them before it checks 
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from collections.abc import Collection, Iterable
 from typing import Any, TypeVar
@@ -18,8 +17,7 @@ from tars.tools import when
 
 __all__ = ["as_meant", "as_code", "percents", "as_fraction", "periods", "counts_days", "as_days", "span_days",
            "clock_hours", "hours", "southwest", "signed", "types_of", "scale", "scaled", "feet_and_inches", "inches",
-           "label_words", "words_of", "unrepeated", "with_state", "is_file_name", "file_name",
-           "date_pattern", "read_date", "write_date"]
+           "label_words", "words_of", "unrepeated", "with_state", "is_file_name", "file_name", "expression"]
 
 T = TypeVar("T")
 
@@ -42,12 +40,6 @@ _DAYS = re.compile(rf"\b({when.COUNT})\s+days?\b", re.IGNORECASE)
 _PATH_NAME = re.compile(r"(?:^|_)(?:path|file|filename|filepath)s?(?:$|_)")
 _KIND = re.compile(r"^(?:(?:the|my)\s+)?(?:note|file|path|document|doc)\s+", re.IGNORECASE)
 _EXTENSION = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,7}$")
-# a date layout a description asks for: "in the format of MM-DD-YYYY", "Format: yyyy-mm-dd"
-_ISO_DAY = re.compile(r"\b\d{4}-\d{2}-\d{2}\b(?![ T:]?\d)")
-_ISO_MOMENT = re.compile(r"\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?P<seconds>:\d{2})?(?P<zone>Z)?(?![\d.:+-])")
-# (ISO 8601 glues the clock on: "YYYY-MM-DDTHH:MM:SS")
-_LAYOUT = re.compile(r"\b(Y{2,4}|MM|DD)([-/.])(Y{2,4}|MM|DD)\2(Y{2,4}|MM|DD)(?:\b|(?=T))"
-                     r"(?P<clock>[ T]HH:MM(?::SS)?Z?\b)?", re.IGNORECASE)
 
 
 def types_of(prop: dict[str, Any]) -> set[str]:
@@ -66,6 +58,7 @@ def as_meant(name: str, prop: dict[str, Any], value: Any, text: str) -> Any:
     value = inches(prop, value, text)
     value = as_fraction(name, prop, value, percents(text, rate=is_rate(name, prop)))
     value = as_days(name, prop, value, text)
+    value = expression(name, value)
     return file_name(name, value, text)
 
 
@@ -356,6 +349,19 @@ def unrepeated(name: str, value: Any, args: dict[str, Any], chosen: Collection[s
     return value
 
 
+# -- expressions -------------------------------------------------------------------------------------
+_FUNCTION_NAME = re.compile(r"func|expression|polynomial|formula")
+_NAMED_CURVE = re.compile(r"^\s*(?:y|f\s*\(\s*x\s*\))\s*=\s*(?=.*x)")  # "y=3x+2", "f(x) = x^2"
+
+
+def expression(name: str, value: Any) -> Any:
+    """A function argument as the expression the function computes: the curve "y=3x+2" the user
+    named is the function 3x+2 (an equation argument keeps its sides)."""
+    if isinstance(value, str) and _FUNCTION_NAME.search(name.lower()) and (named := _NAMED_CURVE.match(value)):
+        return value[named.end():].strip()
+    return value
+
+
 # -- file names --------------------------------------------------------------------------------------
 def is_file_name(value: str) -> bool:
     """Whether a value is one file's name ("puzzle.jpg"): a name nobody wrote is made up, however
@@ -378,54 +384,3 @@ def file_name(name: str, value: Any, text: str) -> Any:
         rest = _KIND.sub("", value.strip())
         return rest if rest in written else value
     return next((w for w in value.split() if w in written), value)
-
-
-# -- date layouts ------------------------------------------------------------------------------------
-def date_pattern(prop: dict[str, Any]) -> str | None:
-    """The strftime pattern of the date layout the argument's description asks for, if it names one."""
-    description = str(prop.get("description") or "")
-    m = _LAYOUT.search(description)
-    if m is None:  # an example written as a plain ISO day ("e.g., 2022-04-28") or moment asks for that layout
-        if moment := _ISO_MOMENT.search(description):
-            return "%Y-%m-%dT%H:%M" + (":%S" if moment.group("seconds") else "") + (moment.group("zone") or "")
-        return "%Y-%m-%d" if _ISO_DAY.search(description) else None
-    parts = [m.group(1), m.group(3), m.group(4)]
-    codes = [("%y" if len(p) == 2 else "%Y") if p[0] in "yY" else "%m" if p.upper() == "MM" else "%d" for p in parts]
-    if sorted(c.lower() for c in codes) != ["%d", "%m", "%y"]:
-        return None
-    clock = m.group("clock") or ""  # "dd/mm/yyyy HH:MM": the time too
-    return m.group(2).join(codes) + clock[:1] + clock[1:].upper().replace("HH", "%H").replace("MM", "%M").replace(
-        "SS", "%S")
-
-
-def read_date(value: str, pattern: str | None, now: dt.datetime) -> when.When | None:
-    """The model's date, read in the described layout first ("03-11-2022" as MM-DD-YYYY; a two-digit
-    year's layout also with four digits), else as words."""
-    for layout in dict.fromkeys([pattern, pattern.replace("%y", "%Y")] if pattern else []):
-        try:
-            read = dt.datetime.strptime(value.strip(), layout)
-            return when.When(read.date(), read.time() if "%H" in layout else None, now.tzinfo)
-        except ValueError:
-            pass
-    return when.resolve(value, now)
-
-
-def write_date(said: when.When, fmt: str | None, pattern: str | None) -> str:
-    """A resolved date written for the schema: in the described layout, else for its `format`."""
-    if pattern and fmt is None:
-        moment = dt.datetime.combine(said.date, said.time or dt.time(0), tzinfo=said.tz)
-        if pattern.endswith("Z") and moment.utcoffset() not in (None, dt.timedelta(0)):
-            return moment.isoformat(timespec="seconds")  # a local time is not written as UTC
-        return moment.strftime(pattern)
-    return as_value(said, fmt)
-
-
-def as_value(said: when.When, fmt: str | None) -> str:
-    """`said` written for a schema `format`: `date`, `date-time` (RFC 3339), `time`, or the plain ISO form."""
-    if fmt == "date":
-        return said.date.isoformat()
-    if fmt == "date-time":
-        return said.datetime().isoformat(timespec="seconds")
-    if fmt == "time":
-        return dt.datetime.combine(said.date, said.time or dt.time(0), tzinfo=said.tz).timetz().isoformat("seconds")
-    return said.iso()

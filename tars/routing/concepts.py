@@ -8,7 +8,7 @@ import re
 
 from tars.currencies import WORDS
 
-__all__ = ["kinds"]
+__all__ = ["kind_mates", "kinds"]
 
 _KINDS: dict[str, tuple[str, ...]] = {
     "currency": tuple(WORDS),
@@ -32,6 +32,8 @@ _KINDS: dict[str, tuple[str, ...]] = {
     "grocery": ("supermarket",),
     "store": ("supermarket", "shop"),
     "direction": ("route",),
+    "transport": ("bus", "train", "car", "bike", "bicycle", "subway", "metro", "tram", "ferry", "plane", "flight",
+                  "taxi", "walk", "walking", "driving", "transit"),
     "lawyer": ("attorney",),
     "music": ("song", "melody", "chord", "symphony"),
     "crime": ("convicted", "conviction", "murder", "theft", "fraud", "laundering", "robbery", "burglary"),
@@ -61,6 +63,12 @@ _YEAR = re.compile(rf"\b(?:in|since|from|until|till|by|during|before|after|betwe
 _DATE = re.compile(rf"\b{_MONTH} \d{{1,2}}\b|\b\d{{4}}-\d{{2}}-\d{{2}}\b|^(?:when|on what date|what date)\b")
 
 _NUMERAL = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])")
+
+
+def kind_mates(word: str) -> frozenset[str]:
+    """The other instances of the kinds `word` is one of: "train" for "bus" (both transport). A kind
+    of fewer than four words is a set of synonyms ("player", "athlete"), no kind of thing."""
+    return frozenset(w for kind in _INSTANCE.get(word, ()) if len(_KINDS[kind]) >= 4 for w in _KINDS[kind]) - {word}
 
 
 def kinds(text: str, stems: frozenset[str]) -> frozenset[str]:
