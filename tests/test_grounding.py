@@ -1021,6 +1021,14 @@ def test_another_thing_of_the_defaults_kind_the_message_names_is_passed():
         checked = ground(trips, {"start_city": "New York" if "Museum" not in message else "the Train Museum",
                                  "end_city": "Los Angeles"}, said(message), Grounds(now=NOW))
         assert "transportation" not in checked.args
+    # a default written as a unit's symbol: "km" is of the units, and kilometers are no other unit
+    space = {"type": "object", "required": ["body1", "body2"], "properties": {
+        "body1": {"type": "string"}, "body2": {"type": "string"},
+        "unit": {"type": "string", "description": "The unit of measurement, default is 'km'"}}}
+    for message, unit in (("The distance in miles from the Earth to the Moon?", "miles"),
+                          ("The distance in kilometers from the Earth to the Moon?", None)):
+        checked = ground(space, {"body1": "Earth", "body2": "Moon"}, said(message), Grounds(now=NOW))
+        assert checked.args.get("unit") == unit
 
 
 def test_a_switch_the_message_disables_is_off():

@@ -545,3 +545,25 @@ def test_a_function_argument_is_the_expression_not_the_curves_name():
     solve = {"type": "object", "required": ["equation"], "properties": {"equation": {"type": "string"}}}
     assert ground(solve, {"equation": "y=3x+2"}, said("Solve y=3x+2 for x"), Grounds(now=NOW)).args == \
         {"equation": "y=3x+2"}
+
+
+def test_a_century_the_message_counts_is_that_count_not_a_year():
+    history = {"type": "object", "required": ["country", "century"], "properties": {
+        "country": {"type": "string"}, "century": {"type": "integer", "description": "Century as an integer."}}}
+    for year in (1600, 1700):
+        checked = ground(history, {"country": "France", "century": year},
+                         said("Who were the monarchs of France during the 17th century?"), Grounds(now=NOW))
+        assert checked.args == {"country": "France", "century": 17}
+    # a year the message does not count as this century stays the model's
+    checked = ground(history, {"country": "France", "century": 1900},
+                     said("Who were the monarchs of France during the 17th century?"), Grounds(now=NOW))
+    assert checked.args["century"] == 1900
+
+
+def test_a_number_past_any_float_is_never_passed():
+    growth = {"type": "object", "required": ["year1_revenue", "year2_revenue"], "properties": {
+        "year1_revenue": {"type": "number"}, "year2_revenue": {"type": "number"}}}
+    checked = ground(growth, {"year1_revenue": 500000, "year2_revenue": float("inf")},
+                     said("In 2018 their revenue was $500,000 and in 2019 it increased to $750,000."), Grounds(now=NOW))
+    assert checked.args == {"year1_revenue": 500000} and checked.missing == ["year2_revenue"]
+    assert checked.question is not None

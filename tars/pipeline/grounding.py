@@ -11,6 +11,7 @@ Values the schema itself offers (enums, booleans) are choices, not inventions, a
 from __future__ import annotations
 
 import datetime as dt
+import math
 import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
@@ -115,6 +116,8 @@ def _check(name: str, prop: dict[str, Any], value: Any, text: ConversationText, 
         return state is not None or required, value if state is None else state, None
     if "enum" in prop or "const" in prop or value in (choices_of(prop) or ()):
         return True, value, None  # a choice the schema offers
+    if isinstance(value, float) and not math.isfinite(value):
+        return False, value, None  # digits past any float: a number nobody said
     if isinstance(value, (int, float)):
         days = text.days if forms.counts_days(name, prop) else set()
         return required or float(value) in text.numbers | days, value, None

@@ -81,8 +81,10 @@ def add_said_kind(args: dict[str, Any], dropped: list[str], props: dict[str, Any
                 or not (default := _default(prop)) or len(default.split()) != 1:
             continue
         usual = learned.stem(default.casefold())
+        if not kind_mates(usual) and (measure := _unit_of(default)) is not None:
+            usual = measure[1]  # "km" is the kilometre of the units
         named = [w for w in kind_mates(usual) | {usual} if w in text.forms and w not in held]
-        if len(named) != 1 or named[0] == usual:
+        if len(named) != 1 or named[0] == usual or _unit_of(named[0]) == _unit_of(usual) is not None:
             continue
         # as the user wrote it: "kilometers", "Celsius"
         written = next((w for w in re.findall(r"[^\W\d_]+", text.said) if learned.stem(w.casefold()) == named[0]), None)

@@ -17,7 +17,7 @@ from tars.tools import when
 
 __all__ = ["as_meant", "as_code", "percents", "as_fraction", "periods", "counts_days", "as_days", "span_days",
            "clock_hours", "hours", "southwest", "signed", "types_of", "scale", "scaled", "feet_and_inches", "inches",
-           "label_words", "words_of", "unrepeated", "with_state", "is_file_name", "file_name", "expression"]
+           "label_words", "words_of", "unrepeated", "with_state", "is_file_name", "file_name", "expression", "century"]
 
 T = TypeVar("T")
 
@@ -59,6 +59,7 @@ def as_meant(name: str, prop: dict[str, Any], value: Any, text: str) -> Any:
     value = as_fraction(name, prop, value, percents(text, rate=is_rate(name, prop)))
     value = as_days(name, prop, value, text)
     value = expression(name, value)
+    value = century(name, value, text)
     return file_name(name, value, text)
 
 
@@ -360,6 +361,20 @@ def expression(name: str, value: Any) -> Any:
     if isinstance(value, str) and _FUNCTION_NAME.search(name.lower()) and (named := _NAMED_CURVE.match(value)):
         return value[named.end():].strip()
     return value
+
+
+_CENTURY = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)\s+century\b", re.IGNORECASE)
+
+
+def century(name: str, value: Any, text: str) -> Any:
+    """A century the message counts ("the 17th century") that the model wrote as a year (1600 or
+    1700), as the count the user said."""
+    said = {int(n) for n in _CENTURY.findall(text)}
+    if "century" not in label_words(name) or len(said) != 1 or isinstance(value, bool) \
+            or not isinstance(value, int) or value < 100:
+        return value
+    count = said.pop()
+    return count if value in (count * 100, (count - 1) * 100) else value
 
 
 # -- file names --------------------------------------------------------------------------------------
