@@ -1003,6 +1003,12 @@ def test_a_unit_the_message_measures_in_is_passed_when_it_is_not_the_default():
         "unit": {"type": "string", "description": "The measurement unit for the area. Defaults to square meters."}}}
     assert ground(area, {"base": 15, "height": 20}, said("A triangle with a base of 15 feet and height of 20 feet"),
                   Grounds(now=NOW)).args == {"base": 15, "height": 20}
+    # an ordinal is no unit of time
+    plans = {"type": "object", "required": ["plan"], "properties": {
+        "plan": {"type": "string"},
+        "unit": {"type": "string", "description": "Unit of the duration. Default is hours."}}}
+    assert ground(plans, {"plan": "B"}, said("How long does the second plan, plan B, take?"), Grounds(now=NOW)).args \
+        == {"plan": "B"}
 
 
 def test_another_thing_of_the_defaults_kind_the_message_names_is_passed():

@@ -567,3 +567,15 @@ def test_a_number_past_any_float_is_never_passed():
                      said("In 2018 their revenue was $500,000 and in 2019 it increased to $750,000."), Grounds(now=NOW))
     assert checked.args == {"year1_revenue": 500000} and checked.missing == ["year2_revenue"]
     assert checked.question is not None
+
+
+def test_a_language_code_is_said_by_the_languages_name():
+    speech = {"type": "object", "required": ["text"], "properties": {
+        "text": {"type": "string"},
+        "language": {"type": "string", "enum": ["en-US", "es-ES", "de-DE"], "default": "en-US"}}}
+    checked = ground(speech, {"text": "I am a pretty girl"},
+                     said("Convert 'I am a pretty girl' into spoken audio in Spanish"), Grounds(now=NOW))
+    assert checked.args == {"text": "I am a pretty girl", "language": "es-ES"}
+    checked = ground(speech, {"text": "I am a pretty girl", "language": "de-DE"},
+                     said("Convert 'I am a pretty girl' into spoken audio"), Grounds(now=NOW))
+    assert checked.args == {"text": "I am a pretty girl"}  # no language named: the tool's default

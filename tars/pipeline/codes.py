@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["takes_code", "written_code"]
+__all__ = ["language_of", "takes_code", "written_code"]
 
 # an argument that takes a code for a name: "the stock symbol", "ticker", "country code", "molecular formula"
 _CODED = re.compile(r"(?i)\b(?:symbols?|tickers?|codes?|abbreviations?|acronyms?|formulas?|formulae)\b")
@@ -30,3 +30,18 @@ def written_code(name: str, prop: dict[str, Any], value: str, said: str) -> str:
     found = re.search(rf"(?i)\b{given}\s*\(\s*({_CODE})\s*\)", said) \
         or re.search(rf"(?i)(?<![\w(])({_CODE})\s*\(\s*{given}\s*\)", said)
     return found.group(1) if found else value
+
+
+# ISO 639-1 codes of the languages people name most
+_LANGUAGES = {"en": "english", "es": "spanish", "fr": "french", "de": "german", "it": "italian", "pt": "portuguese",
+              "nl": "dutch", "ru": "russian", "zh": "chinese", "ja": "japanese", "ko": "korean", "ar": "arabic",
+              "hi": "hindi", "tr": "turkish", "pl": "polish", "sv": "swedish", "el": "greek", "he": "hebrew",
+              "vi": "vietnamese", "th": "thai", "id": "indonesian", "uk": "ukrainian", "cs": "czech", "da": "danish",
+              "fi": "finnish", "no": "norwegian", "hu": "hungarian", "ro": "romanian"}
+_LOCALE = re.compile(r"(?i)^([a-z]{2})(?:[-_][a-z]{2})?$")  # "es", "es-ES", "pt_BR"
+
+
+def language_of(code: str) -> str | None:
+    """The language a language code or locale stands for ("es-ES": spanish), None for any other value."""
+    found = _LOCALE.match(code.strip())
+    return _LANGUAGES.get(found.group(1).lower()) if found else None

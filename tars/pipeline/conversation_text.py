@@ -15,6 +15,7 @@ from collections.abc import Collection, Sequence
 from tars import currencies, places
 from tars.messages import Message, latest_user_text
 from tars.pipeline import value_forms as forms
+from tars.pipeline.codes import language_of
 from tars.routing import learned
 from tars.tools import date_phrases, when
 
@@ -171,7 +172,10 @@ class ConversationText:
     def says_choice(self, choice: str) -> bool:
         """Whether the conversation says one of a closed set of choices: every word of it, the whole
         of it however short ("like new"), or its first letters ("carbs"); a choice of one or two
-        characters only as the symbol it is (the base "A", not the "a" of "a DNA sequence")."""
+        characters only as the symbol it is (the base "A", not the "a" of "a DNA sequence"); a
+        language's code by the language's name ("in Spanish" says "es-ES")."""
+        if (language := language_of(choice)) is not None and f" {language} " in self.norm:
+            return True
         if len(choice.strip()) <= 2:
             return self.says_token(choice)
         return self.has_words(choice, every=True) or self.names(choice) or self.shortens(choice)

@@ -31,7 +31,7 @@ from tars.pipeline.conversation_text import ConversationText, norm
 from tars.pipeline.date_args import dates_in_order, is_date_arg, one_date_one_arg, span_said, strip_dates
 from tars.pipeline.directions import in_order
 from tars.pipeline.mentioned import named_value
-from tars.pipeline.misplaced import add_said_choices, add_said_kind, add_said_unit, strip_named, take_said_defaults
+from tars.pipeline.misplaced import add_said_choices, add_said_kind, strip_named, take_said_defaults
 from tars.pipeline.reordered import as_listed, unswapped
 from tars.pipeline.schema_props import prop_of, properties_of
 from tars.routing.learned import stem
@@ -355,7 +355,6 @@ def ground(schema: dict[str, Any], args: dict[str, Any], messages: Sequence[Mess
             out.dropped.append(name)
     out.given = add_said_choices(out.args, out.dropped, props, base, text) or out.given
     take_said_defaults(out.args, out.dropped, props, base, text)
-    add_said_unit(out.args, out.dropped, props, base, text.said)
     add_said_kind(out.args, out.dropped, props, base, text)
     chosen = [n for n in out.args if _offers_choices(prop_of(props, n))]
     for name, value in list(out.args.items()):  # said once: not also with a neighbour's season, range or choice

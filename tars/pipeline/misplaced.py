@@ -19,7 +19,7 @@ from tars.routing import learned
 from tars.routing.concepts import kind_mates
 from tars.tools.units import UnitError, unit
 
-__all__ = ["add_said_choices", "add_said_kind", "add_said_unit", "take_said_defaults", "strip_named"]
+__all__ = ["add_said_choices", "add_said_kind", "take_said_defaults", "strip_named"]
 
 
 def add_said_choices(args: dict[str, Any], dropped: list[str], props: dict[str, Any], base: Collection[str],
@@ -57,6 +57,8 @@ def take_said_defaults(args: dict[str, Any], dropped: list[str], props: dict[str
 # "Default is m.", "Defaults to 'cm'", "default: km"
 _DESCRIBED_DEFAULT = re.compile(r"(?i)\bdefaults?(?:\s+(?:is|to|value is))?\s*:?\s*"
                                 r"['\"]?([^'\".,;)]{1,20}?)['\"]?\s*(?:[.,;)]|$)")
+# a unit asked for: "in miles", "into Celsius", "to kilometers"
+_ASKED_UNIT = re.compile(r"(?i)\b(?:in|into|to)\s+(?:degrees\s+)?([^\W\d_]+)")
 # a number with the unit it is measured in: "5cm", "12 meters", "3.5 km"
 _MEASURED = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*([A-Za-z]+)\b")
 
@@ -72,26 +74,41 @@ def _default(prop: dict[str, Any]) -> str | None:
 def add_said_kind(args: dict[str, Any], dropped: list[str], props: dict[str, Any], base: Collection[str],
                   text: ConversationText) -> None:
     """Add a left-out argument the message names another thing of its default's kind for: "through
-    the train" for a transport whose default is 'bus'. None or two named, or one that is part of
-    another argument's value: the tool's default applies."""
+    the train" for a transport whose default is 'bus', "in miles" for a unit whose default is km.
+    None or two named, the default named too, or one that is part of another argument's value: the
+    tool's default applies."""
     held = " ".join(v.casefold() for v in args.values() if isinstance(v, str))
     for name in props:
         prop = prop_of(props, name)
         if name in args or name in base or "enum" in prop or "string" not in forms.types_of(prop) \
                 or not (default := _default(prop)) or len(default.split()) != 1:
             continue
-        usual = learned.stem(default.casefold())
-        if not kind_mates(usual) and (measure := _unit_of(default)) is not None:
-            usual = measure[1]  # "km" is the kilometre of the units
-        named = [w for w in kind_mates(usual) | {usual} if w in text.forms and w not in held]
-        if len(named) != 1 or named[0] == usual or _unit_of(named[0]) == _unit_of(usual) is not None:
-            continue
-        # as the user wrote it: "kilometers", "Celsius"
-        written = next((w for w in re.findall(r"[^\W\d_]+", text.said) if learned.stem(w.casefold()) == named[0]), None)
-        if written is not None:
-            args[name] = written
+        # each thing of the default's kind the message names, as the user wrote it ("Train", "kilometers")
+        named: dict[object, str]
+        usual: object
+        if (measure := _unit_of(default)) is not None:
+            usual, named = measure, dict(_units_said(text.said, measure[0]))
+        else:
+            usual, named = learned.stem(default.casefold()), {}
+            for word in re.findall(r"[^\W\d_]+", text.said):
+                if (form := learned.stem(word.casefold())) in kind_mates(str(usual)) | {usual}:
+                    named.setdefault(form, word)
+        named = {kind: word for kind, word in named.items() if word.casefold() not in held}
+        if len(named) == 1 and usual not in named:
+            args[name] = next(iter(named.values()))
             if name in dropped:
                 dropped.remove(name)
+
+
+def _units_said(said: str, dimension: str) -> dict[tuple[str, str], str]:
+    """The units of one dimension the text asks for ("in miles", "into Celsius") or measures in
+    ("5cm", "12 meters"), each as first written: "the second car" names no unit of time."""
+    words = _ASKED_UNIT.findall(said) + [w for _, w in _MEASURED.findall(said)]
+    found: dict[tuple[str, str], str] = {}
+    for word in words:
+        if (measure := _unit_of(word)) is not None and measure[0] == dimension:
+            found.setdefault(measure, word)
+    return found
 
 
 def _unit_of(text: str) -> tuple[str, str] | None:
@@ -99,26 +116,6 @@ def _unit_of(text: str) -> tuple[str, str] | None:
         return unit(text)
     except UnitError:
         return None
-
-
-def add_said_unit(args: dict[str, Any], dropped: list[str], props: dict[str, Any], base: Collection[str],
-                  said: str) -> None:
-    """Add a left-out unit argument the message measures the other arguments in, where that differs
-    from the tool's default: "a radius of 5cm" for a unit whose default is m. Only a unit of the
-    default's own measure counts: "15 meters" says nothing of an area's square meters."""
-    numbers = {float(v) for v in args.values() if isinstance(v, (int, float)) and not isinstance(v, bool)}
-    for name in props:
-        prop = prop_of(props, name)
-        if name in args or name in base or forms.label_words(name)[-1:] not in (["unit"], ["units"]) or "enum" in prop:
-            continue
-        if not (default := _default(prop)) or (usual := _unit_of(default)) is None:
-            continue
-        written = {word: measure for number, word in _MEASURED.findall(said)
-                   if float(number) in numbers and (measure := _unit_of(word)) is not None and measure[0] == usual[0]}
-        if len(set(written.values())) == 1 and (measure := next(iter(written.values()))) != usual:
-            args[name] = next(w for w, m in written.items() if m == measure)
-            if name in dropped:
-                dropped.remove(name)
 
 
 def strip_named(args: dict[str, Any], resolved: dict[str, str]) -> None:
