@@ -51,7 +51,8 @@ def types_of(prop: dict[str, Any]) -> set[str]:
 def as_meant(name: str, prop: dict[str, Any], value: Any, text: str) -> Any:
     """The argument `name` as the user's `text` means it: a said percentage as a fraction, a count of
     weeks as days, a file name as written, a currency by its code, "11 PM" as the hour 23, a
-    coordinate west or south as negative, feet and inches in inches."""
+    coordinate west or south as negative, feet and inches in inches, a curve as the expression it
+    computes, a counted century as its count."""
     value = as_code(name, prop, value)
     value = hours(name, prop, value, text)
     value = signed(name, value, text)
