@@ -18,7 +18,7 @@ from typing import Any
 
 from tars.pipeline import value_forms as forms
 from tars.routing.learned import WORD, said_in, stem, stems, words
-from tars.tools.units import UnitError, unit
+from tars.tools.units import unit_or_none
 
 __all__ = ["mentioned", "named_value", "numbers_named"]
 
@@ -104,24 +104,16 @@ def _starts_moving(name: str) -> bool:
     return name.lower() in ("u", "v0", "v_0", "vi", "v_i") or bool(said & _START and said & {"velocity", "speed"})
 
 
-def _measure(word: str) -> tuple[str, str] | None:
-    """(dimension, unit) of a unit word ("miles", "km", "Celsius"), or None."""
-    try:
-        return unit(word)
-    except UnitError:
-        return None
-
-
 def _units_said(prop: dict[str, Any], message: str) -> dict[str, str]:
     """The units the message names (canonical name -> the word as written) of the dimension of a unit
     the property's description quotes ("default is 'km'"): words of three letters or more, so
     that "in" or "m" in passing is no inch or metre."""
-    dimensions = {found[0] for value in _quoted(prop) if (found := _measure(value))}
+    dimensions = {found[0] for value in _quoted(prop) if (found := unit_or_none(value))}
     if not dimensions:
         return {}
     said: dict[str, str] = {}
     for word in WORD.findall(message.lower()):
-        if len(word) >= 3 and (found := _measure(word)) and found[0] in dimensions:
+        if len(word) >= 3 and (found := unit_or_none(word)) and found[0] in dimensions:
             said.setdefault(found[1], word)
     return said
 

@@ -17,7 +17,7 @@ from tars.pipeline.conversation_text import ConversationText, norm
 from tars.pipeline.schema_props import prop_of
 from tars.routing import learned
 from tars.routing.concepts import kind_mates
-from tars.tools.units import UnitError, unit
+from tars.tools.units import unit_or_none
 
 __all__ = ["add_said_choices", "add_said_kind", "take_said_defaults", "strip_named"]
 
@@ -84,15 +84,8 @@ def add_said_kind(args: dict[str, Any], dropped: list[str], props: dict[str, Any
                 or not (default := _default(prop)) or len(default.split()) != 1:
             continue
         # each thing of the default's kind the message names, as the user wrote it ("Train", "kilometers")
-        named: dict[object, str]
-        usual: object
-        if (measure := _unit_of(default)) is not None:
-            usual, named = measure, dict(_units_said(text.said, measure[0]))
-        else:
-            usual, named = learned.stem(default.casefold()), {}
-            for word in re.findall(r"[^\W\d_]+", text.said):
-                if (form := learned.stem(word.casefold())) in kind_mates(str(usual)) | {usual}:
-                    named.setdefault(form, word)
+        usual: object = unit_or_none(default) or learned.stem(default.casefold())
+        named = _units_said(text.said, usual[0]) if isinstance(usual, tuple) else _kind_said(text.said, str(usual))
         named = {kind: word for kind, word in named.items() if word.casefold() not in held}
         if len(named) == 1 and usual not in named:
             args[name] = next(iter(named.values()))
@@ -100,22 +93,25 @@ def add_said_kind(args: dict[str, Any], dropped: list[str], props: dict[str, Any
                 dropped.remove(name)
 
 
-def _units_said(said: str, dimension: str) -> dict[tuple[str, str], str]:
-    """The units of one dimension the text asks for ("in miles", "into Celsius") or measures in
-    ("5cm", "12 meters"), each as first written: "the second car" names no unit of time."""
-    words = _ASKED_UNIT.findall(said) + [w for _, w in _MEASURED.findall(said)]
-    found: dict[tuple[str, str], str] = {}
-    for word in words:
-        if (measure := _unit_of(word)) is not None and measure[0] == dimension:
-            found.setdefault(measure, word)
+def _kind_said(said: str, usual: str) -> dict[object, str]:
+    """The things of the kind of `usual` (itself too) the text names, each as first written."""
+    kind = kind_mates(usual) | {usual}
+    found: dict[object, str] = {}
+    for word in re.findall(r"[^\W\d_]+", said):
+        if (form := learned.stem(word.casefold())) in kind:
+            found.setdefault(form, word)
     return found
 
 
-def _unit_of(text: str) -> tuple[str, str] | None:
-    try:
-        return unit(text)
-    except UnitError:
-        return None
+def _units_said(said: str, dimension: str) -> dict[object, str]:
+    """The units of one dimension the text asks for ("in miles", "into Celsius") or measures in
+    ("5cm", "12 meters"), each as first written: "the second car" names no unit of time."""
+    words = _ASKED_UNIT.findall(said) + [w for _, w in _MEASURED.findall(said)]
+    found: dict[object, str] = {}
+    for word in words:
+        if (measure := unit_or_none(word)) is not None and measure[0] == dimension:
+            found.setdefault(measure, word)
+    return found
 
 
 def strip_named(args: dict[str, Any], resolved: dict[str, str]) -> None:

@@ -16,7 +16,7 @@ from tars.errors import ToolError
 from tars.tools.base import Tool
 
 __all__ = ["US_MEASURES", "AVERAGED", "CONVERT_UNITS", "COUNTERPART", "METRIC", "TABLE", "TARGETS", "UnitError",
-           "calendar_told", "convert", "convert_units", "same_measure", "tidy", "unit", "unit_tools"]
+           "calendar_told", "convert", "convert_units", "same_measure", "tidy", "unit", "unit_or_none", "unit_tools"]
 
 CONVERT_UNITS = "convert_units"  # the tool's name: the pipeline reads its arguments from a plain request
 
@@ -180,6 +180,14 @@ def unit(text: str) -> tuple[str, str]:
             if candidate in _UNITS:
                 return _UNITS[candidate]
     raise UnitError(f"unknown unit {text!r}")
+
+
+def unit_or_none(text: str) -> tuple[str, str] | None:
+    """`unit(text)`, or None for a word that is no unit tars knows (or a currency)."""
+    try:
+        return unit(text)
+    except UnitError:
+        return None
 
 
 def _to_kelvin(value: float, name: str) -> float:
